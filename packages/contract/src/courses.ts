@@ -1,0 +1,203 @@
+import { z } from "zod";
+import {
+  adminOnly,
+  adminResponses,
+  c,
+  DataUrl,
+  ErrorSchema,
+  IdParams,
+  IsoDate,
+  isWholePence,
+  MessageSchema,
+  Pounds,
+  requiredText,
+} from "./common";
+
+export const COURSE_TIMES = ["9 am - 6pm", "10 am - 5pm", "8 am - 4pm"] as const;
+export const DEFAULT_COURSE_TIME = COURSE_TIMES[0];
+/** Seats per course date when the training form gives none (spec's create default 0 means "not set"). */
+export const DEFAULT_SEAT_CAPACITY = 12;
+export const DESCRIPTION_MAX_CHARS = 30000;
+
+export const CourseListItemSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Path under the API host, e.g. /api/images/<hash>.webp, or null. */
+  thumbnail: z.string().nullable(),
+  fee: Pounds,
+  duration: z.string(),
+  time: z.string(),
+  /** Earliest upcoming date with places left, 'YYYY-MM-DD', or null. */
+  next_date: z.string().nullable(),
+});
+export type CourseListItem = z.infer<typeof CourseListItemSchema>;
+
+export const CourseDateSchema = z.object({
+  id: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  /** Spec §9 label, e.g. '12 - 14th Mar 2025'. */
+  label: z.string(),
+  capacity: z.number().int(),
+  placesLeft: z.number().int(),
+});
+export type CourseDate = z.infer<typeof CourseDateSchema>;
+
+export const AddOnSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: Pounds,
+  description: z.string(),
+});
+export type AddOn = z.infer<typeof AddOnSchema>;
+
+export const CourseDetailSchema = CourseListItemSchema.extend({
+  capacity: z.number().int(),
+  courseDates: z.array(CourseDateSchema),
+  addOns: z.array(AddOnSchema),
+  courseUnits: z.array(z.object({ id: z.number().int(), title: z.string() })),
+  keyPoints: z.array(z.object({ id: z.number().int(), title: z.string(), details: z.string() })),
+  updated_at: z.string(),
+});
+export type CourseDetail = z.infer<typeof CourseDetailSchema>;
+
+const fee = (message: string) =>
+  z
+    .number({ required_error: message, invalid_type_error: message })
+    .gt(0, message)
+    .refine(isWholePence, message);
+
+const addOnPrice = z
+  .number({ invalid_type_error: "Please enter a valid add-on price" })
+  .min(0, "Please enter a valid add-on price")
+  .refine(isWholePence, "Please enter a valid add-on price");
+
+/** One date range of the training form; `id` keeps an existing date (and its bookings) on update. */
+export const CourseDateInputSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    startDate: IsoDate,
+    endDate: IsoDate,
+    /** Seats for this date; absent or 0 = the training's capacity. */
+    capacity: z.number().int().min(0).max(1000).optional(),
+  })
+  .refine((d) => d.endDate >= d.startDate, {
+    message: "End date cannot be before start date",
+    path: ["endDate"],
+  });
+
+const courseDates = z
+  .array(CourseDateInputSchema, { required_error: "At least one course date is required" })
+  .min(1, "At least one course date is required")
+  .superRefine((dates, ctx) => {
+    // The form shows one overall message besides the per-range ones.
+    if (dates.some((d) => d.endDate < d.startDate)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please check all date ranges" });
+    }
+  });
+
+const KeyPointInput = z.object({ title: requiredText("Key point title is required"), details: z.string().trim().default("") });
+const UnitInput = z.object({ title: requiredText("Unit title is required") });
+const AddOnInput = z.object({
+  id: z.number().int().positive().optional(),
+  name: requiredText("Add-on name is required"),
+  price: addOnPrice,
+  description: z.string().trim().default(""),
+});
+
+const trainingFields = {
+  title: requiredText("Course title is required"),
+  description: requiredText("Course description is required").pipe(
+    z.string().max(DESCRIPTION_MAX_CHARS, `Description cannot exceed ${DESCRIPTION_MAX_CHARS} characters`),
+  ),
+  duration: requiredText("Course duration is required"),
+  time: z.enum(COURSE_TIMES).default(DEFAULT_COURSE_TIME),
+  capacity: z.number().int().min(0).max(1000).default(0),
+  courseDates,
+  keyPoints: z.array(KeyPointInput).default([]),
+  courseUnits: z.array(UnitInput).default([]),
+  addOns: z.array(AddOnInput).default([]),
+};
+
+/** Create training payload (spec §7): the fee is called `price` here. */
+export const TrainingCreateSchema = z.object({
+  ...trainingFields,
+  price: fee("Please enter a valid course fee"),
+  thumbnail: DataUrl.optional(),
+});
+export type TrainingCreateInput = z.input<typeof TrainingCreateSchema>;
+
+/**
+ * Update payload: every training field but id, each optional (the original edit screen
+ * sends no required checks); the fee may come as `fee` or `price`, a new picture as `image`.
+ * Dates with an id are kept, dates without are added, dates left out are removed
+ * (a date with bookings is kept but closed for new bookings).
+ */
+export const TrainingUpdateSchema = z
+  .object({
+    title: trainingFields.title,
+    description: trainingFields.description,
+    duration: trainingFields.duration,
+    time: z.enum(COURSE_TIMES),
+    capacity: z.number().int().min(0).max(1000),
+    courseDates,
+    keyPoints: z.array(KeyPointInput),
+    courseUnits: z.array(UnitInput),
+    addOns: z.array(AddOnInput),
+    fee: fee("Please enter a valid course fee"),
+    price: fee("Please enter a valid course fee"),
+    image: DataUrl.nullable(),
+    thumbnail: z.union([DataUrl, z.string(), z.null()]),
+    slug: z.string(),
+    id: z.unknown(),
+  })
+  .partial()
+  .passthrough();
+export type TrainingUpdateInput = z.input<typeof TrainingUpdateSchema>;
+
+export const coursesContract = c.router({
+  list: {
+    method: "GET",
+    path: "/courses",
+    responses: { 200: z.array(CourseListItemSchema) },
+    summary: "The public catalogue",
+  },
+  byId: {
+    method: "GET",
+    path: "/courses/:id",
+    pathParams: IdParams,
+    responses: { 200: CourseDetailSchema, 404: ErrorSchema },
+  },
+  bySlug: {
+    method: "GET",
+    path: "/courses/slug/:slug",
+    pathParams: z.object({ slug: z.string().min(1) }),
+    responses: { 200: CourseDetailSchema, 404: ErrorSchema },
+  },
+  create: {
+    method: "POST",
+    path: "/courses",
+    body: TrainingCreateSchema,
+    responses: { 201: CourseDetailSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  update: {
+    method: "PUT",
+    path: "/courses/:id",
+    pathParams: IdParams,
+    body: TrainingUpdateSchema,
+    responses: { 200: CourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  remove: {
+    method: "DELETE",
+    path: "/courses/:id",
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+    summary: "Removes the course from the catalogue; orders keep their snapshot",
+  },
+});

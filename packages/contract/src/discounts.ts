@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MessageSchema, requiredText } from "./common";
+
+export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
+export const GENERATED_CODE_LENGTH = 8;
+
+export const DiscountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  percent_off: z.number().int(),
+  /** 'YYYY-MM-DD' (first day the code works) */
+  valid_from: z.string(),
+  /** 'YYYY-MM-DD' (last day the code works, inclusive) */
+  valid_until: z.string(),
+  max_uses: z.number().int(),
+  /** Uses taken by pending (held) and paid orders. */
+  uses: z.number().int(),
+  uses_left: z.number().int(),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+
+const code = requiredText("Discount code is required").pipe(
+  z
+    .string()
+    .min(3, "Code must be at least 3 characters")
+    .regex(DISCOUNT_CODE_PATTERN, "Code must contain only uppercase letters and numbers"),
+);
+
+const percent = z
+  .number({ required_error: "Discount must be greater than 0%", invalid_type_error: "Discount must be greater than 0%" })
+  .int("Discount must be a whole number")
+  .gt(0, "Discount must be greater than 0%")
+  .max(100, "Discount cannot exceed 100%");
+
+const maxUses = z
+  .number({ required_error: "Max uses must be greater than 0", invalid_type_error: "Max uses must be greater than 0" })
+  .int("Max uses must be a whole number")
+  .gt(0, "Max uses must be greater than 0");
+
+/** Today's date in the UK, 'YYYY-MM-DD' (the business runs on UK time). */
+export function todayInLondon(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
+}
+
+export const DiscountCreateSchema = z
+  .object({
+    code,
+    percent_off: percent,
+    valid_from: requiredText("Start date is required").pipe(
+      IsoDate.refine((d) => d >= todayInLondon(), "Start date cannot be in the past"),
+    ),
+    valid_until: requiredText("End date is required").pipe(IsoDate),
+    max_uses: maxUses,
+  })
+  .refine((d) => d.valid_until > d.valid_from, {
+    message: "End date must be after start date",
+    path: ["valid_until"],
+  });
+export type DiscountCreateInput = z.input<typeof DiscountCreateSchema>;
+
+/** Edit screen: no form rules in the spec, but the API still keeps the data sane. */
+export const DiscountUpdateSchema = z
+  .object({
+    code,
+    percent_off: percent,
+    valid_from: IsoDate,
+    valid_until: IsoDate,
+    max_uses: maxUses,
+  })
+  .partial();
+export type DiscountUpdateInput = z.input<typeof DiscountUpdateSchema>;
+
+export const DiscountValidationSchema = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+  discount: z.object({ percent_off: z.number().int() }).nullable(),
+});
+export type DiscountValidation = z.infer<typeof DiscountValidationSchema>;
+
+export const discountsContract = c.router({
+  list: {
+    method: "GET",
+    path: "/discounts",
+    responses: { 200: z.array(DiscountSchema), ...adminResponses },
+    metadata: adminOnly,
+  },
+  byId: {
+    method: "GET",
+    path: "/discounts/:id",
+    pathParams: IdParams,
+    responses: { 200: DiscountSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  create: {
+    method: "POST",
+    path: "/discounts",
+    body: DiscountCreateSchema,
+    responses: { 201: DiscountSchema, 409: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  update: {
+    method: "PUT",
+    path: "/discounts/:id",
+    pathParams: IdParams,
+    body: DiscountUpdateSchema,
+    responses: { 200: DiscountSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  remove: {
+    method: "DELETE",
+    path: "/discounts/:id",
+    pathParams: IdParams,
+    body: c.noBody(),
+    responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+  },
+  validate: {
+    method: "GET",
+    path: "/discounts/validate/:code",
+    pathParams: z.object({ code: z.string() }),
+    responses: { 200: DiscountValidationSchema },
+    summary: "Public coupon check: valid only inside its window and under its max uses",
+  },
+});

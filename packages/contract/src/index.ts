@@ -1,0 +1,36 @@
+import { c, commonResponses } from "./common";
+import { adminContract } from "./admin";
+import { authContract } from "./auth";
+import { coursesContract } from "./courses";
+import { discountsContract } from "./discounts";
+import { messagesContract } from "./messages";
+import { ordersContract, paymentsContract } from "./orders";
+import { shopsContract } from "./shops";
+import { systemContract } from "./system";
+
+/** Every call of the API, under /api (spec §7 plus our additions). */
+export const contract = c.router(
+  {
+    auth: authContract,
+    courses: coursesContract,
+    shops: shopsContract,
+    discounts: discountsContract,
+    messages: messagesContract,
+    orders: ordersContract,
+    payments: paymentsContract,
+    admin: adminContract,
+    system: systemContract,
+  },
+  { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
+);
+export type Contract = typeof contract;
+
+export * from "./common";
+export * from "./auth";
+export * from "./courses";
+export * from "./shops";
+export * from "./discounts";
+export * from "./messages";
+export * from "./orders";
+export * from "./admin";
+export * from "./system";

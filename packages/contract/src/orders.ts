@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { adminOnly, adminResponses, c, ErrorSchema, Pounds, requiredText } from "./common";
+
+export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
+export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
+export const DEFAULT_COUNTRY = COUNTRIES[0];
+/** Spec §5: after removing spaces, 4 digits, 3 digits, 4 digits (UK mobile style). */
+export const CHECKOUT_PHONE_PATTERN = /^\d{4}\d{3}\d{4}$/;
+/** A pending order holds its seats and its discount use this long. */
+export const ORDER_HOLD_MINUTES = 30;
+export const ORDER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const checkoutPhone = requiredText("Phone number is required").pipe(
+  z.string().refine((v) => CHECKOUT_PHONE_PATTERN.test(v.replace(/\s/g, "")), "Please enter a valid phone number"),
+);
+
+// The spec has no format check; we still refuse what can never receive the confirmation.
+const checkoutEmail = requiredText("Email address is required").pipe(
+  z
+    .string()
+    .max(254, "Please enter a valid email address")
+    .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), "Please enter a valid email address"),
+);
+
+/** The buyer form of the checkout step (spec §3 and §5), as the site holds it. */
+export const CheckoutFormSchema = z
+  .object({
+    firstName: requiredText("First name is required"),
+    lastName: requiredText("Last name is required"),
+    phoneNumber: checkoutPhone,
+    email: checkoutEmail,
+    companyName: z.string().trim().optional(),
+    country: requiredText("Country is required"),
+    streetAddress: requiredText("Street address is required"),
+    buildingType: z.string().trim().optional(),
+    townCity: requiredText("Town/City is required"),
+    state: requiredText("State is required"),
+    orderNotes: z.string().trim().optional(),
+    deliverToDifferentAddress: z.boolean().default(false),
+    differentAddress: z.string().trim().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.deliverToDifferentAddress && !v.differentAddress) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["differentAddress"],
+        message: "Different delivery address is required",
+      });
+    }
+  });
+export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
+
+export const OrderCourseInputSchema = z.object({
+  id: z.number({ invalid_type_error: "Unknown course" }).int().positive(),
+  /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
+  selectedDate: z.union([z.number().int().positive(), z.string()]),
+  selectedAddons: z.array(z.number().int().positive()).default([]),
+});
+
+/** Order payload of POST /enroll (spec §7), with the checkout rules of spec §5. */
+export const OrderSchema = z.object({
+  courses: z
+    .array(OrderCourseInputSchema, { required_error: "Your cart is empty" })
+    .min(1, "Your cart is empty")
+    .max(20, "Too many courses in one order")
+    .refine((cs) => new Set(cs.map((x) => x.id)).size === cs.length, "The same course cannot be booked twice in one order"),
+  guest_email: checkoutEmail,
+  guest_name: requiredText("First name is required"),
+  discount_code: z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
+  first_name: requiredText("First name is required"),
+  last_name: requiredText("Last name is required"),
+  phone_number: checkoutPhone,
+  country: requiredText("Country is required"),
+  street_address: requiredText("Street address is required"),
+  town_city: requiredText("Town/City is required"),
+  state: requiredText("State is required"),
+  company_name: z.string().trim().max(200).optional().nullable(),
+  building_type: z.string().trim().max(200).optional().nullable(),
+  order_notes: z.string().trim().max(2000).optional().nullable(),
+});
+export type OrderInput = z.input<typeof OrderSchema>;
+
+export const EnrollResponseSchema = z.object({
+  /** The external (or local) payment page to send the browser to. */
+  payment_link: z.string(),
+  /** Public order reference, used by /payment/success to ask for the status. */
+  reference: z.string(),
+  total: Pounds,
+  /** When the seat hold ends if unpaid (ISO). */
+  expires_at: z.string(),
+});
+
+export const EnrolledCourseSchema = z.object({
+  /** Course id (null once the course was deleted from the catalogue). */
+  id: z.number().int().nullable(),
+  title: z.string(),
+  duration: z.string(),
+  time: z.string(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  course_date_id: z.number().int().nullable(),
+  date_label: z.string(),
+  description: z.string(),
+  addOns: z.array(z.object({ name: z.string(), price: Pounds })),
+  pivot: z.object({
+    price_paid: Pounds,
+    original_price: Pounds,
+    created_at: z.string(),
+  }),
+});
+
+/** An enrolment record (spec §3) extended with the order's life cycle. */
+export const EnrollmentSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  guest_email: z.string(),
+  phone_number: z.string(),
+  country: z.string(),
+  town_city: z.string(),
+  state: z.string(),
+  street_address: z.string(),
+  company_name: z.string().optional(),
+  building_type: z.string().optional(),
+  order_notes: z.string().optional(),
+  status: z.enum(ORDER_STATUSES),
+  subtotal: Pounds,
+  discount_code: z.string().nullable(),
+  percent_off: z.number().int().nullable(),
+  total: Pounds,
+  amount_paid: Pounds.nullable(),
+  paid_at: z.string().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  courses: z.array(EnrolledCourseSchema),
+});
+export type Enrollment = z.infer<typeof EnrollmentSchema>;
+
+export const OrderStatusSchema = z.object({
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: Pounds,
+  amount_paid: Pounds.nullable(),
+  paid_at: z.string().nullable(),
+});
+
+export const ordersContract = c.router({
+  enroll: {
+    method: "POST",
+    path: "/enroll",
+    body: OrderSchema,
+    responses: {
+      201: EnrollResponseSchema,
+      404: ErrorSchema,
+      /** A chosen date is full, or the discount code ran out meanwhile. */
+      409: ErrorSchema,
+    },
+    summary: "Prices the order from the database, holds seats, answers the payment link",
+  },
+  enrollments: {
+    method: "GET",
+    path: "/enrollments",
+    responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
+    metadata: adminOnly,
+  },
+  status: {
+    method: "GET",
+    path: "/orders/:reference/status",
+    pathParams: z.object({ reference: z.string().min(1).max(100) }),
+    responses: { 200: OrderStatusSchema, 404: ErrorSchema },
+    summary: "Order status for the payment success page",
+  },
+  cancel: {
+    method: "POST",
+    path: "/enrollments/:id/cancel",
+    pathParams: z.object({ id: z.coerce.number().int().positive() }),
+    body: c.noBody(),
+    responses: { 200: EnrollmentSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
+    metadata: adminOnly,
+    summary: "Cancels a pending order, giving its seats and discount use back",
+  },
+});
+
+const HtmlBody = c.otherResponse({ contentType: "text/html", body: c.type<string>() });
+
+export const paymentsContract = c.router({
+  localPage: {
+    method: "GET",
+    path: "/payments/local/:reference",
+    pathParams: z.object({ reference: z.string() }),
+    responses: { 200: HtmlBody, 404: HtmlBody },
+    summary: "Development payment page (local provider only; off in production)",
+  },
+  localPay: {
+    method: "POST",
+    path: "/payments/local/:reference/pay",
+    pathParams: z.object({ reference: z.string() }),
+    body: c.noBody(),
+    responses: { 303: c.noBody(), 404: ErrorSchema, 409: ErrorSchema },
+  },
+  localCancel: {
+    method: "POST",
+    path: "/payments/local/:reference/cancel",
+    pathParams: z.object({ reference: z.string() }),
+    body: c.noBody(),
+    responses: { 303: c.noBody(), 404: ErrorSchema },
+  },
+  stripeWebhook: {
+    method: "POST",
+    path: "/payments/stripe/webhook",
+    body: c.type<unknown>(),
+    responses: { 200: z.object({ received: z.boolean() }), 400: ErrorSchema },
+    summary: "Stripe events, verified by signature on the raw body",
+  },
+});
+
