@@ -1,0 +1,187 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import type { ReactNode } from "react";
+
+/**
+ * The cart (spec §3, §4): a list of courses, each with its chosen date and add-ons, kept in the
+ * browser's local storage under `cart`. Prices are integer pence and display only: the API prices
+ * every order from the database.
+ *
+ * This module is part of the site's first load (the header shows the count and total), so it
+ * validates the stored value by hand instead of with zod.
+ */
+
+export interface CartAddon {
+  id: number;
+  name: string;
+  pricePence: number;
+}
+
+export interface CartItem {
+  /** Course id. */
+  id: number;
+  slug: string;
+  title: string;
+  /** Course fee plus the chosen add-ons, in pence. */
+  pricePence: number;
+  /** Thumbnail path under the API host, or null. */
+  image: string | null;
+  /** Id of the chosen course date (sent to POST /api/enroll as `selectedDate`). */
+  selectedDateId: number;
+  /** Label of the chosen date, e.g. '12 - 14th Mar 2025'. */
+  selectedDate: string;
+  selectedAddons: CartAddon[];
+}
+
+export interface CartApi {
+  items: CartItem[];
+  count: number;
+  totalPence: number;
+  /** False on the server and until local storage has been read in the browser. */
+  hydrated: boolean;
+  /** Adds the item; false (and nothing changes) when that course is already in the cart. */
+  add: (item: CartItem) => boolean;
+  remove: (id: number) => void;
+  clear: () => void;
+  /** Replaces the whole cart (used to restore a cart after a cancelled payment). */
+  replace: (items: CartItem[]) => void;
+}
+
+export const CART_STORAGE_KEY = "cart";
+
+const isPositiveInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0;
+const isPence = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function readAddon(v: unknown): CartAddon | null {
+  if (!isObject(v) || !isPositiveInt(v.id) || typeof v.name !== "string" || !isPence(v.pricePence)) return null;
+  return { id: v.id, name: v.name, pricePence: v.pricePence };
+}
+
+/** One stored item, or null when it is not a well-formed cart item. */
+export function readCartItem(v: unknown): CartItem | null {
+  if (!isObject(v)) return null;
+  const { id, slug, title, pricePence, image, selectedDateId, selectedDate, selectedAddons } = v;
+  if (!isPositiveInt(id) || typeof slug !== "string" || typeof title !== "string" || !isPence(pricePence)) return null;
+  if (!(image === null || typeof image === "string")) return null;
+  if (!isPositiveInt(selectedDateId) || typeof selectedDate !== "string" || !Array.isArray(selectedAddons)) return null;
+  const addons = selectedAddons.map(readAddon);
+  if (addons.some((a) => a === null)) return null;
+  return { id, slug, title, pricePence, image, selectedDateId, selectedDate, selectedAddons: addons as CartAddon[] };
+}
+
+/**
+ * Parses a stored cart. Unreadable JSON or anything but a list gives an empty cart (spec §4);
+ * malformed entries (e.g. written by an older version of the site) are dropped, and a course
+ * appearing twice keeps its first entry.
+ */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const items: CartItem[] = [];
+  for (const entry of parsed) {
+    const item = readCartItem(entry);
+    if (item && !items.some((i) => i.id === item.id)) items.push(item);
+  }
+  return items;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be blocked (privacy settings); the cart then lives for this page only.
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    /* quota or blocked storage: keep the in-memory cart */
+  }
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+export function CartProvider({ children }: { children?: ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  // The latest list, so add() can answer synchronously whether the course was new.
+  const itemsRef = useRef<CartItem[]>([]);
+
+  const commit = useCallback((next: CartItem[]) => {
+    itemsRef.current = next;
+    setItems(next);
+    writeStorage(CART_STORAGE_KEY, JSON.stringify(next));
+  }, []);
+
+  // Local storage exists only in the browser: read it after hydration so the server HTML
+  // (an empty cart) and the first client render agree.
+  useEffect(() => {
+    const stored = parseStoredCart(readStorage(CART_STORAGE_KEY));
+    itemsRef.current = stored;
+    setItems(stored);
+    setHydrated(true);
+
+    // Another tab changed the cart: follow it.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== CART_STORAGE_KEY && e.key !== null) return;
+      const next = parseStoredCart(e.key === null ? null : e.newValue);
+      itemsRef.current = next;
+      setItems(next);
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const add = useCallback(
+    (item: CartItem) => {
+      if (itemsRef.current.some((i) => i.id === item.id)) return false;
+      commit([...itemsRef.current, item]);
+      return true;
+    },
+    [commit],
+  );
+
+  const remove = useCallback(
+    (id: number) => {
+      if (!itemsRef.current.some((i) => i.id === id)) return;
+      commit(itemsRef.current.filter((i) => i.id !== id));
+    },
+    [commit],
+  );
+
+  const clear = useCallback(() => commit([]), [commit]);
+
+  const replace = useCallback((next: CartItem[]) => commit(parseStoredCart(JSON.stringify(next))), [commit]);
+
+  const api = useMemo<CartApi>(
+    () => ({
+      items,
+      count: items.length,
+      totalPence: items.reduce((sum, i) => sum + i.pricePence, 0),
+      hydrated,
+      add,
+      remove,
+      clear,
+      replace,
+    }),
+    [items, hydrated, add, remove, clear, replace],
+  );
+
+  return <CartContext.Provider value={api}>{children}</CartContext.Provider>;
+}
+
+/** The cart; throws outside a CartProvider. */
+export function useCart(): CartApi {
+  const api = useContext(CartContext);
+  if (!api) throw new Error("useCart must be used inside a CartProvider");
+  return api;
+}
