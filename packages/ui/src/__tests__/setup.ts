@@ -1,0 +1,7 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
