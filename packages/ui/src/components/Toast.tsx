@@ -34,8 +34,8 @@ let nextToastId = 0;
 
 /**
  * Holds the toasts and renders their container (always present, so screen readers pick up
- * additions): a polite `role="status"` region for success/info and an assertive `role="alert"`
- * region for errors. Each toast disappears after `duration` or via its close button.
+ * additions): a polite `role="status"` region for success/info and an `aria-live="assertive"`
+ * region (class `ui-toasts__region--assertive`) for errors. Each toast disappears after `duration` or via its close button.
  */
 export function ToastProvider({ children, duration = TOAST_DURATION_MS, dismissLabel = "Dismiss notification" }: ToastProviderProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -93,7 +93,8 @@ export function ToastProvider({ children, duration = TOAST_DURATION_MS, dismissL
             <ToastItem key={t.id} toast={t} onDismiss={dismiss} dismissLabel={dismissLabel} />
           ))}
         </div>
-        <div role="alert" aria-live="assertive" className="ui-toasts__region">
+        {/* No role="alert" here: an always-present empty alert would clash with the apps' own alerts. */}
+        <div aria-live="assertive" className="ui-toasts__region ui-toasts__region--assertive">
           {urgent.map((t) => (
             <ToastItem key={t.id} toast={t} onDismiss={dismiss} dismissLabel={dismissLabel} />
           ))}
