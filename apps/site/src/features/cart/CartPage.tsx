@@ -1,40 +1,376 @@
-import { Link } from "react-router-dom";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { ORDER_HOLD_MINUTES, OrderSchema } from "@app/contract";
+import type { OrderInput } from "@app/contract";
+import { Breadcrumb, Button, ButtonLink, Skeleton, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
+import { checkDiscountCode, submitOrder } from "./api";
+import { ApiCallError } from "./api-client";
+import { CartLines } from "./CartLines";
 import { useCart } from "./cart-store";
+import type { CartItem } from "./cart-store";
+import { CheckoutForm } from "./CheckoutForm";
+import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
+import { CouponBox } from "./CouponBox";
+import type { AppliedDiscount } from "./CouponBox";
+import { leavePage, paths } from "./links";
+import { forgetPendingCart, readPendingCart, savePendingCart } from "./pending-cart";
+import { discountPence } from "./pricing";
+import "./cart.css";
 
-/** /cart: the empty state or the cart summary (spec §2, §4). */
+export const CART_MESSAGES = {
+  redirecting: "Redirecting to payment...",
+  noPaymentLink: "Enrollment completed, but no payment link received.",
+  failed: "Something went wrong. Please try again.",
+} as const;
+
+/** Query parameters of /cart: the checkout step, and the return from a cancelled payment. */
+export const CHECKOUT_STEP_PARAM = "step";
+export const CANCELLED_PARAM = "cancelled";
+
+/** API field names of the order payload → fields of the buyer form. */
+const ORDER_FIELD_TO_FORM: Record<string, keyof CheckoutErrors> = {
+  first_name: "firstName",
+  guest_name: "firstName",
+  last_name: "lastName",
+  phone_number: "phoneNumber",
+  guest_email: "email",
+  country: "country",
+  street_address: "streetAddress",
+  town_city: "townCity",
+  state: "state",
+  company_name: "companyName",
+  building_type: "buildingType",
+  order_notes: "orderNotes",
+};
+
+interface Conflict {
+  message: string;
+  /** Courses whose date should be chosen again. */
+  items: CartItem[];
+}
+
+type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string };
+
+function issuesToFormErrors(issues: { path: string; message: string }[] | undefined): CheckoutErrors {
+  const errors: CheckoutErrors = {};
+  for (const issue of issues ?? []) {
+    const field = ORDER_FIELD_TO_FORM[issue.path.split(".")[0] ?? ""];
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** /cart: empty state, cart summary with the discount code, and the checkout step (spec §2, §4, §5). */
 export default function CartPage() {
   const cart = useCart();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const step = params.get(CHECKOUT_STEP_PARAM) === "checkout" ? "checkout" : "summary";
 
-  if (!cart.hydrated) {
-    return <main aria-busy="true" className="cart-page" />;
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [checkingCode, setCheckingCode] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [cancelNotice, setCancelNotice] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const handledCancel = useRef<string | null>(null);
+
+  const subtotal = cart.totalPence;
+  const off = discount ? discountPence(subtotal, discount.percentOff) : 0;
+  const total = subtotal - off;
+
+  // Back from a cancelled payment: give the submitted cart back (docs/decisions/030).
+  const cancelledRef = params.get(CANCELLED_PARAM);
+  useEffect(() => {
+    if (!cart.hydrated || !cancelledRef || handledCancel.current === cancelledRef) return;
+    handledCancel.current = cancelledRef;
+    const pending = readPendingCart();
+    if (pending && pending.reference === cancelledRef) {
+      const missing = pending.items.filter((p) => !cart.items.some((i) => i.id === p.id));
+      cart.replace([...cart.items, ...missing]);
+      forgetPendingCart(pending.reference);
+      if (pending.discountCode) {
+        // The cancelled order gave its discount use back; check the code again rather than trust the copy.
+        const code = pending.discountCode;
+        checkDiscountCode(code)
+          .then((r) => {
+            if (r.valid && r.discount) setDiscount({ code, percentOff: r.discount.percent_off });
+          })
+          .catch(() => undefined);
+      }
+    }
+    setCancelNotice(true);
+    setParams(
+      (p) => {
+        p.delete(CANCELLED_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+  }, [cart, cancelledRef, setParams]);
+
+  // A new step starts at the top with its heading announced.
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus();
+  }, [step]);
+
+  function goToCheckout() {
+    setParams(
+      (p) => {
+        p.set(CHECKOUT_STEP_PARAM, "checkout");
+        return p;
+      },
+      { replace: false },
+    );
   }
 
-  if (cart.count === 0) {
+  async function placeOrder(values: CheckoutValues): Promise<CheckoutErrors | void> {
+    const order: OrderInput = {
+      courses: cart.items.map((i) => ({ id: i.id, selectedDate: i.selectedDateId, selectedAddons: i.selectedAddons.map((a) => a.id) })),
+      guest_email: values.email,
+      guest_name: values.firstName,
+      discount_code: discount?.code ?? null,
+      first_name: values.firstName,
+      last_name: values.lastName,
+      phone_number: values.phoneNumber,
+      country: values.country,
+      street_address: values.streetAddress,
+      town_city: values.townCity,
+      state: values.state,
+      company_name: values.companyName || null,
+      building_type: values.buildingType || null,
+      order_notes: values.orderNotes || null,
+    };
+    // The same schema the API applies: what it would refuse is caught here with the same words.
+    const checked = OrderSchema.safeParse(order);
+    if (!checked.success) {
+      const errors = issuesToFormErrors(checked.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })));
+      if (Object.keys(errors).length > 0) return errors;
+      toast.error(checked.error.issues[0]?.message ?? CART_MESSAGES.failed);
+      return;
+    }
+
+    setSubmitting(true);
+    setConflict(null);
+    const submittedItems = cart.items;
+    try {
+      const res = await submitOrder(order);
+      savePendingCart({ reference: res.reference, items: submittedItems, discountCode: discount?.code ?? null, savedAt: new Date().toISOString() });
+      cart.clear();
+      if (res.payment_link) {
+        setOutcome({ kind: "redirecting" });
+        toast.success(CART_MESSAGES.redirecting);
+        leavePage.to(res.payment_link);
+      } else {
+        setOutcome({ kind: "no-link", reference: res.reference });
+        toast.info(CART_MESSAGES.noPaymentLink);
+      }
+    } catch (e) {
+      if (e instanceof ApiCallError && e.status === 409) {
+        // A date filled up (or the code ran out) meanwhile: keep the cart so the user can choose again.
+        toast.error(e.message);
+        const issues = e.body?.issues ?? [];
+        if (issues.some((i) => i.path.startsWith("discount_code"))) setDiscount(null);
+        const indexes = issues.map((i) => /^courses\.(\d+)/.exec(i.path)?.[1]).filter((x): x is string => x !== undefined);
+        const affected = indexes.length > 0 ? submittedItems.filter((_, n) => indexes.includes(String(n))) : submittedItems;
+        const dateProblem = !issues.some((i) => i.path.startsWith("discount_code")) || indexes.length > 0;
+        setConflict({ message: e.message, items: dateProblem ? affected : [] });
+        return;
+      }
+      if (e instanceof ApiCallError && e.status === 400) {
+        const errors = issuesToFormErrors(e.body?.issues);
+        if (Object.keys(errors).length > 0) return errors;
+      }
+      toast.error(CART_MESSAGES.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (outcome?.kind === "redirecting") {
     return (
-      <main className="cart-page">
-        <h1>Your Cart is Empty</h1>
-        <p>Looks like you haven&apos;t added any courses yet. Browse our SIA-approved training courses to get started.</p>
-        <Link to="/all-courses">Browse Courses</Link> <Link to="/">Go Home</Link>
+      <main id="main" className="cart-page cart-page--state">
+        <div className="cart-state" role="status">
+          <h1 className="cart-state__title">{CART_MESSAGES.redirecting}</h1>
+          <p className="cart-state__text">Please wait while we take you to the secure payment page.</p>
+        </div>
       </main>
     );
   }
 
+  if (outcome?.kind === "no-link") {
+    return (
+      <main id="main" className="cart-page cart-page--state">
+        <div className="cart-state">
+          <h1 className="cart-state__title">Booking received</h1>
+          <p className="cart-state__text">
+            {CART_MESSAGES.noPaymentLink} Your booking reference is <strong>{outcome.reference}</strong>. Please contact us to complete
+            your payment.
+          </p>
+          <div className="cart-state__actions">
+            <ButtonLink as={Link} to={paths.home}>
+              Go Home
+            </ButtonLink>
+          </div>
+        </div>
+      </main>
+    );
+  }
+
+  if (!cart.hydrated) {
+    return (
+      <main id="main" className="cart-page" aria-busy="true">
+        <div className="cart-page__inner">
+          <Skeleton variant="block" className="cart-skeleton cart-skeleton--title" />
+          <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
+          <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
+          <span className="ui-visually-hidden">Loading your cart</span>
+        </div>
+      </main>
+    );
+  }
+
+  if (cart.count === 0) {
+    return (
+      <main id="main" className="cart-page cart-page--state">
+        <div className="cart-state">
+          <svg className="cart-state__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false">
+            <path
+              d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6.2M10 21a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <h1 className="cart-state__title">Your Cart is Empty</h1>
+          {cancelNotice ? <p className="cart-notice cart-notice--info">Your payment was cancelled and you have not been charged.</p> : null}
+          <p className="cart-state__text">
+            Looks like you haven&apos;t added any courses yet. Browse our SIA-approved training courses and book your place today.
+          </p>
+          <div className="cart-state__actions">
+            <ButtonLink as={Link} to={paths.allCourses} size="lg">
+              Browse Courses
+            </ButtonLink>
+            <ButtonLink as={Link} to={paths.home} variant="secondary" size="lg">
+              Go Home
+            </ButtonLink>
+          </div>
+        </div>
+      </main>
+    );
+  }
+
+  const crumbs =
+    step === "checkout"
+      ? [{ label: "Home", href: paths.home }, { label: "Cart Summary", href: paths.cart }, { label: "Cart Checkout" }]
+      : [{ label: "Home", href: paths.home }, { label: "Cart Summary" }];
+
+  const totals = (
+    <dl className="cart-totals" aria-live="polite">
+      <div className="cart-totals__row">
+        <dt>Subtotal</dt>
+        <dd>{formatPence(subtotal)}</dd>
+      </div>
+      {discount ? (
+        <div className="cart-totals__row cart-totals__row--discount">
+          <dt>
+            Discount ({discount.code}, {discount.percentOff}% off)
+          </dt>
+          <dd>-{formatPence(off)}</dd>
+        </div>
+      ) : null}
+      <div className="cart-totals__row cart-totals__row--total">
+        <dt>Total</dt>
+        <dd>{formatPence(total)}</dd>
+      </div>
+    </dl>
+  );
+
+  const conflictBox = conflict ? (
+    <div className="cart-notice cart-notice--error" role="alert">
+      <p>{conflict.message}</p>
+      {conflict.items.length > 0 ? (
+        <ul>
+          {conflict.items.map((i) => (
+            <li key={i.id}>
+              <Link to={paths.course(i.slug)}>Choose another date for {i.title}</Link>
+              {" or "}
+              <button type="button" className="cart-notice__link" onClick={() => cart.remove(i.id)}>
+                remove it from your cart
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  ) : null;
+
   return (
-    <main className="cart-page">
-      <h1>Your Cart Summary</h1>
-      <ul>
-        {cart.items.map((item) => (
-          <li key={item.id}>
-            <Link to={`/course/${item.slug}`}>{item.title}</Link> — {item.selectedDate} — {formatPence(item.pricePence)}
-            {item.selectedAddons.length > 0 ? <span> ({item.selectedAddons.map((a) => a.name).join(", ")})</span> : null}{" "}
-            <button type="button" onClick={() => cart.remove(item.id)} aria-label={`Remove ${item.title}`}>
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p>Subtotal: {formatPence(cart.totalPence)}</p>
+    <main id="main" className="cart-page">
+      <div className="cart-page__inner">
+        <Breadcrumb items={crumbs} renderLink={({ href, label, className }) => <Link to={href} className={className}>{label}</Link>} />
+        <h1 ref={headingRef} tabIndex={-1} className="cart-page__title">
+          {step === "checkout" ? "Checkout" : "Your Cart Summary"}
+        </h1>
+        {cancelNotice ? (
+          <p className="cart-notice cart-notice--info" role="status">
+            Your payment was cancelled and you have not been charged. Your cart is as you left it.
+          </p>
+        ) : null}
+
+        {step === "summary" ? (
+          <div className="cart-layout">
+            <section className="cart-panel" aria-labelledby="cart-items-heading">
+              <h2 id="cart-items-heading" className="cart-panel__title">
+                {cart.count === 1 ? "1 course" : `${cart.count} courses`}
+              </h2>
+              <CartLines items={cart.items} onRemove={(item) => cart.remove(item.id)} />
+            </section>
+            <aside className="cart-panel cart-panel--summary" aria-labelledby="cart-total-heading">
+              <h2 id="cart-total-heading" className="cart-panel__title">
+                Order summary
+              </h2>
+              {conflictBox}
+              {discount ? null : <CouponBox onApplied={setDiscount} onCheckingChange={setCheckingCode} />}
+              {totals}
+              <Button size="lg" fullWidth onClick={goToCheckout} disabled={cart.count === 0 || checkingCode}>
+                Proceed to Checkout ({formatPence(total)})
+              </Button>
+              <p className="cart-panel__fine">Secure payment. Your places are held for {ORDER_HOLD_MINUTES} minutes while you pay.</p>
+            </aside>
+          </div>
+        ) : (
+          <div className="cart-layout cart-layout--checkout">
+            <section className="cart-panel">
+              {conflictBox}
+              <CheckoutForm
+                submitLabel={`Proceed to Payment (${formatPence(total)})`}
+                busy={submitting}
+                disabled={checkingCode}
+                onValid={placeOrder}
+              />
+            </section>
+            <aside className="cart-panel cart-panel--summary" aria-labelledby="cart-order-heading">
+              <h2 id="cart-order-heading" className="cart-panel__title">
+                Your order
+              </h2>
+              <CartLines items={cart.items} compact />
+              {discount ? null : <CouponBox onApplied={setDiscount} onCheckingChange={setCheckingCode} />}
+              {totals}
+            </aside>
+          </div>
+        )}
+      </div>
     </main>
   );
 }

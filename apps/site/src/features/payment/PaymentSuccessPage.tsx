@@ -1,12 +1,201 @@
-import { Link } from "react-router-dom";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { Button, ButtonLink, Spinner } from "@app/ui";
+import { formatPounds } from "@app/ui/format";
+import { fetchOrderStatus } from "./api";
+import type { OrderStatus } from "./api";
+import "./payment.css";
 
-/** /payment/success (spec §2). */
+export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
+export const PAYMENT_SUCCESS_TEXT = "Your payment was completed successfully. A confirmation email has been sent to you.";
+
+/** The payment provider's confirmation (webhook) may land a few seconds after the browser returns. */
+export const STATUS_POLL_INTERVAL_MS = 2000;
+export const STATUS_POLL_ATTEMPTS = 8;
+
+/** Local-storage key of the cart copy kept for a cancelled payment (owned by the cart feature). */
+const PENDING_CART_KEY = "cart:pending";
+
+type View =
+  | { kind: "plain" }
+  | { kind: "checking" }
+  | { kind: "pending"; gaveUp: boolean }
+  | { kind: "paid"; status: OrderStatus }
+  | { kind: "expired" | "cancelled"; status: OrderStatus }
+  | { kind: "not-found" }
+  | { kind: "error" };
+
+function forgetPendingCart(reference: string) {
+  try {
+    const raw = window.localStorage.getItem(PENDING_CART_KEY);
+    if (raw && (JSON.parse(raw) as { reference?: unknown }).reference === reference) window.localStorage.removeItem(PENDING_CART_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
+
+/**
+ * /payment/success (spec §2). With `?order=<reference>` (the API puts it in the return address;
+ * Stripe adds `session_id`), it asks the API whether the order is paid: the webhook, never this
+ * return, marks an order paid (DESIGN.md), so the page says plainly when that has not happened yet.
+ */
 export default function PaymentSuccessPage() {
-  return (
-    <main className="payment-success">
-      <h1>Payment Successful!</h1>
-      <p>Your payment was completed successfully. A confirmation email has been sent to you.</p>
-      <Link to="/">Go Home</Link>
-    </main>
+  const [params] = useSearchParams();
+  const reference = params.get("order")?.trim() || null;
+  const [view, setView] = useState<View>(reference ? { kind: "checking" } : { kind: "plain" });
+  const [round, setRound] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const poll = useCallback(
+    (ref: string, attempt: number, cancelled: () => boolean) => {
+      fetchOrderStatus(ref)
+        .then((s) => {
+          if (cancelled()) return;
+          if (s === "not-found") return setView({ kind: "not-found" });
+          if (s.status === "paid") {
+            forgetPendingCart(ref);
+            return setView({ kind: "paid", status: s });
+          }
+          if (s.status === "expired" || s.status === "cancelled") return setView({ kind: s.status, status: s });
+          const last = attempt + 1 >= STATUS_POLL_ATTEMPTS;
+          setView({ kind: "pending", gaveUp: last });
+          if (!last) timer.current = setTimeout(() => poll(ref, attempt + 1, cancelled), STATUS_POLL_INTERVAL_MS);
+        })
+        .catch(() => {
+          if (!cancelled()) setView({ kind: "error" });
+        });
+    },
+    [],
   );
+
+  useEffect(() => {
+    if (!reference) return;
+    let stop = false;
+    poll(reference, 0, () => stop);
+    return () => {
+      stop = true;
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [reference, round, poll]);
+
+  const retry = () => {
+    setView({ kind: "checking" });
+    setRound((r) => r + 1);
+  };
+
+  return (
+    <div className="payment-page">
+      <div className="payment-card" aria-live="polite">
+        <PaymentView view={view} reference={reference} onRetry={retry} />
+        <div className="payment-card__actions">
+          <ButtonLink as={Link} to="/all-courses" variant="secondary">
+            Browse Courses
+          </ButtonLink>
+          <ButtonLink as={Link} to="/">
+            Go Home
+          </ButtonLink>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Icon({ kind }: { kind: "ok" | "wait" | "stop" }) {
+  const d = kind === "ok" ? "M7 12.5l3.2 3.2L17 9" : kind === "stop" ? "M9 9l6 6M15 9l-6 6" : "M12 7v5l3 2";
+  return (
+    <svg className={`payment-card__icon payment-card__icon--${kind}`} viewBox="0 0 24 24" width="64" height="64" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Ref({ reference }: { reference: string | null }) {
+  return reference ? (
+    <p className="payment-card__ref">
+      Booking reference: <strong>{reference}</strong>
+    </p>
+  ) : null;
+}
+
+function PaymentView({ view, reference, onRetry }: { view: View; reference: string | null; onRetry: () => void }) {
+  switch (view.kind) {
+    case "plain":
+      return (
+        <>
+          <Icon kind="ok" />
+          <h1 className="payment-card__title">{PAYMENT_SUCCESS_TITLE}</h1>
+          <p className="payment-card__text">{PAYMENT_SUCCESS_TEXT}</p>
+        </>
+      );
+    case "paid":
+      return (
+        <>
+          <Icon kind="ok" />
+          <h1 className="payment-card__title">{PAYMENT_SUCCESS_TITLE}</h1>
+          <p className="payment-card__text">{PAYMENT_SUCCESS_TEXT}</p>
+          <p className="payment-card__amount">
+            Amount paid: <strong>{formatPounds(view.status.amount_paid ?? view.status.total)}</strong>
+          </p>
+          <Ref reference={reference} />
+        </>
+      );
+    case "checking":
+    case "pending":
+      return (
+        <>
+          {view.kind === "pending" && view.gaveUp ? <Icon kind="wait" /> : <Spinner size="lg" label={null} className="payment-card__spinner" />}
+          <h1 className="payment-card__title">We&apos;re confirming your payment</h1>
+          {view.kind === "pending" && view.gaveUp ? (
+            <>
+              <p className="payment-card__text">
+                Your payment is still being confirmed by the payment provider. This can take a minute. You will receive a confirmation email as
+                soon as it is done; you don&apos;t need to pay again.
+              </p>
+              <Button variant="secondary" onClick={onRetry}>
+                Check again
+              </Button>
+            </>
+          ) : (
+            <p className="payment-card__text">Please wait a few seconds while we confirm your payment with the payment provider.</p>
+          )}
+          <Ref reference={reference} />
+        </>
+      );
+    case "expired":
+    case "cancelled":
+      return (
+        <>
+          <Icon kind="stop" />
+          <h1 className="payment-card__title">{view.kind === "expired" ? "This booking has expired" : "This booking was cancelled"}</h1>
+          <p className="payment-card__text">
+            {view.kind === "expired"
+              ? "The payment was not completed in time, so the places were released and you have not been charged. Please book again."
+              : "The payment was cancelled, so the places were released and you have not been charged. Please book again."}
+          </p>
+          <Ref reference={reference} />
+        </>
+      );
+    case "not-found":
+      return (
+        <>
+          <Icon kind="stop" />
+          <h1 className="payment-card__title">Booking not found</h1>
+          <p className="payment-card__text">We could not find a booking with this reference. Please check the link in your email or contact us.</p>
+          <Ref reference={reference} />
+        </>
+      );
+    case "error":
+      return (
+        <>
+          <Icon kind="wait" />
+          <h1 className="payment-card__title">We couldn&apos;t check your payment</h1>
+          <p className="payment-card__text">Please check your internet connection and try again. You don&apos;t need to pay again.</p>
+          <Button variant="secondary" onClick={onRetry}>
+            Check again
+          </Button>
+          <Ref reference={reference} />
+        </>
+      );
+  }
 }

@@ -1,0 +1,78 @@
+import { Link } from "react-router-dom";
+import { formatPence } from "@app/ui/format";
+import type { CartItem } from "./cart-store";
+import { imageUrl, paths } from "./links";
+
+export interface CartLinesProps {
+  items: CartItem[];
+  /** Shows a remove button on each line (summary step only, spec §4). */
+  onRemove?: (item: CartItem) => void;
+  compact?: boolean;
+}
+
+/** The courses in the cart: picture, title, date, add-ons and price. */
+export function CartLines({ items, onRemove, compact = false }: CartLinesProps) {
+  return (
+    <ul className={compact ? "cart-lines cart-lines--compact" : "cart-lines"}>
+      {items.map((item) => {
+        const addonsPence = item.selectedAddons.reduce((s, a) => s + a.pricePence, 0);
+        return (
+          <li key={item.id} className="cart-line">
+            {compact ? null : (
+              <div className="cart-line__media">
+                {item.image ? (
+                  <img src={imageUrl(item.image)} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                ) : (
+                  <div className="cart-line__placeholder" aria-hidden="true">
+                    SIA
+                  </div>
+                )}
+              </div>
+            )}
+            <div className="cart-line__body">
+              <h3 className="cart-line__title">
+                <Link to={paths.course(item.slug)}>{item.title}</Link>
+              </h3>
+              <p className="cart-line__date">
+                <span className="cart-line__label">Date:</span> {item.selectedDate}
+              </p>
+              {item.selectedAddons.length > 0 ? (
+                <div className="cart-line__addons">
+                  <span className="cart-line__label">Add-ons:</span>
+                  <ul>
+                    {item.selectedAddons.map((a) => (
+                      <li key={a.id}>
+                        {a.name} <span className="cart-line__addon-price">+{formatPence(a.pricePence)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {!compact && addonsPence > 0 ? (
+                <p className="cart-line__fee">Course fee {formatPence(item.pricePence - addonsPence)}</p>
+              ) : null}
+            </div>
+            <div className="cart-line__end">
+              <p className="cart-line__price">{formatPence(item.pricePence)}</p>
+              {onRemove ? (
+                <button type="button" className="cart-line__remove" onClick={() => onRemove(item)} aria-label={`Remove ${item.title} from your cart`}>
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                    <path
+                      d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                  Remove
+                </button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

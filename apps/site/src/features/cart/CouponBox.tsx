@@ -1,0 +1,79 @@
+import { useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { Button, TextField, useToast } from "@app/ui";
+import { checkDiscountCode } from "./api";
+
+export interface AppliedDiscount {
+  code: string;
+  percentOff: number;
+}
+
+export interface CouponBoxProps {
+  onApplied: (discount: AppliedDiscount) => void;
+  /** Tells the page when a check starts and ends ('Proceed to Checkout' waits for it). */
+  onCheckingChange?: (checking: boolean) => void;
+}
+
+/**
+ * The discount code box (spec §4): checked on Enter, on leaving the field and on 'Apply Code'.
+ * Valid: the parent stores the percent and hides this box. Not valid: the API's message as an
+ * error toast and the field cleared.
+ */
+export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
+  const toast = useToast();
+  const [code, setCode] = useState("");
+  const [checking, setChecking] = useState(false);
+  // Leaving the field by clicking 'Apply Code' fires blur and then click: check once.
+  const inFlight = useRef(false);
+
+  async function check() {
+    const value = code.trim();
+    if (!value || inFlight.current) return;
+    inFlight.current = true;
+    setChecking(true);
+    onCheckingChange?.(true);
+    try {
+      const result = await checkDiscountCode(value);
+      if (result.valid && result.discount) {
+        onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off });
+      } else {
+        toast.error(result.message);
+        setCode("");
+      }
+    } catch (e) {
+      // A failed call (network, too many attempts) keeps the code so the user can try again.
+      toast.error(e instanceof Error ? e.message : "An unexpected error occurred");
+    } finally {
+      inFlight.current = false;
+      setChecking(false);
+      onCheckingChange?.(false);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void check();
+  }
+
+  return (
+    <form className="coupon-box" onSubmit={onSubmit} aria-label="Discount code" noValidate>
+      <TextField
+        label="Discount code"
+        name="discount_code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        onBlur={() => void check()}
+        placeholder="Enter your code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
+        readOnly={checking}
+        fieldClassName="coupon-box__field"
+      />
+      <Button type="submit" variant="secondary" className="coupon-box__apply" loading={checking} loadingLabel="Applying...">
+        Apply Code
+      </Button>
+    </form>
+  );
+}
