@@ -1,0 +1,91 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Breadcrumb, Button, ButtonLink, useToast } from "@app/ui";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { ApiError } from "../../lib/errors";
+import { paths } from "../../app/paths";
+import { TrainingForm } from "./TrainingForm";
+import { emptyDraft, stillWrong, toCreatePayload, validateCreate } from "./trainingForm";
+import type { FieldErrors, TrainingDraft } from "./trainingForm";
+import { serverFieldErrors } from "./serverErrors";
+import { focusFirstError } from "./focusFirstError";
+import "./trainings.css";
+
+const FAILED = "Failed to create training. Please try again.";
+
+/** /create-training: every field of a training, the spec §5 rules, 'Creating...', toast and back to the list. */
+export default function CreateTrainingPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TrainingDraft>(emptyDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [imageError, setImageError] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (d: TrainingDraft) => unwrap(api.courses.create({ body: toCreatePayload(d) })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.courses });
+      toast.success("Training created successfully!");
+      navigate(paths.trainings);
+    },
+    onError: (error) => {
+      // A 400 names the fields; anything else is the spec's generic failure (or the server's words).
+      if (error instanceof ApiError && error.status === 400) setErrors(serverFieldErrors(error));
+      const serverMessage = error instanceof ApiError && error.kind === "http" && error.body.message ? error.body.message : null;
+      toast.error(serverMessage ?? FAILED);
+    },
+  });
+
+  function onChange(next: TrainingDraft) {
+    setDraft(next);
+    if (Object.keys(errors).length > 0) setErrors(stillWrong(errors, validateCreate(next)));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateCreate(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError();
+      return;
+    }
+    create.mutate(draft);
+  }
+
+  const busy = create.isPending;
+  return (
+    <div className="tr-page">
+      <Breadcrumb
+        items={[{ label: "Trainings", href: paths.trainings }, { label: "Add Training" }]}
+        renderLink={({ href, label, className }) => (
+          <Link to={href} className={className}>
+            {label}
+          </Link>
+        )}
+      />
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className="tr-head">
+          <h1 className="tr-head__title">Add Training</h1>
+          <div className="tr-head__actions">
+            <ButtonLink as={Link} to={paths.trainings} variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" loading={busy} loadingLabel="Creating...">
+              Save Training
+            </Button>
+          </div>
+        </div>
+        <TrainingForm
+          draft={draft}
+          onChange={onChange}
+          errors={imageError ? { ...errors, thumbnail: imageError } : errors}
+          onImageError={setImageError}
+          disabled={busy}
+        />
+      </form>
+    </div>
+  );
+}

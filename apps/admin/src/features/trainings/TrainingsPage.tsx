@@ -1,0 +1,127 @@
+import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { GraduationCap, Plus } from "lucide-react";
+import { ButtonLink, EmptyState, ErrorState, Skeleton, SkeletonText } from "@app/ui";
+import { formatPounds } from "@app/ui/format";
+import type { CourseListItem } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { apiAsset } from "../../lib/config";
+import { errorMessage } from "../../lib/errors";
+import { paths } from "../../app/paths";
+import "./trainings.css";
+
+const SKELETON_ROWS = 4;
+
+/** /trainings: 'Saved Trainings' with 'Add Training' and a row per course. */
+export default function TrainingsPage() {
+  const courses = useQuery({
+    queryKey: queryKeys.courses,
+    queryFn: () => unwrap(api.courses.list()),
+    // The list must show a change made a moment ago on the detail screen.
+    staleTime: 0,
+  });
+
+  return (
+    <div className="tr-page">
+      <div className="tr-head">
+        <div>
+          <h1 className="tr-head__title">Saved Trainings</h1>
+          <p className="ui-muted">The courses on the public site, with their fees.</p>
+        </div>
+        <div className="tr-head__actions">
+          <ButtonLink as={Link} to={paths.createTraining}>
+            <Plus size={20} aria-hidden="true" />
+            Add Training
+          </ButtonLink>
+        </div>
+      </div>
+
+      {courses.isError ? (
+        <ErrorState message={errorMessage(courses.error)} onRetry={() => void courses.refetch()} retrying={courses.isFetching} />
+      ) : courses.isPending ? (
+        <div className="tr-list" aria-busy="true">
+          <p className="ui-visually-hidden" role="status">
+            Loading trainings
+          </p>
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <SkeletonRow key={i} />
+          ))}
+        </div>
+      ) : courses.data.length === 0 ? (
+        <EmptyState icon={<GraduationCap size={40} />} title="No trainings available" />
+      ) : (
+        <table className="tr-table">
+          <caption className="ui-visually-hidden">Saved Trainings</caption>
+          <thead>
+            <tr>
+              <th scope="col">Courses</th>
+              <th scope="col">Training Fee</th>
+              <th scope="col">
+                <span className="ui-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.data.map((course) => (
+              <TrainingRow key={course.id} course={course} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function TrainingRow({ course }: { course: CourseListItem }) {
+  const thumb = apiAsset(course.thumbnail);
+  return (
+    <tr className="tr-table__row">
+      <td className="tr-table__main">
+        <div className="tr-course">
+          {thumb ? (
+            <img src={thumb} alt="" className="tr-course__thumb" loading="lazy" width={160} height={90} />
+          ) : (
+            <div className="tr-course__thumb tr-course__thumb--empty" aria-hidden="true">
+              <GraduationCap size={28} />
+            </div>
+          )}
+          <div className="tr-course__text">
+            <h2 className="tr-course__title">{course.title}</h2>
+            <p className="tr-course__desc">{course.description}</p>
+          </div>
+        </div>
+      </td>
+      <td className="tr-course__fee">
+        <span className="tr-course__fee-label" aria-hidden="true">
+          Training Fee
+        </span>
+        <span className="ui-price">{formatPounds(course.fee)}</span>
+      </td>
+      <td className="tr-course__action">
+        <ButtonLink as={Link} to={paths.training(course.id)} variant="secondary" size="sm" aria-label={`View Details: ${course.title}`}>
+          View Details
+        </ButtonLink>
+      </td>
+    </tr>
+  );
+}
+
+function SkeletonRow() {
+  return (
+    <div className="tr-skel" aria-hidden="true">
+      <div className="tr-course">
+        <Skeleton variant="block" className="tr-course__thumb" />
+        <div className="tr-course__text">
+          <Skeleton width="60%" height={20} />
+          <SkeletonText lines={3} />
+        </div>
+      </div>
+      <div className="tr-course__fee">
+        <Skeleton width={80} height={20} />
+      </div>
+      <div className="tr-course__action">
+        <Skeleton variant="block" width={112} height={36} />
+      </div>
+    </div>
+  );
+}
