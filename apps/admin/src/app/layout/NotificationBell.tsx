@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router-dom";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bell, BookOpen, MessageSquare } from "lucide-react";
+import { cx, Spinner } from "@app/ui";
+import { clockTime, relativeTime } from "@app/ui/format";
+import type { Notification } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { paths } from "../paths";
+
+const POLL_MS = 60_000;
+
+/**
+ * The bell lists what is new since the administrator last looked: new contact messages and
+ * new paid bookings (DESIGN.md fixes the original's always-empty bell). Opening the list tells
+ * the API it was seen; the items stay marked "New" until the list is closed.
+ */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const query = useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: () => unwrap(api.admin.notifications()),
+    refetchInterval: open ? false : POLL_MS,
+  });
+
+  const seen = useMutation({
+    mutationFn: () => unwrap(api.admin.notificationsSeen()),
+  });
+
+  const unread = query.data?.unread ?? 0;
+
+  function toggle() {
+    if (open) {
+      close(false);
+      return;
+    }
+    setOpen(true);
+    if (unread > 0) seen.mutate();
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+    // Now that the list was seen, fetch it again: the badge goes and the items lose "New".
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close(true);
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+    // `close` only touches state setters, refs and the query client, so `open` is the one dependency.
+  }, [open]);
+
+  const label = unread > 0 ? `Notifications, ${unread} new` : "Notifications";
+
+  return (
+    <div className="admin-bell" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="admin-iconbtn admin-bell__button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <Bell size={22} aria-hidden="true" />
+        {unread > 0 ? (
+          <span className="admin-bell__badge" aria-hidden="true">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div id={panelId} className="admin-bell__panel" role="region" aria-label="Notifications">
+          <div className="admin-bell__header">
+            <h2 className="admin-bell__title">Notifications</h2>
+          </div>
+          {query.isPending ? (
+            <div className="admin-bell__state">
+              <Spinner label="Loading notifications" />
+            </div>
+          ) : query.isError ? (
+            <p className="admin-bell__state admin-bell__state--error" role="alert">
+              {errorMessage(query.error)}{" "}
+              <button type="button" className="admin-linkbtn" onClick={() => void query.refetch()}>
+                Try again
+              </button>
+            </p>
+          ) : query.data.items.length === 0 ? (
+            <p className="admin-bell__state">No notifications yet</p>
+          ) : (
+            <ul className="admin-bell__list">
+              {query.data.items.map((n) => (
+                <NotificationRow key={n.id} item={n} onNavigate={() => close(false)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function NotificationRow({ item, onNavigate }: { item: Notification; onNavigate: () => void }) {
+  const Icon = item.kind === "message" ? MessageSquare : BookOpen;
+  const to = item.kind === "message" ? paths.messages : paths.enrolments;
+  return (
+    <li>
+      <Link to={to} className={cx("admin-bell__item", !item.read && "admin-bell__item--new")} onClick={onNavigate}>
+        <span className={cx("admin-bell__icon", `admin-bell__icon--${item.kind}`)} aria-hidden="true">
+          <Icon size={18} />
+        </span>
+        <span className="admin-bell__text">
+          <span className="admin-bell__item-title">
+            {item.title}
+            {!item.read ? <span className="admin-bell__new">New</span> : null}
+          </span>
+          <span className="admin-bell__message">{item.message}</span>
+          <span className="admin-bell__time">
+            {relativeTime(item.time)} · {clockTime(item.time)}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

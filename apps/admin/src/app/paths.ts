@@ -1,0 +1,22 @@
+/** Every route of the admin app, in one place (spec §2 route table plus the register print view). */
+export const paths = {
+  login: "/login",
+  dashboard: "/admin",
+  messages: "/messages",
+  trainings: "/trainings",
+  training: (id: number | string) => `/training/${id}`,
+  trainingPattern: "/training/:id",
+  createTraining: "/create-training",
+  shop: "/shop",
+  shopItem: (id: number | string) => `/shop/item/${id}`,
+  shopItemPattern: "/shop/item/:id",
+  shopAdd: "/shop/add",
+  discounts: "/discount",
+  discount: (id: number | string) => `/discount/${id}`,
+  discountPattern: "/discount/:id",
+  createCode: "/create-code",
+  enrolments: "/enrolments",
+  register: (courseDateId: number | string) => `/enrolments/register/${courseDateId}`,
+  registerPattern: "/enrolments/register/:courseDateId",
+  activityLog: "/activity-log",
+} as const;

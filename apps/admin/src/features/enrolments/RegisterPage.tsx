@@ -1,0 +1,4 @@
+// Being built (issue 6); replaced by the real screen in the next commit.
+export default function Page() {
+  return <section className="admin-page"><h1 className="admin-page__title">RegisterPage</h1></section>;
+}
