@@ -56,7 +56,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
   }
 
   return (
-    <form className="coupon-box" onSubmit={onSubmit} aria-label="Discount code" noValidate>
+    <form className="coupon-box" onSubmit={onSubmit} aria-label="Apply a discount code" noValidate>
       <TextField
         label="Discount code"
         name="discount_code"

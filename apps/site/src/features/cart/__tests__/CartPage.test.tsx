@@ -1,0 +1,242 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import { ToastProvider } from "@app/ui";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import CartPage from "../CartPage";
+import { CART_STORAGE_KEY, CartProvider } from "../cart-store";
+import type { CartItem } from "../cart-store";
+import { leavePage } from "../links";
+import { PENDING_CART_KEY } from "../pending-cart";
+import { deferred, stubFetch, toasts } from "./helpers";
+
+const door: CartItem = {
+  id: 1,
+  slug: "sia-door-supervisor-course",
+  title: "SIA Door Supervisor Course",
+  pricePence: 27000,
+  image: null,
+  selectedDateId: 11,
+  selectedDate: "12 - 14th Mar 2030",
+  selectedAddons: [{ id: 5, name: "Exam resit", pricePence: 2000 }],
+};
+const cctv: CartItem = {
+  id: 2,
+  slug: "cctv-operator-course",
+  title: "CCTV Operator Course",
+  pricePence: 25000,
+  image: null,
+  selectedDateId: 21,
+  selectedDate: "2 - 4th Apr 2030",
+  selectedAddons: [],
+};
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="where">{l.pathname + l.search}</output>;
+}
+
+function mount(path = "/cart", items: CartItem[] = [door, cctv]) {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  render(
+    <ToastProvider>
+      <CartProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </CartProvider>
+    </ToastProvider>,
+  );
+  return userEvent.setup();
+}
+
+const stored = () => JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "null") as CartItem[];
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("First name*"), "Jane");
+  await user.type(screen.getByLabelText("Last name*"), "Doe");
+  await user.type(screen.getByLabelText("Phone Number*"), "07700 900123");
+  await user.type(screen.getByLabelText("Email address*"), "jane@example.com");
+  await user.type(screen.getByLabelText("Street address*"), "1 Example Street");
+  await user.type(screen.getByLabelText("Town/City*"), "Bootle");
+  await user.selectOptions(screen.getByLabelText("State*"), "England");
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("cart page", () => {
+  it("shows the empty state with its two ways out", async () => {
+    mount("/cart", []);
+    expect(await screen.findByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Browse Courses" }).getAttribute("href")).toBe("/all-courses");
+    expect(screen.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("lists the courses with dates, add-ons and prices, and removes one", async () => {
+    const user = mount();
+    expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
+    const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary"]);
+    expect(screen.getByText("12 - 14th Mar 2030")).toBeTruthy();
+    expect(screen.getByText(/Exam resit/)).toBeTruthy();
+    expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£520.00");
+    expect(screen.getByRole("button", { name: "Proceed to Checkout (£520.00)" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Remove CCTV Operator Course from your cart" }));
+    expect(screen.queryByText("CCTV Operator Course")).toBeNull();
+    expect(screen.getByRole("button", { name: "Proceed to Checkout (£270.00)" })).toBeTruthy();
+    expect(stored().map((i) => i.id)).toEqual([1]);
+  });
+
+  it("holds 'Proceed to Checkout' while a code is checked, then shows the discount and the new total", async () => {
+    const answer = deferred<{ body: unknown }>();
+    stubFetch(() => answer.promise);
+    const user = mount();
+    await user.type(await screen.findByLabelText("Discount code"), "SAVE10{Enter}");
+    expect((screen.getByRole("button", { name: /Proceed to Checkout/ }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => answer.resolve({ body: { valid: true, message: "ok", discount: { percent_off: 10 } } }));
+    await waitFor(() => expect(screen.getByText("Discount (SAVE10, 10% off)")).toBeTruthy());
+    expect(screen.getByText("Discount (SAVE10, 10% off)").nextElementSibling?.textContent).toBe("-£52.00");
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£468.00");
+    expect(screen.queryByLabelText("Discount code")).toBeNull();
+    const proceed = screen.getByRole("button", { name: "Proceed to Checkout (£468.00)" }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(false);
+  });
+
+  it("goes to the checkout step and back through the breadcrumb", async () => {
+    const user = mount();
+    await user.click(await screen.findByRole("button", { name: /Proceed to Checkout/ }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Checkout");
+    const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary", "Cart Checkout"]);
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+    await user.click(crumbs.getByRole("link", { name: "Cart Summary" }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Your Cart Summary");
+  });
+
+  it("sends the spec's order payload, clears the cart and goes to the payment page", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const calls = stubFetch((url) =>
+      url.includes("/discounts/validate/")
+        ? { body: { valid: true, message: "ok", discount: { percent_off: 10 } } }
+        : answer.promise,
+    );
+    const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount();
+    await user.type(await screen.findByLabelText("Discount code"), "save10{Enter}");
+    await screen.findByText("Discount (SAVE10, 10% off)");
+    await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
+    await fillForm(user);
+    await user.type(screen.getByLabelText("Order notes (optional)"), "Parking?");
+    await user.click(screen.getByRole("button", { name: "Proceed to Payment (£468.00)" }));
+
+    expect(await screen.findByRole("button", { name: /Loading\.\.\./ })).toBeTruthy();
+    const enroll = calls.find((c) => c.url.endsWith("/api/enroll"));
+    expect(enroll?.init?.method).toBe("POST");
+    expect(JSON.parse(String(enroll?.init?.body))).toEqual({
+      courses: [
+        { id: 1, selectedDate: 11, selectedAddons: [5] },
+        { id: 2, selectedDate: 21, selectedAddons: [] },
+      ],
+      guest_email: "jane@example.com",
+      guest_name: "Jane",
+      discount_code: "SAVE10",
+      first_name: "Jane",
+      last_name: "Doe",
+      phone_number: "07700 900123",
+      country: "United Kingdom",
+      street_address: "1 Example Street",
+      town_city: "Bootle",
+      state: "England",
+      company_name: null,
+      building_type: null,
+      order_notes: "Parking?",
+    });
+
+    await act(async () =>
+      answer.resolve({
+        status: 201,
+        body: { payment_link: "http://pay.example.com/p/ABC123", reference: "ABC123", total: 468, expires_at: "2030-01-01T00:30:00Z" },
+      }),
+    );
+    await waitFor(() => expect(go).toHaveBeenCalledWith("http://pay.example.com/p/ABC123"));
+    expect(toasts("success")).toEqual([expect.stringContaining("Redirecting to payment...")]);
+    expect(stored()).toEqual([]);
+    const pending = JSON.parse(window.localStorage.getItem(PENDING_CART_KEY) ?? "null");
+    expect(pending).toMatchObject({ reference: "ABC123", discountCode: "SAVE10" });
+    expect(pending.items.map((i: CartItem) => i.id)).toEqual([1, 2]);
+  });
+
+  it("says so when the order went through without a payment link", async () => {
+    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "NOLINK1", total: 520, expires_at: "x" } }));
+    const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]));
+    expect(go).not.toHaveBeenCalled();
+    expect(screen.getByText("NOLINK1")).toBeTruthy();
+  });
+
+  it("shows 'Something went wrong. Please try again.' and keeps the cart when the order fails", async () => {
+    stubFetch(() => ({ status: 500, body: { message: "Internal Server Error" } }));
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining("Something went wrong. Please try again.")]));
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
+    expect((screen.getByRole("button", { name: /Proceed to Payment/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("keeps the cart and links back to the course when a date filled up meanwhile", async () => {
+    const message = "Sorry, 12 - 14th Mar 2030 of SIA Door Supervisor Course is fully booked. Please choose another date.";
+    stubFetch(() => ({ status: 409, body: { message, issues: [{ path: "courses.0.selectedDate", message }] } }));
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining(message)]));
+    const link = screen.getByRole("link", { name: "Choose another date for SIA Door Supervisor Course" });
+    expect(link.getAttribute("href")).toBe("/course/sia-door-supervisor-course");
+    expect(screen.queryByRole("link", { name: /Choose another date for CCTV/ })).toBeNull();
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
+  });
+
+  it("gives the cart back, with its discount, after a cancelled payment", async () => {
+    const calls = stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 10 } } }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF42", items: [door, cctv], discountCode: "SAVE10", savedAt: "2030-01-01T00:00:00Z" }),
+    );
+    mount("/cart?cancelled=REF42", []);
+    expect(await screen.findByText(/Your payment was cancelled/)).toBeTruthy();
+    await screen.findByText("Discount (SAVE10, 10% off)");
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
+    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/discounts\/validate\/SAVE10$/)]);
+    expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
+    expect(screen.getByTestId("where").textContent).toBe("/cart");
+  });
+
+  it("ignores a saved cart that belongs to another order", async () => {
+    stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 10 } } }));
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "OTHER", items: [door], discountCode: null, savedAt: "" }));
+    mount("/cart?cancelled=REF42", []);
+    expect(await screen.findByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
+    expect(window.localStorage.getItem(PENDING_CART_KEY)).not.toBeNull();
+  });
+});

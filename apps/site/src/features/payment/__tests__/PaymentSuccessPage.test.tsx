@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import PaymentSuccessPage, { PAYMENT_SUCCESS_TEXT, STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "../PaymentSuccessPage";
+
+type Answer = { status?: number; body: unknown };
+
+function stubStatus(answers: Answer[]) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      const a = answers.length > 1 ? answers.shift()! : answers[0]!;
+      return new Response(JSON.stringify(a.body), { status: a.status ?? 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+  return urls;
+}
+
+const order = (status: string, extra: object = {}) => ({
+  body: { reference: "BK-7Q2X", status, total: 270, amount_paid: null, paid_at: null, ...extra },
+});
+
+function mount(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/payment/success" element={<PaymentSuccessPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** Lets the pending fetch promises settle under fake timers. */
+async function flush() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+  });
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe("payment success page", () => {
+  it("shows the spec's text when reached without an order reference", () => {
+    const urls = stubStatus([order("paid")]);
+    mount("/payment/success");
+    expect(screen.getByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
+    expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
+    expect(urls).toEqual([]);
+  });
+
+  it("asks the API for the order and shows the paid amount", async () => {
+    const urls = stubStatus([order("paid", { amount_paid: 243, paid_at: "2030-01-01T10:00:00Z" })]);
+    window.localStorage.setItem("cart:pending", JSON.stringify({ reference: "BK-7Q2X", items: [] }));
+    mount("/payment/success?order=BK-7Q2X&session_id=cs_test_123");
+    expect(await screen.findByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
+    expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
+    expect(screen.getByText("£243.00")).toBeTruthy();
+    expect(urls).toEqual([expect.stringMatching(/\/api\/orders\/BK-7Q2X\/status$/)]);
+    expect(window.localStorage.getItem("cart:pending")).toBeNull();
+  });
+
+  it("says plainly that the payment is being confirmed, and updates when the confirmation arrives", async () => {
+    vi.useFakeTimers();
+    stubStatus([order("pending"), order("pending"), order("paid", { amount_paid: 270 })]);
+    mount("/payment/success?order=BK-7Q2X");
+    await flush();
+    expect(screen.getByRole("heading", { name: "We're confirming your payment" })).toBeTruthy();
+    expect(screen.queryByText("Payment Successful!")).toBeNull();
+    await act(async () => vi.advanceTimersByTime(STATUS_POLL_INTERVAL_MS));
+    await flush();
+    expect(screen.getByRole("heading", { name: "We're confirming your payment" })).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(STATUS_POLL_INTERVAL_MS));
+    await flush();
+    expect(screen.getByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
+    expect(screen.getByText("£270.00")).toBeTruthy();
+  });
+
+  it("stops asking after a few tries and offers to check again", async () => {
+    vi.useFakeTimers();
+    const urls = stubStatus([order("pending")]);
+    mount("/payment/success?order=BK-7Q2X");
+    for (let i = 0; i < STATUS_POLL_ATTEMPTS + 3; i++) {
+      await flush();
+      await act(async () => vi.advanceTimersByTime(STATUS_POLL_INTERVAL_MS));
+    }
+    await flush();
+    expect(urls).toHaveLength(STATUS_POLL_ATTEMPTS);
+    expect(screen.getByText(/still being confirmed/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Check again" })).toBeTruthy();
+  });
+
+  it.each([
+    ["expired", "This booking has expired"],
+    ["cancelled", "This booking was cancelled"],
+  ])("says plainly when the order is %s", async (status, heading) => {
+    stubStatus([order(status)]);
+    mount("/payment/success?order=BK-7Q2X");
+    expect(await screen.findByRole("heading", { name: heading })).toBeTruthy();
+    expect(screen.queryByText("Payment Successful!")).toBeNull();
+  });
+
+  it("says when the reference is unknown", async () => {
+    stubStatus([{ status: 404, body: { message: "Order not found" } }]);
+    mount("/payment/success?order=NOPE");
+    expect(await screen.findByRole("heading", { name: "Booking not found" })).toBeTruthy();
+  });
+});
