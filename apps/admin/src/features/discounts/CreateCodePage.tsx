@@ -1,4 +1,96 @@
-// PLACEHOLDER by issue 6 so the router builds; the issue-7 screen replaces this file.
-export default function Placeholder() {
-  return <section className="admin-page"><h1 className="admin-page__title">Coming soon</h1></section>;
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertCircle } from "lucide-react";
+import { Breadcrumb, Button, ButtonLink, useToast } from "@app/ui";
+import { todayInLondon } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { ApiError, MESSAGES } from "../../lib/errors";
+import { paths } from "../../app/paths";
+import { DiscountFields } from "./DiscountFields";
+import { emptyDiscountDraft, hasErrors, issuesToErrors, toPayload, validateCreateDiscount } from "./discountForm";
+import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
+import "./discounts.css";
+
+const LABELS = {
+  code: "Discount Code",
+  percent: "Discount Percentage",
+  validFrom: "Valid From",
+  validUntil: "Valid Until",
+  maxUses: "Maximum Uses",
+};
+
+/** /create-code: idle -> 'Creating Code...' -> toast and the list, or the red banner. */
+export default function CreateCodePage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<DiscountDraft>(emptyDiscountDraft);
+  const [errors, setErrors] = useState<DiscountErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (d: DiscountDraft) => unwrap(api.discounts.create({ body: toPayload(d) })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.discounts, exact: true });
+      setDraft(emptyDiscountDraft());
+      toast.success("Discount code created successfully!");
+      navigate(paths.discounts);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.body.issues?.length) setErrors(issuesToErrors(error.body.issues));
+      // Spec §8: the message, or 'An unexpected error occurred', in a red banner.
+      setBanner(error instanceof Error && error.message ? error.message : MESSAGES.unexpected);
+    },
+  });
+
+  function onChange(field: DiscountField, value: string) {
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBanner(null);
+    const found = validateCreateDiscount(draft);
+    setErrors(found);
+    if (hasErrors(found)) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(".dc-page [aria-invalid='true']")?.focus());
+      return;
+    }
+    create.mutate(draft);
+  }
+
+  const busy = create.isPending;
+  return (
+    <div className="dc-page">
+      <Breadcrumb
+        items={[{ label: "Discount", href: paths.discounts }, { label: "Add Discount" }]}
+        renderLink={({ href, label, className }) => (
+          <Link to={href} className={className}>
+            {label}
+          </Link>
+        )}
+      />
+      <h1 className="dc-head__title">Add Discount</h1>
+      <form className="dc-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {banner ? (
+          <div className="dc-banner" role="alert">
+            <AlertCircle size={20} aria-hidden="true" />
+            <p>{banner}</p>
+          </div>
+        ) : null}
+        <DiscountFields draft={draft} onChange={onChange} errors={errors} labels={LABELS} canGenerate disabled={busy} minFrom={todayInLondon()} />
+        <div className="dc-form__actions">
+          <ButtonLink as={Link} to={paths.discounts} variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" loading={busy} loadingLabel="Creating Code...">
+            Create Code
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,4 +1,118 @@
-// PLACEHOLDER by issue 6 so the router builds; the issue-7 screen replaces this file.
-export default function Placeholder() {
-  return <section className="admin-page"><h1 className="admin-page__title">Coming soon</h1></section>;
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { Plus, TicketPercent } from "lucide-react";
+import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
+import { formatLongDate } from "@app/ui/format";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { usesLeftText } from "./discountForm";
+import { paths } from "../../app/paths";
+import "./discounts.css";
+
+const PAGE_SIZE = 10;
+const SKELETON_ROWS = 8;
+
+/** /discount: the codes with their window and uses; paging only above 10 codes. */
+export default function DiscountsPage() {
+  const discounts = useQuery({ queryKey: queryKeys.discounts, queryFn: () => unwrap(api.discounts.list()), staleTime: 0 });
+  const [page, setPage] = useState(1);
+
+  const all = discounts.data ?? [];
+  const totalPages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+
+  return (
+    <div className="dc-page">
+      <div className="dc-head">
+        <div>
+          <h1 className="dc-head__title">Discount Codes</h1>
+          <p className="ui-muted">Codes customers can apply in the cart.</p>
+        </div>
+        <ButtonLink as={Link} to={paths.createCode} className="dc-head__action">
+          <Plus size={20} aria-hidden="true" />
+          Create a code
+        </ButtonLink>
+      </div>
+
+      {discounts.isError ? (
+        <ErrorState message={errorMessage(discounts.error)} onRetry={() => void discounts.refetch()} retrying={discounts.isFetching} />
+      ) : !discounts.isPending && all.length === 0 ? (
+        <EmptyState
+          icon={<TicketPercent size={40} />}
+          title="No discount codes yet"
+          action={
+            <ButtonLink as={Link} to={paths.createCode}>
+              Create a code
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <div className="dc-card" aria-busy={discounts.isPending}>
+          {discounts.isPending ? (
+            <p className="ui-visually-hidden" role="status">
+              Loading discount codes
+            </p>
+          ) : null}
+          <table className="dc-table">
+            <caption className="ui-visually-hidden">Discount codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Code</th>
+                <th scope="col">Percentage</th>
+                <th scope="col">Valid From</th>
+                <th scope="col">Valid Until</th>
+                <th scope="col">Max Users</th>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {discounts.isPending
+                ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                    <tr key={i} className="dc-row" aria-hidden="true">
+                      {[90, 50, 140, 140, 90, 110].map((w, j) => (
+                        <td key={j}>
+                          <Skeleton width={w} height={18} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : rows.map((d) => (
+                    <tr key={d.id} className="dc-row">
+                      <td data-label="Code">
+                        <span className="dc-code">{d.code}</span>
+                      </td>
+                      <td data-label="Percentage">{d.percent_off}%</td>
+                      <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
+                      <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
+                      <td data-label="Max Users">
+                        <span className="dc-uses">
+                          {d.max_uses}
+                          <span className={d.uses_left > 0 ? "dc-uses__left" : "dc-uses__left dc-uses__left--none"}>{usesLeftText(d)}</span>
+                        </span>
+                      </td>
+                      <td className="dc-row__action">
+                        <ButtonLink as={Link} to={paths.discount(d.id)} state={{ discount: d }} variant="secondary" size="sm" aria-label={`View Details: ${d.code}`}>
+                          View Details
+                        </ButtonLink>
+                      </td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+          {all.length > PAGE_SIZE ? (
+            <div className="dc-paging">
+              <p className="ui-muted">
+                Showing {(current - 1) * PAGE_SIZE + 1} to {Math.min(current * PAGE_SIZE, all.length)} of {all.length} codes
+              </p>
+              <Pagination page={current} totalPages={totalPages} onPageChange={setPage} label="Discount code pages" />
+            </div>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2 } from "lucide-react";
+import { Breadcrumb, Button, ButtonLink, Modal, TextField, useToast } from "@app/ui";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { paths } from "../../app/paths";
+import { ImagePicker } from "./ImagePicker";
+import { hasErrors, validateShopCreate } from "./shopForm";
+import type { ShopDraft, ShopErrors } from "./shopForm";
+import "./shop.css";
+
+/** /shop/add: title, URL and picture; 'Saving...'; then the success modal. */
+export default function ShopAddPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<ShopDraft>({ name: "", url: "" });
+  const [image, setImage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ShopErrors>({});
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: () => unwrap(api.shops.create({ body: { name: draft.name.trim(), url: draft.url.trim(), image } })),
+    onSuccess: async (item) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.shops, exact: true });
+      setAdded(item.name);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  function change(field: keyof ShopDraft, value: string) {
+    setDraft((d) => ({ ...d, [field]: value }));
+    // Spec §5: errors clear on edit.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateShopCreate(draft);
+    setErrors(found);
+    if (hasErrors(found) || imageError) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(".sh-page [aria-invalid='true']")?.focus());
+      return;
+    }
+    create.mutate();
+  }
+
+  const busy = create.isPending;
+  return (
+    <div className="sh-page">
+      <Breadcrumb
+        items={[{ label: "Saved Items", href: paths.shop }, { label: "Add Item" }]}
+        renderLink={({ href, label, className }) => (
+          <Link to={href} className={className}>
+            {label}
+          </Link>
+        )}
+      />
+      <h1 className="sh-head__title">Add Item</h1>
+      <form className="sh-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <div className="sh-form__fields">
+          <TextField
+            label="Item Title *"
+            value={draft.name}
+            onChange={(e) => change("name", e.target.value)}
+            error={errors.name}
+            disabled={busy}
+            autoComplete="off"
+            placeholder="e.g. Stab vest"
+          />
+          <TextField
+            label="URL *"
+            type="url"
+            inputMode="url"
+            value={draft.url}
+            onChange={(e) => change("url", e.target.value)}
+            error={errors.url}
+            disabled={busy}
+            autoComplete="off"
+            placeholder="https://shop.example.com/item"
+          />
+        </div>
+        <ImagePicker
+          preview={image ?? undefined}
+          onPick={(dataUrl) => setImage(dataUrl)}
+          onRemove={() => {
+            setImage(null);
+            setImageError(null);
+          }}
+          changeLabel="Change"
+          error={imageError}
+          onError={setImageError}
+          disabled={busy}
+          alt="Chosen item image"
+        />
+        <div className="sh-form__actions">
+          <ButtonLink as={Link} to={paths.shop} variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" loading={busy} loadingLabel="Saving...">
+            Save Item
+          </Button>
+        </div>
+      </form>
+
+      <Modal
+        open={added !== null}
+        onClose={() => navigate(paths.shop)}
+        title="Item Added Successfully!"
+        size="sm"
+        footer={
+          <Button onClick={() => navigate(paths.shop)} fullWidth>
+            View Saved Items
+          </Button>
+        }
+      >
+        <div className="sh-success">
+          <CheckCircle2 size={48} aria-hidden="true" className="sh-success__icon" />
+          <p>&quot;{added}&quot; has been added to your saved items.</p>
+        </div>
+      </Modal>
+    </div>
+  );
+}
