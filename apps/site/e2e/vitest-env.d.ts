@@ -1,0 +1,7 @@
+declare module "vitest" {
+  export interface ProvidedContext {
+    siteUrl: string;
+    apiUrl: string;
+  }
+}
+export {};

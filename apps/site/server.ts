@@ -1,0 +1,223 @@
+/**
+ * The site's one server (Fastify): renders every public route on the server and serves the
+ * browser assets. In development it mounts Vite in middleware mode (HMR over this same HTTP
+ * server); in production it serves `dist/client` and renders with `dist/server`.
+ *
+ *   pnpm --filter site dev     # development, PORT (default 5173)
+ *   pnpm --filter site build && pnpm --filter site start
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ViteDevServer } from "vite";
+import { loadEnv } from "./src/config/env.server";
+import type { ServerEnv } from "./src/config/env.server";
+import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+type EntryServer = typeof import("./src/app/entry-server");
+
+interface Manifest {
+  [source: string]: { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+}
+
+/** Content Security Policy: no inline scripts (hydration data and JSON-LD are JSON, not scripts). */
+function securityHeaders(env: ServerEnv, dev: boolean): Record<string, string> {
+  const api = new URL(env.PUBLIC_API_URL).origin;
+  const csp = [
+    "default-src 'self'",
+    // Vite's dev client and the React refresh preamble are inline scripts: development only.
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    // React writes style attributes (e.g. skeleton sizes); no inline style elements are used.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${api}`,
+    "font-src 'self'",
+    dev ? `connect-src 'self' ${api} ws: wss:` : `connect-src 'self' ${api}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+  ].join("; ");
+  return {
+    "content-security-policy": csp,
+    "strict-transport-security": "max-age=31536000; includeSubDomains",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+}
+
+/** `<link rel="modulepreload">` for the chunks of the routes being rendered (production only). */
+function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string {
+  if (!manifest) return "";
+  const files = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (!chunk.isEntry) files.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach((i) => visit(i, seen));
+  };
+  const seen = new Set<string>(["index.html"]);
+  moduleFiles.forEach((f) => visit(f, seen));
+  return [
+    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join("\n    ");
+}
+
+export async function createSiteServer(env: ServerEnv = loadEnv()) {
+  const dev = env.NODE_ENV !== "production";
+  const app = Fastify({
+    logger: env.NODE_ENV === "test" ? false : { level: dev ? "warn" : "info" },
+    trustProxy: true,
+  });
+  const headers = securityHeaders(env, dev);
+  app.addHook("onSend", async (_req, reply) => {
+    reply.headers(headers);
+  });
+  await app.register(import("@fastify/compress"), { global: true, threshold: 1024 });
+
+  let vite: ViteDevServer | null = null;
+  let template = "";
+  let manifest: Manifest | null = null;
+  let entry: EntryServer | null = null;
+
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({
+      root,
+      configFile: path.join(root, "vite.config.ts"),
+      appType: "custom",
+      // HMR shares this HTTP server, so several dev servers never fight over a port.
+      server: { middlewareMode: true, ws: { server: app.server } },
+    });
+    await app.register(import("@fastify/middie"));
+    app.use(vite.middlewares);
+  } else {
+    const client = path.join(root, "dist/client");
+    template = await readFile(path.join(client, "index.html"), "utf8");
+    manifest = JSON.parse(await readFile(path.join(client, ".vite/manifest.json"), "utf8")) as Manifest;
+    entry = (await import(path.join(root, "dist/server/entry-server.js"))) as EntryServer;
+    entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });
+    const fastifyStatic = (await import("@fastify/static")).default;
+    // Hashed file names never change: cache them for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(client, "assets"),
+      prefix: "/assets/",
+      immutable: true,
+      maxAge: "365d",
+      index: false,
+    });
+    // Other public files (favicon, social preview image): a day.
+    await app.register(fastifyStatic, {
+      root: client,
+      prefix: "/",
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      maxAge: "1d",
+      allowedPath: (p) => !p.startsWith("/index.html") && !p.startsWith("/.vite"),
+    });
+  }
+
+  async function loadEntry(url: string): Promise<{ entry: EntryServer; template: string }> {
+    if (!vite) return { entry: entry!, template };
+    const raw = await readFile(path.join(root, "index.html"), "utf8");
+    const html = await vite.transformIndexHtml(url, raw);
+    const mod = (await vite.ssrLoadModule("/src/app/entry-server.tsx")) as EntryServer;
+    mod.configure({ config: env.site, apiUrl: env.API_URL, dev: true });
+    return { entry: mod, template: html };
+  }
+
+  app.get("/robots.txt", async (_req, reply) => {
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
+    return robotsTxt(env.site.siteUrl);
+  });
+
+  app.get("/sitemap.xml", async (req, reply) => {
+    const { entry: e } = await loadEntry(req.url);
+    const controller = new AbortController();
+    let courses;
+    try {
+      courses = await e.fetchCourses(new Request(`${env.site.siteUrl}/sitemap.xml`, { signal: controller.signal }));
+    } catch (error) {
+      req.log.error({ err: error }, "sitemap: course list failed");
+      // A sitemap without the courses would tell crawlers they are gone: ask them to come back.
+      reply.code(503).header("retry-after", "120").type("text/plain; charset=utf-8");
+      return "The course catalogue is unavailable right now. Please try again shortly.";
+    }
+    reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300");
+    return sitemapXml(env.site.siteUrl, courses);
+  });
+
+  async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    const { entry: e, template: tpl } = await loadEntry(req.url);
+    const controller = new AbortController();
+    req.raw.on("close", () => {
+      if (!reply.raw.writableEnded) controller.abort();
+    });
+    const host = req.headers.host ?? "localhost";
+    const request = new Request(new URL(req.url, `${req.protocol}://${host}`), {
+      method: req.method === "HEAD" ? "GET" : req.method,
+      headers: Object.entries(req.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
+      ),
+      signal: controller.signal,
+    });
+    try {
+      const result = await e.render(request);
+      if (result.kind === "redirect") return reply.redirect(result.location, result.status);
+      const modules = result.routeIds.map((id) => e.ROUTE_MODULES[id]).filter((f): f is string => Boolean(f));
+      const html = tpl
+        .replace("<!--app-head-->", result.head)
+        .replace("<!--app-preload-->", preloadLinks(manifest, modules))
+        .replace("<!--app-html-->", result.html)
+        .replace("<!--app-data-->", result.data);
+      return reply
+        .code(result.status)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(html);
+    } catch (error) {
+      if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
+      req.log.error({ err: error }, "server render failed");
+      return reply
+        .code(500)
+        .type("text/html; charset=utf-8")
+        .send("<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p>");
+    }
+  }
+
+  app.get("/*", renderPage);
+  app.get("/", renderPage);
+
+  app.addHook("onClose", async () => {
+    await vite?.close();
+  });
+  return app;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const env = loadEnv();
+  const app = await createSiteServer(env);
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const port = new URL(address).port;
+  console.info(`READY http://127.0.0.1:${port}`);
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

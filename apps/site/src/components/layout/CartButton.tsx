@@ -1,0 +1,43 @@
+import { useNavigate } from "react-router";
+import { ShoppingCart } from "lucide-react";
+import { useToast } from "@app/ui";
+import { formatPence } from "@app/ui/format";
+import { useCart } from "../../features/cart/cart-store";
+import { paths } from "../../app/paths";
+
+export const EMPTY_CART_MESSAGE = "Your cart is empty!";
+
+/** Spec §2: shows the count and the total in pounds; goes to /cart with items, else the info toast. */
+export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
+  const cart = useCart();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const total = formatPence(cart.totalPence);
+  const label = `Cart: ${cart.count} ${cart.count === 1 ? "item" : "items"}, ${total}`;
+
+  return (
+    <button
+      type="button"
+      className="cart-button"
+      aria-label={label}
+      onClick={() => {
+        if (cart.count === 0) {
+          toast.info(EMPTY_CART_MESSAGE);
+          return;
+        }
+        onNavigate?.();
+        navigate(paths.cart);
+      }}
+    >
+      <span className="cart-button__icon" aria-hidden="true">
+        <ShoppingCart size={22} />
+        <span className="cart-button__count" data-testid="cart-count">
+          {cart.count}
+        </span>
+      </span>
+      <span className="cart-button__total" aria-hidden="true">
+        {total}
+      </span>
+    </button>
+  );
+}

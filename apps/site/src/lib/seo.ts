@@ -1,0 +1,206 @@
+/**
+ * Page header data (spec §2): title, description, keywords, canonical link, Open Graph and
+ * Twitter tags, and JSON-LD (WebPage + BreadcrumbList on every page, plus page extras such as
+ * an ItemList of courses or a Course). One description of the tags (`headTags`) feeds both the
+ * server template (as HTML text) and client navigation (as DOM updates), so they never differ.
+ */
+import type { Params } from "react-router";
+import type { SiteConfig } from "../config/site";
+
+/** Spec §9: the published date used in the page header data. */
+export const PUBLISHED_DATE = "2025-02-10";
+
+export interface Crumb {
+  name: string;
+  /** Site path, e.g. '/all-courses'. */
+  path: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords: readonly string[];
+  /** Canonical path of the page, e.g. '/course/door-supervisor'. */
+  path: string;
+  /** Breadcrumb trail after Home (Home is added). */
+  breadcrumbs: readonly Crumb[];
+  /** Absolute or API path of a preview picture. */
+  image?: string | null;
+  /** Extra JSON-LD nodes (ItemList, Course…). */
+  jsonLd?: readonly Record<string, unknown>[];
+  /** e.g. 'noindex' for the 404 page. */
+  robots?: string;
+}
+
+export interface MetaArgs<D = unknown> {
+  /** This route's loader data (already settled on the server; may hold promises in the browser). */
+  data: D;
+  params: Params;
+  config: SiteConfig;
+}
+
+export type MetaFunction<D = unknown> = (args: MetaArgs<D>) => PageMeta;
+
+/** What route `handle`s carry. */
+export interface RouteHandle<D = unknown> {
+  meta?: MetaFunction<D>;
+}
+
+export interface HeadTag {
+  tag: "title" | "meta" | "link" | "script";
+  attrs: Record<string, string>;
+  text?: string;
+}
+
+export function absoluteUrl(config: SiteConfig, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${config.siteUrl}${path === "/" ? "/" : path}`;
+}
+
+function absoluteImage(config: SiteConfig, image: string | null | undefined): string {
+  if (!image) return `${config.siteUrl}/og-image.png`;
+  if (/^https?:\/\//.test(image)) return image;
+  if (image.startsWith("/api/")) return `${config.publicApiUrl}${image}`;
+  return `${config.siteUrl}${image}`;
+}
+
+export function organizationLd(config: SiteConfig): Record<string, unknown> {
+  const p = config.provider;
+  return {
+    "@type": "EducationalOrganization",
+    "@id": `${config.siteUrl}/#organization`,
+    name: p.name,
+    alternateName: p.shortName,
+    url: `${config.siteUrl}/`,
+    email: p.email,
+    telephone: p.phone,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: p.address.street,
+      addressLocality: p.address.locality,
+      addressRegion: p.address.region,
+      postalCode: p.address.postcode,
+      addressCountry: "GB",
+    },
+    sameAs: [p.social.facebook, p.social.twitter, p.social.instagram, p.social.youtube],
+  };
+}
+
+export function pageJsonLd(meta: PageMeta, config: SiteConfig): Record<string, unknown> {
+  const url = absoluteUrl(config, meta.path);
+  const trail: Crumb[] = [{ name: "Home", path: "/" }, ...meta.breadcrumbs.filter((c) => c.path !== "/")];
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "WebPage",
+        "@id": `${url}#webpage`,
+        url,
+        name: meta.title,
+        description: meta.description,
+        inLanguage: "en-GB",
+        datePublished: PUBLISHED_DATE,
+        isPartOf: { "@type": "WebSite", "@id": `${config.siteUrl}/#website`, name: config.provider.name, url: `${config.siteUrl}/` },
+        publisher: { "@id": `${config.siteUrl}/#organization` },
+        breadcrumb: { "@id": `${url}#breadcrumb` },
+      },
+      {
+        "@type": "BreadcrumbList",
+        "@id": `${url}#breadcrumb`,
+        itemListElement: trail.map((crumb, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          name: crumb.name,
+          item: absoluteUrl(config, crumb.path),
+        })),
+      },
+      organizationLd(config),
+      ...(meta.jsonLd ?? []),
+    ],
+  };
+}
+
+/** The head tags of a page, in document order. */
+export function headTags(meta: PageMeta, config: SiteConfig): HeadTag[] {
+  const url = absoluteUrl(config, meta.path);
+  const image = absoluteImage(config, meta.image);
+  const m = (key: "name" | "property", id: string, content: string): HeadTag => ({ tag: "meta", attrs: { [key]: id, content } });
+  return [
+    { tag: "title", attrs: {}, text: meta.title },
+    m("name", "description", meta.description),
+    m("name", "keywords", meta.keywords.join(", ")),
+    m("name", "robots", meta.robots ?? "index, follow"),
+    { tag: "link", attrs: { rel: "canonical", href: url } },
+    m("property", "og:type", "website"),
+    m("property", "og:site_name", config.provider.name),
+    m("property", "og:locale", "en_GB"),
+    m("property", "og:title", meta.title),
+    m("property", "og:description", meta.description),
+    m("property", "og:url", url),
+    m("property", "og:image", image),
+    m("property", "article:published_time", PUBLISHED_DATE),
+    m("name", "twitter:card", "summary_large_image"),
+    m("name", "twitter:title", meta.title),
+    m("name", "twitter:description", meta.description),
+    m("name", "twitter:image", image),
+    { tag: "script", attrs: { type: "application/ld+json", id: "page-jsonld" }, text: jsonForScript(pageJsonLd(meta, config)) },
+  ];
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+/** JSON that is safe inside a <script> element: no '</script>', no HTML comment openers. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Server side: the tags as HTML, each marked so the browser can replace them on navigation. */
+export function renderHeadHtml(meta: PageMeta, config: SiteConfig): string {
+  return headTags(meta, config)
+    .map(({ tag, attrs, text }) => {
+      const attributes = Object.entries({ ...attrs, "data-page-head": "" })
+        .map(([k, v]) => (v === "" ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
+        .join("");
+      if (tag === "title") return `<title${attributes}>${escapeHtml(text ?? "")}</title>`;
+      if (tag === "script") return `<script${attributes}>${text ?? ""}</script>`;
+      return `<${tag}${attributes}>`;
+    })
+    .join("\n    ");
+}
+
+/** Browser side: replaces the page's head tags after a client navigation. */
+export function applyHead(meta: PageMeta, config: SiteConfig): void {
+  const head = document.head;
+  head.querySelectorAll("[data-page-head]").forEach((el) => el.remove());
+  const anchor = head.querySelector("meta[name=viewport]")?.nextSibling ?? null;
+  for (const { tag, attrs, text } of headTags(meta, config)) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    el.setAttribute("data-page-head", "");
+    if (text !== undefined) el.textContent = text;
+    head.insertBefore(el, anchor);
+  }
+}
+
+/** Keywords every page carries, plus the page's own. */
+export const BASE_KEYWORDS = ["SIA training", "security training Bootle", "SIA courses Liverpool", "door supervisor course"] as const;
+
+export function keywords(...own: string[]): string[] {
+  return [...own, ...BASE_KEYWORDS.filter((k) => !own.includes(k))];
+}
+
+/** Trim a description to a preview-friendly length on a word boundary. */
+export function summary(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 30)).replace(/[,.;:\s]+$/, "")}…`;
+}
