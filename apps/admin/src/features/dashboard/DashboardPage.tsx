@@ -1,4 +1,171 @@
-// Being built (issue 6); replaced by the real screen in the next commit.
-export default function Page() {
-  return <section className="admin-page"><h1 className="admin-page__title">DashboardPage</h1></section>;
+import { useMemo, useState } from "react";
+import { Link } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import { buttonClassName, EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
+import { inTimeFilter } from "@app/ui/format";
+import type { TimeFilter } from "@app/ui/format";
+import type { StatCard } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { useAuth } from "../../lib/auth";
+import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
+import { ActivityList, ActivitySkeleton, activityQuery } from "../../components/ActivityList";
+import { TimeFilterSelect } from "../../components/TimeFilterSelect";
+import { LoadingNote } from "../../components/Loading";
+import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
+import "./dashboard.css";
+
+/** Spec §9: activity entries on the dashboard. */
+export const DASHBOARD_ACTIVITY_COUNT = 4;
+
+const gbp0 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
+const gbp2 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+
+function isMoney(card: StatCard): boolean {
+  return /revenue|income|sales|£/i.test(card.title);
+}
+
+function cardIcon(card: StatCard): LucideIcon {
+  if (isMoney(card)) return PoundSterling;
+  if (/message/i.test(card.title)) return MessageSquare;
+  if (/enrol/i.test(card.title)) return BookOpen;
+  return TrendingUp;
+}
+
+function formatValue(card: StatCard, value: number, done: boolean): string {
+  if (isMoney(card)) return done && !Number.isInteger(card.value) ? gbp2.format(value) : gbp0.format(done ? value : Math.round(value));
+  return int.format(done ? value : Math.round(value));
+}
+
+function StatCardView({ card, index }: { card: StatCard; index: number }) {
+  const value = useCountUp(card.value, index * COUNT_STAGGER_MS);
+  const done = value === card.value;
+  const Icon = cardIcon(card);
+  const Arrow = card.isPositive ? ArrowUpRight : ArrowDownRight;
+  const pct = `${Math.abs(card.percentage).toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
+  return (
+    <li className="stat-card admin-card">
+      <div className="stat-card__head">
+        <h2 className="stat-card__title">{card.title}</h2>
+        <span className="stat-card__icon" aria-hidden="true">
+          <Icon size={22} />
+        </span>
+      </div>
+      {/* Screen readers get the final value once; the counting digits are decoration. */}
+      <p className="stat-card__value">
+        <span aria-hidden="true">{formatValue(card, value, done)}</span>
+        <span className="ui-visually-hidden">{formatValue(card, card.value, true)}</span>
+      </p>
+      <p className="stat-card__change">
+        <span className={cx("stat-card__pct", card.isPositive ? "stat-card__pct--up" : "stat-card__pct--down")}>
+          <Arrow size={18} aria-hidden="true" />
+          <span className="ui-visually-hidden">{card.isPositive ? "Up" : "Down"} </span>
+          {pct}
+        </span>
+        <span className="stat-card__caption">vs last month</span>
+      </p>
+    </li>
+  );
+}
+
+function StatCards() {
+  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => unwrap(api.admin.dashboard()) });
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <LoadingNote label="Loading figures..." />
+        <ul className="stat-grid" aria-hidden="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <li key={i} className="stat-card admin-card stat-card--skeleton">
+              <Skeleton width="50%" />
+              <Skeleton width="40%" height={36} />
+              <Skeleton width="60%" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="The figures could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  return (
+    <ul className="stat-grid" aria-label="This month's figures">
+      {query.data.map((card, i) => (
+        <StatCardView key={card.title} card={card} index={i} />
+      ))}
+    </ul>
+  );
+}
+
+function ActivityBlock() {
+  const [filter, setFilter] = useState<TimeFilter>("week");
+  const query = useQuery(activityQuery);
+  // The 4 latest entries of the chosen period (newest first from the API).
+  const latest = useMemo(
+    () => (query.data ?? []).filter((e) => inTimeFilter(e.timestamp, filter)).slice(0, DASHBOARD_ACTIVITY_COUNT),
+    [query.data, filter],
+  );
+  return (
+    <section className="admin-card" aria-labelledby="dash-activity">
+      <div className="admin-card__header">
+        <h2 id="dash-activity" className="admin-card__title">
+          Activity Logs
+        </h2>
+        <TimeFilterSelect value={filter} onChange={setFilter} label="Show activity from" />
+      </div>
+      <div className="admin-card__body">
+        {query.isPending ? (
+          <div aria-busy="true">
+            <LoadingNote label="Loading activity..." />
+            <ActivitySkeleton rows={DASHBOARD_ACTIVITY_COUNT} />
+          </div>
+        ) : query.isError ? (
+          <ErrorState
+            title="Activity could not be loaded"
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : latest.length === 0 ? (
+          <EmptyState title="No activities found for the selected time period." />
+        ) : (
+          <ActivityList entries={latest} />
+        )}
+      </div>
+      <div className="admin-card__footer admin-card__footer--end">
+        <Link to={paths.activityLog} className={buttonClassName({ variant: "secondary", size: "sm" })}>
+          View More Logs
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  usePageTitle("Dashboard");
+  const { user } = useAuth();
+  return (
+    <section className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1 className="admin-page__title">Welcome back, {user?.name}</h1>
+          <p className="admin-page__subtitle">Here's what's happening with your training center today.</p>
+        </div>
+      </header>
+      <StatCards />
+      <ActivityBlock />
+    </section>
+  );
 }

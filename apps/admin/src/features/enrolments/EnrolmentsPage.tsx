@@ -1,4 +1,221 @@
-// Being built (issue 6); replaced by the real screen in the next commit.
-export default function Page() {
-  return <section className="admin-page"><h1 className="admin-page__title">EnrolmentsPage</h1></section>;
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useQuery } from "@tanstack/react-query";
+import { Download, Printer, Search } from "lucide-react";
+import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/ui";
+import { ORDER_STATUSES } from "@app/contract";
+import type { Enrollment, OrderStatus } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
+import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
+import { TableSkeletonRows } from "../../components/TableSkeleton";
+import { LoadingNote } from "../../components/Loading";
+import { EnrolmentModal } from "./EnrolmentModal";
+import { StatusBadge } from "./StatusBadge";
+import { STATUS_LABELS, applyFilters, courseDateOptions, downloadText, enrolmentsCsv, fullName } from "./model";
+import "./enrolments.css";
+
+/** Spec §9: enrolments page size 10, 5 skeleton rows. */
+export const ENROLMENTS_PAGE_SIZE = 10;
+const SKELETON_ROWS = 5;
+
+function todayStamp(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+export default function EnrolmentsPage() {
+  usePageTitle("Enrolments");
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<Enrollment | null>(null);
+  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments()) });
+
+  const search = params.get("q") ?? "";
+  const dateParam = Number(params.get("date"));
+  const courseDateId = Number.isInteger(dateParam) && dateParam > 0 ? dateParam : null;
+  const statusParam = params.get("status");
+  const status: OrderStatus | "all" = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as OrderStatus) : "all";
+
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const options = useMemo(() => courseDateOptions(rows), [rows]);
+  const filtered = useMemo(() => applyFilters(rows, { search, courseDateId, status }), [rows, search, courseDateId, status]);
+  const { totalPages, current, start, items } = pageSlice(filtered, page, ENROLMENTS_PAGE_SIZE);
+
+  function setParam(key: string, value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+    setPage(1);
+  }
+
+  function exportCsv() {
+    try {
+      downloadText(`enrolments-${todayStamp()}.csv`, enrolmentsCsv(filtered));
+      toast.success(`Exported ${filtered.length} ${filtered.length === 1 ? "enrolment" : "enrolments"}`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  const loaded = !query.isPending && !query.isError;
+
+  return (
+    <section className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1 className="admin-page__title">Enrolments</h1>
+          <p className="admin-page__subtitle">Bookings made on the website, with their payment status.</p>
+        </div>
+        <div className="enrol-actions">
+          <Button variant="secondary" onClick={exportCsv} disabled={!loaded || filtered.length === 0}>
+            <Download size={18} aria-hidden="true" />
+            Export CSV
+          </Button>
+          {courseDateId !== null ? (
+            <Link className={buttonClassName({ variant: "primary" })} to={paths.register(courseDateId)}>
+              <Printer size={18} aria-hidden="true" />
+              Print register
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="admin-card">
+        <div className="enrol-toolbar" role="search" aria-label="Filter enrolments">
+          <div className="enrol-toolbar__search">
+            <label htmlFor="enrol-search" className="enrol-toolbar__label">
+              Search
+            </label>
+            <div className="enrol-search">
+              <Search size={18} aria-hidden="true" className="enrol-search__icon" />
+              <input
+                id="enrol-search"
+                type="search"
+                className="ui-input enrol-search__input"
+                placeholder="Name, e-mail or phone"
+                value={search}
+                onChange={(e) => setParam("q", e.target.value)}
+                autoComplete="off"
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="enrol-date" className="enrol-toolbar__label">
+              Course date
+            </label>
+            <select id="enrol-date" className="ui-input ui-select" value={courseDateId ?? ""} onChange={(e) => setParam("date", e.target.value)}>
+              <option value="">All course dates</option>
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.title} — {o.dateLabel}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="enrol-status" className="enrol-toolbar__label">
+              Status
+            </label>
+            <select id="enrol-status" className="ui-input ui-select" value={status} onChange={(e) => setParam("status", e.target.value === "all" ? "" : e.target.value)}>
+              <option value="all">All statuses</option>
+              {ORDER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {query.isError ? (
+          <div className="admin-card__body">
+            <ErrorState
+              title="Enrolments could not be loaded"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          </div>
+        ) : loaded && filtered.length === 0 ? (
+          <div className="admin-card__body">
+            <EmptyState
+              title={rows.length === 0 ? "No enrolments yet" : "No enrolments match"}
+              text={rows.length === 0 ? "Bookings made on the website will show here." : "Try another name, e-mail, phone, date or status."}
+            />
+          </div>
+        ) : (
+          <div className="admin-table-wrap" aria-busy={query.isPending || undefined}>
+            {query.isPending ? <LoadingNote label="Loading enrolments..." /> : null}
+            <table className="admin-table admin-table--cards enrol-table">
+              <caption className="ui-visually-hidden">Enrolments, newest first. Select a name to see the details.</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Full Name</th>
+                  <th scope="col">Email Address</th>
+                  <th scope="col" className="admin-table__hide-phone">
+                    Phone Number
+                  </th>
+                  <th scope="col" className="admin-table__hide-phone">
+                    Town/City
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.isPending ? (
+                  <TableSkeletonRows rows={SKELETON_ROWS} columns={5} />
+                ) : (
+                  items.map((e) => (
+                    <tr key={e.id} className="admin-table__row--click" onClick={() => setOpen(e)}>
+                      <td data-label="Full Name">
+                        <button
+                          type="button"
+                          className="admin-rowbtn"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setOpen(e);
+                          }}
+                        >
+                          {fullName(e)}
+                          <span className="ui-visually-hidden">, view details</span>
+                        </button>
+                      </td>
+                      <td data-label="Email Address" className="admin-table__break">
+                        {e.guest_email}
+                      </td>
+                      <td data-label="Phone Number" className="admin-table__nowrap admin-table__hide-phone">
+                        {e.phone_number}
+                      </td>
+                      <td data-label="Town/City" className="admin-table__hide-phone">
+                        {e.town_city}
+                      </td>
+                      <td data-label="Status">
+                        <StatusBadge status={e.status} />
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {loaded && filtered.length > 0 ? (
+          <div className="admin-card__footer">
+            <p className="admin-showing">
+              Showing {start + 1}-{start + items.length} of {filtered.length}
+            </p>
+            <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Enrolment pages" />
+          </div>
+        ) : null}
+      </div>
+
+      <EnrolmentModal enrolment={open} onClose={() => setOpen(null)} />
+    </section>
+  );
 }

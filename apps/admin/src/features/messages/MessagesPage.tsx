@@ -1,4 +1,161 @@
-// Being built (issue 6); replaced by the real screen in the next commit.
-export default function Page() {
-  return <section className="admin-page"><h1 className="admin-page__title">MessagesPage</h1></section>;
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Button, EmptyState, ErrorState, Modal } from "@app/ui";
+import type { ContactMessage } from "@app/contract";
+import { api, queryKeys, unwrap } from "../../lib/api";
+import { errorMessage } from "../../lib/errors";
+import { usePageTitle } from "../../components/usePageTitle";
+import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
+import { TableSkeletonRows } from "../../components/TableSkeleton";
+import { LoadingNote } from "../../components/Loading";
+import "./messages.css";
+
+/** Spec §9: messages page size 10, 5 skeleton rows. */
+export const MESSAGES_PAGE_SIZE = 10;
+const SKELETON_ROWS = 5;
+
+/** Spec §2: the date shown is the part of created_at before 'T'. */
+export function messageDate(createdAt: string): string {
+  return createdAt.split("T")[0] ?? createdAt;
+}
+
+function fullName(m: ContactMessage): string {
+  return `${m.firstName} ${m.lastName}`.trim();
+}
+
+export default function MessagesPage() {
+  usePageTitle("Messages");
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const query = useQuery({ queryKey: queryKeys.messages, queryFn: () => unwrap(api.messages.list()) });
+
+  const rows = query.data ?? [];
+  const { totalPages, current, items } = pageSlice(rows, page, MESSAGES_PAGE_SIZE);
+
+  return (
+    <section className="admin-page">
+      <header className="admin-page__header">
+        <div>
+          <h1 className="admin-page__title">Messages</h1>
+          <p className="admin-page__subtitle">List of received messages from your clients</p>
+        </div>
+      </header>
+      <div className="admin-card">
+        {query.isError ? (
+          <div className="admin-card__body">
+            <ErrorState
+              title="Messages could not be loaded"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
+          </div>
+        ) : !query.isPending && rows.length === 0 ? (
+          <div className="admin-card__body">
+            <EmptyState title="No messages yet" text="Messages sent through the contact form will show here." />
+          </div>
+        ) : (
+          <div className="admin-table-wrap" aria-busy={query.isPending || undefined}>
+            {query.isPending ? <LoadingNote label="Loading messages..." /> : null}
+            <table className="admin-table admin-table--cards messages-table">
+              <caption className="ui-visually-hidden">Received messages, newest first. Select a name to read the message.</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Full Name</th>
+                  <th scope="col">Email Address</th>
+                  <th scope="col">Phone Number</th>
+                  <th scope="col">Message</th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.isPending ? (
+                  <TableSkeletonRows rows={SKELETON_ROWS} columns={5} />
+                ) : (
+                  items.map((m) => (
+                    <tr key={m.id} className="admin-table__row--click" onClick={() => setOpen(m)}>
+                      <td data-label="Date" className="admin-table__nowrap">
+                        {messageDate(m.created_at)}
+                      </td>
+                      <td data-label="Full Name">
+                        <button
+                          type="button"
+                          className="admin-rowbtn"
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            setOpen(m);
+                          }}
+                        >
+                          {fullName(m)}
+                        </button>
+                      </td>
+                      <td data-label="Email Address" className="admin-table__break">
+                        {m.emailAddress}
+                      </td>
+                      <td data-label="Phone Number" className="admin-table__nowrap">
+                        {m.phoneNumber}
+                      </td>
+                      <td data-label="Message" className="messages-table__message">
+                        <span className="admin-truncate">{m.message}</span>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {!query.isPending && !query.isError && rows.length > 0 ? (
+          <div className="admin-card__footer">
+            <p className="admin-showing">
+              Showing {items.length} of {rows.length}
+            </p>
+            {totalPages > 1 ? <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Message pages" /> : null}
+          </div>
+        ) : null}
+      </div>
+
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title="Message Details"
+        size="md"
+        footer={
+          <Button variant="secondary" onClick={() => setOpen(null)}>
+            Close
+          </Button>
+        }
+      >
+        {open ? (
+          <dl className="admin-details">
+            <div>
+              <dt>Date</dt>
+              <dd>{messageDate(open.created_at)}</dd>
+            </div>
+            <div>
+              <dt>Full Name</dt>
+              <dd>{fullName(open)}</dd>
+            </div>
+            <div>
+              <dt>Email Address</dt>
+              <dd>
+                <a href={`mailto:${open.emailAddress}`}>{open.emailAddress}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>Phone Number</dt>
+              <dd>
+                <a href={`tel:${open.phoneNumber.replace(/[^\d+]/g, "")}`}>{open.phoneNumber}</a>
+              </dd>
+            </div>
+            <div className="admin-details__wide">
+              <dt>Message</dt>
+              {/* Plain text, never HTML: React escapes it; pre-wrap keeps the sender's line breaks. */}
+              <dd className="admin-details__text">{open.message}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </Modal>
+    </section>
+  );
 }

@@ -1,0 +1,83 @@
+import type { LucideIcon } from "lucide-react";
+import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
+import { Skeleton, cx } from "@app/ui";
+import { clockTime, formatPounds, relativeTime } from "@app/ui/format";
+import type { ActivityLog, ActivityType } from "@app/contract";
+import { api, queryKeys, unwrap } from "../lib/api";
+
+const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string; label: string }> = {
+  enrollment: { icon: UserPlus, tone: "info", label: "Enrolment" },
+  payment: { icon: CreditCard, tone: "success", label: "Payment" },
+  course_addition: { icon: BookPlus, tone: "brand", label: "Course added" },
+  training_deletion: { icon: Trash2, tone: "danger", label: "Training deleted" },
+  course_completion: { icon: CircleCheckBig, tone: "success", label: "Course completed" },
+  other: { icon: FileText, tone: "neutral", label: "Other" },
+};
+
+export function itemsLabel(n: number): string {
+  return `${n} ${n === 1 ? "item" : "items"}`;
+}
+
+/** Activity entries (spec §2): icon by type, action, relative + 24-hour time, amount and items, user, details. */
+export function ActivityList({ entries, now = new Date() }: { entries: readonly ActivityLog[]; now?: Date }) {
+  return (
+    <ul className="activity-list">
+      {entries.map((entry) => {
+        const meta = ICONS[entry.type] ?? ICONS.other;
+        const Icon = meta.icon;
+        return (
+          <li key={entry.id} className="activity-item" data-type={entry.type}>
+            <span className={cx("activity-item__icon", `activity-item__icon--${meta.tone}`)}>
+              <Icon size={20} aria-hidden="true" />
+              <span className="ui-visually-hidden">{meta.label}: </span>
+            </span>
+            <div className="activity-item__body">
+              <div className="activity-item__top">
+                <p className="activity-item__action">{entry.action}</p>
+                <p className="activity-item__time">
+                  <time dateTime={entry.timestamp}>
+                    {relativeTime(entry.timestamp, now)} · {clockTime(entry.timestamp)}
+                  </time>
+                </p>
+              </div>
+              {entry.details ? <p className="activity-item__details">{entry.details}</p> : null}
+              <p className="activity-item__meta">
+                <span className="activity-item__user">{entry.user}</span>
+                {entry.amount !== undefined ? <span className="activity-item__amount">{formatPounds(entry.amount)}</span> : null}
+                {entry.items !== undefined ? <span className="activity-item__items">{itemsLabel(entry.items)}</span> : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ActivitySkeleton({ rows }: { rows: number }) {
+  return (
+    <ul className="activity-list" aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} className="activity-item activity-item--skeleton">
+          <Skeleton variant="circle" width={40} />
+          <div className="activity-item__body">
+            <Skeleton width="55%" />
+            <Skeleton width="80%" />
+            <Skeleton width="30%" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The activity query shared by the dashboard block and the Activity Logs screen (one cache entry).
+ * Filtering and paging happen in the browser (spec §4); 1000 newest entries cover far more than
+ * the "All Time" view of a small centre needs at once.
+ */
+export const ACTIVITY_FETCH_LIMIT = 1000;
+export const activityQuery = {
+  queryKey: queryKeys.activity,
+  queryFn: () => unwrap(api.admin.activityLogs({ query: { limit: ACTIVITY_FETCH_LIMIT } })),
+};

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { Enrollment } from "@app/contract";
+import { applyFilters, courseDateOptions, courseDays, csvCell, enrolmentsCsv, matchesSearch, registerAttendees, toCsv } from "./model";
+
+function enrolment(over: Partial<Enrollment> = {}): Enrollment {
+  return {
+    id: 1,
+    reference: "BK-0001",
+    first_name: "Jane",
+    last_name: "Doe",
+    guest_email: "jane@example.com",
+    phone_number: "07700 900123",
+    country: "United Kingdom",
+    town_city: "Bootle",
+    state: "England",
+    street_address: "1 Test Street",
+    status: "paid",
+    subtotal: 250,
+    discount_code: null,
+    percent_off: null,
+    total: 250,
+    amount_paid: 250,
+    paid_at: "2025-03-01T10:00:00Z",
+    expires_at: "2025-03-01T10:30:00Z",
+    created_at: "2025-03-01T09:55:00Z",
+    courses: [
+      {
+        id: 10,
+        title: "SIA Door Supervisor",
+        duration: "6 Days",
+        time: "9 am - 6pm",
+        startDate: "2025-03-10",
+        endDate: "2025-03-12",
+        course_date_id: 100,
+        date_label: "10 - 12th Mar 2025",
+        description: "Door supervision",
+        addOns: [],
+        pivot: { price_paid: 250, original_price: 250, created_at: "2025-03-01T09:55:00Z" },
+      },
+    ],
+    ...over,
+  };
+}
+
+describe("csvCell", () => {
+  it("quotes commas, quotes and line breaks and doubles quotes", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("line1\nline2")).toBe('"line1\nline2"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(12.5)).toBe("12.5");
+  });
+
+  it("neutralises spreadsheet formulas with a leading apostrophe", () => {
+    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell("+44 7700 900123")).toBe("'+44 7700 900123");
+    expect(csvCell("-1+2")).toBe("'-1+2");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+  });
+
+  it("joins rows with CRLF", () => {
+    expect(toCsv([["a", "b"], ["c", "d"]])).toBe("a,b\r\nc,d\r\n");
+  });
+});
+
+describe("enrolmentsCsv", () => {
+  it("writes one row per enrolment with the courses and amounts", () => {
+    const csv = enrolmentsCsv([enrolment({ last_name: "O'Neil, Jr" })]);
+    const [header, row] = csv.trimEnd().split("\r\n");
+    expect(header).toMatch(/^Reference,Status,First name,Last name,Email address,Phone number/);
+    expect(row).toContain('"O\'Neil, Jr"');
+    expect(row).toContain("SIA Door Supervisor (10 - 12th Mar 2025)");
+    expect(row).toContain("250.00");
+  });
+});
+
+describe("search and filters", () => {
+  const rows = [
+    enrolment(),
+    enrolment({ id: 2, first_name: "Sam", last_name: "Smith", guest_email: "sam@example.com", phone_number: "07700900456", status: "pending", courses: [] }),
+  ];
+  it("finds by name, e-mail and phone digits", () => {
+    expect(matchesSearch(rows[0]!, "jane doe")).toBe(true);
+    expect(matchesSearch(rows[0]!, "JANE@EXAMPLE")).toBe(true);
+    expect(matchesSearch(rows[0]!, "900 123")).toBe(true);
+    expect(matchesSearch(rows[0]!, "sam")).toBe(false);
+  });
+  it("filters by status and course date", () => {
+    expect(applyFilters(rows, { search: "", courseDateId: null, status: "pending" }).map((e) => e.id)).toEqual([2]);
+    expect(applyFilters(rows, { search: "", courseDateId: 100, status: "all" }).map((e) => e.id)).toEqual([1]);
+  });
+  it("lists each course date once", () => {
+    expect(courseDateOptions([...rows, enrolment({ id: 3 })]).map((o) => o.id)).toEqual([100]);
+  });
+});
+
+describe("register", () => {
+  it("has one column per course day, start to end inclusive", () => {
+    expect(courseDays("2025-03-10", "2025-03-12")).toEqual(["Mon 10 Mar", "Tue 11 Mar", "Wed 12 Mar"]);
+    expect(courseDays("2025-02-28", "2025-03-01")).toEqual(["Fri 28 Feb", "Sat 1 Mar"]);
+    expect(courseDays(undefined, undefined)).toEqual([]);
+  });
+  it("lists paid attendees of the date by surname", () => {
+    const rows = [
+      enrolment({ id: 1, first_name: "Zoe", last_name: "Young" }),
+      enrolment({ id: 2, first_name: "Adam", last_name: "Brown" }),
+      enrolment({ id: 3, first_name: "Pam", last_name: "Pending", status: "pending" }),
+    ];
+    expect(registerAttendees(rows, 100).map((a) => a.name)).toEqual(["Adam Brown", "Zoe Young"]);
+    expect(registerAttendees(rows, 999)).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+import type { Enrollment, OrderStatus } from "@app/contract";
+import { parseCalendarDate } from "@app/ui/format";
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
+export function fullName(e: Pick<Enrollment, "first_name" | "last_name">): string {
+  return `${e.first_name} ${e.last_name}`.trim();
+}
+
+const digits = (s: string) => s.replace(/\D/g, "");
+
+/** Search by name, e-mail or phone (phone ignores spaces and punctuation: '07700 900123' finds '07700900123'). */
+export function matchesSearch(e: Enrollment, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  if (fullName(e).toLowerCase().includes(q)) return true;
+  if (e.guest_email.toLowerCase().includes(q)) return true;
+  const qDigits = digits(q);
+  return qDigits.length >= 3 && digits(e.phone_number).includes(qDigits);
+}
+
+export interface CourseDateOption {
+  id: number;
+  title: string;
+  dateLabel: string;
+  startDate?: string;
+  endDate?: string;
+  time: string;
+  duration: string;
+}
+
+/** The course dates that appear in the enrolments, soonest first, each once. */
+export function courseDateOptions(rows: readonly Enrollment[]): CourseDateOption[] {
+  const byId = new Map<number, CourseDateOption>();
+  for (const e of rows) {
+    for (const c of e.courses) {
+      if (c.course_date_id == null || byId.has(c.course_date_id)) continue;
+      byId.set(c.course_date_id, {
+        id: c.course_date_id,
+        title: c.title,
+        dateLabel: c.date_label,
+        startDate: c.startDate,
+        endDate: c.endDate,
+        time: c.time,
+        duration: c.duration,
+      });
+    }
+  }
+  return [...byId.values()].sort((a, b) => (a.startDate ?? "9999").localeCompare(b.startDate ?? "9999") || a.title.localeCompare(b.title));
+}
+
+export interface EnrolmentFilters {
+  search: string;
+  courseDateId: number | null;
+  status: OrderStatus | "all";
+}
+
+export function applyFilters(rows: readonly Enrollment[], f: EnrolmentFilters): Enrollment[] {
+  return rows.filter(
+    (e) =>
+      (f.status === "all" || e.status === f.status) &&
+      (f.courseDateId === null || e.courses.some((c) => c.course_date_id === f.courseDateId)) &&
+      matchesSearch(e, f.search),
+  );
+}
+
+// ------------------------------------------------------------------ CSV
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled.
+ * Spreadsheet formula injection: text starting with = + - @ (or a tab / carriage return, which
+ * some spreadsheets strip before reading a formula) gets a leading apostrophe.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+export const CSV_HEADER = [
+  "Reference",
+  "Status",
+  "First name",
+  "Last name",
+  "Email address",
+  "Phone number",
+  "Company name",
+  "Street address",
+  "Town/City",
+  "State",
+  "Country",
+  "Courses",
+  "Discount code",
+  "Total (GBP)",
+  "Amount paid (GBP)",
+  "Booked at",
+  "Paid at",
+] as const;
+
+const money = (n: number | null) => (n === null ? "" : n.toFixed(2));
+
+export function enrolmentsCsv(rows: readonly Enrollment[]): string {
+  return toCsv([
+    [...CSV_HEADER],
+    ...rows.map((e) => [
+      e.reference,
+      STATUS_LABELS[e.status],
+      e.first_name,
+      e.last_name,
+      e.guest_email,
+      e.phone_number,
+      e.company_name ?? "",
+      e.street_address,
+      e.town_city,
+      e.state,
+      e.country,
+      e.courses.map((c) => `${c.title} (${c.date_label})`).join("; "),
+      e.discount_code ?? "",
+      money(e.total),
+      money(e.amount_paid),
+      e.created_at,
+      e.paid_at ?? "",
+    ]),
+  ]);
+}
+
+/** Starts a download of `text` as a file (UTF-8 with BOM so spreadsheet programs read £ and accents). */
+export function downloadText(filename: string, text: string, type = "text/csv;charset=utf-8"): void {
+  const blob = new Blob(["\uFEFF", text], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ------------------------------------------------------------------ register
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** A register wider than this many day columns would not fit a landscape page. */
+export const MAX_REGISTER_DAYS = 14;
+
+/** The course days from start to end inclusive, as labels like 'Wed 12 Mar'; [] when dates are missing. */
+export function courseDays(start?: string, end?: string): string[] {
+  const s = parseCalendarDate(start);
+  const e = parseCalendarDate(end ?? start);
+  if (!s || !e) return [];
+  const days: string[] = [];
+  const d = new Date(Date.UTC(s.year, s.month - 1, s.day));
+  const last = Date.UTC(e.year, e.month - 1, e.day);
+  while (d.getTime() <= last && days.length < MAX_REGISTER_DAYS) {
+    days.push(`${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`);
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return days;
+}
+
+export interface Attendee {
+  enrolmentId: number;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** Paid bookings for one course date, sorted by surname then first name. */
+export function registerAttendees(rows: readonly Enrollment[], courseDateId: number): Attendee[] {
+  return rows
+    .filter((e) => e.status === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
+    .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
+    .map((e) => ({ enrolmentId: e.id, reference: e.reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
+}
+
