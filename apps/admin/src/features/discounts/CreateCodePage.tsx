@@ -8,6 +8,7 @@ import { todayInLondon } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, MESSAGES } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { DiscountFields } from "./DiscountFields";
 import { emptyDiscountDraft, hasErrors, issuesToErrors, toPayload, validateCreateDiscount } from "./discountForm";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
@@ -23,6 +24,7 @@ const LABELS = {
 
 /** /create-code: idle -> 'Creating Code...' -> toast and the list, or the red banner. */
 export default function CreateCodePage() {
+  usePageTitle("Add Discount");
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();

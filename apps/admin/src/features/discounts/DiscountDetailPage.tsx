@@ -10,6 +10,7 @@ import type { Discount } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { DiscountFields } from "./DiscountFields";
 import { draftFromDiscount, hasErrors, issuesToErrors, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
@@ -32,6 +33,7 @@ function stateDiscount(state: unknown, id: number): Discount | undefined {
 
 /** /discount/{id}: view, Edit -> Cancel / 'Save Discount', Delete behind a modal. */
 export default function DiscountDetailPage() {
+  usePageTitle("View Discount");
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0;

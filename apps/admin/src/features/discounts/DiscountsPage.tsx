@@ -8,6 +8,7 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { usesLeftText } from "./discountForm";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import "./discounts.css";
 
 const PAGE_SIZE = 10;
@@ -15,6 +16,7 @@ const SKELETON_ROWS = 8;
 
 /** /discount: the codes with their window and uses; paging only above 10 codes. */
 export default function DiscountsPage() {
+  usePageTitle("Discount");
   const discounts = useQuery({ queryKey: queryKeys.discounts, queryFn: () => unwrap(api.discounts.list()), staleTime: 0 });
   const [page, setPage] = useState(1);
 

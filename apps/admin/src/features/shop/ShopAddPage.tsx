@@ -7,6 +7,7 @@ import { Breadcrumb, Button, ButtonLink, Modal, TextField, useToast } from "@app
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { ImagePicker } from "./ImagePicker";
 import { hasErrors, validateShopCreate } from "./shopForm";
 import type { ShopDraft, ShopErrors } from "./shopForm";
@@ -14,6 +15,7 @@ import "./shop.css";
 
 /** /shop/add: title, URL and picture; 'Saving...'; then the success modal. */
 export default function ShopAddPage() {
+  usePageTitle("Add Item");
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();

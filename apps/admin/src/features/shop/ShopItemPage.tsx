@@ -9,6 +9,7 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { ImagePicker } from "./ImagePicker";
 import { hasErrors, validateShopUpdate } from "./shopForm";
 import type { ShopDraft, ShopErrors } from "./shopForm";
@@ -16,6 +17,7 @@ import "./shop.css";
 
 /** /shop/item/{id}: view, 'Edit Item' (title, URL, 'Change Image'), save or cancel; delete behind a modal. */
 export default function ShopItemPage() {
+  usePageTitle("View Item");
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0;

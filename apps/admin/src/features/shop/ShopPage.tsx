@@ -7,12 +7,14 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import "./shop.css";
 
 const SKELETON_CARDS = 8;
 
 /** /shop: 'Saved Items', a grid of cards with 'View Details', and 'Add Item'. */
 export default function ShopPage() {
+  usePageTitle("Saved Items");
   const items = useQuery({ queryKey: queryKeys.shops, queryFn: () => unwrap(api.shops.list()), staleTime: 0 });
 
   return (

@@ -6,6 +6,7 @@ import { Breadcrumb, Button, ButtonLink, useToast } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { TrainingForm } from "./TrainingForm";
 import { emptyDraft, stillWrong, toCreatePayload, validateCreate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
@@ -17,6 +18,7 @@ const FAILED = "Failed to create training. Please try again.";
 
 /** /create-training: every field of a training, the spec §5 rules, 'Creating...', toast and back to the list. */
 export default function CreateTrainingPage() {
+  usePageTitle("Add Training");
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import { focusFirstError } from "./focusFirstError";
 import { TrainingForm } from "./TrainingForm";
 import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
@@ -23,6 +24,7 @@ import "./trainings.css";
  * holds (spec defect fixed: the original displayed the unsaved copy after a failed save).
  */
 export default function TrainingDetailPage() {
+  usePageTitle("Edit Training");
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const validId = Number.isInteger(id) && id > 0;

@@ -8,12 +8,14 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
+import { usePageTitle } from "../../components/usePageTitle";
 import "./trainings.css";
 
 const SKELETON_ROWS = 4;
 
 /** /trainings: 'Saved Trainings' with 'Add Training' and a row per course. */
 export default function TrainingsPage() {
+  usePageTitle("Saved Trainings");
   const courses = useQuery({
     queryKey: queryKeys.courses,
     queryFn: () => unwrap(api.courses.list()),
