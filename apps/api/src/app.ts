@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import type pg from "pg";
+import { initServer } from "@ts-rest/fastify";
+import type { Env } from "./env";
+import dbPlugin from "./plugins/db";
+import errorsPlugin, { validationErrorHandler } from "./plugins/errors";
+import securityPlugin from "./plugins/security";
+import authPlugin from "./plugins/auth";
+import { systemRouter } from "./modules/system/router";
+import { authRouter } from "./modules/auth/router";
+import { ordersRouter, paymentsRouter } from "./modules/orders/router";
+
+export type AppConfig = {
+  env: Env;
+  pool: pg.Pool;
+  /** Close the pool with the app (false when the caller shares it). */
+  ownsPool?: boolean;
+  /** The clock for every time rule (login lock, holds, dashboard months); injectable in tests. */
+  now?: () => Date;
+  /** Where log lines go (tests send errors to console.error so an unexpected one fails the test). */
+  logStream?: { write: (line: string) => void };
+};
+
+// Data-URL images up to 5 MB arrive base64-encoded inside JSON.
+const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
+const IMAGE_ROUTES = new Set(["POST /api/courses", "PUT /api/courses/:id", "POST /api/shops", "PUT /api/shops/:id"]);
+
+declare module "fastify" {
+  interface FastifyInstance {
+    env: Env;
+  }
+}
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const { env } = config;
+  const app = Fastify({
+    logger: config.logStream ? { level: env.LOG_LEVEL, stream: config.logStream } : { level: env.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.decorate("env", env);
+
+  // An empty JSON body (some clients send the header on body-less POSTs) means "no body".
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (body === "" || body === undefined) return done(null, undefined);
+    defaultJson(req, body as string, done);
+  });
+  // The local payment page posts plain HTML forms.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => IMAGE_ROUTES.has(`${m} ${route.url}`))) route.bodyLimit = IMAGE_BODY_LIMIT;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
+  await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
+  await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, secureCookie: env.COOKIE_SECURE });
+
+  const s = initServer();
+  const routerOptions = {
+    logInitialization: false,
+    requestValidationErrorHandler: validationErrorHandler,
+    // Checked in development and tests; skipped in production for speed (tsc enforces the shapes).
+    responseValidation: !env.production,
+  };
+  await app.register(s.plugin(systemRouter), routerOptions);
+  await app.register(s.plugin(authRouter), routerOptions);
+  await app.register(s.plugin(ordersRouter), routerOptions);
+  await app.register(s.plugin(paymentsRouter), routerOptions);
+  return app;
+}

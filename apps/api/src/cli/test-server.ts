@@ -1,0 +1,62 @@
+/**
+ * The API for browser tests: a FRESH uniquely named database (on DATABASE_URL's server, or
+ * an embedded server on a free port), migrated and seeded, then listening on --port N (or PORT).
+ * Prints `READY http://127.0.0.1:<port>` once listening; drops its database on SIGTERM/SIGINT.
+ *
+ *   pnpm --filter api exec tsx src/cli/test-server.ts --port 3101
+ */
+import { parseArgs } from "node:util";
+import { buildApp } from "../app";
+import { createPool } from "../db/client";
+import { migrate } from "../db/migrate";
+import { seed } from "../db/seed/seed";
+import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../env";
+
+async function main() {
+  const { values } = parseArgs({ options: { port: { type: "string" } }, strict: false });
+  const base = parseEnv({ NODE_ENV: "test", ...process.env, DATABASE_URL: undefined });
+  const port = Number(values.port ?? process.env.PORT ?? 0) || (await freePort());
+  const server = await startTestServer(process.env.DATABASE_URL || undefined);
+  const dbName = uniqueName("api_e2e");
+  const url = await createDatabase(server.url, dbName);
+  const pool = createPool(url, 10);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let closing = false;
+  const cleanup = async () => {
+    if (closing) return;
+    closing = true;
+    await app?.close().catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await dropDatabase(server.url, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
+    await server.embedded?.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void cleanup());
+  process.on("SIGINT", () => void cleanup());
+
+  try {
+    await migrate(pool);
+    await seed(pool, {
+      admin: { email: process.env.SEED_ADMIN_EMAIL || DEV_ADMIN_EMAIL, password: process.env.SEED_ADMIN_PASSWORD || DEV_ADMIN_PASSWORD },
+    });
+    const env = {
+      ...base,
+      DATABASE_URL: url,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      PORT: port,
+      // Payment links must point at this very server unless a public URL was given.
+      PUBLIC_API_URL: (process.env.PUBLIC_API_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ""),
+    } as typeof base;
+    app = await buildApp({ env, pool });
+    await app.listen({ port, host: "127.0.0.1" });
+    console.info(`READY http://127.0.0.1:${port}`);
+  } catch (e) {
+    console.error(e);
+    await cleanup();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { bytea, createdAt, tstz, updatedAt } from "./types";
+
+/** Content-addressed images: `sha256` of the uploaded bytes; both WebP variants stored. */
+export const images = pgTable("images", {
+  sha256: text("sha256").primaryKey(),
+  full: bytea("full").notNull(),
+  card: bytea("card").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  sourceType: text("source_type").notNull(),
+  createdAt: createdAt(),
+});
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    /** Stable public address; never reused, kept after archiving so old links and orders still resolve. */
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    feePence: integer("fee_pence").notNull(),
+    duration: text("duration").notNull(),
+    time: text("time").notNull(),
+    /** Default seat capacity for new dates. */
+    capacity: integer("capacity").notNull().default(12),
+    thumbnailSha: text("thumbnail_sha").references(() => images.sha256, { onDelete: "set null" }),
+    /** Soft delete: archived courses leave the catalogue but keep order history intact. */
+    archivedAt: tstz("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("courses_slug_key").on(t.slug),
+    check("courses_fee_positive", sql`${t.feePence} >= 0`),
+  ],
+);
+
+export const courseDates = pgTable(
+  "course_dates",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    capacity: integer("capacity").notNull(),
+    /** Closed dates take no new bookings (removed from the course but holding bookings). */
+    closedAt: tstz("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("course_dates_course_idx").on(t.courseId, t.startDate),
+    check("course_dates_range", sql`${t.endDate} >= ${t.startDate}`),
+    check("course_dates_capacity", sql`${t.capacity} >= 0`),
+  ],
+);
+
+export const courseAddOns = pgTable(
+  "course_add_ons",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    pricePence: integer("price_pence").notNull(),
+    description: text("description").notNull().default(""),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [index("course_add_ons_course_idx").on(t.courseId), check("course_add_ons_price", sql`${t.pricePence} >= 0`)],
+);
+
+export const courseUnits = pgTable(
+  "course_units",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [index("course_units_course_idx").on(t.courseId)],
+);
+
+export const courseKeyPoints = pgTable(
+  "course_key_points",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    details: text("details").notNull().default(""),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [index("course_key_points_course_idx").on(t.courseId)],
+);
+
+export const shopItems = pgTable("shop_items", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  url: text("url").notNull(),
+  imageSha: text("image_sha").references(() => images.sha256, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    percentOff: integer("percent_off").notNull(),
+    /** UK calendar dates, both inclusive. */
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    maxUses: integer("max_uses").notNull(),
+    /** Soft delete: orders keep the reference and their own snapshot of the code. */
+    archivedAt: tstz("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A code is unique among live codes; a deleted code's text may be used again.
+    uniqueIndex("discount_codes_live_code_key").on(t.code).where(sql`${t.archivedAt} is null`),
+    check("discount_codes_percent", sql`${t.percentOff} between 1 and 100`),
+    check("discount_codes_max_uses", sql`${t.maxUses} > 0`),
+  ],
+);
+
+/**
+ * One row whose `version` goes up (by trigger, see migration 0001) on every write to a
+ * catalogue table; catalogue reads derive their ETag cache key from it.
+ */
+export const catalogueState = pgTable("catalogue_state", {
+  id: smallint("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./catalogue";
+export * from "./orders";
+export * from "./system";

@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, date } from "drizzle-orm/pg-core";
+import { courseDates, courses, discountCodes } from "./catalogue";
+import { createdAt, tstz, updatedAt } from "./types";
+
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "expired", "cancelled"]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** Public, random and unguessable: the only handle a customer or provider sees. */
+    reference: text("reference").notNull(),
+    status: orderStatus("status").notNull().default("pending"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    country: text("country").notNull(),
+    streetAddress: text("street_address").notNull(),
+    townCity: text("town_city").notNull(),
+    state: text("state").notNull(),
+    companyName: text("company_name"),
+    buildingType: text("building_type"),
+    orderNotes: text("order_notes"),
+    subtotalPence: integer("subtotal_pence").notNull(),
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id, { onDelete: "set null" }),
+    /** Snapshot of the code text as applied. */
+    discountCode: text("discount_code"),
+    percentOff: integer("percent_off"),
+    discountPence: integer("discount_pence").notNull().default(0),
+    totalPence: integer("total_pence").notNull(),
+    amountPaidPence: integer("amount_paid_pence"),
+    paidAt: tstz("paid_at"),
+    /** End of the seat and discount hold while unpaid (created + 30 minutes). */
+    expiresAt: tstz("expires_at").notNull(),
+    cancelledAt: tstz("cancelled_at"),
+    expiredAt: tstz("expired_at"),
+    paymentProvider: text("payment_provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_reference_key").on(t.reference),
+    uniqueIndex("orders_provider_session_key").on(t.providerSessionId),
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    index("orders_discount_code_idx").on(t.discountCodeId),
+    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_updated_at_idx").on(t.updatedAt),
+    check("orders_amounts", sql`${t.subtotalPence} >= 0 and ${t.totalPence} >= 0 and ${t.discountPence} >= 0`),
+  ],
+);
+
+export type AddOnSnapshot = { name: string; price_pence: number };
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
+    courseDateId: integer("course_date_id").references(() => courseDates.id, { onDelete: "set null" }),
+    // Snapshot of what was bought, so history survives catalogue edits and deletions.
+    title: text("title").notNull(),
+    duration: text("duration").notNull(),
+    time: text("time").notNull(),
+    description: text("description").notNull(),
+    startDate: date("start_date", { mode: "string" }),
+    endDate: date("end_date", { mode: "string" }),
+    dateLabel: text("date_label").notNull(),
+    /** Course fee + chosen add-ons, before discount. */
+    originalPricePence: integer("original_price_pence").notNull(),
+    /** After this item's share of the discount. */
+    pricePaidPence: integer("price_paid_pence").notNull(),
+    addOns: jsonb("add_ons").$type<AddOnSnapshot[]>().notNull().default([]),
+    seats: integer("seats").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_course_date_idx").on(t.courseDateId)],
+);
+
+/** Webhook idempotency: an event id is processed once. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: tstz("received_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_event_key").on(t.provider, t.eventId)],
+);

@@ -1,0 +1,76 @@
+import { index, integer, pgEnum, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, tstz } from "./types";
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    emailAddress: text("email_address").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+export const activityType = pgEnum("activity_type", [
+  "enrollment",
+  "payment",
+  "course_addition",
+  "training_deletion",
+  "course_completion",
+  "other",
+]);
+
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    type: activityType("type").notNull(),
+    action: text("action").notNull(),
+    details: text("details").notNull().default(""),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Snapshot of who did it (administrator, customer or 'System'). */
+    userName: text("user_name").notNull(),
+    amountPence: integer("amount_pence"),
+    items: integer("items"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_log_created_at_idx").on(t.createdAt)],
+);
+
+export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: tstz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_status_next_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Fixed-window counters shared by every API instance (contact form, coupon checks). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: tstz("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+

@@ -1,0 +1,98 @@
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { z } from "zod";
+
+/** apps/api, whatever the working directory. */
+export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Documented development defaults, refused in production. */
+export const DEV_JWT_SECRET = "dev-only-jwt-secret-not-for-production-0123456789";
+export const DEV_ADMIN_EMAIL = "admin@example.com";
+export const DEV_ADMIN_PASSWORD = "Admin!Passw0rd";
+
+const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    HOST: z.string().default("0.0.0.0"),
+    PORT: port.default(3000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Any Postgres server; absent = the embedded server below. */
+    DATABASE_URL: z.string().url().optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+    EMBEDDED_PG_DIR: z.string().default(path.join(API_ROOT, ".data", "pg")),
+    /** Seed the catalogue and the development admin when the database is empty. */
+    SEED_ON_START: bool.optional(),
+    SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
+    SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
+    JWT_SECRET: z.string().optional(),
+    /** Session lifetime in hours (token and cookie). */
+    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    COOKIE_SECURE: bool.optional(),
+    SITE_ORIGIN: z.string().url().default("http://localhost:5173"),
+    ADMIN_ORIGIN: z.string().url().default("http://localhost:5174"),
+    /** Where the customer returns after paying (the public site). */
+    PUBLIC_SITE_URL: z.string().url().optional(),
+    /** This API as browsers reach it (payment links, image URLs in mails). */
+    PUBLIC_API_URL: z.string().url().optional(),
+    PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_DIR: z.string().default(path.join(API_ROOT, ".mail")),
+    MAIL_FROM: z.string().default("Bootle Security Training <bookings@example.com>"),
+    PROVIDER_EMAIL: z.string().default("office@example.com"),
+    /** Behind a load balancer: trust X-Forwarded-For for the client address. */
+    TRUST_PROXY: bool.default("false"),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+    DISCOUNT_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
+    if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
+    else if (env.JWT_SECRET.length < 32 || WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()))
+      fail("JWT_SECRET", "is weak: use at least 32 random characters");
+    if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
+      fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
+    if (env.PAYMENT_PROVIDER === "local") fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
+    if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
+      fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
+    if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
+  });
+
+export type RawEnv = z.input<typeof EnvSchema>;
+
+export type Env = ReturnType<typeof parseEnv>;
+
+/** Parse once; fails fast with every bad field listed. */
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  // Empty strings (e.g. `FOO=` in an .env file) mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const production = e.NODE_ENV === "production";
+  return {
+    ...e,
+    production,
+    LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    JWT_SECRET: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    COOKIE_SECURE: e.COOKIE_SECURE ?? production,
+    SEED_ON_START: e.SEED_ON_START ?? (!e.DATABASE_URL && !production),
+    SEED_ADMIN_PASSWORD: e.SEED_ADMIN_PASSWORD,
+    PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
+    PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+  };
+}

@@ -1,0 +1,241 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { DEFAULT_SEAT_CAPACITY, type CourseDetail, type CourseListItem } from "@app/contract";
+import type { DbOrTx } from "../../db/client";
+import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
+import { dateRangeLabel, ukDate } from "../../lib/dates";
+import { toPounds } from "../../lib/money";
+import { imagePath } from "../images/service";
+
+export type CourseInsert = {
+  title: string;
+  slug?: string;
+  description: string;
+  feePence: number;
+  duration: string;
+  time: string;
+  /** Default seats per date; 0 or absent = DEFAULT_SEAT_CAPACITY. */
+  capacity?: number;
+  thumbnailSha?: string | null;
+  dates: { id?: number; startDate: string; endDate: string; capacity?: number }[];
+  addOns: { id?: number; name: string; pricePence: number; description: string }[];
+  units: { title: string }[];
+  keyPoints: { title: string; details: string }[];
+};
+
+export function slugify(title: string): string {
+  const base = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return base || "course";
+}
+
+/** A slug no course (live or archived) has used: slugs are permanent addresses. */
+export async function uniqueSlug(db: DbOrTx, wanted: string): Promise<string> {
+  const base = slugify(wanted);
+  const rows = await db
+    .select({ slug: courses.slug })
+    .from(courses)
+    .where(sql`${courses.slug} = ${base} or ${courses.slug} like ${`${base}-%`}`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+const effectiveCapacity = (c: number | undefined) => (c && c > 0 ? c : DEFAULT_SEAT_CAPACITY);
+
+export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<number> {
+  const slug = await uniqueSlug(db, input.slug ?? input.title);
+  const capacity = effectiveCapacity(input.capacity);
+  const [row] = await db
+    .insert(courses)
+    .values({
+      slug,
+      title: input.title,
+      description: input.description,
+      feePence: input.feePence,
+      duration: input.duration,
+      time: input.time,
+      capacity,
+      thumbnailSha: input.thumbnailSha ?? null,
+    })
+    .returning({ id: courses.id });
+  const id = row!.id;
+  await writeChildren(db, id, input, capacity, { replaceDates: true });
+  return id;
+}
+
+/**
+ * Replaces add-ons, units and key points; merges dates: given ids are updated, new ones added,
+ * dates left out are deleted when nobody booked them and closed (kept for history) otherwise.
+ */
+export async function writeChildren(
+  db: DbOrTx,
+  courseId: number,
+  input: Partial<Pick<CourseInsert, "dates" | "addOns" | "units" | "keyPoints">>,
+  capacity: number,
+  opts: { replaceDates: boolean },
+): Promise<void> {
+  if (input.addOns) {
+    await db.delete(courseAddOns).where(eq(courseAddOns.courseId, courseId));
+    if (input.addOns.length)
+      await db.insert(courseAddOns).values(
+        input.addOns.map((a, i) => ({ courseId, name: a.name, pricePence: a.pricePence, description: a.description, position: i })),
+      );
+  }
+  if (input.units) {
+    await db.delete(courseUnits).where(eq(courseUnits.courseId, courseId));
+    if (input.units.length)
+      await db.insert(courseUnits).values(input.units.map((u, i) => ({ courseId, title: u.title, position: i })));
+  }
+  if (input.keyPoints) {
+    await db.delete(courseKeyPoints).where(eq(courseKeyPoints.courseId, courseId));
+    if (input.keyPoints.length)
+      await db
+        .insert(courseKeyPoints)
+        .values(input.keyPoints.map((k, i) => ({ courseId, title: k.title, details: k.details, position: i })));
+  }
+  if (input.dates && opts.replaceDates) {
+    const existing = await db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
+    const byId = new Map(existing.map((d) => [d.id, d]));
+    const keep = new Set<number>();
+    for (const d of input.dates) {
+      const cap = d.capacity && d.capacity > 0 ? d.capacity : capacity;
+      const current = d.id ? byId.get(d.id) : undefined;
+      if (current) {
+        keep.add(current.id);
+        await db
+          .update(courseDates)
+          .set({ startDate: d.startDate, endDate: d.endDate, capacity: cap, closedAt: null })
+          .where(eq(courseDates.id, current.id));
+      } else {
+        await db.insert(courseDates).values({ courseId, startDate: d.startDate, endDate: d.endDate, capacity: cap });
+      }
+    }
+    const dropped = existing.filter((d) => !keep.has(d.id)).map((d) => d.id);
+    if (dropped.length) {
+      const booked = await db.execute<{ course_date_id: number }>(
+        sql`select distinct course_date_id from order_items where course_date_id in ${sql.raw(`(${dropped.join(",")})`)}`,
+      );
+      const bookedIds = new Set(booked.rows.map((r) => Number(r.course_date_id)));
+      const free = dropped.filter((id) => !bookedIds.has(id));
+      const closed = dropped.filter((id) => bookedIds.has(id));
+      if (free.length) await db.delete(courseDates).where(inArray(courseDates.id, free));
+      if (closed.length)
+        await db.update(courseDates).set({ closedAt: new Date() }).where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
+    }
+  }
+}
+
+/**
+ * THE seat rule, in one place: places left for a date = capacity − seats of its order items
+ * in orders that are paid, or pending with a hold that has not run out.
+ */
+export async function placesLeftByDate(db: DbOrTx, dateIds: number[], now: Date): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (!dateIds.length) return result;
+  const { rows } = await db.execute<{ id: number; places_left: number }>(sql`
+    select d.id, d.capacity - coalesce((
+      select sum(oi.seats) from order_items oi join orders o on o.id = oi.order_id
+      where oi.course_date_id = d.id
+        and (o.status = 'paid' or (o.status = 'pending' and o.expires_at > ${now.toISOString()}))
+    ), 0) as places_left
+    from course_dates d where d.id in ${sql.raw(`(${dateIds.map(Number).join(",")})`)}`);
+  for (const r of rows) result.set(Number(r.id), Math.max(0, Number(r.places_left)));
+  return result;
+}
+
+type CourseRow = typeof courses.$inferSelect;
+
+function listItem(c: CourseRow, nextDate: string | null): CourseListItem {
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    description: c.description,
+    thumbnail: imagePath(c.thumbnailSha),
+    fee: toPounds(c.feePence),
+    duration: c.duration,
+    time: c.time,
+    next_date: nextDate,
+  };
+}
+
+/** The public catalogue: live courses, oldest first (the order the provider added them). */
+export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
+  const rows = await db.select().from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id));
+  if (!rows.length) return [];
+  const today = ukDate(now);
+  const dates = await db
+    .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate })
+    .from(courseDates)
+    .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
+    .orderBy(asc(courseDates.startDate));
+  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+  const next = new Map<number, string>();
+  for (const d of dates) if (!next.has(d.courseId) && (left.get(d.id) ?? 0) > 0) next.set(d.courseId, d.startDate);
+  return rows.map((c) => listItem(c, next.get(c.id) ?? null));
+}
+
+/**
+ * Course detail by id or slug. Public answers show only upcoming open dates;
+ * `includePast` (admin editing) shows every open date.
+ */
+export async function getCourseDetail(
+  db: DbOrTx,
+  where: { id: number } | { slug: string },
+  now: Date,
+  opts: { includeArchived?: boolean; includePast?: boolean } = {},
+): Promise<CourseDetail | null> {
+  const cond = "id" in where ? eq(courses.id, where.id) : eq(courses.slug, where.slug);
+  const [c] = await db
+    .select()
+    .from(courses)
+    .where(opts.includeArchived ? cond : and(cond, isNull(courses.archivedAt)));
+  if (!c) return null;
+  const today = ukDate(now);
+  const [dates, addOns, units, keyPoints] = await Promise.all([
+    db
+      .select()
+      .from(courseDates)
+      .where(
+        and(
+          eq(courseDates.courseId, c.id),
+          isNull(courseDates.closedAt),
+          opts.includePast ? undefined : sql`${courseDates.startDate} >= ${today}`,
+        ),
+      )
+      .orderBy(asc(courseDates.startDate), asc(courseDates.id)),
+    db.select().from(courseAddOns).where(eq(courseAddOns.courseId, c.id)).orderBy(asc(courseAddOns.position), asc(courseAddOns.id)),
+    db.select().from(courseUnits).where(eq(courseUnits.courseId, c.id)).orderBy(asc(courseUnits.position), asc(courseUnits.id)),
+    db
+      .select()
+      .from(courseKeyPoints)
+      .where(eq(courseKeyPoints.courseId, c.id))
+      .orderBy(asc(courseKeyPoints.position), asc(courseKeyPoints.id)),
+  ]);
+  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+  const courseDatesOut = dates.map((d) => ({
+    id: d.id,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    label: dateRangeLabel(d.startDate, d.endDate),
+    capacity: d.capacity,
+    placesLeft: left.get(d.id) ?? 0,
+  }));
+  const next = courseDatesOut.find((d) => d.startDate >= today && d.placesLeft > 0)?.startDate ?? null;
+  return {
+    ...listItem(c, next),
+    capacity: c.capacity,
+    courseDates: courseDatesOut,
+    addOns: addOns.map((a) => ({ id: a.id, name: a.name, price: toPounds(a.pricePence), description: a.description })),
+    courseUnits: units.map((u) => ({ id: u.id, title: u.title })),
+    keyPoints: keyPoints.map((k) => ({ id: k.id, title: k.title, details: k.details })),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import fp from "fastify-plugin";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { RequestValidationError } from "@ts-rest/fastify";
+import { HttpError } from "../lib/http-error";
+
+type ZodLike = { issues: { path: (string | number)[]; message: string }[] } | null;
+
+function issuesOf(err: ZodLike): { path: string; message: string }[] {
+  return (err?.issues ?? []).map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+/** ts-rest request validation → our one 400 shape (a bad path parameter means "no such thing": 404). */
+export function validationErrorHandler(err: RequestValidationError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.pathParams) return reply.status(404).send({ message: "Not found" });
+  const issues = [...issuesOf(err.body as ZodLike), ...issuesOf(err.query as ZodLike), ...issuesOf(err.headers as ZodLike)];
+  return reply.status(400).send({ message: issues[0]?.message ?? "Invalid request", issues });
+}
+
+// Fastify's own client-side errors: which message to show for them.
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON body",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Body cannot be empty when content-type is set to 'application/json'",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
+  FST_ERR_CTP_BODY_TOO_LARGE: "File size must be less than 5MB",
+};
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+      if (error instanceof RequestValidationError) return validationErrorHandler(error, request, reply);
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      }
+      const status = (error as FastifyError).statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const code = (error as FastifyError).code ?? "";
+        // SyntaxError from JSON.parse surfaces with a 400 status and no FST code in some paths.
+        const message = CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message);
+        return reply.status(status).send({ message });
+      }
+      request.log.error({ err: error, reqId: request.id }, "request failed");
+      return reply
+        .status(status >= 500 && status < 600 ? status : 500)
+        .send({ message: `Something went wrong on our side (request ${request.id}).` });
+    });
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));
+  },
+  { name: "errors" },
+);

@@ -1,0 +1,41 @@
+import fp from "fastify-plugin";
+import helmet from "@fastify/helmet";
+import cors from "@fastify/cors";
+
+export default fp(
+  async (app, opts: { origins: string[] }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // swagger-ui's own stylesheet sets inline styles on elements.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      hsts: { maxAge: 31536000, includeSubDomains: true },
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Public images are embedded by the site and admin, which may live on other hosts.
+      crossOriginResourcePolicy: { policy: "cross-origin" },
+    });
+    await app.register(cors, {
+      // Only the public site and the admin app; the admin app sends the session cookie.
+      origin: opts.origins,
+      credentials: true,
+      methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
+      allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
+      exposedHeaders: ["ETag"],
+      maxAge: 600,
+    });
+  },
+  { name: "security" },
+);
