@@ -10,7 +10,7 @@
  *   });
  *
  * Each test gets a fresh browser context (no cookies) and page; Chromium starts once per file.
- * `test.scoped({ viewport: VIEWPORTS.phone })` inside a describe runs it at 390 px.
+ * `test.override({ viewport: VIEWPORTS.phone })` inside a describe runs it at 390 px.
  * A test fails when the page throws or logs console.error (except network status lines such as
  * the expected 401 of /api/me before sign-in); call `allowConsoleErrors()` when a test expects them.
  */
@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, inject, test as base } from "vitest";
 
-export { expect };
+export { expect, inject };
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },

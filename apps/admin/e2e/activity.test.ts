@@ -1,0 +1,63 @@
+import { describe } from "vitest";
+import { VIEWPORTS, expect, test } from "./fixtures";
+
+type Entry = { id: number; action: string; timestamp: string; amount?: number; items?: number };
+
+describe.each([
+  ["desktop", VIEWPORTS.desktop],
+  ["phone", VIEWPORTS.phone],
+] as const)("activity log at %s width", (_name, viewport) => {
+  test.override({ viewport });
+
+  test("shows all entries, pages by 10 with 5 page buttons and filters back to page 1", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
+    await login();
+    const entries = (await (await context.request.get(`${apiUrl}/api/activity-logs?limit=1000`)).json()) as Entry[];
+    await navigate("/activity-log");
+    await page.getByRole("heading", { level: 1, name: "Activity Logs" }).waitFor();
+    await page.getByText("View all system activities including enrollments, payments, course changes, and more.").waitFor();
+    const filter = page.getByLabel("Show activity from");
+    expect(await filter.inputValue()).toBe("all");
+    const actions = page.locator(".activity-item__action");
+    await expect.poll(() => actions.allTextContents()).toEqual(entries.slice(0, 10).map((e) => e.action));
+
+    const withAmount = entries.slice(0, 10).find((e) => e.amount !== undefined && e.items !== undefined);
+    if (withAmount) {
+      const item = page.locator(".activity-item", { hasText: withAmount.action }).first();
+      expect(await item.locator(".activity-item__amount").textContent()).toMatch(/^£[\d,]+\.\d\d$/);
+      expect(await item.locator(".activity-item__items").textContent()).toBe(`${withAmount.items} ${withAmount.items === 1 ? "item" : "items"}`);
+    }
+    expect(await page.locator(".activity-item__time").first().textContent()).toMatch(/(Just now|\d+m ago|\d+h ago|Yesterday|\d+d ago|\d\d\/\d\d\/\d{4}) · \d\d:\d\d$/);
+
+    await expectNoA11yViolations();
+    await screenshot("activity-log");
+
+    if (entries.length > 10) {
+      const showing = page.locator(".admin-showing");
+      expect(await showing.textContent()).toBe(`Showing 1 to 10 of ${entries.length} activities`);
+      const pages = Math.ceil(entries.length / 10);
+      expect(await page.getByRole("button", { name: /^Page \d+$/ }).count()).toBe(Math.min(5, pages));
+      await page.getByRole("button", { name: "Page 2" }).click();
+      await expect.poll(() => showing.textContent()).toBe(`Showing 11 to ${Math.min(20, entries.length)} of ${entries.length} activities`);
+      await expect.poll(() => actions.allTextContents()).toEqual(entries.slice(10, 20).map((e) => e.action));
+      // Changing the filter goes back to page 1.
+      await filter.selectOption("month");
+      await filter.selectOption("all");
+      await expect.poll(() => showing.textContent()).toBe(`Showing 1 to 10 of ${entries.length} activities`);
+    }
+
+    await filter.selectOption("today");
+    const today = new Date();
+    const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
+    const todays = entries.filter((e) => Date.parse(e.timestamp) >= midnight);
+    if (todays.length === 0) await page.getByText("No activities found for the selected time period.").waitFor();
+    else await expect.poll(() => actions.count()).toBe(Math.min(10, todays.length));
+  });
+});

@@ -1,0 +1,79 @@
+import { describe } from "vitest";
+import { VIEWPORTS, expect, test } from "./fixtures";
+
+type Card = { title: string; value: number; percentage: number; isPositive: boolean };
+type Entry = { id: number; action: string; timestamp: string };
+
+function startOfWeekSunday(now: Date): Date {
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  d.setDate(d.getDate() - d.getDay());
+  return d;
+}
+
+describe.each([
+  ["desktop", VIEWPORTS.desktop],
+  ["phone", VIEWPORTS.phone],
+] as const)("dashboard at %s width", (_name, viewport) => {
+  test.override({ viewport });
+
+  test("greets the administrator, counts the API's figures up and shows this week's latest activity", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
+    await login();
+    const me = (await (await context.request.get(`${apiUrl}/api/me`)).json()) as { user: { name: string } };
+    const cards = (await (await context.request.get(`${apiUrl}/api/dashboard`)).json()) as Card[];
+    const entries = (await (await context.request.get(`${apiUrl}/api/activity-logs?limit=1000`)).json()) as Entry[];
+    await navigate("/admin");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Welcome back, ${me.user.name}`);
+    await page.getByText("Here's what's happening with your training center today.").waitFor();
+
+    const statCards = page.locator(".stat-card:not(.stat-card--skeleton)");
+    await expect.poll(() => statCards.count()).toBe(cards.length);
+    expect(cards).toHaveLength(3);
+    // After 0.4 s stagger + 30 × 50 ms every card shows its final value.
+    await page.waitForTimeout(2200);
+    for (const [i, card] of cards.entries()) {
+      const el = statCards.nth(i);
+      expect(await el.locator(".stat-card__title").textContent()).toBe(card.title);
+      const shown = (await el.locator(".stat-card__value [aria-hidden]").textContent()) ?? "";
+      expect(Number(shown.replace(/[^\d.]/g, ""))).toBeCloseTo(card.value, 2);
+      expect(await el.locator(".stat-card__caption").textContent()).toBe("vs last month");
+      expect(await el.locator(card.isPositive ? ".stat-card__pct--up" : ".stat-card__pct--down").count()).toBe(1);
+    }
+
+    const sunday = startOfWeekSunday(new Date()).getTime();
+    const thisWeek = entries.filter((e) => Date.parse(e.timestamp) >= sunday).slice(0, 4);
+    const block = page.locator("section", { has: page.getByRole("heading", { name: "Activity Logs" }) });
+    expect(await block.getByLabel("Show activity from").inputValue()).toBe("week");
+    if (thisWeek.length === 0) {
+      await block.getByText("No activities found for the selected time period.").waitFor();
+    } else {
+      await expect.poll(() => block.locator(".activity-item__action").allTextContents()).toEqual(thisWeek.map((e) => e.action));
+    }
+    await block.getByLabel("Show activity from").selectOption("all");
+    await expect.poll(() => block.locator(".activity-item__action").allTextContents()).toEqual(entries.slice(0, 4).map((e) => e.action));
+
+    await expectNoA11yViolations();
+    await screenshot("dashboard");
+    await block.getByRole("link", { name: "View More Logs" }).click();
+    await page.waitForURL(/\/activity-log$/);
+  });
+});
+
+describe("dashboard motion", () => {
+  test("shows the final values at once under prefers-reduced-motion", async ({ page, login, navigate, context, apiUrl }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await login();
+    const cards = (await (await context.request.get(`${apiUrl}/api/dashboard`)).json()) as Card[];
+    await navigate("/admin");
+    const first = page.locator(".stat-card:not(.stat-card--skeleton) .stat-card__value [aria-hidden]").first();
+    await first.waitFor();
+    expect(Number(((await first.textContent()) ?? "").replace(/[^\d.]/g, ""))).toBeCloseTo(cards[0]!.value, 2);
+  });
+});

@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { beforeAll, describe } from "vitest";
+import { request as playwrightRequest } from "playwright-core";
+import { VIEWPORTS, expect, inject, test } from "./fixtures";
+import { createPaidBooking } from "./helpers";
+import type { PaidBooking } from "./helpers";
+
+let booking: PaidBooking;
+
+beforeAll(async () => {
+  const request = await playwrightRequest.newContext();
+  booking = await createPaidBooking(request, inject("apiUrl"), { firstName: "Olivia", lastName: `O'Quote, "Tester"` });
+  await request.dispose();
+});
+
+describe.each([
+  ["desktop", VIEWPORTS.desktop],
+  ["phone", VIEWPORTS.phone],
+] as const)("enrolments at %s width", (name, viewport) => {
+  test.override({ viewport });
+
+  test("lists bookings from the API with status badges, pages by 10 and opens the details by mouse and keyboard", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
+    await login();
+    const all = (await (await context.request.get(`${apiUrl}/api/enrollments`)).json()) as Array<{ id: number }>;
+    await navigate("/enrolments");
+    const rows = page.locator(".enrol-table tbody tr");
+    await expect.poll(() => rows.count()).toBe(Math.min(10, all.length));
+    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(10, all.length)} of ${all.length}`);
+    expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+    if (all.length > 10) {
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 11-${Math.min(20, all.length)} of ${all.length}`);
+      await page.getByRole("button", { name: "Previous" }).click();
+    }
+    // Phone: name and e-mail only (plus the status).
+    const phoneHeader = page.getByRole("columnheader", { name: "Phone Number" });
+    expect(await phoneHeader.isVisible()).toBe(name === "desktop");
+
+    await expectNoA11yViolations();
+    await screenshot("enrolments");
+
+    // Find the booking just paid on the "site".
+    await page.getByLabel("Search").fill(booking.email);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().locator(".enrol-badge").textContent()).toBe("Paid");
+
+    // Mouse: click the row.
+    await rows.first().locator("td").nth(1).click();
+    const dialog = page.getByRole("dialog", { name: "Enrollment Information" });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toContain(booking.courseTitle);
+    await expect.poll(() => dialog.textContent()).toContain("Enrolled Courses (1)");
+    await expect.poll(() => dialog.textContent()).toContain(booking.email);
+    await expectNoA11yViolations();
+    await screenshot("enrolment-modal");
+    await page.locator(".ui-modal__backdrop").click({ position: { x: 5, y: 5 } });
+    await dialog.waitFor({ state: "detached" });
+
+    // Keyboard: the name is a button; Enter opens, Escape closes and focus returns.
+    const nameButton = rows.first().getByRole("button");
+    await nameButton.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await nameButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await nameButton.click();
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await dialog.waitFor({ state: "detached" });
+  });
+});
+
+describe("enrolment tools", () => {
+  test("exports what is shown as CSV with safe quoting", async ({ page, login, navigate }) => {
+    await login();
+    await navigate("/enrolments");
+    await page.getByLabel("Search").fill(booking.lastName);
+    await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const text = readFileSync(path!, "utf8").replace(/^\uFEFF/, "");
+    const lines = text.split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Reference,Status,First name,Last name,Email address,Phone number,/);
+    expect(lines[1]).toContain(`${booking.reference},Paid,Olivia,"O'Quote, ""Tester""",${booking.email},07700 900777,`);
+    expect(lines[1]).toContain(booking.courseTitle);
+  });
+
+  test("filters by course date and prints the register with a signature column per day", async ({ page, login, navigate, context, apiUrl, expectNoA11yViolations, screenshot }) => {
+    await login();
+    await navigate("/enrolments");
+    await page.getByLabel("Course date").selectOption(String(booking.courseDateId));
+    const all = (await (await context.request.get(`${apiUrl}/api/enrollments`)).json()) as Array<{
+      status: string;
+      courses: Array<{ course_date_id: number | null; startDate?: string; endDate?: string }>;
+    }>;
+    const onDate = all.filter((e) => e.courses.some((c) => c.course_date_id === booking.courseDateId));
+    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(10, onDate.length)} of ${onDate.length}`);
+
+    await page.getByRole("link", { name: "Print register" }).click();
+    await page.waitForURL(new RegExp(`/enrolments/register/${booking.courseDateId}$`));
+    await page.getByRole("heading", { level: 1, name: booking.courseTitle }).waitFor();
+    const paid = onDate.filter((e) => e.status === "paid").length;
+    const course = onDate[0]!.courses.find((c) => c.course_date_id === booking.courseDateId)!;
+    const days = Math.round((Date.parse(course.endDate!) - Date.parse(course.startDate!)) / 86_400_000) + 1;
+    const headers = await page.locator(".register__table thead th").allTextContents();
+    expect(headers.slice(0, 4)).toEqual(["#", "Attendee name", "Phone", "Email"]);
+    expect(headers.length - 4).toBe(days);
+    if (days > 1) expect(headers[4]).toMatch(/^Day 1/);
+    const names = await page.locator(".register__name").allTextContents();
+    expect(names).toHaveLength(paid);
+    expect(names).toContain(`Olivia ${booking.lastName}`);
+    await expectNoA11yViolations();
+    await screenshot("register");
+    await page.emulateMedia({ media: "print" });
+    expect(await page.locator(".register__toolbar").isVisible()).toBe(false);
+    await screenshot("register-print");
+    const pdf = await page.pdf({ format: "A4", landscape: true });
+    expect(pdf.byteLength).toBeGreaterThan(1000);
+  });
+});

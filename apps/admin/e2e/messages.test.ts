@@ -1,0 +1,86 @@
+import { beforeAll, describe } from "vitest";
+import { request as playwrightRequest } from "playwright-core";
+import { VIEWPORTS, expect, inject, test } from "./fixtures";
+import { sendContactMessage } from "./helpers";
+
+const HOSTILE = `Hello <img src=x onerror="document.title='pwned'"><b>bold</b>\nSecond line of the message.`;
+
+beforeAll(async () => {
+  const request = await playwrightRequest.newContext();
+  await sendContactMessage(request, inject("apiUrl"), {
+    firstName: "Hannah",
+    lastName: "Markup",
+    phoneNumber: "07700 900999",
+    emailAddress: "hannah.markup@example.com",
+    message: HOSTILE,
+  });
+  await request.dispose();
+});
+
+type Message = { id: number; firstName: string; lastName: string; emailAddress: string; phoneNumber: string; message: string; created_at: string };
+
+describe.each([
+  ["desktop", VIEWPORTS.desktop],
+  ["phone", VIEWPORTS.phone],
+] as const)("messages at %s width", (_name, viewport) => {
+  test.override({ viewport });
+
+  test("lists the API's messages, pages them and opens the details as text by mouse and keyboard", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
+    await login();
+    const all = (await (await context.request.get(`${apiUrl}/api/messages`)).json()) as Message[];
+    await navigate("/messages");
+    await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
+    await page.getByText("List of received messages from your clients").waitFor();
+    const rows = page.locator(".messages-table tbody tr");
+    await expect.poll(() => rows.count()).toBe(Math.min(10, all.length));
+    expect(await page.locator(".admin-showing").textContent()).toBe(`Showing ${Math.min(10, all.length)} of ${all.length}`);
+    const first = all[0]!;
+    expect(await rows.first().locator("td").first().textContent()).toBe(first.created_at.split("T")[0]);
+    expect(await rows.first().getByRole("button").textContent()).toContain(`${first.firstName} ${first.lastName}`);
+    await expectNoA11yViolations();
+    await screenshot("messages");
+
+    if (all.length > 10) {
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect.poll(() => rows.count()).toBe(Math.min(10, all.length - 10));
+      await page.getByRole("button", { name: "Previous" }).click();
+    }
+
+    const hostileIndex = all.findIndex((m) => m.lastName === "Markup");
+    expect(hostileIndex).toBeGreaterThanOrEqual(0);
+    const row = rows.nth(hostileIndex % 10);
+    await row.locator("td").first().click();
+    const dialog = page.getByRole("dialog", { name: "Message Details" });
+    await dialog.waitFor();
+    // Shown as text: the markup is visible and nothing ran.
+    await expect.poll(() => dialog.locator(".admin-details__text").textContent()).toBe(all[hostileIndex]!.message);
+    expect(await dialog.locator("img, b").count()).toBe(0);
+    expect(await page.title()).not.toBe("pwned");
+    await expectNoA11yViolations();
+    await screenshot("message-modal");
+
+    await dialog.getByRole("button", { name: "Close" }).first().click(); // the cross
+    await dialog.waitFor({ state: "detached" });
+    await row.getByRole("button").click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).last().click(); // the footer button
+    await dialog.waitFor({ state: "detached" });
+    await row.getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await row.getByRole("button").click();
+    await dialog.waitFor();
+    await page.locator(".ui-modal__backdrop").click({ position: { x: 3, y: 3 } });
+    await dialog.waitFor({ state: "detached" });
+  });
+});
