@@ -10,6 +10,13 @@ import authPlugin from "./plugins/auth";
 import { systemRouter } from "./modules/system/router";
 import { authRouter } from "./modules/auth/router";
 import { ordersRouter, paymentsRouter } from "./modules/orders/router";
+import { coursesRouter } from "./modules/courses/router";
+import { shopsRouter } from "./modules/shops/router";
+import { discountsRouter } from "./modules/discounts/router";
+import { messagesRouter } from "./modules/messages/router";
+import { adminRouter } from "./modules/admin/router";
+import { CatalogueCache } from "./modules/courses/catalogue-cache";
+import docsPlugin from "./plugins/docs";
 
 export type AppConfig = {
   env: Env;
@@ -29,6 +36,7 @@ const IMAGE_ROUTES = new Set(["POST /api/courses", "PUT /api/courses/:id", "POST
 declare module "fastify" {
   interface FastifyInstance {
     env: Env;
+    catalogueCache: CatalogueCache;
   }
 }
 
@@ -45,6 +53,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.decorate("env", env);
+  app.decorate("catalogueCache", new CatalogueCache());
 
   // An empty JSON body (some clients send the header on body-less POSTs) means "no body".
   const defaultJson = app.getDefaultJsonParser("error", "error");
@@ -78,7 +87,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   };
   await app.register(s.plugin(systemRouter), routerOptions);
   await app.register(s.plugin(authRouter), routerOptions);
+  await app.register(s.plugin(coursesRouter), routerOptions);
+  await app.register(s.plugin(shopsRouter), routerOptions);
+  await app.register(s.plugin(discountsRouter), routerOptions);
+  await app.register(s.plugin(messagesRouter), routerOptions);
+  await app.register(s.plugin(adminRouter), routerOptions);
   await app.register(s.plugin(ordersRouter), routerOptions);
   await app.register(s.plugin(paymentsRouter), routerOptions);
+  await app.register(docsPlugin);
   return app;
 }

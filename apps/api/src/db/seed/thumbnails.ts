@@ -26,8 +26,25 @@ function escapeXml(s: string) {
   return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Splits a name into lines of at most `max` characters (by words). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && `${last} ${word}`.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** A brand-coloured 16:9 card with an icon and the course's short name, as SVG. */
 export function thumbnailSvg(shortName: string, subtitle: string, icon: ThumbnailIcon): string {
+  const lines = wrap(shortName, 15);
+  const top = 420 - (lines.length - 1) * 52;
+  const title = lines
+    .map((l, i) => `<text x="620" y="${top + i * 104}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="92" font-weight="700" fill="#ffffff">${escapeXml(l)}</text>`)
+    .join("");
+  const subtitleY = top + (lines.length - 1) * 104 + 84;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
@@ -41,8 +58,8 @@ export function thumbnailSvg(shortName: string, subtitle: string, icon: Thumbnai
   <rect width="1600" height="900" fill="url(#grid)"/>
   <rect x="0" y="820" width="1600" height="80" fill="#f2b233"/>
   <g transform="translate(330 420) scale(2.4)">${ICONS[icon]}</g>
-  <text x="620" y="400" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="104" font-weight="700" fill="#ffffff">${escapeXml(shortName)}</text>
-  <text x="624" y="490" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="46" fill="#c9d6e8">${escapeXml(subtitle)}</text>
+  ${title}
+  <text x="624" y="${subtitleY}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="46" fill="#c9d6e8">${escapeXml(subtitle)}</text>
   <text x="80" y="874" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="34" font-weight="700" fill="#0d2340">SIA-APPROVED TRAINING · BOOTLE</text>
 </svg>`;
 }

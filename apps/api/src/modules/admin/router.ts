@@ -1,0 +1,24 @@
+import { initServer } from "@ts-rest/fastify";
+import { eq } from "drizzle-orm";
+import { contract } from "@app/contract";
+import { users } from "../../db/schema";
+import { listActivity } from "../activity/repository";
+import { dashboardCards, notificationsFor } from "./service";
+
+const s = initServer();
+
+export const adminRouter = s.router(contract.admin, {
+  dashboard: async ({ request }) => ({ status: 200, body: await dashboardCards(request.server.db, request.server.now()) }),
+  activityLogs: async ({ query, request }) => ({
+    status: 200,
+    body: await listActivity(request.server.db, query?.limit ?? 500),
+  }),
+  notifications: async ({ request }) => ({
+    status: 200,
+    body: await notificationsFor(request.server.db, request.session!.user.id, request.server.now()),
+  }),
+  notificationsSeen: async ({ request }) => {
+    await request.server.db.update(users).set({ notificationsSeenAt: request.server.now() }).where(eq(users.id, request.session!.user.id));
+    return { status: 200, body: { message: "Notifications marked as seen" } };
+  },
+});

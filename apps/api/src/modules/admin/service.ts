@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import type { Notification, StatCard } from "@app/contract";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { formatPence } from "../../lib/html";
+import { ukMonthStart } from "../../lib/dates";
+import { toPounds } from "../../lib/money";
+
+function card(title: string, value: number, previous: number): StatCard {
+  const percentage = previous === 0 ? (value > 0 ? 100 : 0) : Math.round(((value - previous) / previous) * 1000) / 10;
+  return { title, value, percentage: Math.abs(percentage), isPositive: value >= previous };
+}
+
+/** Enrolments (courses booked in paid orders), revenue (paid, £) and messages: this UK month against the last. */
+export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
+  const thisMonth = ukMonthStart(now).toISOString();
+  const lastMonth = ukMonthStart(now, -1).toISOString();
+  const end = now.toISOString();
+  const { rows } = await db.execute<Record<string, number>>(sql`
+    select
+      (select count(*) from order_items oi join orders o on o.id = oi.order_id
+        where o.status = 'paid' and o.paid_at >= ${thisMonth} and o.paid_at <= ${end}) as enrol_now,
+      (select count(*) from order_items oi join orders o on o.id = oi.order_id
+        where o.status = 'paid' and o.paid_at >= ${lastMonth} and o.paid_at < ${thisMonth}) as enrol_prev,
+      (select coalesce(sum(amount_paid_pence), 0) from orders
+        where status = 'paid' and paid_at >= ${thisMonth} and paid_at <= ${end}) as rev_now,
+      (select coalesce(sum(amount_paid_pence), 0) from orders
+        where status = 'paid' and paid_at >= ${lastMonth} and paid_at < ${thisMonth}) as rev_prev,
+      (select count(*) from contact_messages where created_at >= ${thisMonth} and created_at <= ${end}) as msg_now,
+      (select count(*) from contact_messages where created_at >= ${lastMonth} and created_at < ${thisMonth}) as msg_prev`);
+  const r = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+  return [
+    card("Enrollments", r.enrol_now ?? 0, r.enrol_prev ?? 0),
+    card("Revenue", toPounds(r.rev_now ?? 0), toPounds(r.rev_prev ?? 0)),
+    card("Messages", r.msg_now ?? 0, r.msg_prev ?? 0),
+  ];
+}
+
+const NOTIFICATION_DAYS = 30;
+const NOTIFICATION_LIMIT = 30;
+
+/** New contact messages and paid bookings; `read` = from before the administrator last looked. */
+export async function notificationsFor(db: Db, userId: number, now: Date): Promise<{ unread: number; items: Notification[] }> {
+  const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
+  const seen = user?.seen ?? null;
+  const since = new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000).toISOString();
+  const { rows } = await db.execute<{ kind: "message" | "booking"; id: number; at: Date | string; name: string; extra: string; amount: number | null }>(sql`
+    (select 'message' as kind, id, created_at as at, first_name || ' ' || last_name as name, left(message, 120) as extra, null::int as amount
+       from contact_messages where created_at >= ${since})
+    union all
+    (select 'booking' as kind, o.id, o.paid_at as at, o.first_name || ' ' || o.last_name as name,
+            (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
+            o.amount_paid_pence as amount
+       from orders o where o.status = 'paid' and o.paid_at >= ${since})
+    order by at desc limit ${NOTIFICATION_LIMIT}`);
+  const items = rows.map((r): Notification => {
+    const at = new Date(r.at);
+    const read = seen !== null && at <= seen;
+    return r.kind === "message"
+      ? { id: `message-${r.id}`, kind: "message", title: `New message from ${r.name}`, message: r.extra, time: at.toISOString(), read }
+      : {
+          id: `booking-${r.id}`,
+          kind: "booking",
+          title: `New booking: ${r.name}`,
+          message: `${r.extra}${r.amount !== null ? ` · ${formatPence(Number(r.amount))}` : ""}`,
+          time: at.toISOString(),
+          read,
+        };
+  });
+  return { unread: items.filter((i) => !i.read).length, items };
+}

@@ -1,0 +1,53 @@
+import { initServer } from "@ts-rest/fastify";
+import { contract, type CourseDetail } from "@app/contract";
+import type { Session } from "../../plugins/auth";
+import { cachedBody, cachedRead } from "./catalogue-cache";
+import { getCourseDetail, listCourses } from "./repository";
+import { archiveCourse, createCourse, updateCourse } from "./service";
+
+const s = initServer();
+
+const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
+
+const detailHook = (by: "id" | "slug") =>
+  cachedRead<CourseDetail | null>(
+    (req) => `course:${by}:${(req.params as Record<string, string>)[by]}`,
+    async (req) => {
+      const raw = (req.params as Record<string, string>)[by] ?? "";
+      if (by === "id" && !/^\d{1,9}$/.test(raw)) return null;
+      return getCourseDetail(req.server.db, by === "id" ? { id: Number(raw) } : { slug: raw }, req.server.now());
+    },
+  );
+
+export const coursesRouter = s.router(contract.courses, {
+  list: {
+    hooks: { preHandler: cachedRead(() => "courses", (req) => listCourses(req.server.db, req.server.now())) as never },
+    handler: async ({ request }) => ({ status: 200, body: cachedBody<Awaited<ReturnType<typeof listCourses>>>(request) }),
+  },
+  byId: {
+    hooks: { preHandler: detailHook("id") as never },
+    handler: async ({ request }) => {
+      const body = cachedBody<CourseDetail | null>(request);
+      return body ? { status: 200, body } : { status: 404, body: { message: "Course not found" } };
+    },
+  },
+  bySlug: {
+    hooks: { preHandler: detailHook("slug") as never },
+    handler: async ({ request }) => {
+      const body = cachedBody<CourseDetail | null>(request);
+      return body ? { status: 200, body } : { status: 404, body: { message: "Course not found" } };
+    },
+  },
+  create: async ({ body, request }) => ({
+    status: 201,
+    body: await createCourse(request.server.db, body, actorOf(request), request.server.now()),
+  }),
+  update: async ({ params, body, request }) => ({
+    status: 200,
+    body: await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now()),
+  }),
+  remove: async ({ params, request }) => {
+    await archiveCourse(request.server.db, params.id, actorOf(request), request.server.now());
+    return { status: 200, body: { message: "Course Deleted" } };
+  },
+});

@@ -1,0 +1,44 @@
+import { initServer } from "@ts-rest/fastify";
+import { desc } from "drizzle-orm";
+import { contract } from "@app/contract";
+import { contactMessages } from "../../db/schema";
+import { takeHit } from "../ratelimit/service";
+
+const s = initServer();
+
+export const messagesRouter = s.router(contract.messages, {
+  list: async ({ request }) => {
+    const rows = await request.server.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+    return {
+      status: 200,
+      body: rows.map((m) => ({
+        id: m.id,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        phoneNumber: m.phoneNumber,
+        emailAddress: m.emailAddress,
+        message: m.message,
+        created_at: m.createdAt.toISOString(),
+      })),
+    };
+  },
+  create: async ({ body, request }) => {
+    const app = request.server;
+    const now = app.now();
+    await takeHit(app.db, `contact:${request.ip}`, {
+      limit: app.env.CONTACT_RATE_LIMIT,
+      windowMs: app.env.CONTACT_RATE_WINDOW_MINUTES * 60_000,
+      now,
+      message: "Too many messages sent. Please try again later.",
+    });
+    await app.db.insert(contactMessages).values({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phoneNumber: body.phoneNumber,
+      emailAddress: body.emailAddress,
+      message: body.message,
+      createdAt: now,
+    });
+    return { status: 201, body: { message: "Message sent !" } };
+  },
+});

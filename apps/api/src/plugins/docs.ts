@@ -1,0 +1,45 @@
+import fp from "fastify-plugin";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { generateOpenApi } from "@ts-rest/open-api";
+import { contract } from "@app/contract";
+
+/** The OpenAPI document generated from the contract, and a local swagger-ui page (no CDN). */
+export function openApiDocument() {
+  return generateOpenApi(
+    contract,
+    {
+      info: {
+        title: "Bootle Security Training API",
+        version: "1.0.0",
+        description: "Every call of the public site and the admin portal. Admin calls need the session cookie or a bearer token.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          cookie: { type: "apiKey", in: "cookie", name: "session" },
+        },
+      },
+    },
+    {
+      setOperationId: "concatenated-path",
+      operationMapper: (operation, appRoute) =>
+        (appRoute.metadata as { auth?: string } | undefined)?.auth === "admin"
+          ? { ...operation, security: [{ bearer: [] }, { cookie: [] }] }
+          : operation,
+    },
+  );
+}
+
+export default fp(
+  async (app) => {
+    const document = openApiDocument();
+    await app.register(swagger, { mode: "static", specification: { document: document as never } });
+    await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { docExpansion: "list" } });
+    app.get("/api/openapi.json", { schema: { hide: true } }, async (_req, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return document;
+    });
+  },
+  { name: "docs" },
+);
