@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import { formatPence } from "@app/ui/format";
 import type { CartItem } from "./cart-store";
-import { imageUrl, paths } from "./links";
+import { paths } from "../../app/paths";
+import { cartImageUrl } from "./links";
 
 export interface CartLinesProps {
   items: CartItem[];
@@ -16,12 +17,13 @@ export function CartLines({ items, onRemove, compact = false }: CartLinesProps) 
     <ul className={compact ? "cart-lines cart-lines--compact" : "cart-lines"}>
       {items.map((item) => {
         const addonsPence = item.selectedAddons.reduce((s, a) => s + a.pricePence, 0);
+        const image = cartImageUrl(item.image);
         return (
           <li key={item.id} className="cart-line">
             {compact ? null : (
               <div className="cart-line__media">
-                {item.image ? (
-                  <img src={imageUrl(item.image)} alt="" width={160} height={90} loading="lazy" decoding="async" />
+                {image ? (
+                  <img src={image} alt="" width={160} height={90} loading="lazy" decoding="async" />
                 ) : (
                   <div className="cart-line__placeholder" aria-hidden="true">
                     SIA

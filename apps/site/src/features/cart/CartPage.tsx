@@ -5,7 +5,8 @@ import type { OrderInput } from "@app/contract";
 import { Breadcrumb, Button, ButtonLink, Skeleton, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { checkDiscountCode, submitOrder } from "./api";
-import { ApiCallError } from "./api-client";
+import { ApiError } from "../../lib/api";
+import { paths } from "../../app/paths";
 import { CartLines } from "./CartLines";
 import { useCart } from "./cart-store";
 import type { CartItem } from "./cart-store";
@@ -13,7 +14,7 @@ import { CheckoutForm } from "./CheckoutForm";
 import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
 import { CouponBox } from "./CouponBox";
 import type { AppliedDiscount } from "./CouponBox";
-import { leavePage, paths } from "./links";
+import { leavePage } from "./links";
 import { forgetPendingCart, readPendingCart, savePendingCart } from "./pending-cart";
 import { discountPence } from "./pricing";
 import "./cart.css";
@@ -174,7 +175,7 @@ export default function CartPage() {
         toast.info(CART_MESSAGES.noPaymentLink);
       }
     } catch (e) {
-      if (e instanceof ApiCallError && e.status === 409) {
+      if (e instanceof ApiError && e.status === 409) {
         // A date filled up (or the code ran out) meanwhile: keep the cart so the user can choose again.
         toast.error(e.message);
         const issues = e.body?.issues ?? [];
@@ -185,7 +186,7 @@ export default function CartPage() {
         setConflict({ message: e.message, items: dateProblem ? affected : [] });
         return;
       }
-      if (e instanceof ApiCallError && e.status === 400) {
+      if (e instanceof ApiError && e.status === 400) {
         const errors = issuesToFormErrors(e.body?.issues);
         if (Object.keys(errors).length > 0) return errors;
       }
@@ -197,18 +198,18 @@ export default function CartPage() {
 
   if (outcome?.kind === "redirecting") {
     return (
-      <main id="main" className="cart-page cart-page--state">
+      <div className="cart-page cart-page--state">
         <div className="cart-state" role="status">
           <h1 className="cart-state__title">{CART_MESSAGES.redirecting}</h1>
           <p className="cart-state__text">Please wait while we take you to the secure payment page.</p>
         </div>
-      </main>
+      </div>
     );
   }
 
   if (outcome?.kind === "no-link") {
     return (
-      <main id="main" className="cart-page cart-page--state">
+      <div className="cart-page cart-page--state">
         <div className="cart-state">
           <h1 className="cart-state__title">Booking received</h1>
           <p className="cart-state__text">
@@ -221,26 +222,26 @@ export default function CartPage() {
             </ButtonLink>
           </div>
         </div>
-      </main>
+      </div>
     );
   }
 
   if (!cart.hydrated) {
     return (
-      <main id="main" className="cart-page" aria-busy="true">
+      <div className="cart-page" aria-busy="true">
         <div className="cart-page__inner">
           <Skeleton variant="block" className="cart-skeleton cart-skeleton--title" />
           <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
           <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
           <span className="ui-visually-hidden">Loading your cart</span>
         </div>
-      </main>
+      </div>
     );
   }
 
   if (cart.count === 0) {
     return (
-      <main id="main" className="cart-page cart-page--state">
+      <div className="cart-page cart-page--state">
         <div className="cart-state">
           <svg className="cart-state__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false">
             <path
@@ -266,7 +267,7 @@ export default function CartPage() {
             </ButtonLink>
           </div>
         </div>
-      </main>
+      </div>
     );
   }
 
@@ -316,7 +317,7 @@ export default function CartPage() {
   ) : null;
 
   return (
-    <main id="main" className="cart-page">
+    <div className="cart-page">
       <div className="cart-page__inner">
         <Breadcrumb items={crumbs} renderLink={({ href, label, className }) => <Link to={href} className={className}>{label}</Link>} />
         <h1 ref={headingRef} tabIndex={-1} className="cart-page__title">
@@ -371,6 +372,6 @@ export default function CartPage() {
           </div>
         )}
       </div>
-    </main>
+    </div>
   );
 }

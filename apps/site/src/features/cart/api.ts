@@ -1,16 +1,16 @@
 import type { DiscountValidation, OrderInput } from "@app/contract";
 import type { z } from "zod";
 import type { EnrollResponseSchema } from "@app/contract";
-import { apiRequest } from "./api-client";
+import { apiFetch } from "../../lib/api";
 
 export type EnrollResponse = z.infer<typeof EnrollResponseSchema>;
 
-/** GET /api/discounts/validate/:code (spec §7). Throws ApiCallError when the call fails. */
+/** GET /api/discounts/validate/:code (spec §7). Throws the site's ApiError when the call fails. */
 export function checkDiscountCode(code: string): Promise<DiscountValidation> {
-  return apiRequest<DiscountValidation>("GET", `/discounts/validate/${encodeURIComponent(code)}`);
+  return apiFetch<DiscountValidation>(`/api/discounts/validate/${encodeURIComponent(code)}`);
 }
 
 /** POST /api/enroll (spec §7): creates the order, holds the seats, answers the payment link. */
 export function submitOrder(order: OrderInput): Promise<EnrollResponse> {
-  return apiRequest<EnrollResponse>("POST", "/enroll", order);
+  return apiFetch<EnrollResponse>("/api/enroll", { method: "POST", body: order });
 }

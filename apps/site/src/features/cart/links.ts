@@ -1,19 +1,9 @@
-/** Site paths and API image addresses used by the cart (to be aligned with the site's own helpers). */
-export const paths = {
-  home: "/",
-  allCourses: "/all-courses",
-  cart: "/cart",
-  course: (slug: string) => `/course/${encodeURIComponent(slug)}`,
-};
+import { getApiBase } from "../../lib/api";
+import { cardImagePath, imageUrl } from "../../lib/images";
 
-function apiOrigin(): string {
-  const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
-  return (env?.VITE_API_URL ?? "").replace(/\/$/, "");
-}
-
-/** Thumbnails are paths under the API host (spec §3). */
-export function imageUrl(path: string): string {
-  return /^https?:\/\//.test(path) ? path : `${apiOrigin()}${path}`;
+/** Card-size picture of a course in the cart (thumbnails are paths under the API host, spec §3). */
+export function cartImageUrl(path: string | null): string | null {
+  return imageUrl(getApiBase(), cardImagePath(path));
 }
 
 /** Full-page navigation to another site (the payment page); an object so tests can watch it. */

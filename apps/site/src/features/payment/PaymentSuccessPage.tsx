@@ -4,6 +4,7 @@ import { Button, ButtonLink, Spinner } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { fetchOrderStatus } from "./api";
 import type { OrderStatus } from "./api";
+import { paths } from "../../app/paths";
 import "./payment.css";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
@@ -88,10 +89,10 @@ export default function PaymentSuccessPage() {
       <div className="payment-card" aria-live="polite">
         <PaymentView view={view} reference={reference} onRetry={retry} />
         <div className="payment-card__actions">
-          <ButtonLink as={Link} to="/all-courses" variant="secondary">
+          <ButtonLink as={Link} to={paths.allCourses} variant="secondary">
             Browse Courses
           </ButtonLink>
-          <ButtonLink as={Link} to="/">
+          <ButtonLink as={Link} to={paths.home}>
             Go Home
           </ButtonLink>
         </div>

@@ -1,17 +1,15 @@
 import type { z } from "zod";
 import type { OrderStatusSchema } from "@app/contract";
+import { apiFetch, isNotFound } from "../../lib/api";
 
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
-/** 'not-found' when the API does not know the reference; throws on other failures. */
+/** GET /api/orders/:reference/status; 'not-found' when the API does not know the reference. */
 export async function fetchOrderStatus(reference: string): Promise<OrderStatus | "not-found"> {
-  const env = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env;
-  const base = (env?.VITE_API_URL ?? "").replace(/\/$/, "");
-  const res = await fetch(`${base}/api/orders/${encodeURIComponent(reference)}/status`, {
-    headers: { accept: "application/json" },
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (res.status === 404) return "not-found";
-  if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
-  return (await res.json()) as OrderStatus;
+  try {
+    return await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/status`);
+  } catch (e) {
+    if (isNotFound(e)) return "not-found";
+    throw e;
+  }
 }
