@@ -65,10 +65,19 @@ export function AdminLayout() {
   // The drawer closes on navigation and when the window grows to desktop width.
   useEffect(() => setDrawerOpen(false), [pathname, desktop]);
 
+  const returnFocus = useRef(false);
   const closeDrawer = useCallback(() => {
+    returnFocus.current = true;
     setDrawerOpen(false);
-    menuButtonRef.current?.focus();
   }, []);
+
+  // Focus goes back to the menu button once the page is no longer inert (after the render).
+  useEffect(() => {
+    if (!drawerOpen && returnFocus.current) {
+      returnFocus.current = false;
+      menuButtonRef.current?.focus();
+    }
+  }, [drawerOpen]);
 
   useEffect(() => {
     if (!drawerOpen) return;
