@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { Env } from "../env";
 import { createPool, withDatabase } from "./client";
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
+import { embeddedUrl, ensureDatabase, isReachable, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { migrate } from "./migrate";
 
 export type Database = { url: string; pool: pg.Pool; embedded: EmbeddedServer | null; close: () => Promise<void> };
@@ -18,10 +18,16 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
   if (env.DATABASE_URL) {
     url = env.DATABASE_URL;
   } else {
-    embedded = await startEmbeddedPostgres({ dir: env.EMBEDDED_PG_DIR, port: env.EMBEDDED_PG_PORT, log });
-    await ensureDatabase(embedded.url, EMBEDDED_DATABASE);
-    url = withDatabase(embedded.url, EMBEDDED_DATABASE);
-    log(`embedded Postgres on 127.0.0.1:${env.EMBEDDED_PG_PORT} (data in ${env.EMBEDDED_PG_DIR})`);
+    const serverUrl = embeddedUrl(env.EMBEDDED_PG_PORT);
+    if (await isReachable(serverUrl)) {
+      // Already running (the API in another terminal, or left over from a crashed run): share it.
+      log(`using the embedded Postgres already running on 127.0.0.1:${env.EMBEDDED_PG_PORT}`);
+    } else {
+      embedded = await startEmbeddedPostgres({ dir: env.EMBEDDED_PG_DIR, port: env.EMBEDDED_PG_PORT, log });
+      log(`embedded Postgres on 127.0.0.1:${env.EMBEDDED_PG_PORT} (data in ${env.EMBEDDED_PG_DIR})`);
+    }
+    await ensureDatabase(serverUrl, EMBEDDED_DATABASE);
+    url = withDatabase(serverUrl, EMBEDDED_DATABASE);
   }
   const pool = createPool(url, 20);
   try {

@@ -59,7 +59,7 @@ export async function startEmbeddedPostgres(opts: {
     );
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`,
+    url: embeddedUrl(opts.port),
     stop: () => server.stop(),
   };
 }
@@ -73,5 +73,22 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<v
     if (!rowCount) await client.query(`create database ${quoteIdent(name)}`);
   } finally {
     await client.end();
+  }
+}
+
+export const embeddedUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
+/** Is a server answering with our credentials at this URL? */
+export async function isReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }

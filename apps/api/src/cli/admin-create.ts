@@ -1,0 +1,57 @@
+/**
+ * Creates (or resets) an administrator.
+ *   pnpm --filter api admin:create --email ops@example.com --name "Jo Bloggs" --password '…'
+ * Missing values are asked for (ADMIN_EMAIL / ADMIN_NAME / ADMIN_PASSWORD also work).
+ * Weak passwords are refused. Uses DATABASE_URL, or the embedded database.
+ */
+import { createInterface } from "node:readline/promises";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { parseEnv } from "../env";
+import { openDatabase } from "../db/bootstrap";
+import { createDb } from "../db/client";
+import { upsertUser } from "../modules/auth/service";
+import { passwordProblem } from "../lib/password";
+
+async function ask(question: string, hidden = false): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing while the password is typed.
+    const out = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+    out._writeToOutput = (s: string) => {
+      if (s.includes(question)) out.output.write(s);
+    };
+  }
+  const answer = await rl.question(question);
+  rl.close();
+  if (hidden) process.stdout.write("\n");
+  return answer.trim();
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+  });
+  const env = parseEnv();
+  const email = values.email ?? process.env.ADMIN_EMAIL ?? (await ask("E-mail: "));
+  const name = values.name ?? process.env.ADMIN_NAME ?? (await ask("Name: "));
+  const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await ask("Password: ", true));
+
+  if (!z.string().email().safeParse(email).success) throw new Error("Please enter a valid email address");
+  if (!name) throw new Error("Name is required");
+  const problem = passwordProblem(password, email);
+  if (problem) throw new Error(problem);
+
+  const database = await openDatabase(env, (m) => console.info(m));
+  try {
+    const { created } = await upsertUser(createDb(database.pool), { email, name, password, isAdmin: true });
+    console.info(`${created ? "Created" : "Updated"} administrator ${email.toLowerCase()}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
