@@ -19,11 +19,12 @@ import { RouteError } from "./RouteError";
 export interface PageModule {
   default: ComponentType;
   loader?: LoaderFunction;
-  handle?: RouteHandle;
+  /** `never`: each page types `meta` with its own loader data. */
+  handle?: RouteHandle<never>;
   ErrorBoundary?: ComponentType;
 }
 
-function page(load: () => Promise<PageModule>, defaults: { handle?: RouteHandle } = {}): RouteObject["lazy"] {
+function page(load: () => Promise<PageModule>, defaults: { handle?: RouteHandle<never> } = {}): RouteObject["lazy"] {
   return async () => {
     const m = await load();
     const route: Partial<RouteObject> = { Component: m.default };

@@ -5,9 +5,9 @@
  */
 const FULL_IMAGE = /^(\/api\/images\/[a-f0-9]{64})\.webp$/;
 
-/** Intrinsic sizes (16:9, spec: recommended 800x450) so the browser reserves the box: no layout shift. */
-export const CARD_IMAGE = { width: 640, height: 360 } as const;
-export const FULL_IMAGE_SIZE = { width: 1280, height: 720 } as const;
+/** Intrinsic sizes (16:9: the API makes cards 800 px and full images 1600 px wide) so the browser reserves the box: no layout shift. */
+export const CARD_IMAGE = { width: 800, height: 450 } as const;
+export const FULL_IMAGE_SIZE = { width: 1600, height: 900 } as const;
 
 export function imageUrl(apiBase: string, path: string | null | undefined): string | null {
   if (!path) return null;

@@ -1,19 +1,110 @@
+import { Link } from "react-router";
+import { ArrowRight, BadgeCheck, HeartHandshake, ShieldCheck, Users } from "lucide-react";
+import { paths } from "../../app/paths";
+import { PageHero } from "../../components/PageHero";
+import { FaqSection } from "../../components/widgets/FaqSection";
+import { CommunityBand, JoinCommunityButton } from "../../components/widgets/JoinCommunity";
+import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
+import { useSiteConfig } from "../../config/site";
+import { REVIEWS } from "../../content/reviews";
+import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: "About Us | " + config.provider.name,
-    description: "About Us page of " + config.provider.name + ".",
-    keywords: ["About Us"],
-    path: "/about",
-    breadcrumbs: [{ name: "About Us", path: "/about" }],
+    title: `About Us | ${config.provider.name}`,
+    description: `${config.provider.name} is a family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry. Meet the team behind your training.`,
+    keywords: keywords("about us", "family-run training centre", "security training Merseyside"),
+    path: paths.about,
+    breadcrumbs: [{ name: "About Us", path: paths.about }],
+    jsonLd: [{ "@type": "AboutPage", name: `About ${config.provider.name}`, about: { "@id": `${config.siteUrl}/#organization` } }],
   }),
 };
 
-export default function Page() {
+const VALUES = [
+  { Icon: ShieldCheck, title: "Straight talking", text: "We tell you exactly what the course involves, what it costs and what happens after. No hidden fees, no surprises." },
+  { Icon: HeartHandshake, title: "Support after the course", text: "We help you set up your SIA account and licence application, and pass on job leads from venues we know." },
+  { Icon: BadgeCheck, title: "Standards that count", text: "Approved courses, experienced assessors and proper practical training, because your licence and your safety depend on it." },
+  { Icon: Users, title: "Family run", text: "You deal with the same small team from your first call to your certificate." },
+] as const;
+
+/** Spec §2 /about: intro, Who we are, What we do, images, two 'Book a Training' buttons, a further section and the shared section. */
+export default function AboutPage() {
+  const { provider } = useSiteConfig();
+  const years = new Date().getFullYear() - provider.foundedYear;
   return (
-    <div className="page ui-container">
-      <h1>About Us</h1>
-    </div>
+    <>
+      <PageHero
+        crumbs={[{ label: "Home", href: paths.home }, { label: "About Us" }]}
+        title="About Us"
+        subtitle="A family-run training centre in Bootle, helping people across Merseyside into secure, well-paid work since the day we opened."
+      />
+
+      <section className="section ui-container split" aria-labelledby="who-we-are">
+        <div className="split__text">
+          <p className="eyebrow">Who we are</p>
+          <h2 id="who-we-are">Security people who became trainers</h2>
+          <p>
+            {provider.name} was set up by a family who spent their working lives in security: on the doors of Liverpool's busiest venues, in CCTV control rooms and
+            looking after people at concerts and matches. Between us we bring over 30 years of experience to every course.
+          </p>
+          <p>
+            For {years > 1 ? `${years} years` : "years"} we have trained door supervisors, CCTV operators and security guards from our centre in Bootle. We keep groups
+            small, so everyone gets time with the trainer and nobody is left behind.
+          </p>
+          <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
+            Book a Training <ArrowRight size={20} aria-hidden="true" />
+          </Link>
+        </div>
+        <img className="split__image" src="/images/about-classroom.svg" alt="Illustration of a small training group with a trainer at a whiteboard" width={640} height={480} loading="lazy" />
+      </section>
+
+      <section className="section section--muted" aria-labelledby="what-we-do">
+        <div className="ui-container split split--reverse">
+          <div className="split__text">
+            <p className="eyebrow">What we do</p>
+            <h2 id="what-we-do">Everything you need for your SIA licence</h2>
+            <p>
+              We run SIA-approved Door Supervisor and CCTV Operator courses, the refreshers and top-ups you need to renew a licence, and Emergency First Aid at Work. We
+              also arrange close protection, personal licence and paediatric first aid training.
+            </p>
+            <ul className="ticks">
+              <li>Instant exam results on the day, certificate within 4 working days</li>
+              <li>Free unlimited retakes</li>
+              <li>Free help with your SIA account and licence application</li>
+              <li>Fully funded places for jobseekers and people on a low income</li>
+            </ul>
+            <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
+              Book a Training <ArrowRight size={20} aria-hidden="true" />
+            </Link>
+          </div>
+          <img className="split__image" src="/images/about-venue.svg" alt="Illustration of a door supervisor welcoming guests at a venue entrance" width={640} height={480} loading="lazy" />
+        </div>
+      </section>
+
+      <section className="section ui-container" aria-labelledby="our-values">
+        <p className="eyebrow">How we work</p>
+        <h2 id="our-values">What you can expect from us</h2>
+        <ul className="reasons">
+          {VALUES.map(({ Icon, title, text }) => (
+            <li key={title} className="reason">
+              <Icon size={26} aria-hidden="true" className="reason__icon" />
+              <h3 className="reason__title">{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="center-row">
+          <JoinCommunityButton />
+        </div>
+      </section>
+
+      <div className="section ui-container">
+        <ReviewsCarousel reviews={REVIEWS} />
+      </div>
+      <FaqSection />
+      <div className="colour-divider" aria-hidden="true" />
+      <CommunityBand />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { ORDER_HOLD_MINUTES, OrderSchema } from "@app/contract";
 import type { OrderInput } from "@app/contract";
 import { Breadcrumb, Button, ButtonLink, Skeleton, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
-import { checkDiscountCode, submitOrder } from "./api";
+import { checkDiscountCode, fetchOrderStatus, submitOrder } from "./api";
 import { ApiError } from "../../lib/api";
 import { paths } from "../../app/paths";
 import { CartLines } from "./CartLines";
@@ -16,6 +16,7 @@ import { CouponBox } from "./CouponBox";
 import type { AppliedDiscount } from "./CouponBox";
 import { leavePage } from "./links";
 import { forgetPendingCart, readPendingCart, savePendingCart } from "./pending-cart";
+import type { PendingCart } from "./pending-cart";
 import { discountPence } from "./pricing";
 import "./cart.css";
 
@@ -23,6 +24,9 @@ export const CART_MESSAGES = {
   redirecting: "Redirecting to payment...",
   noPaymentLink: "Enrollment completed, but no payment link received.",
   failed: "Something went wrong. Please try again.",
+  cancelled: "Your payment was cancelled and you have not been charged.",
+  notCompleted: "Your last payment was not completed and you have not been charged.",
+  restored: "Your cart is as you left it.",
 } as const;
 
 /** Query parameters of /cart: the checkout step, and the return from a cancelled payment. */
@@ -51,6 +55,8 @@ interface Conflict {
   items: CartItem[];
 }
 
+type Notice = { kind: "cancelled" } | { kind: "not-completed" } | { kind: "awaiting"; paymentLink: string; reference: string };
+
 type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string };
 
 function issuesToFormErrors(issues: { path: string; message: string }[] | undefined): CheckoutErrors {
@@ -74,43 +80,60 @@ export default function CartPage() {
   const [submitting, setSubmitting] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [cancelNotice, setCancelNotice] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const handledCancel = useRef<string | null>(null);
 
   const subtotal = cart.totalPence;
   const off = discount ? discountPence(subtotal, discount.percentOff) : 0;
   const total = subtotal - off;
 
-  // Back from a cancelled payment: give the submitted cart back (docs/decisions/030).
+  // Back from a payment page: give the submitted cart back when that payment did not happen
+  // (docs/decisions/030). `?cancelled=<reference>` says so directly; otherwise the API is asked.
   const cancelledRef = params.get(CANCELLED_PARAM);
+  const restoreChecked = useRef(false);
+  const { hydrated, items, replace } = cart;
   useEffect(() => {
-    if (!cart.hydrated || !cancelledRef || handledCancel.current === cancelledRef) return;
-    handledCancel.current = cancelledRef;
+    if (!hydrated || restoreChecked.current) return;
+    restoreChecked.current = true;
+    if (cancelledRef) {
+      setParams(
+        (p) => {
+          p.delete(CANCELLED_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+    }
     const pending = readPendingCart();
-    if (pending && pending.reference === cancelledRef) {
-      const missing = pending.items.filter((p) => !cart.items.some((i) => i.id === p.id));
-      cart.replace([...cart.items, ...missing]);
-      forgetPendingCart(pending.reference);
-      if (pending.discountCode) {
-        // The cancelled order gave its discount use back; check the code again rather than trust the copy.
-        const code = pending.discountCode;
+    const restore = (copy: PendingCart, kind: "cancelled" | "not-completed") => {
+      const missing = copy.items.filter((p) => !items.some((i) => i.id === p.id));
+      replace([...items, ...missing]);
+      forgetPendingCart(copy.reference);
+      setNotice({ kind });
+      if (copy.discountCode) {
+        // The order gave its discount use back; check the code again rather than trust the copy.
+        const code = copy.discountCode;
         checkDiscountCode(code)
           .then((r) => {
             if (r.valid && r.discount) setDiscount({ code, percentOff: r.discount.percent_off });
           })
           .catch(() => undefined);
       }
+    };
+    if (pending && cancelledRef && pending.reference === cancelledRef) {
+      restore(pending, "cancelled");
+      return;
     }
-    setCancelNotice(true);
-    setParams(
-      (p) => {
-        p.delete(CANCELLED_PARAM);
-        return p;
-      },
-      { replace: true },
-    );
-  }, [cart, cancelledRef, setParams]);
+    if (cancelledRef) setNotice({ kind: "cancelled" });
+    if (!pending) return;
+    fetchOrderStatus(pending.reference)
+      .then((s) => {
+        if (s === "not-found" || s.status === "cancelled" || s.status === "expired") restore(pending, cancelledRef ? "cancelled" : "not-completed");
+        else if (s.status === "paid") forgetPendingCart(pending.reference);
+        else if (pending.paymentLink) setNotice({ kind: "awaiting", paymentLink: pending.paymentLink, reference: pending.reference });
+      })
+      .catch(() => undefined);
+  }, [hydrated, items, replace, cancelledRef, setParams]);
 
   // A new step starts at the top with its heading announced.
   const firstStep = useRef(true);
@@ -164,7 +187,13 @@ export default function CartPage() {
     const submittedItems = cart.items;
     try {
       const res = await submitOrder(order);
-      savePendingCart({ reference: res.reference, items: submittedItems, discountCode: discount?.code ?? null, savedAt: new Date().toISOString() });
+      savePendingCart({
+        reference: res.reference,
+        items: submittedItems,
+        discountCode: discount?.code ?? null,
+        paymentLink: res.payment_link || null,
+        savedAt: new Date().toISOString(),
+      });
       cart.clear();
       if (res.payment_link) {
         setOutcome({ kind: "redirecting" });
@@ -195,6 +224,22 @@ export default function CartPage() {
       setSubmitting(false);
     }
   }
+
+  const noticeBox = notice ? (
+    <div className="cart-notice cart-notice--info" role="status">
+      {notice.kind === "awaiting" ? (
+        <p>
+          Your booking {notice.reference} is waiting for payment and your places are held for a short time.{" "}
+          <a href={notice.paymentLink}>Continue to payment</a>
+        </p>
+      ) : (
+        <p>
+          {notice.kind === "cancelled" ? CART_MESSAGES.cancelled : CART_MESSAGES.notCompleted}
+          {cart.count > 0 ? ` ${CART_MESSAGES.restored}` : ""}
+        </p>
+      )}
+    </div>
+  ) : null;
 
   if (outcome?.kind === "redirecting") {
     return (
@@ -254,7 +299,7 @@ export default function CartPage() {
             />
           </svg>
           <h1 className="cart-state__title">Your Cart is Empty</h1>
-          {cancelNotice ? <p className="cart-notice cart-notice--info">Your payment was cancelled and you have not been charged.</p> : null}
+          {noticeBox}
           <p className="cart-state__text">
             Looks like you haven&apos;t added any courses yet. Browse our SIA-approved training courses and book your place today.
           </p>
@@ -323,11 +368,7 @@ export default function CartPage() {
         <h1 ref={headingRef} tabIndex={-1} className="cart-page__title">
           {step === "checkout" ? "Checkout" : "Your Cart Summary"}
         </h1>
-        {cancelNotice ? (
-          <p className="cart-notice cart-notice--info" role="status">
-            Your payment was cancelled and you have not been charged. Your cart is as you left it.
-          </p>
-        ) : null}
+        {noticeBox}
 
         {step === "summary" ? (
           <div className="cart-layout">

@@ -13,6 +13,8 @@ export interface PendingCart {
   items: CartItem[];
   /** The discount code that was applied, re-checked when the cart comes back. */
   discountCode: string | null;
+  /** Where the order can still be paid while it is pending (shown if the customer comes back early). */
+  paymentLink: string | null;
   /** ISO time the order was submitted. */
   savedAt: string;
 }
@@ -43,6 +45,7 @@ export function readPendingCart(): PendingCart | null {
       reference: v.reference,
       items,
       discountCode: typeof v.discountCode === "string" && v.discountCode ? v.discountCode : null,
+      paymentLink: typeof v.paymentLink === "string" && /^https?:\/\//.test(v.paymentLink) ? v.paymentLink : null,
       savedAt: typeof v.savedAt === "string" ? v.savedAt : "",
     };
   } catch {

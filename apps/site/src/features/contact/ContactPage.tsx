@@ -1,19 +1,90 @@
+import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
+import { paths } from "../../app/paths";
+import { PageHero } from "../../components/PageHero";
+import { SocialLinks } from "../../components/widgets/SocialLinks";
+import { useSiteConfig } from "../../config/site";
+import { formatAddress, telHref } from "../../config/provider";
+import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { ContactForm } from "./ContactForm";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: "Contact Us | " + config.provider.name,
-    description: "Contact Us page of " + config.provider.name + ".",
-    keywords: ["Contact Us"],
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact Us", path: "/contact" }],
+    title: `Contact Us - ${config.provider.shortName}`,
+    description: `Call, e-mail or message ${config.provider.name} in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.`,
+    keywords: keywords("contact SIA training centre", "Bootle training centre", "SIA course enquiry"),
+    path: paths.contact,
+    breadcrumbs: [{ name: "Contact Us", path: paths.contact }],
+    jsonLd: [{ "@type": "ContactPage", name: `Contact Us - ${config.provider.shortName}`, about: { "@id": `${config.siteUrl}/#organization` } }],
   }),
 };
 
-export default function Page() {
+/** Spec §2 /contact: contact details and the contact form (thank-you card after sending). */
+export default function ContactPage() {
+  const { provider } = useSiteConfig();
   return (
-    <div className="page ui-container">
-      <h1>Contact Us</h1>
-    </div>
+    <>
+      <PageHero
+        crumbs={[{ label: "Home", href: paths.home }, { label: "Contact Us" }]}
+        title="Contact Us"
+        subtitle="Questions about a course, a date or funding? Our team has over 30 years of combined experience in the security industry and is happy to help."
+      />
+      <div className="section ui-container contact-layout">
+        <section className="contact-details" aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title">Get in touch</h2>
+          <ul className="contact-list">
+            <li>
+              <MapPin size={22} aria-hidden="true" />
+              <div>
+                <h3>Office address</h3>
+                <p>{formatAddress(provider)}</p>
+              </div>
+            </li>
+            <li>
+              <Phone size={22} aria-hidden="true" />
+              <div>
+                <h3>Phone support</h3>
+                <p>
+                  <a href={telHref(provider.phone)}>{provider.phone}</a>
+                </p>
+              </div>
+            </li>
+            <li>
+              <Mail size={22} aria-hidden="true" />
+              <div>
+                <h3>E-mail</h3>
+                <p>
+                  <a href={`mailto:${provider.email}`}>{provider.email}</a>
+                </p>
+              </div>
+            </li>
+            <li>
+              <MessageCircle size={22} aria-hidden="true" />
+              <div>
+                <h3>Chat with us</h3>
+                <p>
+                  <a href={provider.chatUrl} target="_blank" rel="noopener noreferrer">
+                    Message us on WhatsApp<span className="ui-visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </p>
+              </div>
+            </li>
+            <li>
+              <Clock size={22} aria-hidden="true" />
+              <div>
+                <h3>Opening hours</h3>
+                <p>Monday to Saturday, 8am to 6pm</p>
+              </div>
+            </li>
+          </ul>
+          <h3 className="contact-details__social">Follow us</h3>
+          <SocialLinks className="social-links--light" />
+        </section>
+        <section className="contact-form-card" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">Send us a message</h2>
+          <ContactForm />
+        </section>
+      </div>
+    </>
   );
 }

@@ -1,19 +1,81 @@
+import type { LoaderFunctionArgs } from "react-router";
+import { useLoaderData } from "react-router";
+import type { CourseListItem } from "@app/contract";
+import { EmptyState } from "@app/ui";
+import { paths } from "../../app/paths";
+import { CourseCard, CourseGridSkeleton } from "../../components/CourseCard";
+import { PageHero } from "../../components/PageHero";
+import { useSiteConfig } from "../../config/site";
+import { fetchCourses } from "../../lib/catalogue";
+import { Deferred, load } from "../../lib/loadable";
+import type { Loadable } from "../../lib/loadable";
+import { absoluteUrl, keywords, summary } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
-export const handle: RouteHandle = {
-  meta: ({ config }) => ({
-    title: "SIA Courses | " + config.provider.name,
-    description: "SIA Courses page of " + config.provider.name + ".",
-    keywords: ["SIA Courses"],
-    path: "/all-courses",
-    breadcrumbs: [{ name: "SIA Courses", path: "/all-courses" }],
-  }),
+interface Data {
+  courses: Loadable<CourseListItem[]>;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
+  return { courses: await load(() => fetchCourses(request)) };
+}
+
+export const handle: RouteHandle<Data> = {
+  meta: ({ data, config }) => {
+    const courses = Array.isArray(data?.courses) ? data.courses : [];
+    return {
+      title: `SIA Training Courses in Liverpool | ${config.provider.name}`,
+      description: "Choose from our list of affordable and SIA-approved training courses: door supervisor, CCTV operator, refreshers, top-ups and first aid, in Bootle, Liverpool.",
+      keywords: keywords("SIA courses", "door supervisor training Liverpool", "CCTV operator course", "SIA refresher", "emergency first aid at work"),
+      path: paths.allCourses,
+      breadcrumbs: [{ name: "SIA Courses", path: paths.allCourses }],
+      jsonLd: courses.length
+        ? [
+            {
+              "@type": "ItemList",
+              name: "SIA training courses",
+              numberOfItems: courses.length,
+              itemListElement: courses.map((c, i) => ({
+                "@type": "ListItem",
+                position: i + 1,
+                url: absoluteUrl(config, paths.course(c.slug)),
+                name: c.title,
+                description: summary(c.description, 200),
+              })),
+            },
+          ]
+        : [],
+    };
+  },
 };
 
-export default function Page() {
+/** Spec §2 /all-courses: breadcrumb, heading, subtitle, grid of course cards (6 skeletons while loading). */
+export default function AllCoursesPage() {
+  const data = useLoaderData() as Data;
+  const { provider } = useSiteConfig();
   return (
-    <div className="page ui-container">
-      <h1>SIA Courses</h1>
-    </div>
+    <>
+      <PageHero
+        crumbs={[{ label: "Home", href: paths.home }, { label: "SIA Courses" }]}
+        title={`SIA Training in Liverpool - ${provider.name}`}
+        subtitle="Choose from our list of affordable and SIA-approved training courses."
+      />
+      <section className="section ui-container" aria-label="Courses">
+        <Deferred value={data.courses} fallback={<CourseGridSkeleton />} errorTitle="We couldn't load our courses">
+          {(courses) =>
+            courses.length === 0 ? (
+              <EmptyState title="No courses available" text="New course dates are added every month. Please check back soon or contact us." />
+            ) : (
+              <div className="course-grid">
+                {courses.map((course, i) => (
+                  <CourseCard key={course.id} course={course} eagerImage={i < 2} />
+                ))}
+              </div>
+            )
+          }
+        </Deferred>
+      </section>
+    </>
   );
 }
+

@@ -1,19 +1,278 @@
+import { data as routeData, Link, useLoaderData } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
+import { Award, CalendarDays, CheckCircle2, Clock, MonitorSmartphone, UserCheck, Zap } from "lucide-react";
+import type { CourseDetail, CourseListItem } from "@app/contract";
+import { Breadcrumb, Skeleton, SkeletonText } from "@app/ui";
+import { formatPounds } from "@app/ui/format";
+import { paths } from "../../app/paths";
+import { useCatalogue } from "../../app/RootLayout";
+import { CourseCard } from "../../components/CourseCard";
+import { CourseImage } from "../../components/CourseImage";
+import { NotFoundContent } from "../../components/NotFoundContent";
+import { formatAddress } from "../../config/provider";
+import { api } from "../../lib/api";
+import { RECOMMENDATIONS } from "../../lib/catalogue";
+import { imageUrl } from "../../lib/images";
+import { Deferred, isLoadFailure, load } from "../../lib/loadable";
+import type { Loadable } from "../../lib/loadable";
+import { absoluteUrl, keywords, summary } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { BookingForm } from "./components/BookingForm";
 
-export const handle: RouteHandle = {
-  meta: ({ config }) => ({
-    title: "Course | " + config.provider.name,
-    description: "Course page of " + config.provider.name + ".",
-    keywords: ["Course"],
-    path: "/course",
-    breadcrumbs: [{ name: "Course", path: "/course" }],
-  }),
+interface Data {
+  slug: string;
+  course: Loadable<CourseDetail>;
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<Data> {
+  const slug = params.slug ?? "";
+  const course = await load(() => api.courseBySlug(slug, request.signal));
+  // An unknown slug is a real 404 for crawlers (in the browser the page shows the not-found content).
+  if (isLoadFailure(course) && course.status === 404) throw routeData("Course not found", { status: 404 });
+  return { slug, course };
+}
+
+/** Spec §2: the four fixed benefit lines of the side box. */
+export const BENEFITS = [
+  { Icon: MonitorSmartphone, text: "Instant, unlimited access to our e-learning and revision portal" },
+  { Icon: Zap, text: "Instant exam results on the day" },
+  { Icon: Award, text: "Results and certificate within 4 working days" },
+  { Icon: UserCheck, text: "Free help setting up your SIA account and licence application" },
+] as const;
+
+export const ASSESSMENT_TEXT =
+  "You will be assessed by multiple-choice exams and practical assessments. Practical assessments are video recorded, including your search techniques and physical intervention skills, so the awarding body can verify them.";
+
+export const handle: RouteHandle<Data> = {
+  meta: ({ data, config }) => {
+    const slug = data?.slug ?? "";
+    const course = data && !isLoadFailure(data.course) && !(data.course instanceof Promise) ? data.course : null;
+    const path = paths.course(slug);
+    if (!course) {
+      return {
+        title: `SIA Course | ${config.provider.name}`,
+        description: "SIA-approved training course in Bootle, Liverpool.",
+        keywords: keywords(),
+        path,
+        breadcrumbs: [
+          { name: "SIA Courses", path: paths.allCourses },
+          { name: "Course", path },
+        ],
+      };
+    }
+    const url = absoluteUrl(config, path);
+    const image = course.thumbnail ? imageUrl(config.publicApiUrl, course.thumbnail) : null;
+    const anyPlaces = course.courseDates.some((d) => d.placesLeft > 0);
+    return {
+      title: `${course.title} in Liverpool | ${config.provider.name}`,
+      description: summary(course.description),
+      keywords: keywords(course.title, `${course.title} Liverpool`, `${course.title} Bootle`, "SIA licence"),
+      path,
+      image,
+      breadcrumbs: [
+        { name: "SIA Courses", path: paths.allCourses },
+        { name: course.title, path },
+      ],
+      jsonLd: [
+        {
+          "@type": "Course",
+          "@id": `${url}#course`,
+          name: course.title,
+          description: summary(course.description, 500),
+          url,
+          ...(image ? { image } : {}),
+          provider: { "@type": "Organization", "@id": `${config.siteUrl}/#organization`, name: config.provider.name, sameAs: `${config.siteUrl}/` },
+          offers: {
+            "@type": "Offer",
+            category: "Paid",
+            price: course.fee.toFixed(2),
+            priceCurrency: "GBP",
+            availability: anyPlaces ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+            url,
+          },
+          ...(course.duration ? { timeRequired: course.duration } : {}),
+          hasCourseInstance: course.courseDates.map((d) => ({
+            "@type": "CourseInstance",
+            courseMode: "Onsite",
+            startDate: d.startDate,
+            endDate: d.endDate,
+            location: { "@type": "Place", name: config.provider.name, address: formatAddress(config.provider) },
+          })),
+        },
+      ],
+    };
+  },
 };
 
-export default function Page() {
+function CourseSkeleton() {
   return (
-    <div className="page ui-container">
-      <h1>Course</h1>
+    <div className="course-page" role="status" aria-label="Loading course">
+      <div className="page-hero ui-on-dark">
+        <div className="ui-container page-hero__inner">
+          <Skeleton variant="line" width={220} />
+          <Skeleton variant="line" width="70%" height={40} />
+          <Skeleton variant="line" width={240} height={32} />
+        </div>
+      </div>
+      <div className="ui-container course-layout">
+        <div className="course-main">
+          <Skeleton variant="block" className="course-hero-image" />
+          <SkeletonText lines={6} />
+        </div>
+        <aside className="course-aside">
+          <Skeleton variant="block" height={320} />
+        </aside>
+      </div>
     </div>
   );
 }
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n{2,}|\r?\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+    </>
+  );
+}
+
+function Recommendations({ currentId }: { currentId: number }) {
+  const courses: CourseListItem[] = useCatalogue()
+    .filter((c) => c.id !== currentId)
+    .slice(0, RECOMMENDATIONS);
+  if (courses.length === 0) return null;
+  return (
+    <section className="section recommendations" aria-labelledby="also-like">
+      <div className="ui-container">
+        <h2 id="also-like">You May Also Like</h2>
+        <div className="scroll-row" tabIndex={0} role="region" aria-label="Recommended courses">
+          {courses.map((c) => (
+            <div className="scroll-row__item" key={c.id}>
+              <CourseCard course={c} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CourseView({ course }: { course: CourseDetail }) {
+  const image = course.thumbnail;
+  return (
+    <div className="course-page">
+      <div className="page-hero ui-on-dark">
+        <div className="ui-container page-hero__inner">
+          <Breadcrumb
+            className="page-hero__crumbs"
+            items={[{ label: "Home", href: paths.home }, { label: "SIA Courses", href: paths.allCourses }, { label: course.title }]}
+            renderLink={({ href, label, className }) => (
+              <Link to={href} className={className}>
+                {label}
+              </Link>
+            )}
+          />
+          <h1 className="page-hero__title">{course.title}</h1>
+          <ul className="chips" aria-label="Course facts">
+            {course.duration ? (
+              <li className="chip">
+                <CalendarDays size={16} aria-hidden="true" /> {course.duration}
+              </li>
+            ) : null}
+            {course.time ? (
+              <li className="chip">
+                <Clock size={16} aria-hidden="true" /> {course.time}
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+
+      <div className="ui-container course-layout">
+        <div className="course-main">
+          <CourseImage path={image} size="full" eager className="course-hero-image" />
+
+          <section className="course-section" aria-labelledby="about-course">
+            <h2 id="about-course">About this Course</h2>
+            <Paragraphs text={course.description} />
+          </section>
+
+          {course.courseUnits.length > 0 ? (
+            <section className="course-section" aria-labelledby="course-units">
+              <h2 id="course-units">Course Units</h2>
+              <ol className="unit-list">
+                {course.courseUnits.map((u) => (
+                  <li key={u.id}>{u.title}</li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+
+          <section className="course-section" aria-labelledby="assessment">
+            <h2 id="assessment">Assessment</h2>
+            <p>{ASSESSMENT_TEXT}</p>
+          </section>
+
+          {course.keyPoints.length > 0 ? (
+            <section className="course-section" aria-labelledby="keypoints">
+              <h2 id="keypoints">Course Keypoints</h2>
+              <ul className="keypoints">
+                {course.keyPoints.map((k) => (
+                  <li key={k.id} className="keypoint">
+                    <CheckCircle2 size={22} aria-hidden="true" className="keypoint__icon" />
+                    <div>
+                      <h3 className="keypoint__title">{k.title}</h3>
+                      {k.details ? <p>{k.details}</p> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
+            <h2 id="book-title">Book Your Date</h2>
+            <BookingForm course={course} />
+          </section>
+        </div>
+
+        <aside className="course-aside" aria-label="Course summary">
+          <div className="side-box">
+            <ul className="benefits">
+              {BENEFITS.map(({ Icon, text }) => (
+                <li key={text}>
+                  <Icon size={22} aria-hidden="true" />
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="side-box__fee">
+              <span className="side-box__fee-label">Course Fee</span>
+              <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>
+            </p>
+            <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
+              Enroll Today
+            </a>
+          </div>
+        </aside>
+      </div>
+      <Recommendations currentId={course.id} />
+    </div>
+  );
+}
+
+/** /course/{slug} (spec §2): course facts, the booking block and recommendations. */
+export default function CoursePage() {
+  const data = useLoaderData() as Data;
+  return (
+    <Deferred value={data.course} fallback={<CourseSkeleton />} errorTitle="We couldn't load this course" notFound={<NotFoundContent />}>
+      {(course) => <CourseView course={course} />}
+    </Deferred>
+  );
+}
+

@@ -1,19 +1,160 @@
+import { Link } from "react-router";
+import { ArrowRight, BadgeCheck, BookOpen, Clock, GraduationCap, HandCoins, IdCard, MapPin, Phone, RefreshCcw, Wallet } from "lucide-react";
+import { EmptyState } from "@app/ui";
+import { paths } from "../../app/paths";
+import { useCatalogue } from "../../app/RootLayout";
+import { CourseCard } from "../../components/CourseCard";
+import { CommunityBand } from "../../components/widgets/JoinCommunity";
+import { FaqSection } from "../../components/widgets/FaqSection";
+import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
+import { useSiteConfig } from "../../config/site";
+import { telHref } from "../../config/provider";
+import { REVIEWS } from "../../content/reviews";
+import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: "Home | " + config.provider.name,
-    description: "Home page of " + config.provider.name + ".",
-    keywords: ["Home"],
-    path: "/",
-    breadcrumbs: [{ name: "Home", path: "/" }],
+    title: `SIA Training Courses in Bootle, Liverpool | ${config.provider.name}`,
+    description:
+      "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results within 4 working days, free unlimited retakes and help with your SIA licence.",
+    keywords: keywords("SIA door supervisor course Liverpool", "CCTV course Bootle", "SIA licence training", "security jobs Liverpool"),
+    path: paths.home,
+    breadcrumbs: [],
   }),
 };
 
-export default function Page() {
+const STEPS = [
+  { Icon: BookOpen, title: "Book your training", text: "Pick a course and a date that suits you, add it to your cart and pay securely online in minutes." },
+  { Icon: IdCard, title: "Get your licence", text: "Results and certificate within 4 working days, then we help you apply. Your SIA licence usually arrives in 4-6 weeks." },
+  { Icon: Wallet, title: "Start earning", text: "Work on doors, at events, in retail or in a CCTV control room across Merseyside and beyond." },
+] as const;
+
+const REASONS = [
+  { Icon: GraduationCap, title: "Over 30 years' experience", text: "Our trainers have worked the doors, the control rooms and the events they teach you about." },
+  { Icon: RefreshCcw, title: "Free unlimited retakes", text: "Didn't pass first time? Retake the exam at no extra cost until you do." },
+  { Icon: Clock, title: "Results in 4 working days", text: "Instant exam results on the day, then your results and certificate within 4 working days." },
+  { Icon: BadgeCheck, title: "SIA-approved courses", text: "Every licence-linked course leads to the qualification the SIA asks for." },
+  { Icon: HandCoins, title: "Funded places", text: "Jobseekers and people on a low income may get their training fully funded. Ask us how." },
+  { Icon: MapPin, title: "Centre in Bootle", text: "Easy to reach from Liverpool city centre by bus or Merseyrail, with parking nearby." },
+] as const;
+
+/** The home page: the route into the industry, courses, reasons, reviews and FAQ. */
+export default function HomePage() {
+  const courses = useCatalogue();
+  const { provider } = useSiteConfig();
+  const featured = courses.slice(0, 6);
+
   return (
-    <div className="page ui-container">
-      <h1>Home</h1>
-    </div>
+    <>
+      <section className="home-hero ui-on-dark" aria-labelledby="home-title">
+        <div className="ui-container home-hero__inner">
+          <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in Bootle, Liverpool</p>
+          <h1 id="home-title" className="home-hero__title">
+            Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
+          </h1>
+          <p className="home-hero__lead">
+            Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years. Small groups, free unlimited retakes and
+            help with your licence application.
+          </p>
+          <div className="home-hero__actions">
+            <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
+              Browse Courses <ArrowRight size={20} aria-hidden="true" />
+            </Link>
+            <a href={telHref(provider.phone)} className="ui-button ui-button--secondary ui-button--lg">
+              <Phone size={20} aria-hidden="true" /> Call {provider.phone}
+            </a>
+          </div>
+          <ul className="home-hero__facts">
+            <li>
+              <strong>£250</strong> Door Supervisor
+            </li>
+            <li>
+              <strong>4 working days</strong> to your results
+            </li>
+            <li>
+              <strong>4-6 weeks</strong> to your licence
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <section className="section steps" aria-labelledby="steps-title">
+        <div className="ui-container">
+          <p className="eyebrow">How it works</p>
+          <h2 id="steps-title">Three steps to your first shift</h2>
+          <ol className="steps__list">
+            {STEPS.map(({ Icon, title, text }, i) => (
+              <li key={title} className="step">
+                <span className="step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <Icon size={28} aria-hidden="true" className="step__icon" />
+                <h3 className="step__title">{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="courses-title">
+        <div className="ui-container">
+          <div className="section__head">
+            <div>
+              <p className="eyebrow">Our courses</p>
+              <h2 id="courses-title">SIA training courses</h2>
+            </div>
+            <Link to={paths.allCourses} className="section__more">
+              See all courses <ArrowRight size={18} aria-hidden="true" />
+            </Link>
+          </div>
+          {featured.length === 0 ? (
+            <EmptyState title="No courses available" text="New course dates are added every month. Please check back soon or contact us." />
+          ) : (
+            <div className="course-grid">
+              {featured.map((course) => (
+                <CourseCard key={course.id} course={course} />
+              ))}
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="ui-container">
+          <p className="eyebrow">Why train with us</p>
+          <h2 id="why-title">Training that gets you working</h2>
+          <ul className="reasons">
+            {REASONS.map(({ Icon, title, text }) => (
+              <li key={title} className="reason">
+                <Icon size={26} aria-hidden="true" className="reason__icon" />
+                <h3 className="reason__title">{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section funded ui-on-dark" aria-labelledby="funded-title">
+        <div className="ui-container funded__inner">
+          <div>
+            <h2 id="funded-title">Out of work or on a low income?</h2>
+            <p>Your training could be fully funded. Tell us your situation and we will check what you are entitled to before you book.</p>
+          </div>
+          <Link to={paths.contact} className="ui-button ui-button--primary ui-button--lg">
+            Ask about funding
+          </Link>
+        </div>
+      </section>
+
+      <div className="section ui-container">
+        <ReviewsCarousel reviews={REVIEWS} />
+      </div>
+
+      <FaqSection />
+      <CommunityBand />
+    </>
   );
 }

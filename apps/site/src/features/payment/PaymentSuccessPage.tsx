@@ -42,7 +42,8 @@ function forgetPendingCart(reference: string) {
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const reference = params.get("order")?.trim() || null;
+  // `order` is the agreed name (docs/decisions/030); `reference` is accepted as well.
+  const reference = (params.get("order") ?? params.get("reference"))?.trim() || null;
   const [view, setView] = useState<View>(reference ? { kind: "checking" } : { kind: "plain" });
   const [round, setRound] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

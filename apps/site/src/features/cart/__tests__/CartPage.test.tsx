@@ -232,11 +232,41 @@ describe("cart page", () => {
     expect(screen.getByTestId("where").textContent).toBe("/cart");
   });
 
-  it("ignores a saved cart that belongs to another order", async () => {
-    stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 10 } } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "OTHER", items: [door], discountCode: null, savedAt: "" }));
-    mount("/cart?cancelled=REF42", []);
-    expect(await screen.findByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
+  it("gives the cart back when the last order was never paid, even without a reference in the address", async () => {
+    const calls = stubFetch((url) =>
+      url.includes("/orders/")
+        ? { body: { reference: "REF7", status: "expired", total: 270, amount_paid: null, paid_at: null } }
+        : { body: { valid: false, message: "This discount code has expired", discount: null } },
+    );
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF7", items: [door], discountCode: "OLD", savedAt: "" }));
+    mount("/cart", [cctv]);
+    expect(await screen.findByText(/Your last payment was not completed and you have not been charged\. Your cart is as you left it\./)).toBeTruthy();
+    await waitFor(() => expect(stored().map((i) => i.id)).toEqual([2, 1]));
+    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/orders\/REF7\/status$/), expect.stringMatching(/validate\/OLD$/)]);
+    // The code ran out meanwhile: no discount is shown and the code box stays.
+    expect(screen.getByLabelText("Discount code")).toBeTruthy();
+    expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
+  });
+
+  it("forgets the copy of a paid order and leaves the cart alone", async () => {
+    stubFetch(() => ({ body: { reference: "REF8", status: "paid", total: 270, amount_paid: 270, paid_at: "2030-01-01T00:00:00Z" } }));
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF8", items: [door], discountCode: null, savedAt: "" }));
+    mount("/cart", []);
+    await waitFor(() => expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull());
+    expect(screen.getByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
+    expect(stored()).toEqual([]);
+  });
+
+  it("offers to continue paying an order that still waits for payment", async () => {
+    stubFetch(() => ({ body: { reference: "REF9", status: "pending", total: 270, amount_paid: null, paid_at: null } }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF9", items: [door], discountCode: null, paymentLink: "http://127.0.0.1:3999/api/payments/local/REF9", savedAt: "" }),
+    );
+    mount("/cart", []);
+    const link = await screen.findByRole("link", { name: "Continue to payment" });
+    expect(link.getAttribute("href")).toBe("http://127.0.0.1:3999/api/payments/local/REF9");
+    expect(stored()).toEqual([]);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).not.toBeNull();
   });
 });

@@ -107,6 +107,13 @@ describe("payment success page", () => {
     expect(screen.queryByText("Payment Successful!")).toBeNull();
   });
 
+  it("also takes the reference under the name 'reference'", async () => {
+    const urls = stubStatus([order("paid", { amount_paid: 270 })]);
+    mount("/payment/success?reference=BK-7Q2X");
+    expect(await screen.findByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
+    expect(urls).toEqual([expect.stringMatching(/\/api\/orders\/BK-7Q2X\/status$/)]);
+  });
+
   it("says when the reference is unknown", async () => {
     stubStatus([{ status: 404, body: { message: "Order not found" } }]);
     mount("/payment/success?order=NOPE");

@@ -1,0 +1,142 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { ShoppingCart } from "lucide-react";
+import type { CourseDetail } from "@app/contract";
+import { Button, useToast } from "@app/ui";
+import { formatPence, poundsToPence } from "@app/ui/format";
+import { paths } from "../../../app/paths";
+import { useCart } from "../../cart/cart-store";
+
+/** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */
+export function firstBookableDate(course: CourseDetail): number | null {
+  return course.courseDates.find((d) => d.placesLeft > 0)?.id ?? null;
+}
+
+export function placesLabel(placesLeft: number): string {
+  if (placesLeft <= 0) return "Fully booked";
+  return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
+}
+
+/**
+ * 'Book Your Date' (spec §2/§4): dates with places left ('Fully booked' ones cannot be chosen),
+ * add-ons all preselected and individually toggled, 'Add to Cart' disabled until a date is chosen.
+ */
+export function BookingForm({ course }: { course: CourseDetail }) {
+  const cart = useCart();
+  const toast = useToast();
+  const [dateId, setDateId] = useState<number | null>(() => firstBookableDate(course));
+  const [addonIds, setAddonIds] = useState<number[]>(() => course.addOns.map((a) => a.id));
+  const id = useId();
+
+  const feePence = poundsToPence(course.fee);
+  const chosenAddons = course.addOns.filter((a) => addonIds.includes(a.id));
+  const totalPence = feePence + chosenAddons.reduce((sum, a) => sum + poundsToPence(a.price), 0);
+  const date = course.courseDates.find((d) => d.id === dateId && d.placesLeft > 0) ?? null;
+  const inCart = cart.items.some((i) => i.id === course.id);
+
+  function addToCart() {
+    if (!date) return;
+    const added = cart.add({
+      id: course.id,
+      slug: course.slug,
+      title: course.title,
+      pricePence: totalPence,
+      image: course.thumbnail,
+      selectedDateId: date.id,
+      selectedDate: date.label,
+      selectedAddons: chosenAddons.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
+    });
+    if (added) toast.success(`${course.title} has been added to your cart!`);
+    else toast.info(`${course.title} is already in your cart.`);
+  }
+
+  return (
+    <form
+      className="booking"
+      onSubmit={(e) => {
+        e.preventDefault();
+        addToCart();
+      }}
+    >
+      <fieldset className="booking__group">
+        <legend className="booking__legend">Choose your course date</legend>
+        {course.courseDates.length === 0 ? (
+          <p className="ui-muted">No dates are scheduled yet. Call or message us and we will let you know the next one.</p>
+        ) : (
+          <ul className="date-options">
+            {course.courseDates.map((d) => {
+              const full = d.placesLeft <= 0;
+              const inputId = `${id}-date-${d.id}`;
+              return (
+                <li key={d.id}>
+                  <input
+                    type="radio"
+                    className="date-option__input"
+                    id={inputId}
+                    name="courseDate"
+                    value={d.id}
+                    checked={dateId === d.id}
+                    disabled={full}
+                    onChange={() => setDateId(d.id)}
+                  />
+                  <label htmlFor={inputId} className={full ? "date-option date-option--full" : "date-option"}>
+                    <span className="date-option__label">{d.label}</span>
+                    <span className={full ? "date-option__places date-option__places--full" : d.placesLeft <= 3 ? "date-option__places date-option__places--low" : "date-option__places"}>
+                      {placesLabel(d.placesLeft)}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </fieldset>
+
+      {course.addOns.length > 0 ? (
+        <fieldset className="booking__group">
+          <legend className="booking__legend">Add-ons</legend>
+          <ul className="addon-options">
+            {course.addOns.map((a) => {
+              const inputId = `${id}-addon-${a.id}`;
+              return (
+                <li key={a.id} className="addon-option">
+                  <input
+                    type="checkbox"
+                    id={inputId}
+                    className="addon-option__input"
+                    checked={addonIds.includes(a.id)}
+                    onChange={(e) => setAddonIds((ids) => (e.target.checked ? [...ids, a.id] : ids.filter((x) => x !== a.id)))}
+                  />
+                  <label htmlFor={inputId} className="addon-option__label">
+                    <span className="addon-option__name">{a.name}</span>
+                    <span className="addon-option__price">+{formatPence(poundsToPence(a.price))}</span>
+                    {a.description ? <span className="addon-option__description">{a.description}</span> : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      <div className="booking__summary">
+        <p className="booking__total">
+          <span>Total</span>
+          <span className="ui-price" data-testid="booking-total">
+            {formatPence(totalPence)}
+          </span>
+        </p>
+        <Button type="submit" size="lg" fullWidth disabled={!date}>
+          <ShoppingCart size={20} aria-hidden="true" />
+          Add to Cart
+        </Button>
+        {!date && course.courseDates.length > 0 ? <p className="booking__hint">Choose a date to add this course to your cart.</p> : null}
+        {inCart ? (
+          <p className="booking__incart">
+            This course is in your cart. <Link to={paths.cart}>View your cart</Link>
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
