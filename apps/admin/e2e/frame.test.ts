@@ -5,7 +5,7 @@ import { sendContactMessage } from "./helpers";
 const MENU = ["Dashboard", "Messages", "Trainings", "Shop", "Discount", "Enrolments", "Activity Log"];
 
 describe("portal frame on desktop", () => {
-  test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, context, apiUrl }) => {
+  test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, context, apiUrl, screenshot, expectNoA11yViolations }) => {
     await login();
     const me = (await (await context.request.get(`${apiUrl}/api/me`)).json()) as { user: { name: string; email: string } };
     await navigate("/admin");
@@ -23,11 +23,14 @@ describe("portal frame on desktop", () => {
     // Labels stay for assistive technology; the link still works.
     await nav.getByRole("link", { name: "Messages" }).click();
     await page.waitForURL(/\/messages$/);
+    await page.locator(".messages-table tbody tr").first().waitFor();
+    await expectNoA11yViolations();
+    await screenshot("collapsed");
     await page.getByRole("button", { name: "Expand side bar" }).click();
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(280);
   });
 
-  test("notification bell lists new messages and paid bookings, then marks them seen", async ({ page, login, navigate, context, apiUrl }) => {
+  test("notification bell lists new messages and paid bookings, then marks them seen", async ({ page, login, navigate, context, apiUrl, screenshot, expectNoA11yViolations }) => {
     await login();
     // Start from "all seen", then something new arrives.
     await context.request.post(`${apiUrl}/api/notifications/seen`);
@@ -45,10 +48,12 @@ describe("portal frame on desktop", () => {
     const panel = page.getByRole("region", { name: "Notifications" });
     await panel.waitFor();
     await expect.poll(() => panel.textContent()).toContain("Bella");
+    await screenshot("bell");
     // Seen on the server: a new count is 0.
     await expect
       .poll(async () => ((await (await context.request.get(`${apiUrl}/api/notifications`)).json()) as { unread: number }).unread)
       .toBe(0);
+    await expectNoA11yViolations();
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Notifications" }).waitFor();
@@ -76,13 +81,14 @@ describe("portal frame on a phone", () => {
     expect(await page.getByRole("button", { name: "Open menu" }).evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  test("the bell panel fits the phone and says when there is nothing new", async ({ page, login, navigate, context, apiUrl }) => {
+  test("the bell panel fits the phone", async ({ page, login, navigate, context, apiUrl }) => {
     await login();
     await context.request.post(`${apiUrl}/api/notifications/seen`);
     await navigate("/admin");
     await page.getByRole("button", { name: /^Notifications/ }).click();
     const panel = page.getByRole("region", { name: "Notifications" });
     await panel.waitFor();
+    await panel.locator(".admin-bell__item, .admin-bell__state").first().waitFor();
     const box = await panel.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

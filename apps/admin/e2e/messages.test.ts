@@ -84,3 +84,29 @@ describe.each([
     await dialog.waitFor({ state: "detached" });
   });
 });
+
+describe("load failures", () => {
+  test("a failed load shows an error with a retry instead of an endless skeleton", async ({ page, login, navigate, allowConsoleErrors }) => {
+    allowConsoleErrors(/net::ERR_FAILED|Failed to load resource/);
+    await login();
+    // Only the network is cut for this one call; the data comes from the real API once it is back.
+    await page.route("**/api/messages", (route) => route.abort("internetdisconnected"));
+    await navigate("/messages");
+    await page.getByText("Messages could not be loaded").waitFor();
+    await page.getByText("No Internet connection. Please check your internet connection.").waitFor();
+    await page.unroute("**/api/messages");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.locator(".messages-table tbody tr").first().waitFor();
+  });
+
+  test("a server error on the dashboard is shown with the status and recovers on retry", async ({ page, login, navigate }) => {
+    await login();
+    await page.route("**/api/dashboard", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    await navigate("/admin");
+    await page.getByText("The figures could not be loaded").waitFor();
+    await page.getByText("Request failed with status 503").waitFor();
+    await page.unroute("**/api/dashboard");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.locator(".stat-card:not(.stat-card--skeleton)").first().waitFor();
+  });
+});
