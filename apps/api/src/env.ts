@@ -45,10 +45,21 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Another Stripe API endpoint (stripe-mock, tests' fake server), e.g. http://127.0.0.1:12111. */
+    STRIPE_API_URL: z.string().url().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_DIR: z.string().default(path.join(API_ROOT, ".mail")),
-    MAIL_FROM: z.string().default("Bootle Security Training <bookings@example.com>"),
+    MAIL_FROM: z.string().default("Merseyside Door & Guard Training <bookings@example.com>"),
+    /** Where new-booking and new-message notices go. */
     PROVIDER_EMAIL: z.string().default("office@example.com"),
+    /** Named in the booking confirmation (the same placeholders as the site's provider config). */
+    PROVIDER_NAME: z.string().default("Merseyside Door & Guard Training"),
+    PROVIDER_PHONE: z.string().default("0151 496 0321"),
+    VENUE_ADDRESS: z.string().default("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX"),
+    /** Background jobs (order expiry, mail sender); off by default in tests, which call them directly. */
+    WORKERS_ENABLED: bool.optional(),
+    ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
+    MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
     /** Behind a load balancer: trust X-Forwarded-For for the client address. */
     TRUST_PROXY: bool.default("false"),
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
@@ -94,5 +105,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SEED_ADMIN_PASSWORD: e.SEED_ADMIN_PASSWORD,
     PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
   };
 }

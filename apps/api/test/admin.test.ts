@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { courseDates } from "../src/db/schema";
+import { createCourse, createMessage, createOrder, createUser } from "../src/db/seed/factories";
+import { ukMonthStart } from "../src/lib/dates";
+import { login, setupApp, TestClock, type Session, type TestContext } from "./helpers";
+
+// A fixed "now" in the middle of a month, on an empty database.
+const NOW = new Date("2030-06-15T12:00:00Z");
+let ctx: TestContext;
+let admin: Session;
+let adminName: string;
+
+beforeAll(async () => {
+  ctx = await setupApp({ seeded: false, clock: new TestClock(NOW) });
+  const user = await createUser(ctx.db, { isAdmin: true, name: "Pat Admin" });
+  adminName = user.name;
+  admin = await login(ctx.app, user.email, user.password);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => ctx.app.inject({ method: "GET", url, headers: admin.headers });
+
+describe("dashboard", () => {
+  it("computes enrolments, revenue and messages this month against last month", async () => {
+    const lastMonth = new Date(ukMonthStart(NOW, -1).getTime() + 3 * 86_400_000);
+    const thisMonth = new Date(ukMonthStart(NOW).getTime() + 2 * 86_400_000);
+    const courseId = await createCourse(ctx.db, { feePence: 10000 }, lastMonth);
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
+    const line = [{ id: courseId, selectedDate: date!.id, selectedAddons: [] }];
+    // Last month: 2 paid (£200), 1 message. This month: 3 paid (£300), 1 pending, 1 cancelled, 3 messages.
+    for (let i = 0; i < 2; i++) await createOrder(ctx.db, { courses: line, status: "paid", at: lastMonth });
+    for (let i = 0; i < 3; i++) await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
+    await createOrder(ctx.db, { courses: line, status: "pending", at: thisMonth });
+    await createOrder(ctx.db, { courses: line, status: "cancelled", at: thisMonth });
+    await createMessage(ctx.db, { createdAt: lastMonth });
+    for (let i = 0; i < 3; i++) await createMessage(ctx.db, { createdAt: thisMonth });
+
+    const res = await get("/api/dashboard");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { title: "Enrollments", value: 3, percentage: 50, isPositive: true },
+      { title: "Revenue", value: 300, percentage: 50, isPositive: true },
+      { title: "Messages", value: 3, percentage: 200, isPositive: true },
+    ]);
+  });
+});
+
+describe("activity log", () => {
+  it("lists entries newest first, with amounts in pounds, honouring limit", async () => {
+    const all = (await get("/api/activity-logs")).json();
+    expect(all.length).toBeGreaterThan(5);
+    const times = all.map((e: { timestamp: string }) => e.timestamp);
+    expect([...times].sort().reverse()).toEqual(times);
+    const payment = all.find((e: { type: string }) => e.type === "payment");
+    expect(payment).toMatchObject({ action: "Payment received", amount: 100, items: 1 });
+    expect(all.find((e: { type: string }) => e.type === "enrollment")).toMatchObject({ action: "New enrollment", amount: 100 });
+    expect((await get("/api/activity-logs?limit=2")).json()).toHaveLength(2);
+    expect((await get("/api/activity-logs?limit=0")).statusCode).toBe(400);
+  });
+});
+
+describe("notifications", () => {
+  it("shows new messages and paid bookings, then marks them seen", async () => {
+    const before = (await get("/api/notifications")).json();
+    expect(before.unread).toBe(before.items.length);
+    expect(before.items.some((n: { kind: string }) => n.kind === "message")).toBe(true);
+    expect(before.items.some((n: { kind: string }) => n.kind === "booking")).toBe(true);
+    expect(before.items.every((n: { read: boolean }) => !n.read)).toBe(true);
+
+    const seen = await ctx.app.inject({ method: "POST", url: "/api/notifications/seen", headers: admin.headers });
+    expect(seen.statusCode).toBe(200);
+    const after = (await get("/api/notifications")).json();
+    expect(after.unread).toBe(0);
+    expect(after.items.every((n: { read: boolean }) => n.read)).toBe(true);
+
+    ctx.clock.advance(60_000);
+    await createMessage(ctx.db, { firstName: "Newest", createdAt: ctx.clock.now() });
+    const fresh = (await get("/api/notifications")).json();
+    expect(fresh.unread).toBe(1);
+    expect(fresh.items[0]).toMatchObject({ kind: "message", read: false, title: "New message from Newest Taylor" });
+    expect(adminName).toBe("Pat Admin");
+  });
+});
