@@ -1,10 +1,28 @@
+import { realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 
+/**
+ * In the browser build React is served by Preact's compatibility layer (same API, ~55 KB less
+ * gzipped JavaScript on the first load); the server renders with React itself. Development
+ * (Vite middleware) and tests use React everywhere. See docs/decisions/022-first-load-budget.md.
+ */
+// Absolute paths: workspace packages (@app/ui) and react-router cannot resolve `preact` themselves.
+const preact = realpathSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules/preact"));
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: join(preact, "compat/client.mjs") },
+  { find: /^react-dom$/, replacement: join(preact, "compat/dist/compat.module.js") },
+  { find: /^react\/jsx-runtime$/, replacement: join(preact, "jsx-runtime/dist/jsxRuntime.module.js") },
+  { find: /^react$/, replacement: join(preact, "compat/dist/compat.module.js") },
+];
+
 // One config for both builds: `vite build` (browser, with a manifest for route-chunk preloads)
 // and `vite build --ssr src/app/entry-server.tsx` (server render module).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
+  resolve: command === "build" && !isSsrBuild && process.env.SITE_REACT !== "1" ? { alias: PREACT_ALIASES } : {},
   build: isSsrBuild
     ? { outDir: "dist/server", emptyOutDir: true, copyPublicDir: false }
     : { outDir: "dist/client", emptyOutDir: true, manifest: true, assetsInlineLimit: 0 },
