@@ -80,7 +80,7 @@ describe("local payment page", () => {
 
     const pay = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
     expect(pay.statusCode).toBe(303);
-    expect(pay.headers.location).toBe(`http://localhost:5173/payment/success?reference=${order.reference}`);
+    expect(pay.headers.location).toBe(`http://localhost:5173/payment/success?order=${order.reference}`);
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json();
     expect(status).toMatchObject({ status: "paid", amount_paid: 250 });
     // Paying twice changes nothing.
@@ -95,6 +95,7 @@ describe("local payment page", () => {
     const order = (await enroll(orderPayload([{ id: ds.id, selectedDate: date.id }]))).json();
     const cancel = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/cancel` });
     expect(cancel.statusCode).toBe(303);
+    expect(cancel.headers.location).toBe(`http://localhost:5173/cart?cancelled=${order.reference}`);
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json().status).toBe("cancelled");
     expect((await ctx.app.inject({ method: "GET", url: `/api/courses/${ds.id}` })).json().courseDates[4].placesLeft).toBe(before);
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay` })).statusCode).toBe(409);

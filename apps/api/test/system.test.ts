@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp } from "../src/app";
+import { createPool } from "../src/db/client";
+import { parseEnv } from "../src/env";
 import { setupApp, type TestContext } from "./helpers";
 
 let ctx: TestContext;
@@ -56,5 +59,27 @@ describe("system", () => {
     expect(site.headers["access-control-allow-origin"]).toBe("http://localhost:5173");
     const evil = await ctx.app.inject({ method: "GET", url: "/api/health", headers: { origin: "https://evil.example.com" } });
     expect(evil.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+describe("server faults", () => {
+  it("answers 500 with the request id and no internals, and logs the error", async () => {
+    const lines: string[] = [];
+    // A pool whose database does not exist: every query fails.
+    const url = new URL(inject("serverUrl"));
+    url.pathname = "/api_no_such_database";
+    const pool = createPool(url.toString(), 1);
+    const broken = await buildApp({ env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error" }), pool, logStream: { write: (l) => lines.push(l) } });
+    try {
+      const res = await broken.inject({ method: "GET", url: "/api/courses", headers: { "x-request-id": "req-test-123" } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ message: "Something went wrong on our side (request req-test-123)." });
+      expect(res.body).not.toMatch(/api_no_such_database|postgres|stack/i);
+      expect(lines.join("\n")).toContain("req-test-123");
+      expect((await broken.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(503);
+    } finally {
+      await broken.close();
+      await pool.end();
+    }
   });
 });

@@ -96,14 +96,15 @@ export const paymentsRouter = s.router(contract.payments, {
     const app = request.server;
     localOnly(app.env.PAYMENT_PROVIDER);
     const order = await markPaid(app.db, params.reference, app.now());
-    reply.header("location", `${app.env.PUBLIC_SITE_URL}/payment/success?reference=${encodeURIComponent(order.reference)}`);
+    // The site's return addresses (docs/decisions/030): success page, or the cart given back.
+    reply.header("location", `${app.env.PUBLIC_SITE_URL}/payment/success?order=${encodeURIComponent(order.reference)}`);
     return { status: 303, body: undefined };
   },
   localCancel: async ({ params, request, reply }) => {
     const app = request.server;
     localOnly(app.env.PAYMENT_PROVIDER);
-    await cancelPending(app.db, params.reference, app.now());
-    reply.header("location", `${app.env.PUBLIC_SITE_URL}/cart`);
+    const order = await cancelPending(app.db, params.reference, app.now());
+    reply.header("location", `${app.env.PUBLIC_SITE_URL}/cart?cancelled=${encodeURIComponent(order.reference)}`);
     return { status: 303, body: undefined };
   },
   stripeWebhook: async () => ({ status: 400, body: { message: "Stripe payments are not configured" } }),
