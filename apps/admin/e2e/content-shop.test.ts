@@ -141,7 +141,7 @@ describe("saved items at 1280 px", () => {
 });
 
 describe("saved items at 390 px", () => {
-  test.scoped({ viewport: VIEWPORTS.phone });
+  test.override({ viewport: VIEWPORTS.phone });
 
   test("grid, add form and item fit a phone", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
     await login();

@@ -316,7 +316,7 @@ describe("trainings at 1280 px", () => {
 });
 
 describe("trainings at 390 px", () => {
-  test.scoped({ viewport: VIEWPORTS.phone });
+  test.override({ viewport: VIEWPORTS.phone });
 
   test("list, form and detail fit a phone", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
     await login();
