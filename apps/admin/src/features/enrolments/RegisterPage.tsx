@@ -62,61 +62,64 @@ export default function RegisterPage() {
             </span>
           </p>
         </header>
-        <table className="register__table">
-          <thead>
-            <tr>
-              <th scope="col" className="register__num">
-                #
-              </th>
-              <th scope="col">Attendee name</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Email</th>
-              {columns.map((label, i) => (
-                <th scope="col" key={label} className="register__sign">
-                  {days.length > 1 ? (
-                    <>
-                      Day {i + 1}
-                      <br />
-                      <span className="register__day">{label}</span>
-                    </>
-                  ) : days.length === 1 ? (
-                    <>
-                      Signature
-                      <br />
-                      <span className="register__day">{label}</span>
-                    </>
-                  ) : (
-                    label
-                  )}
+        {/* Wide courses scroll sideways on small screens; the region is focusable so keyboards can scroll it. */}
+        <div className="register__scroll" role="region" aria-label="Register" tabIndex={0}>
+          <table className="register__table">
+            <thead>
+              <tr>
+                <th scope="col" className="register__num">
+                  #
                 </th>
+                <th scope="col">Attendee name</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Email</th>
+                {columns.map((label, i) => (
+                  <th scope="col" key={label} className="register__sign">
+                    {days.length > 1 ? (
+                      <>
+                        Day {i + 1}
+                        <br />
+                        <span className="register__day">{label}</span>
+                      </>
+                    ) : days.length === 1 ? (
+                      <>
+                        Signature
+                        <br />
+                        <span className="register__day">{label}</span>
+                      </>
+                    ) : (
+                      label
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {attendees.map((a, i) => (
+                <tr key={a.enrolmentId}>
+                  <td className="register__num">{i + 1}</td>
+                  <td className="register__name">{a.name}</td>
+                  <td className="register__nowrap">{a.phone}</td>
+                  <td className="register__email">{a.email}</td>
+                  {columns.map((label) => (
+                    <td key={label} className="register__sign" aria-label={`Signature, ${label}`} />
+                  ))}
+                </tr>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {attendees.map((a, i) => (
-              <tr key={a.enrolmentId}>
-                <td className="register__num">{i + 1}</td>
-                <td className="register__name">{a.name}</td>
-                <td className="register__nowrap">{a.phone}</td>
-                <td className="register__email">{a.email}</td>
-                {columns.map((label) => (
-                  <td key={label} className="register__sign" aria-label={`Signature, ${label}`} />
-                ))}
-              </tr>
-            ))}
-            {Array.from({ length: SPARE_ROWS }, (_, i) => (
-              <tr key={`spare-${i}`} className="register__spare">
-                <td className="register__num">{attendees.length + i + 1}</td>
-                <td />
-                <td />
-                <td />
-                {columns.map((label) => (
-                  <td key={label} className="register__sign" />
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+              {Array.from({ length: SPARE_ROWS }, (_, i) => (
+                <tr key={`spare-${i}`} className="register__spare">
+                  <td className="register__num">{attendees.length + i + 1}</td>
+                  <td />
+                  <td />
+                  <td />
+                  {columns.map((label) => (
+                    <td key={label} className="register__sign" />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {attendees.length === 0 ? <p className="register__note">No paid bookings yet for this date; the rows are left blank.</p> : null}
         <p className="register__footer">Printed {new Date().toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" })}</p>
       </>
