@@ -9,7 +9,11 @@ import securityPlugin from "./plugins/security";
 import authPlugin from "./plugins/auth";
 import { systemRouter } from "./modules/system/router";
 import { authRouter } from "./modules/auth/router";
-import { ordersRouter, paymentsRouter } from "./modules/orders/router";
+import { ordersRouter } from "./modules/orders/router";
+import { paymentsRoutes } from "./modules/payments/router";
+import paymentsPlugin from "./modules/payments/plugin";
+import mailPlugin from "./modules/mail/plugin";
+import workersPlugin from "./workers";
 import { coursesRouter } from "./modules/courses/router";
 import { shopsRouter } from "./modules/shops/router";
 import { discountsRouter } from "./modules/discounts/router";
@@ -77,6 +81,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
   await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, secureCookie: env.COOKIE_SECURE });
+  await app.register(paymentsPlugin);
+  await app.register(mailPlugin);
+  await app.register(workersPlugin);
 
   const s = initServer();
   const routerOptions = {
@@ -93,7 +100,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(messagesRouter), routerOptions);
   await app.register(s.plugin(adminRouter), routerOptions);
   await app.register(s.plugin(ordersRouter), routerOptions);
-  await app.register(s.plugin(paymentsRouter), routerOptions);
+  await app.register(paymentsRoutes, { routerOptions });
   await app.register(docsPlugin);
   return app;
 }

@@ -3,6 +3,7 @@ import { desc } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { contactMessages } from "../../db/schema";
 import { takeHit } from "../ratelimit/service";
+import { enqueueNewMessageNotice } from "../mail/notices";
 
 const s = initServer();
 
@@ -31,14 +32,19 @@ export const messagesRouter = s.router(contract.messages, {
       now,
       message: "Too many messages sent. Please try again later.",
     });
-    await app.db.insert(contactMessages).values({
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phoneNumber: body.phoneNumber,
-      emailAddress: body.emailAddress,
-      message: body.message,
-      createdAt: now,
+    // The provider's notice is queued with the message (same transaction): both or neither.
+    await app.db.transaction(async (tx) => {
+      await tx.insert(contactMessages).values({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phoneNumber: body.phoneNumber,
+        emailAddress: body.emailAddress,
+        message: body.message,
+        createdAt: now,
+      });
+      await enqueueNewMessageNotice(tx, body, app.mail.settings, now);
     });
+    app.workers.kickMail();
     return { status: 201, body: { message: "Message sent !" } };
   },
 });

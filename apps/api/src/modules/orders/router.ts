@@ -1,21 +1,21 @@
 /**
- * Orders and payments, first version: prices and stores pending orders, the `local` payment
- * page marks them paid or cancelled. Seat holds under load, Stripe, the mail outbox and the
- * expiry worker build on this (src/modules/payments, src/modules/mail, src/workers).
+ * Orders: place (price, hold seats and code use, open the provider's checkout), list for the
+ * admin, status for the success page, admin cancel. Payments live in src/modules/payments.
  */
 import { initServer } from "@ts-rest/fastify";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contract } from "@app/contract";
-import { orderItems, orders } from "../../db/schema";
+import { orders } from "../../db/schema";
 import { toPounds } from "../../lib/money";
 import { HttpError } from "../../lib/http-error";
-import { notFoundPage, renderLocalPaymentPage } from "./local-page";
+import { SYSTEM_ACTOR } from "../activity/repository";
 import {
+  attachCheckoutSession,
   cancelPending,
   effectiveStatus,
+  findItems,
   findOrderByReference,
   listEnrollments,
-  markPaid,
   placeOrder,
   toEnrollment,
 } from "./service";
@@ -25,11 +25,22 @@ const s = initServer();
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
-    const order = await placeOrder(app.db, body, app.now(), app.env.PAYMENT_PROVIDER);
+    const order = await placeOrder(app.db, body, app.now(), app.payments.name);
+    let checkout: { url: string; sessionId: string };
+    try {
+      checkout = await app.payments.createCheckout(order);
+    } catch (err) {
+      // The customer cannot pay: give the seats and the code use back at once.
+      request.log.error({ err, reference: order.reference }, "could not open the payment page");
+      await cancelPending(app.db, order.reference, app.now(), SYSTEM_ACTOR);
+      throw new HttpError(503, "We could not open the payment page. Please try again in a few minutes.");
+    }
+    // The local page finds its order by reference; real providers' webhooks may only name the session.
+    if (app.payments.name !== "local") await attachCheckoutSession(app.db, order.id, checkout.sessionId);
     return {
       status: 201,
       body: {
-        payment_link: `${app.env.PUBLIC_API_URL}/api/payments/local/${encodeURIComponent(order.reference)}`,
+        payment_link: checkout.url,
         reference: order.reference,
         total: toPounds(order.totalPence),
         expires_at: order.expiresAt.toISOString(),
@@ -57,55 +68,12 @@ export const ordersRouter = s.router(contract.orders, {
     if (!found) return { status: 404, body: { message: "Enrollment not found" } };
     const user = request.session!.user;
     const order = await cancelPending(app.db, found.reference, app.now(), { id: user.id, name: user.name });
-    const items = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-    return { status: 200, body: toEnrollment(order, items, app.now()) };
+    if (order.providerSessionId && found.status === "pending" && order.paymentProvider === app.payments.name) {
+      // So the customer cannot pay a cancelled order; a payment racing this is handled by the webhook.
+      await app.payments.expireCheckout(order.providerSessionId).catch((err) =>
+        request.log.warn({ err, reference: order.reference }, "could not expire the checkout session"),
+      );
+    }
+    return { status: 200, body: toEnrollment(order, await findItems(app.db, order.id), app.now()) };
   },
-});
-
-function localOnly(provider: string) {
-  if (provider !== "local") throw new HttpError(404, "Not found");
-}
-
-export const paymentsRouter = s.router(contract.payments, {
-  localPage: async ({ params, request, reply }) => {
-    const app = request.server;
-    if (app.env.PAYMENT_PROVIDER !== "local") return { status: 404, body: notFoundPage() };
-    const order = await findOrderByReference(app.db, params.reference);
-    if (!order) return { status: 404, body: notFoundPage() };
-    const items = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-    // The forms post here and the answers redirect to the site: allow that origin as a form target.
-    const csp = String(reply.getHeader("content-security-policy") ?? "");
-    reply.header("content-security-policy", csp.replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`));
-    reply.header("cache-control", "no-store");
-    return {
-      status: 200,
-      body: renderLocalPaymentPage({
-        reference: order.reference,
-        status: effectiveStatus(order, app.now()),
-        customer: `${order.firstName} ${order.lastName}`,
-        totalPence: order.totalPence,
-        subtotalPence: order.subtotalPence,
-        discountPence: order.discountPence,
-        discountCode: order.discountCode,
-        expiresAt: order.expiresAt,
-        items: items.map((i) => ({ title: i.title, dateLabel: i.dateLabel, originalPricePence: i.originalPricePence, addOns: i.addOns })),
-      }),
-    };
-  },
-  localPay: async ({ params, request, reply }) => {
-    const app = request.server;
-    localOnly(app.env.PAYMENT_PROVIDER);
-    const order = await markPaid(app.db, params.reference, app.now());
-    // The site's return addresses (docs/decisions/030): success page, or the cart given back.
-    reply.header("location", `${app.env.PUBLIC_SITE_URL}/payment/success?order=${encodeURIComponent(order.reference)}`);
-    return { status: 303, body: undefined };
-  },
-  localCancel: async ({ params, request, reply }) => {
-    const app = request.server;
-    localOnly(app.env.PAYMENT_PROVIDER);
-    const order = await cancelPending(app.db, params.reference, app.now());
-    reply.header("location", `${app.env.PUBLIC_SITE_URL}/cart?cancelled=${encodeURIComponent(order.reference)}`);
-    return { status: 303, body: undefined };
-  },
-  stripeWebhook: async () => ({ status: 400, body: { message: "Stripe payments are not configured" } }),
 });

@@ -2,18 +2,20 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
-import type { Db, DbOrTx } from "../../db/client";
-import { courseAddOns, courseDates, courses, orderItems, orders, type AddOnSnapshot } from "../../db/schema";
+import type { Db, DbOrTx, Tx } from "../../db/client";
+import { activityLog, courseAddOns, courseDates, courses, orderItems, orders, type AddOnSnapshot } from "../../db/schema";
 import { dateRangeLabel, ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { toPounds } from "../../lib/money";
-import { logActivity, type Actor } from "../activity/repository";
-import { placesLeftByDate } from "../courses/repository";
+import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
+import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
+import { lockAndCountClaims } from "./repository";
 
 export type OrderInput = z.output<typeof OrderSchema>;
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
 
 /** Public order reference: 128 random bits, URL-safe. */
 export const newReference = () => randomBytes(16).toString("base64url");
@@ -44,77 +46,92 @@ type PricedItem = {
   addOns: AddOnSnapshot[];
 };
 
+const chooseDateIssue = (index: number) =>
+  new HttpError(400, "Please choose an available course date", {
+    issues: [{ path: `courses.${index}.selectedDate`, message: "Please choose an available course date" }],
+  });
+
 /**
- * Prices and stores a pending order from the database (fee + chosen add-ons − discount),
- * with its items' snapshots and an `enrollment` activity entry, in one transaction.
+ * Prices the wanted courses from the database: three reads in parallel, no locks (the
+ * transaction re-checks what matters under lock).
  */
-export async function placeOrder(db: Db, input: OrderInput, now: Date, provider: string) {
-  return db.transaction(async (tx) => {
-    const today = ukDate(now);
-    const items: PricedItem[] = [];
-    for (const [index, wanted] of input.courses.entries()) {
-      const [course] = await tx.select().from(courses).where(and(eq(courses.id, wanted.id), isNull(courses.archivedAt)));
-      if (!course) throw new HttpError(404, "Course not found");
-      const dates = await tx
-        .select()
-        .from(courseDates)
-        .where(and(eq(courseDates.courseId, course.id), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
-        .orderBy(asc(courseDates.id))
-        // Row locks on the date: concurrent bookings of the same date queue here, so seats are never oversold.
-        .for("update");
-      const matches =
-        typeof wanted.selectedDate === "number"
-          ? dates.filter((d) => d.id === wanted.selectedDate)
-          : dates.filter((d) => dateRangeLabel(d.startDate, d.endDate) === String(wanted.selectedDate).trim());
-      const date = matches.length === 1 ? matches[0] : undefined;
-      if (!date) {
-        throw new HttpError(400, "Please choose an available course date", {
-          issues: [{ path: `courses.${index}.selectedDate`, message: "Please choose an available course date" }],
-        });
-      }
-      const left = (await placesLeftByDate(tx, [date.id], now)).get(date.id) ?? 0;
-      if (left < 1) throw new HttpError(409, `${course.title} is fully booked on ${dateRangeLabel(date.startDate, date.endDate)}`);
-      const addOnRows = wanted.selectedAddons.length
-        ? await tx
-            .select()
-            .from(courseAddOns)
-            .where(and(eq(courseAddOns.courseId, course.id), inArray(courseAddOns.id, wanted.selectedAddons)))
-        : [];
-      if (addOnRows.length !== new Set(wanted.selectedAddons).size) {
-        throw new HttpError(400, "Unknown add-on for this course", {
-          issues: [{ path: `courses.${index}.selectedAddons`, message: "Unknown add-on for this course" }],
-        });
-      }
-      const addOns = addOnRows.map((a) => ({ name: a.name, price_pence: a.pricePence }));
-      items.push({
-        courseId: course.id,
-        courseDateId: date.id,
-        title: course.title,
-        duration: course.duration,
-        time: course.time,
-        description: course.description,
-        startDate: date.startDate,
-        endDate: date.endDate,
-        dateLabel: dateRangeLabel(date.startDate, date.endDate),
-        originalPricePence: course.feePence + addOns.reduce((s, a) => s + a.price_pence, 0),
-        addOns,
+async function priceItems(db: Db, input: OrderInput, now: Date): Promise<PricedItem[]> {
+  const ids = input.courses.map((c) => c.id);
+  const today = ukDate(now);
+  const [courseRows, dateRows, addOnRows] = await Promise.all([
+    db.select().from(courses).where(and(inArray(courses.id, ids), isNull(courses.archivedAt))),
+    db
+      .select()
+      .from(courseDates)
+      .where(and(inArray(courseDates.courseId, ids), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`)),
+    db.select().from(courseAddOns).where(inArray(courseAddOns.courseId, ids)),
+  ]);
+  return input.courses.map((wanted, index) => {
+    const course = courseRows.find((c) => c.id === wanted.id);
+    if (!course) throw new HttpError(404, "Course not found");
+    const dates = dateRows.filter((d) => d.courseId === course.id);
+    const matches =
+      typeof wanted.selectedDate === "number"
+        ? dates.filter((d) => d.id === wanted.selectedDate)
+        : dates.filter((d) => dateRangeLabel(d.startDate, d.endDate) === String(wanted.selectedDate).trim());
+    const date = matches.length === 1 ? matches[0] : undefined;
+    if (!date) throw chooseDateIssue(index);
+    const chosen = [...new Set(wanted.selectedAddons)];
+    const addOns = chosen.map((id) => addOnRows.find((a) => a.id === id && a.courseId === course.id));
+    if (addOns.some((a) => !a)) {
+      throw new HttpError(400, "Unknown add-on for this course", {
+        issues: [{ path: `courses.${index}.selectedAddons`, message: "Unknown add-on for this course" }],
       });
     }
+    const snapshots = addOns.map((a) => ({ name: a!.name, price_pence: a!.pricePence }));
+    return {
+      courseId: course.id,
+      courseDateId: date.id,
+      title: course.title,
+      duration: course.duration,
+      time: course.time,
+      description: course.description,
+      startDate: date.startDate,
+      endDate: date.endDate,
+      dateLabel: dateRangeLabel(date.startDate, date.endDate),
+      originalPricePence: course.feePence + snapshots.reduce((s, a) => s + a.price_pence, 0),
+      addOns: snapshots,
+    };
+  });
+}
 
-    let discount: { id: number; code: string; percentOff: number } | null = null;
-    if (input.discount_code) {
-      // Locked: two orders cannot both take the last use of a code.
-      const check = await checkDiscount(tx, input.discount_code, now, { lock: true });
-      if (!check.result.valid || !check.row) throw new HttpError(409, check.result.message);
-      discount = { id: check.row.id, code: check.row.code, percentOff: check.row.percentOff };
-    }
+/** The customer's message when a date has no seat left. */
+export const fullyBookedMessage = (item: { title: string; dateLabel: string }) =>
+  `Sorry, ${item.title} on ${item.dateLabel} is fully booked. Please choose another date.`;
 
-    const subtotal = items.reduce((s, i) => s + i.originalPricePence, 0);
-    const discountPence = discount ? Math.round((subtotal * discount.percentOff) / 100) : 0;
-    const total = subtotal - discountPence;
-    const paidPrices = shareDiscount(items.map((i) => i.originalPricePence), discountPence);
-    const expiresAt = new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000);
+/** The message when the last use of a code went to someone else between the check and the order. */
+export const CODE_USED_UP_MESSAGE = "This discount code has reached its usage limit";
 
+/**
+ * Places a pending order: priced from the database (fee + chosen add-ons − discount), with its
+ * items' snapshots and an `enrollment` activity entry, holding one seat per item and one use of
+ * its code for ORDER_HOLD_MINUTES. One short transaction: write the claim, then lock and count
+ * (lockAndCountClaims); a full date or a used-up code rolls everything back with a 409.
+ */
+export async function placeOrder(db: Db, input: OrderInput, now: Date, provider: string): Promise<OrderRow & { items: ItemRow[] }> {
+  const [items, discountCheck] = await Promise.all([
+    priceItems(db, input, now),
+    // The same rule as GET /discounts/validate (window, uses left, percent); the count is re-done under lock.
+    input.discount_code ? checkDiscount(db, input.discount_code, now) : Promise.resolve(null),
+  ]);
+  if (discountCheck && (!discountCheck.result.valid || !discountCheck.row)) {
+    // Out of window or unknown: not a race but a wrong code; 409 as the contract lists for the code.
+    throw new HttpError(409, discountCheck.result.message);
+  }
+  const discount = discountCheck?.row ?? null;
+  const subtotal = items.reduce((s, i) => s + i.originalPricePence, 0);
+  const discountPence = discount ? Math.round((subtotal * discount.percentOff) / 100) : 0;
+  const total = subtotal - discountPence;
+  const paidPrices = shareDiscount(items.map((i) => i.originalPricePence), discountPence);
+  const expiresAt = new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000);
+  const name = `${input.first_name} ${input.last_name}`;
+
+  return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -144,26 +161,28 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
         updatedAt: now,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      items.map((i, n) => ({
-        orderId: order!.id,
-        courseId: i.courseId,
-        courseDateId: i.courseDateId,
-        title: i.title,
-        duration: i.duration,
-        time: i.time,
-        description: i.description,
-        startDate: i.startDate,
-        endDate: i.endDate,
-        dateLabel: i.dateLabel,
-        originalPricePence: i.originalPricePence,
-        pricePaidPence: paidPrices[n]!,
-        addOns: i.addOns,
-        seats: 1,
-        createdAt: now,
-      })),
-    );
-    const name = `${input.first_name} ${input.last_name}`;
+    const itemRows = await tx
+      .insert(orderItems)
+      .values(
+        items.map((i, n) => ({
+          orderId: order!.id,
+          courseId: i.courseId,
+          courseDateId: i.courseDateId,
+          title: i.title,
+          duration: i.duration,
+          time: i.time,
+          description: i.description,
+          startDate: i.startDate,
+          endDate: i.endDate,
+          dateLabel: i.dateLabel,
+          originalPricePence: i.originalPricePence,
+          pricePaidPence: paidPrices[n]!,
+          addOns: i.addOns,
+          seats: 1,
+          createdAt: now,
+        })),
+      )
+      .returning();
     await logActivity(tx, {
       type: "enrollment",
       action: "New enrollment",
@@ -173,8 +192,17 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
       items: items.length,
       at: now,
     });
-    return order!;
+    const check = await lockAndCountClaims(tx, { dateIds: items.map((i) => i.courseDateId), discountId: discount?.id ?? null }, now);
+    const full = items.find((i) => check.overbookedDateIds.includes(i.courseDateId));
+    if (full) throw new HttpError(409, fullyBookedMessage(full));
+    if (check.discountOverused) throw new HttpError(409, CODE_USED_UP_MESSAGE);
+    return Object.assign(order!, { items: itemRows });
   });
+}
+
+/** Records the provider's checkout session on the order (webhooks find the order by it). */
+export async function attachCheckoutSession(db: DbOrTx, orderId: number, sessionId: string): Promise<void> {
+  await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
 }
 
 export async function findOrderByReference(db: DbOrTx, reference: string) {
@@ -182,57 +210,199 @@ export async function findOrderByReference(db: DbOrTx, reference: string) {
   return row ?? null;
 }
 
-/** Marks a pending order paid (idempotent for an already paid order), with a `payment` activity entry. */
-export async function markPaid(db: Db, reference: string, now: Date, amountPaidPence?: number) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
-    if (!order) throw new HttpError(404, "Order not found");
-    if (order.status === "paid") return order;
-    if (order.status !== "pending") throw new HttpError(409, `This order is ${order.status}`);
-    if (order.expiresAt <= now) throw new HttpError(409, "This order has expired");
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: now, amountPaidPence: amountPaidPence ?? order.totalPence, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const count = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.id));
-    const name = `${order.firstName} ${order.lastName}`;
-    await logActivity(tx, {
-      type: "payment",
-      action: "Payment received",
-      details: `${name} paid order ${order.reference.slice(0, 8)}`,
-      actor: { id: null, name },
-      amountPence: paid!.amountPaidPence ?? order.totalPence,
-      items: count.length,
-      at: now,
-    });
-    return paid!;
-  });
+export async function findItems(db: DbOrTx, orderId: number): Promise<ItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 }
 
-/** Cancels a pending order: its seats and discount use are released at once. */
-export async function cancelPending(db: Db, reference: string, now: Date, actor?: Actor) {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
-    if (!order) throw new HttpError(404, "Order not found");
-    if (order.status === "cancelled") return order;
-    if (order.status !== "pending") throw new HttpError(409, `This order is ${order.status}`);
-    const [row] = await tx
+/** How to find an order: by its public reference or by the provider's session id. */
+export type OrderKey = { reference: string } | { sessionId: string };
+const whereKey = (key: OrderKey) =>
+  "reference" in key ? eq(orders.reference, key.reference) : eq(orders.providerSessionId, key.sessionId);
+
+async function lockOrder(tx: Tx, key: OrderKey): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(whereKey(key)).for("update");
+  return row ?? null;
+}
+
+export type PaymentOutcome = "paid" | "already_paid" | "late_refund_needed";
+
+export type ConfirmOptions = {
+  /** What the provider says it took (pence); the order total when absent. */
+  amountPaidPence?: number;
+  /** Mails to queue with the payment (confirmation + provider notice); none without (seed data). */
+  mail?: MailSettings;
+  /**
+   * Money really arrived (a provider confirmation): accept it even after the hold ran out if the
+   * seats and the code use can be taken again; otherwise keep the order as it is and ask the
+   * provider (mail + activity) to refund. The local page has no money behind it and refuses instead.
+   */
+  lateAccepted?: boolean;
+};
+
+class LateClaimRefused extends Error {}
+
+/** Marks an order paid, in the caller's transaction. Idempotent: paying twice changes nothing. */
+export async function confirmPaymentTx(
+  tx: Tx,
+  key: OrderKey,
+  now: Date,
+  opts: ConfirmOptions = {},
+): Promise<{ order: OrderRow; outcome: PaymentOutcome }> {
+  const order = await lockOrder(tx, key);
+  if (!order) throw new HttpError(404, "Order not found");
+  if (order.status === "paid") return { order, outcome: "already_paid" };
+  const holdValid = order.status === "pending" && order.expiresAt > now;
+  if (!holdValid && !opts.lateAccepted) {
+    throw new HttpError(409, order.status === "pending" || order.status === "expired" ? "This order has expired" : `This order is ${order.status}`);
+  }
+  const amount = opts.amountPaidPence ?? order.totalPence;
+  const items = await findItems(tx, order.id);
+  const markPaidRow = async (db: Tx) => {
+    const [row] = await db
       .update(orders)
-      .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+      .set({ status: "paid", paidAt: now, amountPaidPence: amount, cancelledAt: null, expiredAt: null, updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
-    const name = `${order.firstName} ${order.lastName}`;
-    await logActivity(tx, {
-      type: "other",
-      action: "Enrollment cancelled",
-      details: `Order ${order.reference.slice(0, 8)} for ${name} was cancelled`,
-      actor: actor ?? { id: null, name },
-      amountPence: order.totalPence,
-      at: now,
-    });
     return row!;
+  };
+
+  let paid: OrderRow;
+  if (holdValid) {
+    paid = await markPaidRow(tx);
+  } else {
+    // The hold ran out: take the seats and the code use again, under the same locks as a new order.
+    try {
+      paid = await tx.transaction(async (sp) => {
+        const row = await markPaidRow(sp);
+        const check = await lockAndCountClaims(sp, { dateIds: items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])), discountId: order.discountCodeId }, now);
+        if (check.overbookedDateIds.length || check.discountOverused) throw new LateClaimRefused();
+        return row;
+      });
+    } catch (err) {
+      if (!(err instanceof LateClaimRefused)) throw err;
+      await logActivity(tx, {
+        type: "other",
+        action: "Payment for a released order: refund needed",
+        details: `${order.firstName} ${order.lastName} paid order ${order.reference.slice(0, 8)} after it was ${order.status}; its places were taken meanwhile`,
+        actor: SYSTEM_ACTOR,
+        amountPence: amount,
+        items: items.length,
+        at: now,
+      });
+      if (opts.mail) {
+        await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "late_payment", ...latePaymentNotice(order, items, amount, opts.mail) }, now);
+      }
+      await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+      return { order, outcome: "late_refund_needed" };
+    }
+  }
+
+  const name = `${order.firstName} ${order.lastName}`;
+  await logActivity(tx, {
+    type: "payment",
+    action: "Payment received",
+    details: `${name} paid for ${items.map((i) => i.title).join(", ")}`,
+    actor: { id: null, name },
+    amountPence: amount,
+    items: items.length,
+    at: now,
   });
+  if (opts.mail) {
+    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail) }, now);
+    await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail) }, now);
+  }
+  return { order: paid, outcome: "paid" };
+}
+
+export async function confirmPayment(db: Db, key: OrderKey, now: Date, opts: ConfirmOptions = {}) {
+  return db.transaction((tx) => confirmPaymentTx(tx, key, now, opts));
+}
+
+/** Marks a pending order paid (idempotent for an already paid order), with a `payment` activity entry. */
+export async function markPaid(db: Db, reference: string, now: Date, opts: ConfirmOptions = {}): Promise<OrderRow> {
+  return (await confirmPayment(db, { reference }, now, opts)).order;
+}
+
+/**
+ * Cancels a pending order (customer's Cancel, admin, failed payment): its seats and its code
+ * use are free again at once. Cancelling a cancelled order changes nothing.
+ */
+export async function cancelPendingTx(tx: Tx, key: OrderKey, now: Date, actor?: Actor, reason = "was cancelled"): Promise<OrderRow> {
+  const order = await lockOrder(tx, key);
+  if (!order) throw new HttpError(404, "Order not found");
+  if (order.status === "cancelled") return order;
+  if (order.status !== "pending") throw new HttpError(409, `This order is ${order.status}`);
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  const name = `${order.firstName} ${order.lastName}`;
+  await logActivity(tx, {
+    type: "other",
+    action: "Enrollment cancelled",
+    details: `Order ${order.reference.slice(0, 8)} for ${name} ${reason}; its places were released`,
+    actor: actor ?? { id: null, name },
+    amountPence: order.totalPence,
+    at: now,
+  });
+  return row!;
+}
+
+export async function cancelPending(db: Db, reference: string, now: Date, actor?: Actor): Promise<OrderRow> {
+  return db.transaction((tx) => cancelPendingTx(tx, { reference }, now, actor));
+}
+
+/**
+ * Marks unpaid orders expired, with an activity entry each. `due`: every pending order whose hold
+ * has run out (the worker, in batches, skipping rows another instance holds), or one order (the
+ * provider said its session expired: its seats go back even if our clock says a few seconds left).
+ */
+export async function expireOrdersTx(
+  tx: Tx,
+  due: { batch: number } | { key: OrderKey },
+  now: Date,
+): Promise<OrderRow[]> {
+  const picked =
+    "batch" in due
+      ? await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= ${now.toISOString()}`))
+          .orderBy(asc(orders.expiresAt))
+          .limit(due.batch)
+          .for("update", { skipLocked: true })
+      : (await tx.select().from(orders).where(and(whereKey(due.key), eq(orders.status, "pending"))).for("update"));
+  if (!picked.length) return [];
+  const ids = picked.map((o) => o.id);
+  const expired = await tx
+    .update(orders)
+    .set({ status: "expired", expiredAt: now, updatedAt: now })
+    .where(inArray(orders.id, ids))
+    .returning();
+  const counts = await tx
+    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .groupBy(orderItems.orderId);
+  await tx.insert(activityLog).values(
+    picked.map((o) => ({
+      type: "other" as const,
+      action: "Order expired",
+      details: `Order ${o.reference.slice(0, 8)} for ${o.firstName} ${o.lastName} was not paid within ${ORDER_HOLD_MINUTES} minutes; its places were released`,
+      actorId: null,
+      userName: SYSTEM_ACTOR.name,
+      amountPence: o.totalPence,
+      items: counts.find((c) => c.orderId === o.id)?.n ?? 0,
+      createdAt: now,
+    })),
+  );
+  return expired;
+}
+
+/** One batch of the expiry worker; returns how many orders it expired. */
+export async function expireDueOrders(db: Db, now: Date, batch = 100): Promise<number> {
+  return (await db.transaction((tx) => expireOrdersTx(tx, { batch }, now))).length;
 }
 
 /** An order seen by clients: pending orders whose hold ran out read as expired even before the worker marks them. */
@@ -284,7 +454,7 @@ export function toEnrollment(order: OrderRow, items: ItemRow[], now: Date): Enro
   };
 }
 
-/** Every order, newest first, with its items. */
+/** Every order, newest first, with its items (two queries). */
 export async function listEnrollments(db: DbOrTx, now: Date): Promise<Enrollment[]> {
   const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
   if (!rows.length) return [];
@@ -294,6 +464,10 @@ export async function listEnrollments(db: DbOrTx, now: Date): Promise<Enrollment
     .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
     .orderBy(asc(orderItems.id));
   const byOrder = new Map<number, ItemRow[]>();
-  for (const i of items) byOrder.set(i.orderId, [...(byOrder.get(i.orderId) ?? []), i]);
+  for (const i of items) {
+    const list = byOrder.get(i.orderId);
+    if (list) list.push(i);
+    else byOrder.set(i.orderId, [i]);
+  }
   return rows.map((o) => toEnrollment(o, byOrder.get(o.id) ?? [], now));
 }

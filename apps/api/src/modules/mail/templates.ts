@@ -1,0 +1,215 @@
+/**
+ * Mail templates: every mail has an HTML part and a plain-text part with the same content.
+ * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
+ */
+import type { orderItems, orders } from "../../db/schema";
+import { escapeHtml, formatPence } from "../../lib/html";
+import type { MailSettings } from "./outbox";
+
+export type RenderedMail = { subject: string; html: string; text: string };
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** What to bring on the first day: ID checks are part of the SIA licence application. */
+export const WHAT_TO_BRING = [
+  "Photo ID: a valid passport or UK photocard driving licence (the same document you will use for your SIA licence application).",
+  "Two proofs of address dated within the last 3 months, such as a bank statement, utility bill or council tax bill.",
+  "Proof of your right to work in the UK (passport, or a share code from GOV.UK).",
+  "Your address history for the last 5 years: the SIA licence application and its criminal record check ask for it.",
+  "A pen and, if you wear them, your glasses; lunch and drinks for each day.",
+];
+
+const P = "margin:0 0 12px";
+
+function layout(title: string, body: string, settings: MailSettings): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
+<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
+<p style="${P};font-weight:bold;font-size:18px">${escapeHtml(settings.providerName)}</p>
+${body}
+<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">
+<p style="${P};font-size:13px;color:#4a5568">${escapeHtml(settings.providerName)} · ${escapeHtml(settings.venueAddress)} · ${escapeHtml(settings.providerPhone)} · ${escapeHtml(settings.providerEmail)}</p>
+</div></body></html>`;
+}
+
+const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
+
+function itemLinesText(items: ItemRow[]): string[] {
+  return items.flatMap((i) => [
+    `- ${i.title}`,
+    `  Dates: ${i.dateLabel}, ${i.time}`,
+    ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
+    `  Price: ${formatPence(i.originalPricePence)}`,
+  ]);
+}
+
+function itemLinesHtml(items: ItemRow[]): string {
+  return items
+    .map(
+      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}${
+        i.addOns.length ? `<br>Add-ons: ${escapeHtml(addOnText(i))}` : ""
+      }<br>Price: ${formatPence(i.originalPricePence)}</li>`,
+    )
+    .join("");
+}
+
+function totalsText(order: OrderRow): string[] {
+  return [
+    `Subtotal: ${formatPence(order.subtotalPence)}`,
+    ...(order.discountPence ? [`Discount (${order.discountCode}, ${order.percentOff}% off): -${formatPence(order.discountPence)}`] : []),
+    `Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}`,
+  ];
+}
+
+function totalsHtml(order: OrderRow): string {
+  return `<p style="${P}">Subtotal: ${formatPence(order.subtotalPence)}${
+    order.discountPence
+      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${order.percentOff}% off): −${formatPence(order.discountPence)}`
+      : ""
+  }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
+}
+
+const shortRef = (order: OrderRow) => order.reference.slice(0, 8).toUpperCase();
+
+/** To the customer once the payment is confirmed. */
+export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings): RenderedMail {
+  const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
+  const text = [
+    `Dear ${order.firstName},`,
+    "",
+    `Thank you for booking with ${settings.providerName}. Your payment has been received and your place is confirmed.`,
+    `Booking reference: ${shortRef(order)}`,
+    "",
+    "Your booking:",
+    ...itemLinesText(items),
+    "",
+    ...totalsText(order),
+    "",
+    "Where:",
+    settings.venueAddress,
+    "Please arrive 15 minutes before the start time on the first day.",
+    "",
+    "What to bring:",
+    ...WHAT_TO_BRING.map((w) => `- ${w}`),
+    "",
+    `Questions? Call us on ${settings.providerPhone} or reply to this e-mail.`,
+    "",
+    settings.providerName,
+  ].join("\n");
+  const html = layout(
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 12px">Your booking is confirmed</h1>
+<p style="${P}">Dear ${escapeHtml(order.firstName)},</p>
+<p style="${P}">Thank you for booking with ${escapeHtml(settings.providerName)}. Your payment has been received and your place is confirmed.</p>
+<p style="${P}">Booking reference: <strong>${escapeHtml(shortRef(order))}</strong></p>
+<h2 style="font-size:18px;margin:16px 0 8px">Your booking</h2>
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
+${totalsHtml(order)}
+<h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
+<p style="${P}">${escapeHtml(settings.venueAddress)}<br>Please arrive 15 minutes before the start time on the first day.</p>
+<h2 style="font-size:18px;margin:16px 0 8px">What to bring</h2>
+<ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>
+<p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`,
+    settings,
+  );
+  return { subject, html, text };
+}
+
+function customerLines(order: OrderRow): [string, string][] {
+  return [
+    ["Name", `${order.firstName} ${order.lastName}`],
+    ["E-mail", order.guestEmail],
+    ["Phone", order.phoneNumber],
+    ["Address", [order.streetAddress, order.townCity, order.state, order.country].filter(Boolean).join(", ")],
+    ...(order.companyName ? ([["Company", order.companyName]] as [string, string][]) : []),
+    ...(order.orderNotes ? ([["Notes", order.orderNotes]] as [string, string][]) : []),
+  ];
+}
+
+/** To the provider when a booking is paid. */
+export function newBookingNotice(order: OrderRow, items: ItemRow[], settings: MailSettings): RenderedMail {
+  const subject = `New booking: ${order.firstName} ${order.lastName} – ${formatPence(order.amountPaidPence ?? order.totalPence)}`;
+  const text = [
+    `A new booking has been paid (reference ${shortRef(order)}).`,
+    "",
+    ...customerLines(order).map(([k, v]) => `${k}: ${v}`),
+    "",
+    ...itemLinesText(items),
+    "",
+    ...totalsText(order),
+    "",
+    `Enrolments: ${settings.adminUrl}/enrolments`,
+  ].join("\n");
+  const html = layout(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">New booking paid</h1>
+<p style="${P}">Reference <strong>${escapeHtml(shortRef(order))}</strong></p>
+<p style="${P}">${customerLines(order)
+      .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
+      .join("<br>")}</p>
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
+${totalsHtml(order)}
+<p style="${P}"><a href="${escapeHtml(`${settings.adminUrl}/enrolments`)}">Open the enrolments</a></p>`,
+    settings,
+  );
+  return { subject, html, text };
+}
+
+/** To the provider when money arrived for an order whose seats were already given back. */
+export function latePaymentNotice(order: OrderRow, items: ItemRow[], amountPence: number, settings: MailSettings): RenderedMail {
+  const subject = `Action needed: payment for a released booking (${shortRef(order)})`;
+  const text = [
+    `A payment of ${formatPence(amountPence)} arrived for order ${shortRef(order)}, which was ${order.status} and whose places could not be taken again (the date is full or the discount code is used up).`,
+    "Please contact the customer and refund or rebook them.",
+    "",
+    ...customerLines(order).map(([k, v]) => `${k}: ${v}`),
+    "",
+    ...itemLinesText(items),
+  ].join("\n");
+  const html = layout(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">Payment for a released booking</h1>
+<p style="${P}">A payment of <strong>${formatPence(amountPence)}</strong> arrived for order ${escapeHtml(shortRef(order))}, which was ${escapeHtml(order.status)} and whose places could not be taken again (the date is full or the discount code is used up).</p>
+<p style="${P}">Please contact the customer and refund or rebook them.</p>
+<p style="${P}">${customerLines(order)
+      .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
+      .join("<br>")}</p>
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>`,
+    settings,
+  );
+  return { subject, html, text };
+}
+
+export type ContactMessageMail = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  emailAddress: string;
+  message: string;
+};
+
+/** To the provider when the contact form is sent. */
+export function newMessageNotice(m: ContactMessageMail, settings: MailSettings): RenderedMail {
+  const name = `${m.firstName} ${m.lastName}`;
+  const subject = `New message from ${name}`;
+  const text = [
+    `New message from the contact form.`,
+    "",
+    `Name: ${name}`,
+    `E-mail: ${m.emailAddress}`,
+    `Phone: ${m.phoneNumber}`,
+    "",
+    m.message,
+    "",
+    `Messages: ${settings.adminUrl}/messages`,
+  ].join("\n");
+  const html = layout(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">New message from the contact form</h1>
+<p style="${P}">Name: ${escapeHtml(name)}<br>E-mail: ${escapeHtml(m.emailAddress)}<br>Phone: ${escapeHtml(m.phoneNumber)}</p>
+<p style="${P};white-space:pre-wrap;border-left:4px solid #e2e8f0;padding-left:12px">${escapeHtml(m.message)}</p>
+<p style="${P}"><a href="${escapeHtml(`${settings.adminUrl}/messages`)}">Open the messages</a></p>`,
+    settings,
+  );
+  return { subject, html, text };
+}

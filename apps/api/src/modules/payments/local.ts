@@ -1,0 +1,24 @@
+import type { PaymentProvider } from "./provider";
+import { WebhookSignatureError } from "./provider";
+
+/**
+ * The embedded default: the "external" payment page is served by this API
+ * (GET /api/payments/local/:reference) and its Pay button confirms the payment directly.
+ */
+export function localProvider(opts: { apiUrl: string }): PaymentProvider {
+  return {
+    name: "local",
+    async createCheckout(order) {
+      return {
+        url: `${opts.apiUrl}/api/payments/local/${encodeURIComponent(order.reference)}`,
+        sessionId: `local_${order.reference}`,
+      };
+    },
+    async expireCheckout() {
+      // Nothing outside: the page reads the order's status.
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError("The local provider receives no webhooks");
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Env } from "../../env";
+import type { ItemRow, OrderRow } from "../orders/service";
+import { localProvider } from "./local";
+import { stripeProvider } from "./stripe";
+
+/** What a provider needs to open a checkout for an order. */
+export type CheckoutOrder = Pick<
+  OrderRow,
+  "id" | "reference" | "guestEmail" | "totalPence" | "subtotalPence" | "discountPence" | "discountCode" | "percentOff" | "expiresAt"
+> & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns">[] };
+
+/**
+ * A provider event reduced to what the order life cycle needs.
+ * - paid: money taken (checkout completed and paid, or an async payment succeeded);
+ * - failed: an async payment failed (the order is cancelled, its places released);
+ * - expired: the checkout session ran out unpaid;
+ * - awaiting: completed, but the payment is still clearing (nothing changes yet);
+ * - ignored: an event type we do not act on.
+ */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  kind: "paid" | "failed" | "expired" | "awaiting" | "ignored";
+  reference: string | null;
+  sessionId: string | null;
+  amountPence: number | null;
+};
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: "local" | "stripe";
+  /** Opens the external payment page for an order (called after the order is committed). */
+  createCheckout(order: CheckoutOrder): Promise<{ url: string; sessionId: string }>;
+  /** Stops a checkout so it cannot be paid any more (order cancelled); best effort. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+/** The provider chosen by PAYMENT_PROVIDER (env.ts refuses `local` and missing Stripe secrets in production). */
+export function createPaymentProvider(env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+      throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    }
+    return stripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+      siteUrl: env.PUBLIC_SITE_URL,
+    });
+  }
+  if (env.production) throw new Error("The local payment provider is a development stand-in; refused in production");
+  return localProvider({ apiUrl: env.PUBLIC_API_URL });
+}
+
+/** Where the customer lands after paying / cancelling (docs/decisions/030). */
+export const successUrl = (siteUrl: string, reference: string) => `${siteUrl}/payment/success?order=${encodeURIComponent(reference)}`;
+export const cancelUrl = (siteUrl: string, reference: string) => `${siteUrl}/cart?cancelled=${encodeURIComponent(reference)}`;

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from "fastify";
+import { initServer } from "@ts-rest/fastify";
+import { contract } from "@app/contract";
+import { HttpError } from "../../lib/http-error";
+import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
+import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
+import { applyPaymentEvent } from "./service";
+import { cancelUrl, successUrl, WebhookSignatureError } from "./provider";
+
+const s = initServer();
+
+/** The local page exists only with the local provider, and never in production. */
+const localEnabled = (app: FastifyInstance) => app.payments.name === "local" && !app.env.production;
+
+export const paymentsRouter = s.router(contract.payments, {
+  localPage: async ({ params, request, reply }) => {
+    const app = request.server;
+    if (!localEnabled(app)) return { status: 404, body: notFoundPage() };
+    const order = await findOrderByReference(app.db, params.reference);
+    if (!order) return { status: 404, body: notFoundPage() };
+    const items = await findItems(app.db, order.id);
+    // The forms post here and the answers redirect to the site: allow that origin as a form target.
+    const csp = String(reply.getHeader("content-security-policy") ?? "");
+    reply.header("content-security-policy", csp.replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`));
+    reply.header("cache-control", "no-store");
+    return {
+      status: 200,
+      body: renderLocalPaymentPage({
+        reference: order.reference,
+        status: effectiveStatus(order, app.now()),
+        customer: `${order.firstName} ${order.lastName}`,
+        email: order.guestEmail,
+        totalPence: order.totalPence,
+        subtotalPence: order.subtotalPence,
+        discountPence: order.discountPence,
+        discountCode: order.discountCode,
+        percentOff: order.percentOff,
+        expiresAt: order.expiresAt,
+        siteUrl: app.env.PUBLIC_SITE_URL,
+        items: items.map((i) => ({ title: i.title, dateLabel: i.dateLabel, time: i.time, originalPricePence: i.originalPricePence, addOns: i.addOns })),
+      }),
+    };
+  },
+
+  // Pay: exactly what a provider's confirmation does (confirmPayment), then back to the site.
+  localPay: async ({ params, request, reply }) => {
+    const app = request.server;
+    if (!localEnabled(app)) throw new HttpError(404, "Not found");
+    // An expired or cancelled order answers 409 (the contract's answer; the page no longer offers Pay then).
+    await confirmPayment(app.db, { reference: params.reference }, app.now(), { mail: app.mail.settings });
+    app.workers.kickMail();
+    reply.header("location", successUrl(app.env.PUBLIC_SITE_URL, params.reference));
+    return { status: 303, body: undefined };
+  },
+
+  localCancel: async ({ params, request, reply }) => {
+    const app = request.server;
+    if (!localEnabled(app)) throw new HttpError(404, "Not found");
+    try {
+      await cancelPending(app.db, params.reference, app.now());
+    } catch (err) {
+      // Paid or expired already: nothing to cancel; the site's cart handles the return the same way.
+      if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+    }
+    reply.header("location", cancelUrl(app.env.PUBLIC_SITE_URL, params.reference));
+    return { status: 303, body: undefined };
+  },
+
+  stripeWebhook: async ({ body, request }) => {
+    const app = request.server;
+    if (app.payments.name !== "stripe") return { status: 400, body: { message: "Stripe payments are not configured" } };
+    if (!Buffer.isBuffer(body)) return { status: 400, body: { message: "Expected a JSON body" } };
+    const signature = request.headers["stripe-signature"];
+    let event;
+    try {
+      event = app.payments.parseWebhook(body, typeof signature === "string" ? signature : undefined);
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) {
+        request.log.warn({ err: err.message }, "stripe webhook refused");
+        return { status: 400, body: { message: "Invalid signature" } };
+      }
+      throw err;
+    }
+    const result = await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
+    request.log.info({ eventId: event.id, type: event.type, result }, "stripe webhook");
+    if (result === "processed") app.workers.kickMail();
+    return { status: 200, body: { received: true } };
+  },
+});
+
+/**
+ * The payment routes in their own scope: there, JSON bodies stay raw Buffers, because Stripe
+ * signs the exact bytes it sent (re-serialised JSON would not verify). Nothing else in the app
+ * is affected. The webhook is the only JSON route of this router.
+ */
+export async function paymentsRoutes(app: FastifyInstance, opts: { routerOptions: Record<string, unknown> }) {
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  await app.register(s.plugin(paymentsRouter), opts.routerOptions);
+}

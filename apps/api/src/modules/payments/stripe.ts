@@ -1,0 +1,124 @@
+import Stripe from "stripe";
+import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider";
+
+/** Stripe insists on at least 30 minutes between creation and expiry, by its own clock. */
+const STRIPE_MIN_EXPIRY_S = 30 * 60;
+/** Slack for clock skew and the time the request takes. */
+const EXPIRY_SLACK_S = 60;
+
+/**
+ * Stripe Checkout: one Checkout Session per order, in GBP, one line per course (title and
+ * dates) and per add-on, the discount as a one-off coupon of exactly our discount, the
+ * customer's e-mail, 30-minute expiry and an idempotency key per order, so a retried request
+ * never opens a second session.
+ */
+export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string; siteUrl: string }): PaymentProvider {
+  const target = opts.apiUrl ? new URL(opts.apiUrl) : null;
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(target
+      ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol.replace(":", "") as "http" | "https" }
+      : {}),
+  });
+
+  return {
+    name: "stripe",
+    async createCheckout(order) {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.items.flatMap((item) => {
+        const addOnsTotal = item.addOns.reduce((s, a) => s + a.price_pence, 0);
+        return [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "gbp",
+              unit_amount: item.originalPricePence - addOnsTotal,
+              product_data: { name: `${item.title} (${item.dateLabel})` },
+            },
+          },
+          ...item.addOns.map((a) => ({
+            quantity: 1,
+            price_data: { currency: "gbp", unit_amount: a.price_pence, product_data: { name: `${a.name} (add-on to ${item.title})` } },
+          })),
+        ];
+      });
+      let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
+      if (order.discountPence > 0) {
+        // A fixed amount equal to our computed discount, so Stripe's total is ours to the penny.
+        const coupon = await stripe.coupons.create(
+          {
+            amount_off: order.discountPence,
+            currency: "gbp",
+            duration: "once",
+            max_redemptions: 1,
+            name: `${order.discountCode ?? "Discount"} (${order.percentOff ?? 0}% off)`.slice(0, 40),
+          },
+          { idempotencyKey: `coupon-${order.reference}` },
+        );
+        discounts = [{ coupon: coupon.id }];
+      }
+      const expiresAt = Math.max(
+        Math.floor(order.expiresAt.getTime() / 1000),
+        Math.floor(Date.now() / 1000) + STRIPE_MIN_EXPIRY_S + EXPIRY_SLACK_S,
+      );
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          currency: "gbp",
+          line_items: lineItems,
+          ...(discounts ? { discounts } : {}),
+          customer_email: order.guestEmail,
+          client_reference_id: order.reference,
+          metadata: { order_reference: order.reference },
+          payment_intent_data: { metadata: { order_reference: order.reference } },
+          success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: cancelUrl(opts.siteUrl, order.reference),
+          expires_at: expiresAt,
+        },
+        { idempotencyKey: `checkout-${order.reference}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+      return { url: session.url, sessionId: session.id };
+    },
+
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+
+    parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", opts.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : "Invalid signature");
+      }
+      const base = { id: event.id, type: event.type };
+      if (!event.type.startsWith("checkout.session.")) {
+        return { ...base, kind: "ignored", reference: null, sessionId: null, amountPence: null };
+      }
+      const session = event.data.object as Stripe.Checkout.Session;
+      const common = {
+        ...base,
+        reference: session.client_reference_id ?? session.metadata?.order_reference ?? null,
+        sessionId: session.id,
+        amountPence: session.amount_total ?? null,
+      };
+      const kind: PaymentEvent["kind"] = (() => {
+        switch (event.type) {
+          case "checkout.session.completed":
+            return session.payment_status === "paid" || session.payment_status === "no_payment_required" ? "paid" : "awaiting";
+          case "checkout.session.async_payment_succeeded":
+            return "paid";
+          case "checkout.session.async_payment_failed":
+            return "failed";
+          case "checkout.session.expired":
+            return "expired";
+          default:
+            return "ignored";
+        }
+      })();
+      return { ...common, kind };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import type { MailTransport } from "../modules/mail/transport";
+
+/** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
+export const MAIL_MAX_ATTEMPTS = 12;
+/** A claimed mail is not picked again for this long (a crashed sender's claim runs out). */
+const CLAIM_LEASE_MS = 2 * 60_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 60 * 60_000;
+
+/** Wait after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, capped at one hour. */
+export function mailBackoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/**
+ * Sends the mails that are due, in batches. Rows are claimed with `FOR UPDATE SKIP LOCKED`
+ * and a short lease (committed before sending), so several API instances never send the same
+ * mail twice at once and no transaction stays open during SMTP.
+ */
+export async function sendDueMail(
+  db: Db,
+  transport: MailTransport,
+  opts: { now: Date; from: string; batch?: number; log?: Log },
+): Promise<{ sent: number; failed: number }> {
+  const { now, from, batch = 20, log } = opts;
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const { rows: claimed } = await db.execute<{
+    id: number;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    kind: string;
+    attempts: number;
+  }>(sql`
+    update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+    where id in (
+      select id from mail_outbox
+      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
+      order by next_attempt_at, id
+      limit ${batch}
+      for update skip locked)
+    returning id, "to", subject, html, text, kind, attempts`);
+
+  let sent = 0;
+  let failed = 0;
+  for (const mail of claimed) {
+    try {
+      const result = await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        // Stable id: a resend after a crash is recognisable as the same mail.
+        messageId: `<outbox-${mail.id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>`,
+      });
+      await db.update(mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(mailOutbox.id, mail.id));
+      sent++;
+      log?.info({ mailId: mail.id, kind: mail.kind, to: mail.to, where: result.describe }, `mail sent: ${result.describe}`);
+    } catch (err) {
+      failed++;
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + mailBackoffMs(mail.attempts)),
+          lastError: message.slice(0, 1000),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message };
+      if (giveUp) log?.error(entry, "mail given up after the last attempt");
+      else log?.warn(entry, "mail not sent; will retry");
+    }
+  }
+  return { sent, failed };
+}
