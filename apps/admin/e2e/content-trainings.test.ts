@@ -7,7 +7,7 @@ import { describe } from "vitest";
 import type { Page } from "playwright-core";
 import type { CourseDetail, CourseListItem, Enrollment } from "@app/contract";
 import { expect, test, VIEWPORTS } from "./fixtures";
-import { activityMentioning, adminName, apiGet, apiSend, expectToast, files, isoInDays, slowDown, uniq } from "./content-helpers";
+import { activityMentioning, adminName, apiGet, apiSend, expectToast, files, isoInDays, slowDown, startSite, uniq } from "./content-helpers";
 
 const timeButton = (page: Page) => page.getByRole("button", { name: /^Time/ });
 
@@ -294,6 +294,46 @@ describe("trainings at 1280 px", () => {
 
     expect(posts, "no request while the form is wrong").toBe(0);
   });
+
+  test("a course added here is on the public site at once, ready to book", async ({ page, context, apiUrl, adminUrl, login, navigate }) => {
+    await login();
+    const title = `E2E CCTV Operator ${uniq()}`;
+    await navigate("/create-training");
+    await page.getByLabel("Course Title *").fill(title);
+    await page.getByLabel("Course Description *").fill("Public space surveillance (CCTV) licence course.");
+    await page.getByLabel("Training Fee (£) *").fill("120");
+    await page.getByLabel("Duration *").fill("3 Days");
+    const range1 = page.getByRole("group", { name: "Date range 1" });
+    await range1.getByLabel("Start date").fill(isoInDays(20));
+    await range1.getByLabel("End date").fill(isoInDays(22));
+    await page.getByRole("button", { name: "Add add-on" }).click();
+    await page.getByRole("group", { name: "Add-on 1" }).getByLabel("Name").fill("Revision workbook");
+    await page.getByRole("group", { name: "Add-on 1" }).getByLabel("Price (£)").fill("15");
+    await page.locator("input[type=file]").setInputFiles(files.png());
+    await page.getByRole("button", { name: "Save Training" }).click();
+    await expectToast(page, "Training created successfully!");
+    const listed = (await courseByTitle(context, apiUrl, title))!;
+    const course = (await apiGet<CourseDetail>(context, apiUrl, `/api/courses/slug/${listed.slug}`)).body;
+
+    const site = await startSite(apiUrl);
+    try {
+      const response = await context.request.get(`${site.url}/course/${listed.slug}`);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const text = html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+      expect(text).toContain(title);
+      expect(text).toContain("£120.00");
+      expect(text).toContain(course.courseDates[0]!.label);
+      expect(text).toContain("Revision workbook");
+      expect(html).toContain(course.thumbnail!.replace(".webp", ""));
+      // And the catalogue page lists it.
+      const all = await (await context.request.get(`${site.url}/all-courses`)).text();
+      expect(all).toContain(title);
+    } finally {
+      site.stop();
+      await apiSend(context, apiUrl, adminUrl, "DELETE", `/api/courses/${course.id}`);
+    }
+  }, 150_000);
 
   test("shows the server's message when creating fails", async ({ page, login, navigate, allowConsoleErrors }) => {
     await login();

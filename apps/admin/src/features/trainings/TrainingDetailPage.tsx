@@ -186,13 +186,13 @@ export default function TrainingDetailPage() {
       <div className="tr-head">
         <h1 className="tr-head__title">{c.title}</h1>
         <div className="tr-head__actions">
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            <Trash2 size={18} aria-hidden="true" />
-            Delete Training
-          </Button>
           <Button onClick={() => startEdit(c)}>
             <Pencil size={18} aria-hidden="true" />
             Edit Training
+          </Button>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            <Trash2 size={18} aria-hidden="true" />
+            Delete Training
           </Button>
         </div>
       </div>
