@@ -68,6 +68,26 @@ function issuesToFormErrors(issues: { path: string; message: string }[] | undefi
   return errors;
 }
 
+const mentionsItem = (message: string, items: CartItem[]) => items.some((i) => message.includes(i.title));
+
+/**
+ * Which courses a refused order points at: by the issues' paths (`courses.<n>.…`), else by the
+ * course title in the message ('Sorry, <title> on <date> is fully booked…'). A refusal naming no
+ * course while a code was applied is about the code: no date links then.
+ */
+export function describeConflict(
+  message: string,
+  issues: { path: string; message: string }[],
+  items: CartItem[],
+  hadDiscount: boolean,
+): Conflict {
+  const indexes = new Set(issues.map((i) => /^courses\.(\d+)/.exec(i.path)?.[1]).filter((x): x is string => x !== undefined).map(Number));
+  let affected = items.filter((_, n) => indexes.has(n));
+  if (affected.length === 0) affected = items.filter((i) => message.includes(i.title));
+  const aboutCode = issues.some((i) => i.path.startsWith("discount_code")) || (affected.length === 0 && hadDiscount);
+  return { message, items: aboutCode ? [] : affected.length > 0 ? affected : items };
+}
+
 /** /cart: empty state, cart summary with the discount code, and the checkout step (spec §2, §4, §5). */
 export default function CartPage() {
   const cart = useCart();
@@ -204,19 +224,20 @@ export default function CartPage() {
         toast.info(CART_MESSAGES.noPaymentLink);
       }
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        // A date filled up (or the code ran out) meanwhile: keep the cart so the user can choose again.
+      const issues = e instanceof ApiError ? (e.body?.issues ?? []) : [];
+      const courseIssue = issues.some((i) => i.path.startsWith("courses."));
+      if (e instanceof ApiError && (e.status === 409 || (e.status === 400 && courseIssue))) {
+        // A date filled up or closed, or the code ran out, meanwhile: keep the cart so the user can
+        // choose another date (or go on without the code).
         toast.error(e.message);
-        const issues = e.body?.issues ?? [];
-        if (issues.some((i) => i.path.startsWith("discount_code"))) setDiscount(null);
-        const indexes = issues.map((i) => /^courses\.(\d+)/.exec(i.path)?.[1]).filter((x): x is string => x !== undefined);
-        const affected = indexes.length > 0 ? submittedItems.filter((_, n) => indexes.includes(String(n))) : submittedItems;
-        const dateProblem = !issues.some((i) => i.path.startsWith("discount_code")) || indexes.length > 0;
-        setConflict({ message: e.message, items: dateProblem ? affected : [] });
+        setConflict(describeConflict(e.message, issues, submittedItems, discount !== null));
+        if (issues.some((i) => i.path.startsWith("discount_code")) || (discount && !courseIssue && !mentionsItem(e.message, submittedItems))) {
+          setDiscount(null);
+        }
         return;
       }
       if (e instanceof ApiError && e.status === 400) {
-        const errors = issuesToFormErrors(e.body?.issues);
+        const errors = issuesToFormErrors(issues);
         if (Object.keys(errors).length > 0) return errors;
       }
       toast.error(CART_MESSAGES.failed);

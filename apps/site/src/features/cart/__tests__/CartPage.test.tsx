@@ -71,6 +71,9 @@ beforeEach(() => {
   window.localStorage.clear();
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 });
+// Typing a whole form with user-event takes seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -214,6 +217,41 @@ describe("cart page", () => {
     const link = screen.getByRole("link", { name: "Choose another date for SIA Door Supervisor Course" });
     expect(link.getAttribute("href")).toBe("/course/sia-door-supervisor-course");
     expect(screen.queryByRole("link", { name: /Choose another date for CCTV/ })).toBeNull();
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
+  });
+
+  it("links the course named in a 'fully booked' answer without issues", async () => {
+    const message = "Sorry, CCTV Operator Course on 2 - 4th Apr 2030 is fully booked. Please choose another date.";
+    stubFetch(() => ({ status: 409, body: { message } }));
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining(message)]));
+    expect(screen.getByRole("link", { name: "Choose another date for CCTV Operator Course" }).getAttribute("href")).toBe("/course/cctv-operator-course");
+    expect(screen.queryByRole("link", { name: /Choose another date for SIA/ })).toBeNull();
+    // 'or remove it' takes the course out so the rest can be booked.
+    await user.click(screen.getByRole("button", { name: "remove it from your cart" }));
+    expect(stored().map((i) => i.id)).toEqual([1]);
+  });
+
+  it("drops a code that ran out meanwhile and shows the code box again", async () => {
+    stubFetch((url) =>
+      url.includes("/validate/")
+        ? { body: { valid: true, message: "ok", discount: { percent_off: 50 } } }
+        : { status: 409, body: { message: "This discount code has reached its usage limit" } },
+    );
+    const user = mount();
+    await user.type(await screen.findByLabelText("Discount code"), "FIRST50{Enter}");
+    await screen.findByText("Discount (FIRST50, 50% off)");
+    await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: "Proceed to Payment (£260.00)" }));
+    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining("This discount code has reached its usage limit")]));
+    expect(screen.queryByText(/Discount \(FIRST50/)).toBeNull();
+    expect(screen.getByLabelText("Discount code")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Choose another date/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Proceed to Payment (£520.00)" })).toBeTruthy();
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
   });
 

@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_INVALID_TOAST, CheckoutForm } from "../CheckoutForm";
 import { toasts } from "./helpers";
 
+// Typing a whole form with user-event takes seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(cleanup);
 
 function setup(onValid = vi.fn()) {
