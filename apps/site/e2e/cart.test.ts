@@ -304,3 +304,79 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+describe("a date that fills up while the customer checks out (390 px)", () => {
+  test.scoped({ viewport: VIEWPORTS.phone });
+
+  test("keeps the cart, says so in the API's words and leads back to the course page", async ({ page, navigate, apiUrl, screenshot }) => {
+    const slug = "close-protection-course";
+    const c = await course(apiUrl, slug);
+    const date = c.courseDates.find((d) => d.placesLeft > 0)!;
+    await navigate(`/course/${slug}`);
+    await page.getByLabel(new RegExp(`^${date.label}`)).check();
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: /^Cart: 1 item/ }).click();
+    await page.waitForURL("**/cart");
+    await page.getByRole("button", { name: /Proceed to Checkout/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    await page.getByLabel("First name*").fill("Alex");
+    await page.getByLabel("Last name*").fill("Example");
+    await page.getByLabel("Phone Number*").fill("0770 090 0789");
+    await page.getByLabel("Email address*").fill(`full-${Date.now()}@example.com`);
+    await page.getByLabel("Street address*").fill("3 Example Lane");
+    await page.getByLabel("Town/City*").fill("Bootle");
+    await page.getByLabel("State*").selectOption("England");
+
+    // Meanwhile other customers take every place left on that date.
+    for (let n = 0; n < date.placesLeft; n++) {
+      const res = await fetch(`${apiUrl}/api/enroll`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
+          guest_email: `other-${n}-${Date.now()}@example.com`,
+          guest_name: "Other",
+          first_name: "Other",
+          last_name: "Customer",
+          phone_number: "07700900999",
+          country: "United Kingdom",
+          street_address: "9 Example Way",
+          town_city: "Liverpool",
+          state: "England",
+        }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const refused = await fetch(`${apiUrl}/api/enroll`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
+        guest_email: "probe@example.com",
+        guest_name: "Probe",
+        first_name: "Probe",
+        last_name: "Customer",
+        phone_number: "07700900998",
+        country: "United Kingdom",
+        street_address: "9 Example Way",
+        town_city: "Liverpool",
+        state: "England",
+      }),
+    });
+    expect(refused.status).toBe(409);
+    const { message } = (await refused.json()) as { message: string };
+
+    await page.getByRole("button", { name: /Proceed to Payment/ }).click();
+    await expect.poll(() => toast(page, "error").allTextContents()).toContainEqual(expect.stringContaining(message));
+    const notice = page.locator(".cart-notice--error");
+    await expect.poll(() => notice.textContent()).toContain(message);
+    await screenshot("checkout-date-full");
+    // The cart is kept.
+    await page.getByRole("button", { name: /^Cart: 1 item/ }).waitFor();
+    // And the way back to choose another date.
+    await notice.getByRole("link", { name: /Choose another date for/ }).click();
+    await page.waitForURL(`**/course/${slug}`);
+    await page.getByText("Fully booked").first().waitFor();
+  });
+});
+

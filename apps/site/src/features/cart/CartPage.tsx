@@ -102,6 +102,14 @@ export default function CartPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
+
+  // The submit button sits below a long form on a phone: bring the refusal and its links into view.
+  useEffect(() => {
+    if (!conflict) return;
+    conflictRef.current?.scrollIntoView?.({ block: "center" });
+    conflictRef.current?.focus({ preventScroll: true });
+  }, [conflict]);
 
   const subtotal = cart.totalPence;
   const off = discount ? discountPence(subtotal, discount.percentOff) : 0;
@@ -364,7 +372,7 @@ export default function CartPage() {
   );
 
   const conflictBox = conflict ? (
-    <div className="cart-notice cart-notice--error" role="alert">
+    <div ref={conflictRef} tabIndex={-1} className="cart-notice cart-notice--error" role="alert">
       <p>{conflict.message}</p>
       {conflict.items.length > 0 ? (
         <ul>
