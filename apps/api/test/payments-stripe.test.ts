@@ -1,0 +1,291 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { activityLog, courseAddOns, courseDates, mailOutbox, orders, paymentEvents } from "../src/db/schema";
+import { createCourse, createDiscount } from "../src/db/seed/factories";
+import { allowConsoleError, setupApp, type TestContext } from "./helpers";
+import { orderPayload } from "./fixtures";
+
+const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
+const stripeForSigning = new Stripe("sk_test_signing_only");
+
+type Recorded = { method: string; path: string; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+
+/** A local stand-in for api.stripe.com: records every request, answers like Stripe does. */
+function fakeStripe() {
+  const requests: Recorded[] = [];
+  let failing = false;
+  let sessions = 0;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const path = req.url ?? "";
+      requests.push({ method: req.method ?? "", path, form: new URLSearchParams(body), headers: req.headers });
+      const send = (status: number, json: object) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${requests.length}` });
+        res.end(JSON.stringify(json));
+      };
+      if (failing) return send(400, { error: { type: "invalid_request_error", message: "Simulated failure" } });
+      if (req.method === "POST" && path === "/v1/coupons") {
+        return send(200, { id: `co_test_${requests.length}`, object: "coupon", amount_off: Number(new URLSearchParams(body).get("amount_off")) });
+      }
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const id = `cs_test_${++sessions}`;
+        return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
+      }
+      const expire = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/);
+      if (req.method === "POST" && expire) return send(200, { id: expire[1], object: "checkout.session", status: "expired" });
+      send(404, { error: { type: "invalid_request_error", message: `No route ${path}` } });
+    });
+  });
+  return {
+    requests,
+    setFailing: (v: boolean) => (failing = v),
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let ctx: TestContext;
+let stripe: ReturnType<typeof fakeStripe>;
+let course: { id: number; dateId: number; addOnId: number };
+
+beforeAll(async () => {
+  stripe = fakeStripe();
+  const port = await stripe.listen();
+  ctx = await setupApp({
+    env: {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_fake_key",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_SITE_URL: "https://site.example.com",
+    },
+  });
+  const id = await createCourse(
+    ctx.db,
+    { title: "CCTV Operator", feePence: 25000, capacity: 10, addOns: [{ name: "First aid", pricePence: 6000, description: "" }] },
+    ctx.clock.now(),
+  );
+  const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
+  const [addOn] = await ctx.db.select().from(courseAddOns).where(eq(courseAddOns.courseId, id));
+  course = { id, dateId: date!.id, addOnId: addOn!.id };
+});
+afterAll(async () => {
+  await ctx.close();
+  await stripe.close();
+});
+
+const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
+const status = async (reference: string) => (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+
+let eventCounter = 0;
+function sessionEvent(type: string, reference: string, sessionId: string, over: Record<string, unknown> = {}, id = `evt_test_${++eventCounter}`) {
+  return JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2025-01-27.acacia",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: reference,
+        metadata: { order_reference: reference },
+        amount_total: 31000,
+        currency: "gbp",
+        payment_status: "paid",
+        status: "complete",
+        ...over,
+      },
+    },
+  });
+}
+
+function webhook(payload: string, signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/stripe/webhook",
+    headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+    payload,
+  });
+}
+
+async function placeOne(over: Record<string, unknown> = {}, courses = [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] }]) {
+  const res = await enroll(orderPayload(courses, over));
+  expect(res.statusCode).toBe(201);
+  const body = res.json();
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, body.reference));
+  return { ...body, sessionId: row!.providerSessionId as string };
+}
+
+const countRows = async (table: typeof activityLog | typeof mailOutbox | typeof paymentEvents) =>
+  (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe("stripe checkout", () => {
+  it("opens a GBP Checkout Session: a line per course and add-on, the discount, e-mail, return addresses, 30-minute expiry, idempotency key", async () => {
+    await createDiscount(ctx.db, { code: "STRIPE10", percentOff: 10, maxUses: 5 }, ctx.clock.now());
+    const before = stripe.requests.length;
+    const order = await placeOne({ discount_code: "STRIPE10", guest_email: "casey.jones@example.com" });
+    expect(order.payment_link).toBe(`https://checkout.stripe.test/c/pay/${order.sessionId}`);
+    expect(order.total).toBe(279);
+
+    const [coupon, session] = stripe.requests.slice(before);
+    expect(coupon!.path).toBe("/v1/coupons");
+    expect(coupon!.form.get("amount_off")).toBe("3100");
+    expect(coupon!.form.get("currency")).toBe("gbp");
+    expect(coupon!.headers["idempotency-key"]).toBe(`coupon-${order.reference}`);
+
+    expect(session!.path).toBe("/v1/checkout/sessions");
+    const f = session!.form;
+    expect(session!.headers["idempotency-key"]).toBe(`checkout-${order.reference}`);
+    expect(session!.headers.authorization).toBe("Bearer sk_test_fake_key");
+    expect(f.get("mode")).toBe("payment");
+    expect(f.get("currency")).toBe("gbp");
+    expect(f.get("line_items[0][price_data][currency]")).toBe("gbp");
+    expect(f.get("line_items[0][price_data][unit_amount]")).toBe("25000");
+    expect(f.get("line_items[0][price_data][product_data][name]")).toMatch(/^CCTV Operator \(.+\d{4}\)$/);
+    expect(f.get("line_items[1][price_data][unit_amount]")).toBe("6000");
+    expect(f.get("line_items[1][price_data][product_data][name]")).toBe("First aid (add-on to CCTV Operator)");
+    expect(f.get("discounts[0][coupon]")).toBe(coupon ? `co_test_${before + 1}` : null);
+    expect(f.get("customer_email")).toBe("casey.jones@example.com");
+    expect(f.get("client_reference_id")).toBe(order.reference);
+    expect(f.get("success_url")).toBe(`https://site.example.com/payment/success?order=${order.reference}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(f.get("cancel_url")).toBe(`https://site.example.com/cart?cancelled=${order.reference}`);
+    const expiresIn = Number(f.get("expires_at")) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
+    expect(expiresIn).toBeLessThan(33 * 60);
+  });
+
+  it("a completed session marks the order paid once: activity, mails; the same event twice changes nothing", async () => {
+    const order = await placeOne({ first_name: "Stripey" });
+    const payload = sessionEvent("checkout.session.completed", order.reference, order.sessionId);
+    const res = await webhook(payload);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await status(order.reference)).toMatchObject({ status: "paid", amount_paid: 310 });
+    const payments = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.type, "payment"), eq(activityLog.userName, "Stripey Jones")));
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountPence: 31000, items: 1 });
+    const mails = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like ${`%${order.reference.slice(0, 8).toUpperCase()}%`}`);
+    expect(mails.map((m) => m.kind).sort()).toEqual(["booking_confirmation", "new_booking"]);
+
+    const counts = [await countRows(activityLog), await countRows(mailOutbox), await countRows(paymentEvents)];
+    // Stripe redelivers the same event (same id, fresh signature).
+    expect((await webhook(payload)).statusCode).toBe(200);
+    // A different event for the same payment (async success after completion) changes nothing either.
+    expect((await webhook(sessionEvent("checkout.session.async_payment_succeeded", order.reference, order.sessionId))).statusCode).toBe(200);
+    expect([await countRows(activityLog), await countRows(mailOutbox), await countRows(paymentEvents)]).toEqual([
+      counts[0],
+      counts[1],
+      counts[2]! + 1,
+    ]);
+  });
+
+  it("refuses a bad signature, a tampered body and a missing signature with 400", async () => {
+    const order = await placeOne();
+    const payload = sessionEvent("checkout.session.completed", order.reference, order.sessionId);
+    const wrongSecret = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" });
+    expect((await webhook(payload, wrongSecret)).statusCode).toBe(400);
+    const signed = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = payload.replace('"amount_total":31000', '"amount_total":1');
+    const res = await webhook(tampered, signed);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "Invalid signature" });
+    expect((await webhook(payload, "")).statusCode).toBe(400);
+    expect((await status(order.reference)).status).toBe("pending");
+  });
+
+  it("events out of order: `expired` after `completed` changes nothing; `completed` after `expired` takes the seat again if it is free", async () => {
+    const a = await placeOne();
+    expect((await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId))).statusCode).toBe(200);
+    expect((await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }))).statusCode).toBe(200);
+    expect((await status(a.reference)).status).toBe("paid");
+
+    const b = await placeOne({ first_name: "Late" });
+    expect((await webhook(sessionEvent("checkout.session.expired", b.reference, b.sessionId, { payment_status: "unpaid", status: "expired" }))).statusCode).toBe(200);
+    expect((await status(b.reference)).status).toBe("expired");
+    expect((await webhook(sessionEvent("checkout.session.completed", b.reference, b.sessionId))).statusCode).toBe(200);
+    expect(await status(b.reference)).toMatchObject({ status: "paid", amount_paid: 310 });
+  });
+
+  it("money for a released order whose seat is gone: the order stays expired and the provider is asked to refund", async () => {
+    const small = await createCourse(ctx.db, { title: "Tiny Class", feePence: 5000, capacity: 1 }, ctx.clock.now());
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, small));
+    const one = [{ id: small, selectedDate: date!.id, selectedAddons: [] }];
+    const a = await placeOne({ first_name: "Slow" }, one);
+    await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }));
+    await placeOne({ first_name: "Quick" }, one);
+    expect((await enroll(orderPayload(one))).statusCode).toBe(409);
+
+    expect((await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }))).statusCode).toBe(200);
+    expect((await status(a.reference)).status).toBe("expired");
+    const refund = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment for a released order: refund needed"));
+    expect(refund).toHaveLength(1);
+    expect(refund[0]).toMatchObject({ amountPence: 5000, items: 1 });
+    const [notice] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "late_payment"));
+    expect(notice).toMatchObject({ to: "office@example.com" });
+    expect(notice!.text).toContain("£50.00");
+  });
+
+  it("a failed async payment cancels the order and frees its seat; an async success pays it", async () => {
+    const a = await placeOne();
+    await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { payment_status: "unpaid" }));
+    expect((await status(a.reference)).status).toBe("pending");
+    await webhook(sessionEvent("checkout.session.async_payment_failed", a.reference, a.sessionId, { payment_status: "unpaid" }));
+    expect((await status(a.reference)).status).toBe("cancelled");
+
+    const b = await placeOne();
+    await webhook(sessionEvent("checkout.session.async_payment_succeeded", b.reference, b.sessionId));
+    expect((await status(b.reference)).status).toBe("paid");
+  });
+
+  it("finds the order by session id when the event carries no reference, and acknowledges unknown orders", async () => {
+    const a = await placeOne();
+    await webhook(sessionEvent("checkout.session.completed", "", a.sessionId, { client_reference_id: null, metadata: {} }));
+    expect((await status(a.reference)).status).toBe("paid");
+    expect((await webhook(sessionEvent("checkout.session.completed", "no-such-order", "cs_unknown"))).statusCode).toBe(200);
+  });
+
+  it("admin cancel expires the Checkout Session so it cannot be paid", async () => {
+    const a = await placeOne();
+    const login = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: "admin@example.com", password: "Admin!Passw0rd" } });
+    const cookie = `session=${login.cookies.find((c) => c.name === "session")!.value}`;
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, a.reference));
+    const res = await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(stripe.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${a.sessionId}/expire`);
+  });
+
+  it("when Stripe cannot open a session: 503, and the seats are given back at once", async () => {
+    allowConsoleError();
+    const tiny = await createCourse(ctx.db, { feePence: 1000, capacity: 1 }, ctx.clock.now());
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, tiny));
+    stripe.setFailing(true);
+    try {
+      const res = await enroll(orderPayload([{ id: tiny, selectedDate: date!.id }]));
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe("We could not open the payment page. Please try again in a few minutes.");
+    } finally {
+      stripe.setFailing(false);
+    }
+    expect((await enroll(orderPayload([{ id: tiny, selectedDate: date!.id }]))).statusCode).toBe(201);
+  });
+
+  it("the local payment page does not exist with the stripe provider", async () => {
+    const a = await placeOne();
+    expect((await ctx.app.inject({ method: "GET", url: `/api/payments/local/${a.reference}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${a.reference}/pay` })).statusCode).toBe(404);
+    expect((await status(a.reference)).status).toBe("pending");
+  });
+});
