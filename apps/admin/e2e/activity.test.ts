@@ -1,25 +1,18 @@
-import { describe } from "vitest";
-import { VIEWPORTS, expect, test } from "./fixtures";
+import { describeAtWidths, expect, test } from "./fixtures";
 
 type Entry = { id: number; action: string; timestamp: string; amount?: number; items?: number };
 
-describe.each([
-  ["desktop", VIEWPORTS.desktop],
-  ["phone", VIEWPORTS.phone],
-] as const)("activity log at %s width", (_name, viewport) => {
-  test.override({ viewport });
-
+describeAtWidths("activity log", () => {
   test("shows all entries, pages by 10 with 5 page buttons and filters back to page 1", async ({
     page,
     login,
     navigate,
-    context,
-    apiUrl,
+    getJson,
     expectNoA11yViolations,
     screenshot,
   }) => {
     await login();
-    const entries = (await (await context.request.get(`${apiUrl}/api/activity-logs?limit=1000`)).json()) as Entry[];
+    const entries = await getJson<Entry[]>("/api/activity-logs?limit=1000");
     await navigate("/activity-log");
     await page.getByRole("heading", { level: 1, name: "Activity Logs" }).waitFor();
     await page.getByText("View all system activities including enrollments, payments, course changes, and more.").waitFor();

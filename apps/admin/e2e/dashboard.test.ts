@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { VIEWPORTS, expect, test } from "./fixtures";
+import { describeAtWidths, expect, test } from "./fixtures";
 
 type Card = { title: string; value: number; percentage: number; isPositive: boolean };
 type Entry = { id: number; action: string; timestamp: string };
@@ -10,25 +10,19 @@ function startOfWeekSunday(now: Date): Date {
   return d;
 }
 
-describe.each([
-  ["desktop", VIEWPORTS.desktop],
-  ["phone", VIEWPORTS.phone],
-] as const)("dashboard at %s width", (_name, viewport) => {
-  test.override({ viewport });
-
+describeAtWidths("dashboard", () => {
   test("greets the administrator, counts the API's figures up and shows this week's latest activity", async ({
     page,
     login,
     navigate,
-    context,
-    apiUrl,
+    getJson,
     expectNoA11yViolations,
     screenshot,
   }) => {
     await login();
-    const me = (await (await context.request.get(`${apiUrl}/api/me`)).json()) as { user: { name: string } };
-    const cards = (await (await context.request.get(`${apiUrl}/api/dashboard`)).json()) as Card[];
-    const entries = (await (await context.request.get(`${apiUrl}/api/activity-logs?limit=1000`)).json()) as Entry[];
+    const me = await getJson<{ user: { name: string } }>("/api/me");
+    const cards = await getJson<Card[]>("/api/dashboard");
+    const entries = await getJson<Entry[]>("/api/activity-logs?limit=1000");
     await navigate("/admin");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(`Welcome back, ${me.user.name}`);
     await page.getByText("Here's what's happening with your training center today.").waitFor();
@@ -67,10 +61,10 @@ describe.each([
 });
 
 describe("dashboard motion", () => {
-  test("shows the final values at once under prefers-reduced-motion", async ({ page, login, navigate, context, apiUrl }) => {
+  test("shows the final values at once under prefers-reduced-motion", async ({ page, login, navigate, getJson }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await login();
-    const cards = (await (await context.request.get(`${apiUrl}/api/dashboard`)).json()) as Card[];
+    const cards = await getJson<Card[]>("/api/dashboard");
     await navigate("/admin");
     const first = page.locator(".stat-card:not(.stat-card--skeleton) .stat-card__value [aria-hidden]").first();
     await first.waitFor();

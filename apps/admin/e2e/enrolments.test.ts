@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe } from "vitest";
 import { request as playwrightRequest } from "playwright-core";
-import { VIEWPORTS, expect, inject, test } from "./fixtures";
+import { describeAtWidths, expect, inject, test } from "./fixtures";
 import { createPaidBooking } from "./helpers";
 import type { PaidBooking } from "./helpers";
 
@@ -13,23 +13,17 @@ beforeAll(async () => {
   await request.dispose();
 });
 
-describe.each([
-  ["desktop", VIEWPORTS.desktop],
-  ["phone", VIEWPORTS.phone],
-] as const)("enrolments at %s width", (name, viewport) => {
-  test.override({ viewport });
-
+describeAtWidths("enrolments", (name) => {
   test("lists bookings from the API with status badges, pages by 10 and opens the details by mouse and keyboard", async ({
     page,
     login,
     navigate,
-    context,
-    apiUrl,
+    getJson,
     expectNoA11yViolations,
     screenshot,
   }) => {
     await login();
-    const all = (await (await context.request.get(`${apiUrl}/api/enrollments`)).json()) as Array<{ id: number }>;
+    const all = await getJson<Array<{ id: number }>>("/api/enrollments");
     await navigate("/enrolments");
     const rows = page.locator(".enrol-table tbody tr");
     await expect.poll(() => rows.count()).toBe(Math.min(10, all.length));
@@ -95,14 +89,14 @@ describe("enrolment tools", () => {
     expect(lines[1]).toContain(booking.courseTitle);
   });
 
-  test("filters by course date and prints the register with a signature column per day", async ({ page, login, navigate, context, apiUrl, expectNoA11yViolations, screenshot }) => {
+  test("filters by course date and prints the register with a signature column per day", async ({ page, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
     await login();
     await navigate("/enrolments");
     await page.getByLabel("Course date").selectOption(String(booking.courseDateId));
-    const all = (await (await context.request.get(`${apiUrl}/api/enrollments`)).json()) as Array<{
+    const all = await getJson<Array<{
       status: string;
       courses: Array<{ course_date_id: number | null; startDate?: string; endDate?: string }>;
-    }>;
+    }>>("/api/enrollments");
     const onDate = all.filter((e) => e.courses.some((c) => c.course_date_id === booking.courseDateId));
     await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(10, onDate.length)} of ${onDate.length}`);
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, inject, test as base } from "vitest";
+import { describe, expect, inject, test as base } from "vitest";
 
 export { expect, inject };
 
@@ -29,6 +29,11 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 export type Viewport = { width: number; height: number };
+
+const WIDTHS = [
+  ["desktop", VIEWPORTS.desktop],
+  ["phone", VIEWPORTS.phone],
+] as const;
 
 export const ADMIN = {
   email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
@@ -57,6 +62,8 @@ export interface E2EFixtures {
     page: Page;
     /** Signs in through the API (shares the context's cookies). Default: the seeded administrator. */
     login: (credentials?: { email: string; password: string }) => Promise<void>;
+    /** GET an API path (e.g. "/api/me") with this context's session; the parsed JSON of a 2xx answer, else throws. */
+    getJson: <T>(path: string) => Promise<T>;
     /** Opens an admin path and waits until the app has rendered (no route loader left). */
     navigate: (path: string) => Promise<void>;
     /** Full-page PNG in apps/admin/screenshots/<name>-<width>.png; returns the path. */
@@ -122,6 +129,13 @@ export const test = base.extend<E2EFixtures>({
       }
     });
   },
+  getJson: async ({ context, apiUrl }, use) => {
+    await use(async <T>(path: string) => {
+      const response = await context.request.get(`${apiUrl}${path}`);
+      if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
+      return (await response.json()) as T;
+    });
+  },
   navigate: async ({ page, adminUrl }, use) => {
     await use(async (path: string) => {
       await page.goto(`${adminUrl}${path}`, { waitUntil: "domcontentloaded" });
@@ -149,3 +163,14 @@ export const test = base.extend<E2EFixtures>({
     });
   },
 });
+
+/**
+ * Runs the same tests at 1280 px and at 390 px: `describeAtWidths("messages", (name) => { test(…) })`
+ * gives the suites "messages at desktop width" and "messages at phone width".
+ */
+export function describeAtWidths(title: string, body: (name: (typeof WIDTHS)[number][0]) => void): void {
+  describe.each(WIDTHS)(`${title} at %s width`, (name, viewport) => {
+    test.override({ viewport });
+    body(name);
+  });
+}

@@ -5,9 +5,9 @@ import { sendContactMessage } from "./helpers";
 const MENU = ["Dashboard", "Messages", "Trainings", "Shop", "Discount", "Enrolments", "Activity Log"];
 
 describe("portal frame on desktop", () => {
-  test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, context, apiUrl, screenshot, expectNoA11yViolations }) => {
+  test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, getJson, screenshot, expectNoA11yViolations }) => {
     await login();
-    const me = (await (await context.request.get(`${apiUrl}/api/me`)).json()) as { user: { name: string; email: string } };
+    const me = await getJson<{ user: { name: string; email: string } }>("/api/me");
     await navigate("/admin");
     const sidebar = page.locator("#admin-sidebar");
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -30,7 +30,7 @@ describe("portal frame on desktop", () => {
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(280);
   });
 
-  test("notification bell lists new messages and paid bookings, then marks them seen", async ({ page, login, navigate, context, apiUrl, screenshot, expectNoA11yViolations }) => {
+  test("notification bell lists new messages and paid bookings, then marks them seen", async ({ page, login, navigate, context, apiUrl, getJson, screenshot, expectNoA11yViolations }) => {
     await login();
     // Start from "all seen", then something new arrives.
     await context.request.post(`${apiUrl}/api/notifications/seen`);
@@ -51,7 +51,7 @@ describe("portal frame on desktop", () => {
     await screenshot("bell");
     // Seen on the server: a new count is 0.
     await expect
-      .poll(async () => ((await (await context.request.get(`${apiUrl}/api/notifications`)).json()) as { unread: number }).unread)
+      .poll(async () => (await getJson<{ unread: number }>("/api/notifications")).unread)
       .toBe(0);
     await expectNoA11yViolations();
     await page.keyboard.press("Escape");

@@ -1,6 +1,6 @@
 import { beforeAll, describe } from "vitest";
 import { request as playwrightRequest } from "playwright-core";
-import { VIEWPORTS, expect, inject, test } from "./fixtures";
+import { describeAtWidths, expect, inject, test } from "./fixtures";
 import { sendContactMessage } from "./helpers";
 
 const HOSTILE = `Hello <img src=x onerror="document.title='pwned'"><b>bold</b>\nSecond line of the message.`;
@@ -19,23 +19,17 @@ beforeAll(async () => {
 
 type Message = { id: number; firstName: string; lastName: string; emailAddress: string; phoneNumber: string; message: string; created_at: string };
 
-describe.each([
-  ["desktop", VIEWPORTS.desktop],
-  ["phone", VIEWPORTS.phone],
-] as const)("messages at %s width", (_name, viewport) => {
-  test.override({ viewport });
-
+describeAtWidths("messages", () => {
   test("lists the API's messages, pages them and opens the details as text by mouse and keyboard", async ({
     page,
     login,
     navigate,
-    context,
-    apiUrl,
+    getJson,
     expectNoA11yViolations,
     screenshot,
   }) => {
     await login();
-    const all = (await (await context.request.get(`${apiUrl}/api/messages`)).json()) as Message[];
+    const all = await getJson<Message[]>("/api/messages");
     await navigate("/messages");
     await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
     await page.getByText("List of received messages from your clients").waitFor();
