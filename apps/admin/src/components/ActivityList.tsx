@@ -1,9 +1,12 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
-import { Skeleton, cx } from "@app/ui";
+import { EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
 import { clockTime, formatPounds, relativeTime } from "@app/ui/format";
 import type { ActivityLog, ActivityType } from "@app/contract";
 import { api, queryKeys, unwrap } from "../lib/api";
+import { errorMessage } from "../lib/errors";
+import { LoadingNote } from "./Loading";
 
 const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string; label: string }> = {
   enrollment: { icon: UserPlus, tone: "info", label: "Enrolment" },
@@ -69,6 +72,42 @@ export function ActivitySkeleton({ rows }: { rows: number }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * What an activity card shows (dashboard block and Activity Logs screen): skeleton rows while
+ * loading, the error with a retry, the empty text for the chosen period, or `entries` (the
+ * screen's filtered and paged part of the query's data).
+ */
+export function ActivityFeed({
+  query,
+  entries,
+  skeletonRows,
+}: {
+  query: UseQueryResult<ActivityLog[]>;
+  entries: readonly ActivityLog[];
+  skeletonRows: number;
+}) {
+  if (query.isPending) {
+    return (
+      <div aria-busy="true">
+        <LoadingNote label="Loading activity..." />
+        <ActivitySkeleton rows={skeletonRows} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Activity could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (entries.length === 0) return <EmptyState title="No activities found for the selected time period." />;
+  return <ActivityList entries={entries} />;
 }
 
 /**

@@ -1,13 +1,11 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { EmptyState, ErrorState, Pagination } from "@app/ui";
+import { Pagination } from "@app/ui";
 import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
-import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityList, ActivitySkeleton, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, activityQuery } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
-import { LoadingNote } from "../../components/Loading";
 
 /** Spec §9: activity page size 10, window of 5 page buttons, 5 skeleton rows. */
 export const ACTIVITY_PAGE_SIZE = 10;
@@ -51,23 +49,7 @@ export default function ActivityLogPage() {
       </header>
       <div className="admin-card">
         <div className="admin-card__body">
-          {query.isPending ? (
-            <div aria-busy="true">
-              <LoadingNote label="Loading activity..." />
-              <ActivitySkeleton rows={SKELETON_ROWS} />
-            </div>
-          ) : query.isError ? (
-            <ErrorState
-              title="Activity could not be loaded"
-              message={errorMessage(query.error)}
-              onRetry={() => void query.refetch()}
-              retrying={query.isFetching}
-            />
-          ) : total === 0 ? (
-            <EmptyState title="No activities found for the selected time period." />
-          ) : (
-            <ActivityList entries={shown} />
-          )}
+          <ActivityFeed query={query} entries={shown} skeletonRows={SKELETON_ROWS} />
         </div>
         {!query.isPending && !query.isError && total > ACTIVITY_PAGE_SIZE ? (
           <div className="admin-card__footer">

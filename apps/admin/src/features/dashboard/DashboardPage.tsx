@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
-import { buttonClassName, EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
+import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
 import type { StatCard } from "@app/contract";
@@ -12,7 +12,7 @@ import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityList, ActivitySkeleton, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, activityQuery } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
@@ -126,23 +126,7 @@ function ActivityBlock() {
         <TimeFilterSelect value={filter} onChange={setFilter} label="Show activity from" />
       </div>
       <div className="admin-card__body">
-        {query.isPending ? (
-          <div aria-busy="true">
-            <LoadingNote label="Loading activity..." />
-            <ActivitySkeleton rows={DASHBOARD_ACTIVITY_COUNT} />
-          </div>
-        ) : query.isError ? (
-          <ErrorState
-            title="Activity could not be loaded"
-            message={errorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : latest.length === 0 ? (
-          <EmptyState title="No activities found for the selected time period." />
-        ) : (
-          <ActivityList entries={latest} />
-        )}
+        <ActivityFeed query={query} entries={latest} skeletonRows={DASHBOARD_ACTIVITY_COUNT} />
       </div>
       <div className="admin-card__footer admin-card__footer--end">
         <Link to={paths.activityLog} className={buttonClassName({ variant: "secondary", size: "sm" })}>
