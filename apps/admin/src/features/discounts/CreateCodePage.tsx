@@ -3,12 +3,13 @@ import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle } from "lucide-react";
-import { Breadcrumb, Button, ButtonLink, useToast } from "@app/ui";
+import { Button, ButtonLink, useToast } from "@app/ui";
 import { todayInLondon } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, MESSAGES } from "../../lib/errors";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
+import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { DiscountFields } from "./DiscountFields";
 import { emptyDiscountDraft, hasErrors, issuesToErrors, toPayload, validateCreateDiscount } from "./discountForm";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
@@ -58,7 +59,7 @@ export default function CreateCodePage() {
     const found = validateCreateDiscount(draft);
     setErrors(found);
     if (hasErrors(found)) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(".dc-page [aria-invalid='true']")?.focus());
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(".content-page [aria-invalid='true']")?.focus());
       return;
     }
     create.mutate(draft);
@@ -66,17 +67,10 @@ export default function CreateCodePage() {
 
   const busy = create.isPending;
   return (
-    <div className="dc-page">
-      <Breadcrumb
-        items={[{ label: "Discount", href: paths.discounts }, { label: "Add Discount" }]}
-        renderLink={({ href, label, className }) => (
-          <Link to={href} className={className}>
-            {label}
-          </Link>
-        )}
-      />
-      <h1 className="dc-head__title">Add Discount</h1>
-      <form className="dc-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <div className="content-page">
+      <RouterBreadcrumb items={[{ label: "Discount", href: paths.discounts }, { label: "Add Discount" }]} />
+      <h1 className="content-title">Add Discount</h1>
+      <form className="content-panel dc-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         {banner ? (
           <div className="dc-banner" role="alert">
             <AlertCircle size={20} aria-hidden="true" />
@@ -84,7 +78,7 @@ export default function CreateCodePage() {
           </div>
         ) : null}
         <DiscountFields draft={draft} onChange={onChange} errors={errors} labels={LABELS} canGenerate disabled={busy} minFrom={todayInLondon()} />
-        <div className="dc-form__actions">
+        <div className="content-actions">
           <ButtonLink as={Link} to={paths.discounts} variant="secondary">
             Cancel
           </ButtonLink>

@@ -26,13 +26,13 @@ export default function DiscountsPage() {
   const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
 
   return (
-    <div className="dc-page">
-      <div className="dc-head">
+    <div className="content-page">
+      <div className="content-head">
         <div>
-          <h1 className="dc-head__title">Discount Codes</h1>
+          <h1 className="content-title">Discount Codes</h1>
           <p className="ui-muted">Codes customers can apply in the cart.</p>
         </div>
-        <ButtonLink as={Link} to={paths.createCode} className="dc-head__action">
+        <ButtonLink as={Link} to={paths.createCode}>
           <Plus size={20} aria-hidden="true" />
           Create a code
         </ButtonLink>
@@ -57,7 +57,7 @@ export default function DiscountsPage() {
               Loading discount codes
             </p>
           ) : null}
-          <table className="dc-table">
+          <table className="content-table dc-table">
             <caption className="ui-visually-hidden">Discount codes</caption>
             <thead>
               <tr>

@@ -3,11 +3,12 @@ import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
-import { Breadcrumb, Button, ButtonLink, Modal, TextField, useToast } from "@app/ui";
+import { Button, ButtonLink, Modal, TextField, useToast } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
+import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { ImagePicker } from "./ImagePicker";
 import { hasErrors, validateShopCreate } from "./shopForm";
 import type { ShopDraft, ShopErrors } from "./shopForm";
@@ -45,7 +46,7 @@ export default function ShopAddPage() {
     const found = validateShopCreate(draft);
     setErrors(found);
     if (hasErrors(found) || imageError) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(".sh-page [aria-invalid='true']")?.focus());
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(".content-page [aria-invalid='true']")?.focus());
       return;
     }
     create.mutate();
@@ -53,17 +54,10 @@ export default function ShopAddPage() {
 
   const busy = create.isPending;
   return (
-    <div className="sh-page">
-      <Breadcrumb
-        items={[{ label: "Saved Items", href: paths.shop }, { label: "Add Item" }]}
-        renderLink={({ href, label, className }) => (
-          <Link to={href} className={className}>
-            {label}
-          </Link>
-        )}
-      />
-      <h1 className="sh-head__title">Add Item</h1>
-      <form className="sh-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <div className="content-page">
+      <RouterBreadcrumb items={[{ label: "Saved Items", href: paths.shop }, { label: "Add Item" }]} />
+      <h1 className="content-title">Add Item</h1>
+      <form className="content-panel sh-form" onSubmit={onSubmit} noValidate aria-busy={busy}>
         <div className="sh-form__fields">
           <TextField
             label="Item Title *"
@@ -99,7 +93,7 @@ export default function ShopAddPage() {
           disabled={busy}
           alt="Chosen item image"
         />
-        <div className="sh-form__actions">
+        <div className="content-actions">
           <ButtonLink as={Link} to={paths.shop} variant="secondary">
             Cancel
           </ButtonLink>

@@ -18,13 +18,13 @@ export default function ShopPage() {
   const items = useQuery({ queryKey: queryKeys.shops, queryFn: () => unwrap(api.shops.list()), staleTime: 0 });
 
   return (
-    <div className="sh-page">
-      <div className="sh-head">
+    <div className="content-page">
+      <div className="content-head">
         <div>
-          <h1 className="sh-head__title">Saved Items</h1>
+          <h1 className="content-title">Saved Items</h1>
           <p className="ui-muted">Security kits shown on the public shop page.</p>
         </div>
-        <ButtonLink as={Link} to={paths.shopAdd} className="sh-head__action">
+        <ButtonLink as={Link} to={paths.shopAdd}>
           <Plus size={20} aria-hidden="true" />
           Add Item
         </ButtonLink>

@@ -2,11 +2,12 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Breadcrumb, Button, ButtonLink, useToast } from "@app/ui";
+import { Button, ButtonLink, useToast } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError } from "../../lib/errors";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
+import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { TrainingForm } from "./TrainingForm";
 import { emptyDraft, stillWrong, toCreatePayload, validateCreate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
@@ -59,18 +60,11 @@ export default function CreateTrainingPage() {
 
   const busy = create.isPending;
   return (
-    <div className="tr-page">
-      <Breadcrumb
-        items={[{ label: "Trainings", href: paths.trainings }, { label: "Add Training" }]}
-        renderLink={({ href, label, className }) => (
-          <Link to={href} className={className}>
-            {label}
-          </Link>
-        )}
-      />
+    <div className="content-page">
+      <RouterBreadcrumb items={[{ label: "Trainings", href: paths.trainings }, { label: "Add Training" }]} />
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <div className="tr-head">
-          <h1 className="tr-head__title">Add Training</h1>
+        <div className="content-head tr-head">
+          <h1 className="content-title">Add Training</h1>
           <div className="tr-head__actions">
             <ButtonLink as={Link} to={paths.trainings} variant="secondary">
               Cancel

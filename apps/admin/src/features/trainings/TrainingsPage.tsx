@@ -24,10 +24,10 @@ export default function TrainingsPage() {
   });
 
   return (
-    <div className="tr-page">
-      <div className="tr-head">
+    <div className="content-page">
+      <div className="content-head tr-head">
         <div>
-          <h1 className="tr-head__title">Saved Trainings</h1>
+          <h1 className="content-title">Saved Trainings</h1>
           <p className="ui-muted">The courses on the public site, with their fees.</p>
         </div>
         <div className="tr-head__actions">
@@ -52,7 +52,7 @@ export default function TrainingsPage() {
       ) : courses.data.length === 0 ? (
         <EmptyState icon={<GraduationCap size={40} />} title="No trainings available" />
       ) : (
-        <table className="tr-table">
+        <table className="content-table tr-table">
           <caption className="ui-visually-hidden">Saved Trainings</caption>
           <thead>
             <tr>
