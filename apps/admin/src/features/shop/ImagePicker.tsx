@@ -1,8 +1,7 @@
 import { useId } from "react";
-import type { ChangeEvent } from "react";
 import { ImagePlus } from "lucide-react";
 import { Button } from "@app/ui";
-import { imageFileProblem, readAsDataUrl } from "./imageFile";
+import { ImageFileInput, ImageHintAndError } from "../../components/ImageFileInput";
 
 interface Props {
   /** What to show: a data URL just chosen, or the absolute URL of the saved picture. */
@@ -23,23 +22,6 @@ interface Props {
  */
 export function ImagePicker({ preview, onPick, onRemove, changeLabel, error, onError, disabled, alt }: Props) {
   const id = useId();
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // Reset so choosing the same file again still fires a change.
-    event.target.value = "";
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    onError(problem);
-    if (problem) return;
-    try {
-      onPick(await readAsDataUrl(file));
-    } catch {
-      onError("Could not read the file");
-    }
-  }
-
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="sh-picker">
       <span className="ui-field__label" id={`${id}-label`}>
@@ -55,20 +37,19 @@ export function ImagePicker({ preview, onPick, onRemove, changeLabel, error, onE
           </label>
         )}
       </div>
-      <input
+      <ImageFileInput
         id={id}
-        type="file"
         accept="image/png,image/jpeg,image/*"
-        className="ui-visually-hidden"
-        onChange={onFile}
+        error={error}
+        onPick={onPick}
+        onError={onError}
         disabled={disabled}
         aria-labelledby={`${id}-label`}
-        aria-describedby={describedBy}
         aria-invalid={error ? true : undefined}
       />
       <div className="sh-picker__actions">
         {preview ? (
-          <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm sh-picker__change${disabled ? " sh-disabled" : ""}`}>
+          <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm sh-picker__change${disabled ? " content-disabled" : ""}`}>
             {changeLabel}
           </label>
         ) : null}
@@ -78,14 +59,7 @@ export function ImagePicker({ preview, onPick, onRemove, changeLabel, error, onE
           </Button>
         ) : null}
       </div>
-      <p id={`${id}-hint`} className="ui-field__hint">
-        PNG, JPG up to 5MB
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ImageHintAndError id={id} hint="PNG, JPG up to 5MB" error={error} />
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useId, useRef } from "react";
-import type { ChangeEvent, ReactNode } from "react";
+import { useId } from "react";
+import type { ReactNode } from "react";
 import { ImagePlus, Plus, Trash2 } from "lucide-react";
 import { DESCRIPTION_MAX_CHARS } from "@app/contract";
 import { Button, TextAreaField, TextField } from "@app/ui";
 import { countWords, formatPounds } from "@app/ui/format";
 import { apiAsset } from "../../lib/config";
-import { imageFileProblem, readAsDataUrl } from "./imageFile";
+import { ImageFileInput, ImageHintAndError } from "../../components/ImageFileInput";
 import { TimeSlotDropdown } from "./TimeSlotDropdown";
 import { emptyAddOn, emptyDateRange, emptyKeyPoint, emptyUnit, totalPrice } from "./trainingForm";
 import type { AddOnDraft, DateRangeDraft, FieldErrors, KeyPointDraft, TrainingDraft, UnitDraft } from "./trainingForm";
@@ -297,23 +297,8 @@ function ThumbnailPicker({
   onImageError: (message: string | null) => void;
   disabled?: boolean;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const preview = draft.newThumbnail ?? apiAsset(draft.currentThumbnail);
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = "";
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    onImageError(problem);
-    if (problem) return;
-    try {
-      set({ newThumbnail: await readAsDataUrl(file) });
-    } catch {
-      onImageError("Could not read the file");
-    }
-  }
 
   return (
     <div className="tr-thumb">
@@ -328,17 +313,15 @@ function ThumbnailPicker({
         )}
       </div>
       <div className="tr-thumb__side">
-        <input
-          ref={inputRef}
+        <ImageFileInput
           id={id}
-          type="file"
           accept="image/*"
-          className="ui-visually-hidden"
-          onChange={onFile}
+          error={error}
+          onPick={(dataUrl) => set({ newThumbnail: dataUrl })}
+          onError={onImageError}
           disabled={disabled}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         />
-        <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm tr-thumb__choose${disabled ? " tr-disabled" : ""}`}>
+        <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm tr-thumb__choose${disabled ? " content-disabled" : ""}`}>
           {preview ? "Change Image" : "Upload Thumbnail"}
         </label>
         {draft.newThumbnail ? (
@@ -346,14 +329,7 @@ function ThumbnailPicker({
             Remove
           </Button>
         ) : null}
-        <p id={`${id}-hint`} className="ui-field__hint">
-          Any image type, recommended 800x450px (16:9)
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="ui-field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ImageHintAndError id={id} hint="Any image type, recommended 800x450px (16:9)" error={error} />
       </div>
     </div>
   );

@@ -15,7 +15,6 @@ import {
 } from "./trainingForm";
 import type { TrainingDraft } from "./trainingForm";
 import { wordCounter } from "./TrainingForm";
-import { imageFileProblem } from "./imageFile";
 
 function validDraft(): TrainingDraft {
   return {
@@ -154,15 +153,9 @@ describe("payloads", () => {
   });
 });
 
-describe("description counter and image checks", () => {
+describe("description counter", () => {
   it("counts words against 30000", () => {
     expect(wordCounter("")).toBe("0/30000 words");
     expect(wordCounter("  Door  supervisor\ncourse ")).toBe("3/30000 words");
-  });
-
-  it("refuses a non-image and a file over 5 MB", () => {
-    expect(imageFileProblem({ type: "text/plain", size: 10 })).toBe("Please select an image file");
-    expect(imageFileProblem({ type: "image/png", size: 5 * 1024 * 1024 + 1 })).toBe("File size must be less than 5MB");
-    expect(imageFileProblem({ type: "image/webp", size: 1000 })).toBeNull();
   });
 });
