@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../../db/client";
