@@ -161,6 +161,8 @@ export const ordersContract = c.router({
       404: ErrorSchema,
       /** A chosen date is full, or the discount code ran out meanwhile. */
       409: ErrorSchema,
+      /** The payment provider could not open a payment page; the order was cancelled, seats released. */
+      503: ErrorSchema,
     },
     summary: "Prices the order from the database, holds seats, answers the payment link",
   },
