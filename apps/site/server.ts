@@ -110,23 +110,20 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     entry = (await import(path.join(root, "dist/server/entry-server.js"))) as EntryServer;
     entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });
     const fastifyStatic = (await import("@fastify/static")).default;
-    // Hashed file names never change: cache them for a year.
-    await app.register(fastifyStatic, {
-      root: path.join(client, "assets"),
-      prefix: "/assets/",
-      immutable: true,
-      maxAge: "365d",
-      index: false,
-    });
-    // Other public files (favicon, social preview image): a day.
+    // One route per built file (wildcard: false), so the server render keeps every other path.
     await app.register(fastifyStatic, {
       root: client,
       prefix: "/",
-      decorateReply: false,
       wildcard: false,
       index: false,
-      maxAge: "1d",
-      allowedPath: (p) => !p.startsWith("/index.html") && !p.startsWith("/.vite"),
+      cacheControl: false,
+      allowedPath: (p) => p !== "/index.html" && !p.startsWith("/.vite"),
+      // @fastify/static 10 hands the Fastify reply here (its types still say ServerResponse).
+      setHeaders: (reply: unknown, filePath: string) => {
+        // Hashed file names never change: cache them for a year. Other public files: a day.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        (reply as FastifyReply).header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+      },
     });
   }
 

@@ -45,6 +45,7 @@ function startServer(name: string, command: string, args: string[], cwd: string,
         clearTimeout(timer);
         child.stdout?.off("data", onData);
         // Keep draining so a chatty server never blocks on a full pipe.
+        if (process.env.E2E_VERBOSE) child.stdout?.on("data", (c: Buffer) => process.stderr.write(`[${name}] ${c}`));
         child.stdout?.resume();
         ok(child);
       }

@@ -13,13 +13,11 @@ export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
   const toast = useToast();
   const navigate = useNavigate();
   const total = formatPence(cart.totalPence);
-  const label = `Cart: ${cart.count} ${cart.count === 1 ? "item" : "items"}, ${total}`;
 
   return (
     <button
       type="button"
       className="cart-button"
-      aria-label={label}
       onClick={() => {
         if (cart.count === 0) {
           toast.info(EMPTY_CART_MESSAGE);
@@ -29,15 +27,16 @@ export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
         navigate(paths.cart);
       }}
     >
-      <span className="cart-button__icon" aria-hidden="true">
-        <ShoppingCart size={22} />
+      {/* Accessible name 'Cart: 2 items, £380.00' contains the visible '2' and '£380.00' (WCAG 2.5.3). */}
+      <span className="ui-visually-hidden">Cart: </span>
+      <span className="cart-button__icon">
+        <ShoppingCart size={22} aria-hidden="true" />
         <span className="cart-button__count" data-testid="cart-count">
           {cart.count}
         </span>
       </span>
-      <span className="cart-button__total" aria-hidden="true">
-        {total}
-      </span>
+      <span className="ui-visually-hidden">{cart.count === 1 ? " item, " : " items, "}</span>
+      <span className="cart-button__total">{total}</span>
     </button>
   );
 }

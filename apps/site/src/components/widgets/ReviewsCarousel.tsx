@@ -13,7 +13,7 @@ export const SWIPE_THRESHOLD_PX = 50;
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="review-card__stars" aria-label={`Rated ${rating} out of 5`}>
+    <p className="review-card__stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
         <Star key={i} size={18} aria-hidden="true" className={i < rating ? "star star--on" : "star"} />
       ))}
@@ -93,7 +93,7 @@ export function ReviewsCarousel({ reviews, heading = "What our students say" }: 
       >
         <div className="reviews__track" aria-live={rotating ? "off" : "polite"} data-testid="reviews-track">
           {visible.map((review, i) => (
-            <article
+            <div
               key={review.id}
               className="review-card"
               role="group"
@@ -113,7 +113,7 @@ export function ReviewsCarousel({ reviews, heading = "What our students say" }: 
                   <span className="review-card__date">{formatLongDate(review.date)}</span>
                 </span>
               </footer>
-            </article>
+            </div>
           ))}
         </div>
       </div>

@@ -7,6 +7,10 @@ import { Button, CheckboxField, TextAreaField, TextField, useToast } from "@app/
 import { paths } from "../../app/paths";
 import { api, ApiError } from "../../lib/api";
 
+/*
+ * Fields get explicit ids: the browser build hydrates with Preact, whose useId differs from
+ * React's on the server, and error ids added after hydration must match the server's input ids.
+ */
 /** The form's fields in display order (also the order in which the first error gets focus). */
 const FIELDS = ["firstName", "lastName", "phoneNumber", "emailAddress", "message", "consent"] as const;
 type Field = (typeof FIELDS)[number];
@@ -101,6 +105,7 @@ export function ContactForm() {
       <div className="form-row">
         <TextField
           label="First name*"
+          id="contact-firstName"
           name="firstName"
           autoComplete="given-name"
           value={values.firstName}
@@ -109,6 +114,7 @@ export function ContactForm() {
         />
         <TextField
           label="Last name*"
+          id="contact-lastName"
           name="lastName"
           autoComplete="family-name"
           value={values.lastName}
@@ -119,6 +125,7 @@ export function ContactForm() {
       <div className="form-row">
         <TextField
           label="Phone Number*"
+          id="contact-phoneNumber"
           name="phoneNumber"
           type="tel"
           inputMode="tel"
@@ -130,6 +137,7 @@ export function ContactForm() {
         />
         <TextField
           label="Email address*"
+          id="contact-emailAddress"
           name="emailAddress"
           type="email"
           autoComplete="email"
@@ -140,14 +148,16 @@ export function ContactForm() {
       </div>
       <TextAreaField
         label="Message"
-        name="message"
+        id="contact-message"
+          name="message"
         rows={5}
         value={values.message}
         error={errors.message}
         onChange={(e) => set("message", e.target.value)}
       />
       <CheckboxField
-        name="consent"
+        id="contact-consent"
+          name="consent"
         checked={values.consent}
         error={errors.consent}
         onChange={(e) => set("consent", e.target.checked)}

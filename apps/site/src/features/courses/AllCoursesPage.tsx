@@ -68,7 +68,7 @@ export default function AllCoursesPage() {
             ) : (
               <div className="course-grid">
                 {courses.map((course, i) => (
-                  <CourseCard key={course.id} course={course} eagerImage={i < 2} />
+                  <CourseCard key={course.id} course={course} eagerImage={i < 2} headingLevel={2} />
                 ))}
               </div>
             )

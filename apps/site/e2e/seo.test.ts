@@ -1,0 +1,136 @@
+/**
+ * What a crawler or a link preview sees: each public route fetched over plain HTTP, without
+ * JavaScript, carries its title, description, canonical link, social tags, JSON-LD and main
+ * heading; unknown paths answer 404; sitemap and robots come from the live catalogue.
+ */
+import { describe, expect, inject, it } from "vitest";
+import { fetchHtml } from "./fixtures";
+
+const siteUrl = inject("siteUrl");
+const apiUrl = inject("apiUrl");
+
+async function courses(): Promise<{ slug: string; title: string; fee: number }[]> {
+  const response = await fetch(`${apiUrl}/api/courses`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { slug: string; title: string; fee: number }[];
+}
+
+function attr(html: string, re: RegExp): string | null {
+  return re.exec(html)?.[1] ?? null;
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  const raw = attr(html, /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/);
+  expect(raw, "JSON-LD script").not.toBeNull();
+  const parsed = JSON.parse(raw!) as { "@graph": Record<string, unknown>[] };
+  return parsed["@graph"];
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+
+const PAGES: { path: string; h1: RegExp | null }[] = [
+  { path: "/", h1: /Get your SIA licence/ },
+  { path: "/all-courses", h1: /SIA Training in Liverpool - / },
+  { path: "/shop-page", h1: /Get The Best Security Kits/ },
+  { path: "/about", h1: /About Us/ },
+  { path: "/contact", h1: /Contact Us/ },
+  { path: "/privacy", h1: /Privacy Policy/ },
+  { path: "/careers", h1: /Site Map/ },
+  // The cart lives in the browser's storage: the server sends the frame and head tags, the page fills in after hydration.
+  { path: "/cart", h1: null },
+  { path: "/payment/success", h1: /Payment/ },
+];
+
+describe("server-rendered HTML", () => {
+  for (const page of PAGES) {
+    it(`${page.path} carries title, description, canonical, social tags, JSON-LD and its heading`, async () => {
+      const { status, html, headers } = await fetchHtml(`${siteUrl}${page.path}`);
+      expect(status).toBe(200);
+      expect(headers.get("content-type")).toContain("text/html");
+      expect(attr(html, /<title[^>]*>([^<]+)<\/title>/)).toBeTruthy();
+      expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBeTruthy();
+      expect(attr(html, /<meta name="keywords" content="([^"]+)"/)).toBeTruthy();
+      expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${siteUrl}${page.path}`);
+      expect(attr(html, /<meta property="og:title" content="([^"]+)"/)).toBeTruthy();
+      expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe(`${siteUrl}${page.path}`);
+      expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe("summary_large_image");
+      const graph = jsonLd(html);
+      const webPage = graph.find((n) => n["@type"] === "WebPage");
+      expect(webPage?.datePublished).toBe("2025-02-10");
+      expect(graph.some((n) => n["@type"] === "BreadcrumbList")).toBe(true);
+      if (page.h1) {
+        const h1 = attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/);
+        expect(text(h1 ?? "")).toMatch(page.h1);
+      }
+      // CSP script-src 'self': hydration data is JSON, never an inline executable script.
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+      expect(inline.every((a) => /type="application\/(ld\+)?json"/.test(a ?? ""))).toBe(true);
+      expect(headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(headers.get("x-content-type-options")).toBe("nosniff");
+      expect(headers.get("strict-transport-security")).toContain("max-age=31536000");
+    });
+  }
+
+  it("/all-courses lists every course in its HTML and an ItemList in JSON-LD", async () => {
+    const list = await courses();
+    const { html } = await fetchHtml(`${siteUrl}/all-courses`);
+    const itemList = jsonLd(html).find((n) => n["@type"] === "ItemList") as { itemListElement: { url: string }[] } | undefined;
+    expect(itemList?.itemListElement.map((i) => i.url)).toEqual(list.map((c) => `${siteUrl}/course/${c.slug}`));
+    for (const c of list) expect(text(html)).toContain(c.title);
+  });
+
+  it("a course page carries the course's title, meta tags and a Course with provider and offers", async () => {
+    const [course] = await courses();
+    const { status, html } = await fetchHtml(`${siteUrl}/course/${course!.slug}`);
+    expect(status).toBe(200);
+    expect(attr(html, /<title[^>]*>([^<]+)<\/title>/)).toContain(course!.title);
+    expect(text(attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/) ?? "")).toBe(course!.title);
+    const ld = jsonLd(html).find((n) => n["@type"] === "Course") as Record<string, any> | undefined;
+    expect(ld?.name).toBe(course!.title);
+    expect(ld?.provider?.name).toBeTruthy();
+    expect(ld?.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", price: course!.fee.toFixed(2) });
+    const crumbs = jsonLd(html).find((n) => n["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(["Home", "SIA Courses", course!.title]);
+    // The booking block is in the first HTML too: dates with places, the add-to-cart button.
+    expect(html).toMatch(/places? left|Fully booked/);
+    expect(html).toContain("Add to Cart");
+  });
+
+  it("answers 404 for an unknown path and an unknown course slug", async () => {
+    for (const path of ["/nope", "/course/no-such-course", "/a/b/c"]) {
+      const { status, html } = await fetchHtml(`${siteUrl}${path}`);
+      expect(status, path).toBe(404);
+      expect(text(html)).toContain("Oops! The page you're looking for doesn't exist.");
+      expect(html).toContain('content="noindex, follow"');
+    }
+  });
+
+  it("/login sends the visitor to the admin portal's login screen", async () => {
+    const { status, headers } = await fetchHtml(`${siteUrl}/login`);
+    expect(status).toBe(302);
+    expect(headers.get("location")).toBe("http://localhost:5174/login");
+  });
+
+  it("/sitemap.xml lists every page and every course of the live catalogue; robots.txt points to it", async () => {
+    const list = await courses();
+    const sitemap = await fetch(`${siteUrl}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const p of ["/", "/all-courses", "/shop-page", "/about", "/contact", "/privacy", "/careers"]) expect(locs).toContain(`${siteUrl}${p}`);
+    for (const c of list) expect(locs).toContain(`${siteUrl}/course/${c.slug}`);
+    const robots = await (await fetch(`${siteUrl}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+
+  it("serves hashed assets with a long immutable cache", async () => {
+    const { html } = await fetchHtml(`${siteUrl}/`);
+    const script = attr(html, /<script type="module"[^>]*src="([^"]+)"/);
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await fetch(`${siteUrl}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+  });
+});
