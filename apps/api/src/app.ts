@@ -19,7 +19,7 @@ import { shopsRouter } from "./modules/shops/router";
 import { discountsRouter } from "./modules/discounts/router";
 import { messagesRouter } from "./modules/messages/router";
 import { adminRouter } from "./modules/admin/router";
-import { CatalogueCache } from "./modules/courses/catalogue-cache";
+import catalogueCachePlugin from "./plugins/catalogue-cache";
 import docsPlugin from "./plugins/docs";
 
 export type AppConfig = {
@@ -40,7 +40,6 @@ const IMAGE_ROUTES = new Set(["POST /api/courses", "PUT /api/courses/:id", "POST
 declare module "fastify" {
   interface FastifyInstance {
     env: Env;
-    catalogueCache: CatalogueCache;
   }
 }
 
@@ -57,7 +56,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   app.decorate("env", env);
-  app.decorate("catalogueCache", new CatalogueCache());
 
   // An empty JSON body (some clients send the header on body-less POSTs) means "no body".
   const defaultJson = app.getDefaultJsonParser("error", "error");
@@ -79,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
+  await app.register(catalogueCachePlugin);
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
   await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, secureCookie: env.COOKIE_SECURE });
   await app.register(paymentsPlugin);
