@@ -86,7 +86,7 @@ describe("server-rendered HTML", () => {
     expect(status).toBe(200);
     expect(attr(html, /<title[^>]*>([^<]+)<\/title>/)).toContain(course!.title);
     expect(text(attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/) ?? "")).toBe(course!.title);
-    const ld = jsonLd(html).find((n) => n["@type"] === "Course") as Record<string, any> | undefined;
+    const ld = jsonLd(html).find((n) => n["@type"] === "Course") as { name?: string; provider?: { name?: string }; offers?: unknown } | undefined;
     expect(ld?.name).toBe(course!.title);
     expect(ld?.provider?.name).toBeTruthy();
     expect(ld?.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", price: course!.fee.toFixed(2) });
