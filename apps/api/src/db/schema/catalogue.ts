@@ -62,11 +62,18 @@ export const courseDates = pgTable(
     /** Closed dates take no new bookings (removed from the course but holding bookings). */
     closedAt: tstz("closed_at"),
     createdAt: createdAt(),
+    /**
+     * Seats of the items of paid and pending orders on this date, kept by triggers on orders and
+     * order_items (migration 0003, decision 080); never written by the application. Places left
+     * come from `seats_taken(date, at)`, which also drops pending holds that ran out.
+     */
+    seatsHeld: integer("seats_held").notNull().default(0),
   },
   (t) => [
     index("course_dates_course_idx").on(t.courseId, t.startDate),
     check("course_dates_range", sql`${t.endDate} >= ${t.startDate}`),
     check("course_dates_capacity", sql`${t.capacity} >= 0`),
+    check("course_dates_seats_held", sql`${t.seatsHeld} >= 0`),
   ],
 );
 
