@@ -115,11 +115,6 @@ interface RecordDetailStatesProps<T> {
   /** Announced to screen readers while `skeleton` shows. */
   loadingLabel: string;
   skeleton: ReactNode;
-  /**
-   * Keep showing the record when a reload fails (the discount screen, whose first copy may come
-   * from the list); the other screens show the error instead.
-   */
-  keepRecordOnError?: boolean;
   children: (record: T) => ReactNode;
 }
 
@@ -133,7 +128,6 @@ export function RecordDetailStates<T>({
   backLabel,
   loadingLabel,
   skeleton,
-  keepRecordOnError = false,
   children,
 }: RecordDetailStatesProps<T>) {
   const navigate = useNavigate();
@@ -147,7 +141,9 @@ export function RecordDetailStates<T>({
       </div>
     );
   }
-  if (query.isError && !(keepRecordOnError && query.data !== undefined)) {
+  // A failed reload keeps the record (and any open edit form) on screen: only a first load
+  // with nothing to show becomes the error state. Losing a half-typed edit would be worse.
+  if (query.isError && query.data === undefined) {
     return (
       <div className="content-page">
         {trail}

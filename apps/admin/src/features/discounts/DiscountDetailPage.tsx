@@ -94,7 +94,6 @@ export default function DiscountDetailPage() {
           ))}
         </div>
       }
-      keepRecordOnError
     >
       {(d: Discount) => (
         <>
