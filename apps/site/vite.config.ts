@@ -15,6 +15,7 @@ const PREACT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: join(preact, "compat/client.mjs") },
   { find: /^react-dom$/, replacement: join(preact, "compat/dist/compat.module.js") },
   { find: /^react\/jsx-runtime$/, replacement: join(preact, "jsx-runtime/dist/jsxRuntime.module.js") },
+  { find: /^react\/jsx-dev-runtime$/, replacement: join(preact, "jsx-runtime/dist/jsxRuntime.module.js") },
   { find: /^react$/, replacement: join(preact, "compat/dist/compat.module.js") },
 ];
 

@@ -85,7 +85,13 @@ export default async function setup(project: TestProject) {
   const apiUrl = `http://localhost:${apiPort}`;
 
   if (!process.env.E2E_SKIP_BUILD) {
-    const built = spawnSync("pnpm", ["run", "build"], { cwd: SITE_ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    // Vitest sets NODE_ENV=test; the build must be the production one visitors get.
+    const built = spawnSync("pnpm", ["run", "build"], {
+      cwd: SITE_ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
     if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}\n${built.stderr}`);
   }
 
