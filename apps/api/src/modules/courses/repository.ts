@@ -133,18 +133,15 @@ export async function writeChildren(
 }
 
 /**
- * THE seat rule, in one place: places left for a date = capacity − seats of its order items
- * in orders that are paid, or pending with a hold that has not run out.
+ * Places left per date = capacity − seats taken. THE seat rule (paid orders + pending orders whose
+ * hold has not run out) is the SQL function `seats_taken` (migration 0004, decision 080), which
+ * the booking check uses too; it reads the date's `seats_held` counter.
  */
 export async function placesLeftByDate(db: DbOrTx, dateIds: number[], now: Date): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (!dateIds.length) return result;
   const { rows } = await db.execute<{ id: number; places_left: number }>(sql`
-    select d.id, d.capacity - coalesce((
-      select sum(oi.seats) from order_items oi join orders o on o.id = oi.order_id
-      where oi.course_date_id = d.id
-        and (o.status = 'paid' or (o.status = 'pending' and o.expires_at > ${now.toISOString()}))
-    ), 0) as places_left
+    select d.id, d.capacity - seats_taken(d, ${now.toISOString()}) as places_left
     from course_dates d where d.id in ${sql.raw(`(${dateIds.map(Number).join(",")})`)}`);
   for (const r of rows) result.set(Number(r.id), Math.max(0, Number(r.places_left)));
   return result;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
 import type { Db, DbOrTx, Tx } from "../../db/client";
@@ -194,25 +194,71 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     createdAt: now,
   }));
 
+  const insert = insertOrder(order, itemRows, `${name} booked ${items.map((i) => `${i.title} (${i.dateLabel})`).join(", ")}`);
+  const claimed = (row: { order_id: number; item_ids: number[] }) => {
+    order.id = Number(row.order_id);
+    row.item_ids.forEach((id, n) => Object.assign(itemRows[n]!, { id: Number(id), orderId: order.id }));
+    return Object.assign(order, { items: itemRows });
+  };
+
+  // Fast path (decision 080): one statement, one round trip, its own transaction. It locks the
+  // dates (in id order), and writes the order only if every date's counter leaves room for it.
+  // Orders with a code, and those the counter refuses (the date may only look full because holds
+  // ran out and are not marked expired yet), take the path below, which applies the whole rule.
+  if (!discount) {
+    const wanted = new Map<number, number>();
+    for (const i of itemRows) wanted.set(i.courseDateId!, (wanted.get(i.courseDateId!) ?? 0) + i.seats);
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
+    const { rows } = await db.execute<{ order_id: number | null; item_ids: number[] | null }>(sql`
+      with locked as (
+        select d.id, d.capacity, d.seats_held from course_dates d
+        where d.id in ${sql.raw(`(${ids.join(",")})`)} order by d.id for no key update),
+      fits as (
+        select count(*) = ${ids.length} and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false) as ok
+        from locked l join (values ${sql.join(ids.map((id) => sql`(${id}::int, ${wanted.get(id)!}::int)`), sql`, `)}) as w(id, n) on w.id = l.id),
+      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.result}`);
+    if (rows[0]?.order_id != null) return claimed(rows[0] as { order_id: number; item_ids: number[] });
+  }
+
   return db.transaction(async (tx) => {
-    // Order, items and the `enrollment` activity entry in one statement (one round trip): this
-    // is the hot path of POST /enroll (DESIGN.md: 500 orders/s). Same columns as logActivity.
-    const at = now.toISOString();
-    const { rows } = await tx.execute<{ order_id: number; item_ids: number[] }>(sql`
-      with o as (
+    const { rows } = await tx.execute<{ order_id: number; item_ids: number[] }>(sql`with ${insert.ctes(sql``)} ${insert.result}`);
+    claimed(rows[0]!);
+    const check = await lockAndCountClaims(tx, { dateIds: items.map((i) => i.courseDateId), discountId: discount?.id ?? null }, now);
+    const full = items.find((i) => check.overbookedDateIds.includes(i.courseDateId));
+    if (full) throw new HttpError(409, fullyBookedMessage(full));
+    if (check.discountOverused) throw new HttpError(409, CODE_USED_UP_MESSAGE);
+    return Object.assign(order, { items: itemRows });
+  });
+}
+
+/**
+ * The order, its items and the `enrollment` activity entry as CTEs of one statement (one round
+ * trip: this is the hot path of POST /enroll, DESIGN.md: 500 orders/s), written only when `guard`
+ * (a WHERE clause) holds. Same columns as logActivity. The seat counter triggers (migration 0004)
+ * add the items' seats to their dates when the statement ends.
+ */
+function insertOrder(order: OrderRow, itemRows: ItemRow[], details: string) {
+  const at = order.createdAt.toISOString();
+  const name = `${order.firstName} ${order.lastName}`;
+  return {
+    ctes: (guard: SQL) => sql`
+      o as (
         insert into orders (reference, status, first_name, last_name, guest_name, guest_email, phone_number, country,
           street_address, town_city, state, company_name, building_type, order_notes, subtotal_pence, discount_code_id,
           discount_code, percent_off, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
-        values (${order.reference}, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
+        select ${order.reference}, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
           ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.companyName},
-          ${order.buildingType}, ${order.orderNotes}, ${subtotal}, ${order.discountCodeId}, ${order.discountCode}, ${order.percentOff},
-          ${discountPence}, ${total}, ${expiresAt.toISOString()}, ${provider}, ${at}, ${at})
+          ${order.buildingType}, ${order.orderNotes}, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
+          ${order.percentOff}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
+          ${order.paymentProvider}, ${at}::timestamptz, ${at}::timestamptz
+        ${guard}
         returning id),
       i as (
         insert into order_items (order_id, course_id, course_date_id, title, duration, "time", description, start_date, end_date,
           date_label, original_price_pence, price_paid_pence, add_ons, seats, created_at)
         select o.id, x.course_id, x.course_date_id, x.title, x.duration, x."time", x.description, x.start_date::date, x.end_date::date,
-          x.date_label, x.original_price_pence, x.price_paid_pence, x.add_ons, 1, ${at}
+          x.date_label, x.original_price_pence, x.price_paid_pence, x.add_ons, x.seats, ${at}
         from o, rows from (jsonb_to_recordset(${JSON.stringify(
           itemRows.map((r) => ({
             course_id: r.courseId,
@@ -227,26 +273,19 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
             original_price_pence: r.originalPricePence,
             price_paid_pence: r.pricePaidPence,
             add_ons: r.addOns,
+            seats: r.seats,
           })),
         )}::jsonb) as (course_id int, course_date_id int, title text, duration text, "time" text, description text,
-          start_date text, end_date text, date_label text, original_price_pence int, price_paid_pence int, add_ons jsonb))
+          start_date text, end_date text, date_label text, original_price_pence int, price_paid_pence int, add_ons jsonb, seats int))
           with ordinality as x(course_id, course_date_id, title, duration, "time", description, start_date, end_date, date_label,
-          original_price_pence, price_paid_pence, add_ons, n)
+          original_price_pence, price_paid_pence, add_ons, seats, n)
         order by x.n
         returning id),
       a as (
         insert into activity_log (type, action, details, actor_id, user_name, amount_pence, items, created_at)
-        select 'enrollment', 'New enrollment', ${`${name} booked ${items.map((i) => `${i.title} (${i.dateLabel})`).join(", ")}`},
-          null, ${name}, ${total}, ${items.length}, ${at} from o)
-      select (select id from o) as order_id, (select array_agg(id order by id) from i) as item_ids`);
-    order.id = Number(rows[0]!.order_id);
-    rows[0]!.item_ids.forEach((id, n) => Object.assign(itemRows[n]!, { id: Number(id), orderId: order.id }));
-    const check = await lockAndCountClaims(tx, { dateIds: items.map((i) => i.courseDateId), discountId: discount?.id ?? null }, now);
-    const full = items.find((i) => check.overbookedDateIds.includes(i.courseDateId));
-    if (full) throw new HttpError(409, fullyBookedMessage(full));
-    if (check.discountOverused) throw new HttpError(409, CODE_USED_UP_MESSAGE);
-    return Object.assign(order, { items: itemRows });
-  });
+        select 'enrollment', 'New enrollment', ${details}, null, ${name}, ${order.totalPence}, ${itemRows.length}, ${at} from o)`,
+    result: sql`select (select id from o) as order_id, (select array_agg(id order by id) from i) as item_ids`,
+  };
 }
 
 /** Records the provider's checkout session on the order (webhooks find the order by it). */
