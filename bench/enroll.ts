@@ -1,16 +1,28 @@
 /**
  * POST /api/enroll under load (DESIGN.md target: 500 orders/s on 2 cores, p99 < 100 ms, no seat
  * oversold). Creates a training with many big dates through the admin API, then:
+ *   0. baseline: the constant JSON route /api/health with the same 20 connections, so the figures
+ *      can be read as a ratio on a shared, noisy machine;
  *   1. throughput: as many orders as 20 connections can place in ~10 s, spread over the dates;
  *   2. target rate: 500 orders/s for ~10 s, latency at that rate;
  *   3. contention: one date with 100 seats hammered for 3 s: exactly 100 orders may succeed;
  * and finally counts the seats held per date against its capacity (the oversell check).
+ * Each phase also reports the CPU it cost the API process, its Postgres (the embedded server's
+ * processes) and this load generator (autocannon runs in this process), in ms per request.
+ *
+ * The API it starts runs production-like (`test-server.ts --production-like`: no response
+ * validation, workers on, production pool size, logs at warn) on a fresh embedded Postgres.
  *
  *   pnpm --filter @app/bench enroll            # starts its own API on a fresh database
- *   API_URL=http://localhost:3000 pnpm --filter @app/bench enroll
+ *   API_URL=http://localhost:3000 pnpm --filter @app/bench enroll   # CPU figures: generator only
  */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { load, row, startApi, type Figures } from "./lib";
+import { load, row, type Figures } from "./lib";
 
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date
@@ -20,6 +32,7 @@ type Course = { id: number; courseDates: { id: number; capacity: number; placesL
 type Enrollment = { status: string; courses: { course_date_id: number | null }[] };
 
 const api = await startApi();
+const loadBefore = loadavg();
 try {
   const token = await adminToken();
   const course = await createTraining(token, "Bench Load Course", DATES, SEATS);
@@ -49,8 +62,10 @@ try {
   };
 
   await load({ ...spread, duration: 2, connections: 10 }); // warm-up (JIT, pool)
-  const max = await load({ ...spread, duration: DURATION, connections: 20 });
-  const target = await load({ ...spread, duration: DURATION, connections: 50, overallRate: 500 });
+  await load({ url: `${api.url}/api/health`, duration: 1, connections: 10 });
+  const health = await measured(() => load({ url: `${api.url}/api/health`, duration: DURATION, connections: 20 }));
+  const max = await measured(() => load({ ...spread, duration: DURATION, connections: 20 }));
+  const target = await measured(() => load({ ...spread, duration: DURATION, connections: 50, overallRate: 500 }));
 
   let m = 0;
   const hotDate = hot.courseDates[0]!.id;
@@ -66,8 +81,12 @@ try {
   const hot409 = contention.statusCodeStats?.["409"]?.count ?? 0;
 
   console.info(`\nPOST /api/enroll, ${DATES} dates x ${SEATS} seats, ${DURATION} s per phase (${api.url})`);
-  row("max throughput (20 connections)", max);
-  row("at 500 orders/s (50 connections)", target, verdict(target));
+  console.info(`load average before ${loadBefore.map((l) => l.toFixed(1)).join(" ")}, after ${loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores)`);
+  row("GET /api/health (constant JSON)", health.figures);
+  row("max throughput (20 connections)", max.figures, `(${pct(max.figures.rps, health.figures.rps)} of constant)`);
+  row("at 500 orders/s (50 connections)", target.figures, verdict(target.figures));
+  console.info("CPU per request (ms) and share of one core: API process / its Postgres / load generator");
+  for (const [name, r] of [["health", health], ["max throughput", max], ["at 500 orders/s", target]] as const) cpuRow(name, r);
   console.info(`contention: one date of 100 seats, 20 connections, 3 s: ${hot201} booked, ${hot409} refused (409)`);
 
   // The oversell check: seats held (paid + pending) per date never exceed its capacity.
@@ -86,6 +105,92 @@ try {
   if (!ok) process.exitCode = 1;
 } finally {
   await api.stop();
+}
+
+function pct(a: number, b: number) {
+  return `${Math.round((a / b) * 100)}%`;
+}
+
+// --- The API under test, production-like, with its process id for CPU accounting ---
+
+async function startApi(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
+  if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), pid: null, stop: async () => {} };
+  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
+  // node + tsx directly (not through pnpm), so the pid is the API's and its children are its Postgres.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"], {
+    cwd: apiDir,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("API test server did not start in 60 s")), 60_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const found = /READY (\S+)/.exec(chunk.toString());
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`API test server exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? null,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+// --- CPU accounting from /proc (Linux): clock ticks of a process and of its descendants ---
+
+type Cpu = { api: number; pg: number; gen: number; wall: number };
+
+function procTicks(pid: number): { ppid: number; ticks: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+function sample(): Cpu {
+  const gen = process.cpuUsage();
+  const out = { api: 0, pg: 0, gen: (gen.user + gen.system) / 1000, wall: performance.now() };
+  if (!api.pid) return out;
+  const all = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const t = procTicks(Number(name));
+    if (t) all.set(Number(name), t);
+  }
+  const TICK_MS = 10; // USER_HZ is 100 on Linux
+  out.api = (all.get(api.pid)?.ticks ?? 0) * TICK_MS;
+  // Postgres: every descendant of the API process (the embedded postmaster and its backends).
+  // Backends that ended during the phase are not counted: the pool keeps its connections open.
+  const under = (pid: number): boolean => {
+    for (let p = all.get(pid)?.ppid; p && p > 1; p = all.get(p)?.ppid) if (p === api.pid) return true;
+    return false;
+  };
+  for (const [pid, t] of all) if (pid !== api.pid && under(pid)) out.pg += t.ticks * TICK_MS;
+  return out;
+}
+
+async function measured(run: () => Promise<Figures>): Promise<{ figures: Figures; cpu: Cpu }> {
+  const a = sample();
+  const figures = await run();
+  const b = sample();
+  return { figures, cpu: { api: b.api - a.api, pg: b.pg - a.pg, gen: b.gen - a.gen, wall: b.wall - a.wall } };
+}
+
+function cpuRow(name: string, r: { figures: Figures; cpu: Cpu }) {
+  const n = Math.max(1, r.figures.rps * (r.cpu.wall / 1000));
+  const part = (ms: number) => `${(ms / n).toFixed(2)} (${Math.round((ms / r.cpu.wall) * 100)}%)`;
+  console.info(`  ${name.padEnd(32)} ${api.pid ? part(r.cpu.api) : "-"} / ${api.pid ? part(r.cpu.pg) : "-"} / ${part(r.cpu.gen)}`);
 }
 
 function verdict(f: Figures) {

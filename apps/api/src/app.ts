@@ -31,6 +31,12 @@ export type AppConfig = {
   now?: () => Date;
   /** Where log lines go (tests send errors to console.error so an unexpected one fails the test). */
   logStream?: { write: (line: string) => void };
+  /**
+   * Check every answer against the contract. Default: outside production only. The benchmarks
+   * turn it off to measure what production runs (the local payment provider needs a
+   * non-production NODE_ENV).
+   */
+  responseValidation?: boolean;
 };
 
 // Data-URL images up to 5 MB arrive base64-encoded inside JSON.
@@ -89,7 +95,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logInitialization: false,
     requestValidationErrorHandler: validationErrorHandler,
     // Checked in development and tests; skipped in production for speed (tsc enforces the shapes).
-    responseValidation: !env.production,
+    responseValidation: config.responseValidation ?? !env.production,
   };
   await app.register(s.plugin(systemRouter), routerOptions);
   await app.register(s.plugin(authRouter), routerOptions);

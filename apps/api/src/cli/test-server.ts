@@ -4,9 +4,14 @@
  * Prints `READY http://127.0.0.1:<port>` once listening; drops its database on SIGTERM/SIGINT.
  *
  *   pnpm --filter api exec tsx src/cli/test-server.ts --port 3101
+ *
+ * `--production-like` (benchmarks): what production runs, except the local payment provider
+ * (which production refuses): no response validation, background workers on, the pool size of
+ * src/db/bootstrap.ts, logs at warn unless LOG_LEVEL says otherwise.
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
+import { PRODUCTION_POOL_SIZE } from "../db/bootstrap";
 import { createPool } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
@@ -14,13 +19,14 @@ import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } f
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../env";
 
 async function main() {
-  const { values } = parseArgs({ options: { port: { type: "string" } }, strict: false });
+  const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
+  const productionLike = values["production-like"] === true;
   const base = parseEnv({ NODE_ENV: "test", ...process.env, DATABASE_URL: undefined });
   const port = Number(values.port ?? process.env.PORT ?? 0) || (await freePort());
   const server = await startTestServer(process.env.DATABASE_URL || undefined);
   const dbName = uniqueName("api_e2e");
   const url = await createDatabase(server.url, dbName);
-  const pool = createPool(url, 10);
+  const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let closing = false;
@@ -46,10 +52,11 @@ async function main() {
       DATABASE_URL: url,
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       PORT: port,
+      ...(productionLike ? { WORKERS_ENABLED: true } : {}),
       // Payment links must point at this very server unless a public URL was given.
       PUBLIC_API_URL: (process.env.PUBLIC_API_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ""),
     } as typeof base;
-    app = await buildApp({ env, pool });
+    app = await buildApp({ env, pool, ...(productionLike ? { responseValidation: false } : {}) });
     await app.listen({ port, host: "127.0.0.1" });
     console.info(`READY http://127.0.0.1:${port}`);
   } catch (e) {

@@ -8,6 +8,9 @@ export type Database = { url: string; pool: pg.Pool; embedded: EmbeddedServer | 
 
 export const EMBEDDED_DATABASE = "app";
 
+/** Connections per API instance (the benchmarks' production-like server uses the same). */
+export const PRODUCTION_POOL_SIZE = 20;
+
 /**
  * The database the API runs on: `DATABASE_URL` when set, else the embedded server in
  * EMBEDDED_PG_DIR on EMBEDDED_PG_PORT. Migrated before it is handed out.
@@ -29,7 +32,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
     await ensureDatabase(serverUrl, EMBEDDED_DATABASE);
     url = withDatabase(serverUrl, EMBEDDED_DATABASE);
   }
-  const pool = createPool(url, 20);
+  const pool = createPool(url, PRODUCTION_POOL_SIZE);
   try {
     await migrate(pool);
   } catch (e) {
