@@ -1,5 +1,7 @@
 import pg from "pg";
+import type { SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgDialect } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -21,6 +23,21 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 
 export function createDb(pool: pg.Pool): Db {
   return drizzle(pool, { schema });
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement: each pooled connection parses and plans it
+ * once instead of on every call. For the few hot statements only (POST /enroll, decision 080);
+ * `name` must always come with the same SQL text (values go in parameters).
+ */
+export async function executePrepared<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  // drizzle(pool) keeps the pool as $client (not in NodePgDatabase's type).
+  const client = (db as Db & { $client: pg.Pool | pg.PoolClient }).$client;
+  const result = await client.query<T>({ name, text, values: params });
+  return result.rows;
 }
 
 /** Same server, another database (used to create and drop throwaway databases). */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
-import type { Db, DbOrTx, Tx } from "../../db/client";
+import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
 import { activityLog, orderItems, orders, type AddOnSnapshot } from "../../db/schema";
 import { dateRangeLabel } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
@@ -72,13 +72,13 @@ type CourseForPricing = {
 async function priceItems(db: Db, input: OrderInput, now: Date): Promise<PricedItem[]> {
   const ids = input.courses.map((c) => Number(c.id));
   const today = UK_DAY.format(now);
-  const { rows } = await db.execute<CourseForPricing>(sql`
+  const rows = await executePrepared<CourseForPricing>(db, "enroll_price_items", sql`
     select c.id, c.title, c.description, c.fee_pence, c.duration, c.time,
       coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'start', d.start_date, 'end', d.end_date))
         from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
       coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
         from course_add_ons a where a.course_id = c.id), '[]') as add_ons
-    from courses c where c.id in ${sql.raw(`(${ids.join(",")})`)} and c.archived_at is null`);
+    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null`);
   return input.courses.map((wanted, index) => {
     const course = rows.find((c) => Number(c.id) === wanted.id);
     if (!course) throw new HttpError(404, "Course not found");
@@ -209,13 +209,13 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     const wanted = new Map<number, number>();
     for (const i of itemRows) wanted.set(i.courseDateId!, (wanted.get(i.courseDateId!) ?? 0) + i.seats);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const { rows } = await db.execute<{ order_id: number | null; item_ids: number[] | null }>(sql`
+    const rows = await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order", sql`
       with locked as (
         select d.id, d.capacity, d.seats_held from course_dates d
-        where d.id in ${sql.raw(`(${ids.join(",")})`)} order by d.id for no key update),
+        where d.id = any(${sql.param(ids)}::int[]) order by d.id for no key update),
       fits as (
-        select count(*) = ${ids.length} and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false) as ok
-        from locked l join (values ${sql.join(ids.map((id) => sql`(${id}::int, ${wanted.get(id)!}::int)`), sql`, `)}) as w(id, n) on w.id = l.id),
+        select count(*) = cardinality(${sql.param(ids)}::int[]) and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false) as ok
+        from locked l join unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => wanted.get(id)!))}::int[]) as w(id, n) on w.id = l.id),
       ${insert.ctes(sql`where (select ok from fits)`)}
       ${insert.result}`);
     if (rows[0]?.order_id != null) return claimed(rows[0] as { order_id: number; item_ids: number[] });
