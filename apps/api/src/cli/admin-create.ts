@@ -1,7 +1,7 @@
 /**
  * Creates (or resets) an administrator.
  *   pnpm --filter api admin:create --email ops@example.com --name "Jo Bloggs" --password '…'
- * Missing values are asked for (ADMIN_EMAIL / ADMIN_NAME / ADMIN_PASSWORD also work).
+ * Missing values are asked for at the prompt (the password without echo).
  * Weak passwords are refused. Uses DATABASE_URL, or the embedded database.
  */
 import { createInterface } from "node:readline/promises";
@@ -33,9 +33,9 @@ async function main() {
     options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
   });
   const env = parseEnv();
-  const email = values.email ?? process.env.ADMIN_EMAIL ?? (await ask("E-mail: "));
-  const name = values.name ?? process.env.ADMIN_NAME ?? (await ask("Name: "));
-  const password = values.password ?? process.env.ADMIN_PASSWORD ?? (await ask("Password: ", true));
+  const email = values.email ?? (await ask("E-mail: "));
+  const name = values.name ?? (await ask("Name: "));
+  const password = values.password ?? (await ask("Password: ", true));
 
   if (!z.string().email().safeParse(email).success) throw new Error("Please enter a valid email address");
   if (!name) throw new Error("Name is required");

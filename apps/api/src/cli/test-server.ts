@@ -16,14 +16,22 @@ import { createPool } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
 import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../env";
+import { DEV_ADMIN_PASSWORD, parseEnv } from "../env";
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
   const productionLike = values["production-like"] === true;
-  const base = parseEnv({ NODE_ENV: "test", ...process.env, DATABASE_URL: undefined });
-  const port = Number(values.port ?? process.env.PORT ?? 0) || (await freePort());
-  const server = await startTestServer(process.env.DATABASE_URL || undefined);
+  const port = Number(values.port ?? 0) || (await freePort());
+  // The environment is parsed once, the test server's own defaults first: payment links point at
+  // this very server unless PUBLIC_API_URL says otherwise.
+  const base = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "warn",
+    PUBLIC_API_URL: `http://127.0.0.1:${port}`,
+    ...process.env,
+    PORT: String(port),
+  });
+  const server = await startTestServer(base.DATABASE_URL);
   const dbName = uniqueName("api_e2e");
   const url = await createDatabase(server.url, dbName);
   const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10);
@@ -45,16 +53,12 @@ async function main() {
   try {
     await migrate(pool);
     await seed(pool, {
-      admin: { email: process.env.SEED_ADMIN_EMAIL || DEV_ADMIN_EMAIL, password: process.env.SEED_ADMIN_PASSWORD || DEV_ADMIN_PASSWORD },
+      admin: { email: base.SEED_ADMIN_EMAIL, password: base.SEED_ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
     });
     const env = {
       ...base,
       DATABASE_URL: url,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-      PORT: port,
       ...(productionLike ? { WORKERS_ENABLED: true } : {}),
-      // Payment links must point at this very server unless a public URL was given.
-      PUBLIC_API_URL: (process.env.PUBLIC_API_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ""),
     } as typeof base;
     app = await buildApp({ env, pool, ...(productionLike ? { responseValidation: false } : {}) });
     await app.listen({ port, host: "127.0.0.1" });
