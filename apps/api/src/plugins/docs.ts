@@ -10,7 +10,7 @@ export function openApiDocument() {
     contract,
     {
       info: {
-        title: "Bootle Security Training API",
+        title: "Merseyside Door & Guard Training API",
         version: "1.0.0",
         description: "Every call of the public site and the admin portal. Admin calls need the session cookie or a bearer token.",
       },
