@@ -5,9 +5,11 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 
 /**
- * In the browser build React is served by Preact's compatibility layer (same API, ~55 KB less
- * gzipped JavaScript on the first load); the server renders with React itself. Development
- * (Vite middleware) and tests use React everywhere. See docs/decisions/022-first-load-budget.md.
+ * The production build runs on Preact's compatibility layer, in the browser (same API, ~55 KB less
+ * gzipped JavaScript on the first load) and in the server render, so the HTML is produced by the
+ * library that hydrates it (useId values, text and attribute output agree). Development (Vite
+ * middleware) and the component tests use React. `SITE_REACT=1 pnpm build` builds both with
+ * React. See docs/decisions/022-site-first-load-budget.md.
  */
 // Absolute paths: workspace packages (@app/ui) and react-router cannot resolve `preact` themselves.
 const preact = realpathSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules/preact"));
@@ -34,11 +36,18 @@ const CLIENT_CHUNKS = {
   ],
 };
 
+// Server build: react-dom/server → preact-render-to-string. react-router(-dom) and lucide-react are
+// bundled into it (ssr.noExternal) so that their own `react` imports take the aliases too; left
+// external, Node would load real React for them and two renderers would meet at runtime.
+const PREACT_BUILD = process.env.SITE_REACT !== "1";
+const renderToString = realpathSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules/preact-render-to-string/dist/index.mjs"));
+const PREACT_SSR_ALIASES = [{ find: /^react-dom\/server$/, replacement: renderToString }, ...PREACT_ALIASES];
+
 // One config for both builds: `vite build` (browser, with a manifest for route-chunk preloads)
 // and `vite build --ssr src/app/entry-server.tsx` (server render module).
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
-  resolve: command === "build" && !isSsrBuild && process.env.SITE_REACT !== "1" ? { alias: PREACT_ALIASES } : {},
+  resolve: command === "build" && PREACT_BUILD ? { alias: isSsrBuild ? PREACT_SSR_ALIASES : PREACT_ALIASES } : {},
   build: isSsrBuild
     ? { outDir: "dist/server", emptyOutDir: true, copyPublicDir: false }
     : {
@@ -50,7 +59,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   ssr: {
     // Workspace packages export TypeScript source: let Vite compile them for the server build.
-    noExternal: ["@app/ui", "@app/contract"],
+    noExternal: command === "build" && PREACT_BUILD ? ["@app/ui", "@app/contract", "react-router", "react-router-dom", "lucide-react"] : ["@app/ui", "@app/contract"],
   },
   server: { port: 5173, strictPort: true },
 }));

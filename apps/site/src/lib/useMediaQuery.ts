@@ -18,7 +18,8 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    // Preact's compat useSyncExternalStore has no server snapshot: it calls this one on the server too.
+    () => typeof window !== "undefined" && window.matchMedia(query).matches,
     () => false,
   );
 }
