@@ -1,0 +1,4 @@
+import type { ViteUserConfig } from "vitest/config";
+
+/** See config.mjs. */
+export declare function defineAppTestConfig(options?: { plugins?: ViteUserConfig["plugins"] }): ViteUserConfig;
