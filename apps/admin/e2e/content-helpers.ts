@@ -2,8 +2,13 @@
  * Helpers of the content browser tests (trainings, shop items, discount codes):
  * real PNG files made on the spot, and calls to the API with the test context's session.
  */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
+import { freePort, startServer } from "@app/e2e-kit/setup";
+
+const SITE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../site");
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -126,58 +131,19 @@ export function isoInDays(days: number): string {
 export const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
 
 /**
- * Starts the public site (apps/site, `tsx server.ts`: server-side rendering against `apiUrl`) on a
- * free port; resolves with its URL and a stop function. Used to see an admin change on the site.
+ * Starts the public site (apps/site, `server.ts` in development: server-side rendering against
+ * `apiUrl`) on a free port; resolves with its URL and a stop function (await it: it resolves once
+ * the server is gone). Used to see an admin change on the site.
  */
-export async function startSite(apiUrl: string): Promise<{ url: string; stop: () => void }> {
-  const { spawn } = await import("node:child_process");
-  const { createServer } = await import("node:net");
-  const { dirname, resolve, join } = await import("node:path");
-  const { fileURLToPath } = await import("node:url");
-  const siteRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../site");
-  const port = await new Promise<number>((ok, fail) => {
-    const s = createServer();
-    s.on("error", fail);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => ok(typeof a === "object" && a ? a.port : 0));
-    });
+export async function startSite(apiUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const site = await startServer({
+    name: "site",
+    command: process.execPath,
+    args: ["--import", "tsx", "server.ts"],
+    cwd: SITE_ROOT,
+    env: { NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", API_URL: apiUrl, PUBLIC_API_URL: apiUrl },
+    readyTimeoutMs: 90_000,
   });
-  const child = spawn(join(siteRoot, "node_modules/.bin/tsx"), ["server.ts"], {
-    cwd: siteRoot,
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", API_URL: apiUrl, PUBLIC_API_URL: apiUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const stop = () => {
-    if (!child.pid || child.exitCode !== null) return;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-  };
-  await new Promise<void>((ok, fail) => {
-    let output = "";
-    const timer = setTimeout(() => {
-      stop();
-      fail(new Error(`site not READY in 90 s:\n${output}`));
-    }, 90_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/READY http:\/\/\S+/.test(output)) {
-        clearTimeout(timer);
-        child.stdout?.resume();
-        ok();
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`site exited with ${code}:\n${output}`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, stop: site.stop };
 }

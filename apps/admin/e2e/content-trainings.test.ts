@@ -330,7 +330,7 @@ describe("trainings at 1280 px", () => {
       const all = await (await context.request.get(`${site.url}/all-courses`)).text();
       expect(all).toContain(title);
     } finally {
-      site.stop();
+      await site.stop();
       await apiSend(context, apiUrl, adminUrl, "DELETE", `/api/courses/${course.id}`);
     }
   }, 150_000);

@@ -1,78 +1,61 @@
 /**
  * Starts, once for the e2e project: the API test server (fresh migrated + seeded database) and
- * this site as in production (`vite build`, then `server.ts` with NODE_ENV=production: the same
- * server render, assets and security headers as `pnpm start`), both on free localhost ports.
+ * this site as in production (the two `vite build`s of `pnpm build`, then `server.ts` with
+ * NODE_ENV=production: the same server render, assets and security headers as `pnpm start`),
+ * both on free localhost ports. Servers end with the run, also when it fails or is interrupted.
+ *
+ * The build goes to dist-e2e/ (gitignored), never dist/: a `pnpm build` elsewhere must not empty
+ * the files this run's server is serving, nor this run the files of a `pnpm start`. server.ts
+ * reads `<its folder>/dist`, so dist-e2e/ is a small stand-in root: a copy of server.ts, links to
+ * what it imports (src), and the build in dist-e2e/dist/.
  *
  * Reuse running servers with E2E_SITE_URL and E2E_API_URL (both or neither);
- * E2E_SKIP_BUILD=1 reuses an existing dist/.
+ * E2E_SKIP_BUILD=1 reuses the last dist-e2e/ build.
  */
-import { spawn, spawnSync } from "node:child_process";
-import type { ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { freePort, requireChromium, startApiTestServer, startServer, Teardown } from "@app/e2e-kit/setup";
 
 const SITE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const API_ROOT = resolve(SITE_ROOT, "../api");
-const READY_TIMEOUT_MS = 120_000;
+const STAGE = join(SITE_ROOT, "dist-e2e");
 
-export async function freePort(): Promise<number> {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((ok, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
-}
-
-/** Spawns a server in its own process group and resolves once it prints `READY http://…`. */
-function startServer(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return new Promise((ok, fail) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, { cwd: SITE_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    const timer = setTimeout(() => {
-      stop(child);
-      fail(new Error(`${name} not READY within ${READY_TIMEOUT_MS} ms:\n${output}`));
-    }, READY_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/READY http:\/\/\S+/.test(output)) {
-        clearTimeout(timer);
-        child.stdout?.off("data", onData);
-        // Keep draining so a chatty server never blocks on a full pipe.
-        if (process.env.E2E_VERBOSE) child.stdout?.on("data", (c: Buffer) => process.stderr.write(`[${name}] ${c}`));
-        child.stdout?.resume();
-        ok(child);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (process.env.E2E_VERBOSE) process.stderr.write(`[${name}] ${chunk}`);
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`${name} exited with ${code} before READY:\n${output}`));
-    });
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`))));
   });
 }
 
-function stop(child: ChildProcess | undefined): void {
-  if (!child?.pid || child.exitCode !== null) return;
-  try {
-    // Detached: end the whole group (tsx wraps node).
-    process.kill(-child.pid, "SIGTERM");
-  } catch {
-    child.kill("SIGTERM");
+/** The browser and server builds of `pnpm build`, written to dist-e2e/dist. */
+async function buildSite(): Promise<void> {
+  const vite = join(SITE_ROOT, "node_modules/.bin/vite");
+  // Vitest sets NODE_ENV=test; the build must be the production one visitors get.
+  const env = { NODE_ENV: "production" };
+  await run(vite, ["build", "--outDir", join(STAGE, "dist/client")], env);
+  await run(vite, ["build", "--ssr", "src/app/entry-server.tsx", "--outDir", join(STAGE, "dist/server")], env);
+}
+
+/** dist-e2e/server.ts (a copy: server.ts finds dist/ next to itself) and links to what it imports. */
+function stageServer(): void {
+  mkdirSync(STAGE, { recursive: true });
+  const source = readFileSync(join(SITE_ROOT, "server.ts"), "utf8");
+  const imported = new Set([...source.matchAll(/from\s+["']\.\/([^/"']+)/g)].map((m) => m[1]!));
+  for (const entry of imported) {
+    const link = join(STAGE, entry);
+    if (!existsSync(link)) symlinkSync(join("..", entry), link);
   }
+  copyFileSync(join(SITE_ROOT, "server.ts"), join(STAGE, "server.ts"));
 }
 
 export default async function setup(project: TestProject) {
+  requireChromium();
   if (process.env.E2E_SITE_URL && process.env.E2E_API_URL) {
     project.provide("siteUrl", process.env.E2E_SITE_URL.replace(/\/$/, ""));
     project.provide("apiUrl", process.env.E2E_API_URL.replace(/\/$/, ""));
@@ -82,46 +65,41 @@ export default async function setup(project: TestProject) {
   const sitePort = await freePort();
   const apiPort = await freePort();
   const siteUrl = `http://localhost:${sitePort}`;
-  const apiUrl = `http://localhost:${apiPort}`;
-
-  if (!process.env.E2E_SKIP_BUILD) {
-    // Vitest sets NODE_ENV=test; the build must be the production one visitors get.
-    const built = spawnSync("pnpm", ["run", "build"], {
-      cwd: SITE_ROOT,
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-      encoding: "utf8",
-    });
-    if (built.status !== 0) throw new Error(`site build failed:\n${built.stdout}\n${built.stderr}`);
-  }
-
-  const api = await startServer("API test server", join(API_ROOT, "node_modules/.bin/tsx"), ["src/cli/test-server.ts", "--port", String(apiPort)], API_ROOT, {
-    NODE_ENV: "test",
-    SITE_ORIGIN: siteUrl,
-    PUBLIC_SITE_URL: siteUrl,
-  });
-
-  let site: ChildProcess;
+  const teardown = new Teardown();
   try {
-    site = await startServer("site", join(SITE_ROOT, "node_modules/.bin/tsx"), ["server.ts"], SITE_ROOT, {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(sitePort),
-      API_URL: apiUrl,
-      PUBLIC_API_URL: apiUrl,
-      PUBLIC_SITE_URL: siteUrl,
-      ADMIN_URL: "http://localhost:5174/login",
+    // The build (CPU) and the API's migrations and seed (mostly waiting on Postgres) overlap;
+    // both are awaited before anything fails, so a server that started is always stopped.
+    const [api, built] = await Promise.allSettled([
+      startApiTestServer({ port: apiPort, env: { SITE_ORIGIN: siteUrl, PUBLIC_SITE_URL: siteUrl } }),
+      process.env.E2E_SKIP_BUILD ? Promise.resolve() : buildSite(),
+    ]);
+    if (api.status === "fulfilled") teardown.add(api.value.stop);
+    if (api.status === "rejected") throw api.reason;
+    if (built.status === "rejected") throw built.reason;
+    const apiUrl = api.value.url;
+    if (!existsSync(join(STAGE, "dist/server/entry-server.js"))) throw new Error(`no site build in ${STAGE}/dist: run without E2E_SKIP_BUILD`);
+    stageServer();
+    const site = await startServer({
+      name: "site",
+      command: process.execPath,
+      args: ["--import", "tsx", "server.ts"],
+      cwd: STAGE,
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(sitePort),
+        API_URL: apiUrl,
+        PUBLIC_API_URL: apiUrl,
+        PUBLIC_SITE_URL: siteUrl,
+        ADMIN_URL: "http://localhost:5174/login",
+      },
     });
+    teardown.add(site.stop);
+    project.provide("siteUrl", siteUrl);
+    project.provide("apiUrl", apiUrl);
   } catch (error) {
-    stop(api);
+    await teardown.run().catch(() => undefined);
     throw error;
   }
-
-  project.provide("siteUrl", siteUrl);
-  project.provide("apiUrl", apiUrl);
-
-  return async () => {
-    stop(site);
-    stop(api);
-  };
+  return () => teardown.run();
 }
