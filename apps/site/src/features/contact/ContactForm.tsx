@@ -2,14 +2,12 @@ import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
-import { ContactFormSchema } from "@app/contract";
 import { Button, CheckboxField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../app/paths";
 import { api, ApiError } from "../../lib/api";
 
 /*
- * Fields get explicit ids: the browser build hydrates with Preact, whose useId differs from
- * React's on the server, and error ids added after hydration must match the server's input ids.
+ * Fields get explicit ids (stable error ids whichever renderer made the server HTML, decision 022).
  */
 /** The form's fields in display order (also the order in which the first error gets focus). */
 const FIELDS = ["firstName", "lastName", "phoneNumber", "emailAddress", "message", "consent"] as const;
@@ -22,8 +20,15 @@ const EMPTY: Values = { firstName: "", lastName: "", phoneNumber: "", emailAddre
 export const CONTACT_SUCCESS = "Message sent !";
 
 /**
+ * The contract's schema brings zod (~18 KB gzipped, ~70 KB to parse): load it when the visitor
+ * starts on the form (focus) or sends it, not with the page, so it costs nothing before the page
+ * is interactive (bench/lighthouse.ts: total blocking time on /contact).
+ */
+const loadContactSchema = () => import("@app/contract").then((m) => m.ContactFormSchema);
+
+/**
  * Contact form (spec §4/§5): editing → submitting ('Submitting...') → validation (the contract's
- * schema, loaded with this page only) → consent check → sending → thank-you card, form reset and
+ * schema, loaded on first focus or on submit) → consent check → sending → thank-you card, form reset and
  * consent unticked. A field's error clears when it is edited; failures show a toast and a
  * general error next to the button.
  */
@@ -52,7 +57,7 @@ export function ContactForm() {
     setSubmitting(true);
     setGeneralError(null);
     try {
-      const parsed = ContactFormSchema.safeParse(values);
+      const parsed = (await loadContactSchema()).safeParse(values);
       if (!parsed.success) {
         const errs: Errors = {};
         for (const issue of parsed.error.issues) {
@@ -101,7 +106,7 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit}>
+    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} onFocus={() => void loadContactSchema()}>
       <div className="form-row">
         <TextField
           label="First name*"
