@@ -220,9 +220,19 @@ try {
     for (let i = 0; i < RUNS; i += 1) {
       const result = await lighthouse(siteUrl + page, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) {
+        // e.g. NO_FCP when the shared machine stalls: a failed run, not a figure.
+        console.warn(`${page}: run ${i + 1} failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        continue;
+      }
       last = result.lhr;
       runs.push(figures(result.lhr));
       if (jsonDir) writeFileSync(path.join(jsonDir, `${page.replace(/^\/|\/$/g, "").replace(/[^a-z0-9]+/gi, "_") || "home"}-${i + 1}.json`), JSON.stringify(result.lhr));
+    }
+    if (!runs.length) {
+      failed = true;
+      console.info(`${page.padEnd(44)} every run failed`);
+      continue;
     }
     const m: Figures = {
       ...runs[0]!,
