@@ -115,10 +115,11 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
   } else {
-    const client = path.join(root, "dist/client");
+    const dist = path.resolve(root, env.SITE_DIST_DIR);
+    const client = path.join(dist, "client");
     template = await readFile(path.join(client, "index.html"), "utf8");
     manifest = JSON.parse(await readFile(path.join(client, ".vite/manifest.json"), "utf8")) as Manifest;
-    entry = (await import(path.join(root, "dist/server/entry-server.js"))) as EntryServer;
+    entry = (await import(path.join(dist, "server/entry-server.js"))) as EntryServer;
     entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });
     const fastifyStatic = (await import("@fastify/static")).default;
     // One route per built file (wildcard: false), so the server render keeps every other path.

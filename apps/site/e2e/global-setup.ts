@@ -5,15 +5,14 @@
  * both on free localhost ports. Servers end with the run, also when it fails or is interrupted.
  *
  * The build goes to dist-e2e/ (gitignored), never dist/: a `pnpm build` elsewhere must not empty
- * the files this run's server is serving, nor this run the files of a `pnpm start`. server.ts
- * reads `<its folder>/dist`, so dist-e2e/ is a small stand-in root: a copy of server.ts, links to
- * what it imports (src), and the build in dist-e2e/dist/.
+ * the files this run's server is serving, nor this run the files of a `pnpm start`. The server
+ * is told where it is with SITE_DIST_DIR.
  *
  * Reuse running servers with E2E_SITE_URL and E2E_API_URL (both or neither);
  * E2E_SKIP_BUILD=1 reuses the last dist-e2e/ build.
  */
 import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
@@ -33,25 +32,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-/** The browser and server builds of `pnpm build`, written to dist-e2e/dist. */
+/** The browser and server builds of `pnpm build`, written to dist-e2e/. */
 async function buildSite(): Promise<void> {
   const vite = join(SITE_ROOT, "node_modules/.bin/vite");
   // Vitest sets NODE_ENV=test; the build must be the production one visitors get.
   const env = { NODE_ENV: "production" };
-  await run(vite, ["build", "--outDir", join(STAGE, "dist/client")], env);
-  await run(vite, ["build", "--ssr", "src/app/entry-server.tsx", "--outDir", join(STAGE, "dist/server")], env);
-}
-
-/** dist-e2e/server.ts (a copy: server.ts finds dist/ next to itself) and links to what it imports. */
-function stageServer(): void {
-  mkdirSync(STAGE, { recursive: true });
-  const source = readFileSync(join(SITE_ROOT, "server.ts"), "utf8");
-  const imported = new Set([...source.matchAll(/from\s+["']\.\/([^/"']+)/g)].map((m) => m[1]!));
-  for (const entry of imported) {
-    const link = join(STAGE, entry);
-    if (!existsSync(link)) symlinkSync(join("..", entry), link);
-  }
-  copyFileSync(join(SITE_ROOT, "server.ts"), join(STAGE, "server.ts"));
+  await run(vite, ["build", "--outDir", join(STAGE, "client")], env);
+  await run(vite, ["build", "--ssr", "src/app/entry-server.tsx", "--outDir", join(STAGE, "server")], env);
 }
 
 export default async function setup(project: TestProject) {
@@ -77,15 +64,15 @@ export default async function setup(project: TestProject) {
     if (api.status === "rejected") throw api.reason;
     if (built.status === "rejected") throw built.reason;
     const apiUrl = api.value.url;
-    if (!existsSync(join(STAGE, "dist/server/entry-server.js"))) throw new Error(`no site build in ${STAGE}/dist: run without E2E_SKIP_BUILD`);
-    stageServer();
+    if (!existsSync(join(STAGE, "server/entry-server.js"))) throw new Error(`no site build in ${STAGE}: run without E2E_SKIP_BUILD`);
     const site = await startServer({
       name: "site",
       command: process.execPath,
       args: ["--import", "tsx", "server.ts"],
-      cwd: STAGE,
+      cwd: SITE_ROOT,
       env: {
         NODE_ENV: "production",
+        SITE_DIST_DIR: STAGE,
         HOST: "127.0.0.1",
         PORT: String(sitePort),
         API_URL: apiUrl,

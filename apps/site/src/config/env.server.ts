@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   PUBLIC_SITE_URL: origin("http://localhost:5173"),
   /** The admin portal: either its origin (then '/login' is appended) or the full login URL. */
   ADMIN_URL: origin("http://localhost:5174/login"),
+  /** The production build to serve (client/ and server/ inside); relative to apps/site. */
+  SITE_DIST_DIR: z.string().default("dist"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & { site: SiteConfig };
