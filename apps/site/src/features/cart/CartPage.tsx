@@ -300,13 +300,20 @@ export default function CartPage() {
     );
   }
 
+  // The server cannot see the cart (local storage), so it renders this until hydration. No element
+  // of it survives into the result (its own key), so the swap only adds and removes nodes, which
+  // Layout Instability does not count; and the page is a full viewport tall in every state
+  // (cart.css), so the footer starts below the fold and never moves in view (docs/decisions/090).
   if (!cart.hydrated) {
     return (
-      <div className="cart-page" aria-busy="true">
-        <div className="cart-page__inner">
+      <div className="cart-page cart-page--loading" aria-busy="true">
+        <div key="loading" className="cart-page__inner cart-loading">
+          <Skeleton variant="line" className="cart-skeleton cart-skeleton--crumbs" />
           <Skeleton variant="block" className="cart-skeleton cart-skeleton--title" />
-          <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
-          <Skeleton variant="block" className="cart-skeleton cart-skeleton--line" />
+          <div className="cart-layout">
+            <Skeleton variant="block" className="cart-skeleton cart-skeleton--panel" />
+            <Skeleton variant="block" className="cart-skeleton cart-skeleton--panel cart-skeleton--summary" />
+          </div>
           <span className="ui-visually-hidden">Loading your cart</span>
         </div>
       </div>

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { ToastProvider } from "@app/ui";
@@ -81,6 +83,39 @@ afterEach(() => {
 });
 
 describe("cart page", () => {
+  // Layout shift on hydration (docs/decisions/090): the server renders the loading state; only the
+  // page wrapper may survive the swap (it does not move), everything inside must be new nodes.
+  it.each([
+    ["an empty cart", [], "Your Cart is Empty"],
+    ["a filled cart", [door, cctv], "Your Cart Summary"],
+  ])("swaps the server's loading state for %s without reusing anything but the page wrapper", async (_, items, heading) => {
+    const tree = (
+      <ToastProvider>
+        <CartProvider>
+          <MemoryRouter initialEntries={["/cart"]}>
+            <CartPage />
+          </MemoryRouter>
+        </CartProvider>
+      </ToastProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(tree);
+    document.body.appendChild(container);
+    const page = container.querySelector(".cart-page");
+    const loading = container.querySelector(".cart-loading");
+    expect(page?.getAttribute("aria-busy")).toBe("true");
+    expect(loading?.textContent).toBe("Loading your cart");
+
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+    const root = await act(async () => hydrateRoot(container, tree));
+    expect(within(container).getByRole("heading", { level: 1 }).textContent).toBe(heading);
+    expect(container.querySelector(".cart-page")).toBe(page);
+    expect(page?.hasAttribute("aria-busy")).toBe(false);
+    expect(loading?.isConnected).toBe(false);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it("shows the empty state with its two ways out", async () => {
     mount("/cart", []);
     expect(await screen.findByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
