@@ -5,6 +5,7 @@
 import { accessSync, constants } from "node:fs";
 import { chromium } from "playwright-core";
 import type { Browser } from "playwright-core";
+import { e2eEnv } from "./env";
 
 export const DEFAULT_CHROMIUM_PATH = "/usr/bin/chromium";
 
@@ -20,12 +21,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
-}
-
-function isCI(): boolean {
-  const ci = process.env.CI;
-  return Boolean(ci) && ci !== "false" && ci !== "0";
+  return e2eEnv.chromiumPath() ?? DEFAULT_CHROMIUM_PATH;
 }
 
 /** The Chromium binary to use; throws an error that says how to get one when it is missing. */
@@ -37,8 +33,8 @@ export function requireChromium(): string {
   } catch {
     // explained below
   }
-  const where = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${path}` : `${path} (CHROMIUM_PATH is not set)`;
-  if (isCI()) {
+  const where = e2eEnv.chromiumPath() ? `CHROMIUM_PATH=${path}` : `${path} (CHROMIUM_PATH is not set)`;
+  if (e2eEnv.isCI()) {
     throw new Error(
       `Browser tests need Chromium, but ${where} is not an executable file. ` +
         `The CI machine must provide it: install the Debian package (apt-get install -y chromium) ` +

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { e2eEnv } from "./env";
 
 const SUPERVISOR = fileURLToPath(new URL("./supervise.mjs", import.meta.url));
 const DEFAULT_READY_TIMEOUT_MS = 120_000;
@@ -52,10 +53,10 @@ export interface RunningServer {
  */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const { name, readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS } = options;
-  const verbose = Boolean(process.env.E2E_VERBOSE);
+  const verbose = e2eEnv.verbose();
   const supervisor = spawn(process.execPath, [SUPERVISOR, options.command, ...options.args], {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: { ...e2eEnv.inherited(), ...options.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
