@@ -18,6 +18,10 @@ function fakeStripe() {
   const requests: Recorded[] = [];
   let failing = false;
   let sessions = 0;
+  // Sessions the customer finished paying (Stripe then refuses to expire them), and expired ones.
+  const completed = new Set<string>();
+  const expired = new Set<string>();
+  let expireDelayMs = 0;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -37,13 +41,36 @@ function fakeStripe() {
         return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
       }
       const expire = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/);
-      if (req.method === "POST" && expire) return send(200, { id: expire[1], object: "checkout.session", status: "expired" });
+      if (req.method === "POST" && expire) {
+        const id = expire[1]!;
+        setTimeout(() => {
+          if (completed.has(id)) {
+            // Stripe's answer for a session that is no longer open.
+            return send(400, {
+              error: {
+                type: "invalid_request_error",
+                message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "complete".`,
+              },
+            });
+          }
+          expired.add(id);
+          send(200, { id, object: "checkout.session", status: "expired" });
+        }, expireDelayMs);
+        return;
+      }
+      const retrieve = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
+      if (req.method === "GET" && retrieve) {
+        const id = retrieve[1]!;
+        return send(200, { id, object: "checkout.session", status: completed.has(id) ? "complete" : expired.has(id) ? "expired" : "open" });
+      }
       send(404, { error: { type: "invalid_request_error", message: `No route ${path}` } });
     });
   });
   return {
     requests,
     setFailing: (v: boolean) => (failing = v),
+    complete: (id: string) => completed.add(id),
+    setExpireDelay: (ms: number) => (expireDelayMs = ms),
     listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -287,5 +314,105 @@ describe("stripe checkout", () => {
     expect((await ctx.app.inject({ method: "GET", url: `/api/payments/local/${a.reference}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${a.reference}/pay` })).statusCode).toBe(404);
     expect((await status(a.reference)).status).toBe("pending");
+  });
+});
+
+describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () => {
+  async function smallCourse(title: string) {
+    const id = await createCourse(ctx.db, { title, feePence: 5000, capacity: 1 }, ctx.clock.now());
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
+    const courses = [{ id, selectedDate: date!.id, selectedAddons: [] }];
+    const placesLeft = async () => (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().courseDates[0].placesLeft as number;
+    return { courses, placesLeft };
+  }
+  const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
+  const logsOf = async (reference: string) =>
+    (await ctx.db.select().from(activityLog).where(sql`${activityLog.details} like ${`Order ${reference.slice(0, 8)}%`}`)).map((l) => l.action);
+
+  it("expires the Checkout Session through the SDK and frees the seat at once; Stripe's later `expired` event changes nothing", async () => {
+    const { courses, placesLeft } = await smallCourse("Cancel Me Course");
+    const a = await placeOne({}, courses);
+    expect(await placesLeft()).toBe(0);
+    const before = stripe.requests.length;
+
+    const res = await cancel(a.reference);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ reference: a.reference, status: "cancelled" });
+    const sent = stripe.requests.slice(before);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/checkout/sessions/${a.sessionId}/expire`]);
+    expect(sent[0]!.headers.authorization).toBe("Bearer sk_test_fake_key");
+    expect(await placesLeft()).toBe(1);
+    expect(await logsOf(a.reference)).toEqual(["Enrollment cancelled"]);
+
+    // The event Stripe sends for the expiry finds the order cancelled already.
+    await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }));
+    expect((await status(a.reference)).status).toBe("cancelled");
+    expect(await logsOf(a.reference)).toEqual(["Enrollment cancelled"]);
+    // Cancelling again asks Stripe nothing more.
+    const again = stripe.requests.length;
+    expect((await cancel(a.reference)).json()).toMatchObject({ status: "cancelled" });
+    expect(stripe.requests.length).toBe(again);
+  });
+
+  it("a session the customer already completed is not cancelled: 409, the seat stays held, the webhook marks it paid", async () => {
+    const { courses, placesLeft } = await smallCourse("Paid Meanwhile Course");
+    const a = await placeOne({}, courses);
+    stripe.complete(a.sessionId);
+    const before = stripe.requests.length;
+
+    const res = await cancel(a.reference);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: "This order has already been paid." });
+    // Stripe refused to expire it; the session itself says it is complete.
+    expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/checkout/sessions/${a.sessionId}/expire`,
+      `GET /v1/checkout/sessions/${a.sessionId}`,
+    ]);
+    expect((await status(a.reference)).status).toBe("pending");
+    expect(await placesLeft()).toBe(0);
+    expect(await logsOf(a.reference)).toEqual([]);
+
+    await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }));
+    expect(await status(a.reference)).toMatchObject({ status: "paid", amount_paid: 50 });
+    expect((await cancel(a.reference)).statusCode).toBe(409);
+  });
+
+  it("a payment webhook arriving while the cancel waits for Stripe waits for the order's lock, then pays the order", async () => {
+    const { courses, placesLeft } = await smallCourse("Race Course");
+    const a = await placeOne({}, courses);
+    stripe.complete(a.sessionId);
+    stripe.setExpireDelay(400);
+    const finished: string[] = [];
+    try {
+      const cancelling = cancel(a.reference).then((r) => (finished.push("cancel"), r));
+      // Let the cancel take the row lock and reach Stripe before the webhook comes in.
+      await new Promise((r) => setTimeout(r, 150));
+      const paying = webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 })).then(
+        (r) => (finished.push("webhook"), r),
+      );
+      const [c, w] = await Promise.all([cancelling, paying]);
+      expect(c.statusCode).toBe(409);
+      expect(w.statusCode).toBe(200);
+    } finally {
+      stripe.setExpireDelay(0);
+    }
+    expect(finished).toEqual(["cancel", "webhook"]);
+    expect(await status(a.reference)).toMatchObject({ status: "paid", amount_paid: 50 });
+    expect(await placesLeft()).toBe(0);
+    expect(await logsOf(a.reference)).toEqual([]);
+  });
+
+  it("when Stripe cannot be asked, the order is cancelled anyway so its seat is not held for half an hour", async () => {
+    const { courses, placesLeft } = await smallCourse("Outage Course");
+    const a = await placeOne({}, courses);
+    stripe.setFailing(true);
+    try {
+      const res = await cancel(a.reference);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: "cancelled" });
+    } finally {
+      stripe.setFailing(false);
+    }
+    expect(await placesLeft()).toBe(1);
   });
 });

@@ -143,6 +143,7 @@ export const EnrollmentSchema = z.object({
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
 
+/** What the site learns of an order by its reference (status page, customer cancel). */
 export const OrderStatusSchema = z.object({
   reference: z.string(),
   status: z.enum(ORDER_STATUSES),
@@ -150,6 +151,9 @@ export const OrderStatusSchema = z.object({
   amount_paid: Pounds.nullable(),
   paid_at: z.string().nullable(),
 });
+
+/** The answer (409) when a customer cancels an order whose payment went through. */
+export const ORDER_ALREADY_PAID_MESSAGE = "This order has already been paid.";
 
 export const ordersContract = c.router({
   enroll: {
@@ -178,6 +182,21 @@ export const ordersContract = c.router({
     pathParams: z.object({ reference: z.string().min(1).max(100) }),
     responses: { 200: OrderStatusSchema, 404: ErrorSchema },
     summary: "Order status for the payment success page",
+  },
+  customerCancel: {
+    method: "POST",
+    path: "/orders/:reference/cancel",
+    pathParams: z.object({ reference: z.string().min(1).max(100) }),
+    body: c.noBody(),
+    responses: {
+      /** Cancelled now, or already cancelled / expired (idempotent): the order's current status. */
+      200: OrderStatusSchema,
+      404: ErrorSchema,
+      /** Paid, or the provider says the payment was completed (its webhook marks the order paid). */
+      409: ErrorSchema,
+    },
+    summary:
+      "The customer's cancel on return from the payment page: releases a pending order's seats and discount use at once (the reference is the secret)",
   },
   cancel: {
     method: "POST",

@@ -1,16 +1,19 @@
 /**
  * Orders: place (price, hold seats and code use, open the provider's checkout), list for the
- * admin, status for the success page, admin cancel. Payments live in src/modules/payments.
+ * admin, status for the success page, the customer's cancel and the admin's. Payments live in src/modules/payments.
  */
 import { initServer } from "@ts-rest/fastify";
 import { eq } from "drizzle-orm";
-import { contract } from "@app/contract";
+import { contract, ORDER_ALREADY_PAID_MESSAGE, type OrderStatusSchema } from "@app/contract";
+import type { z } from "zod";
 import { orders } from "../../db/schema";
 import { toPounds } from "../../lib/money";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
+import { takeHit } from "../ratelimit/service";
 import {
   attachCheckoutSession,
+  cancelOrderAndCheckout,
   cancelPending,
   effectiveStatus,
   findItems,
@@ -18,9 +21,23 @@ import {
   listEnrollments,
   placeOrder,
   toEnrollment,
+  type OrderRow,
 } from "./service";
 
 const s = initServer();
+
+/** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
+const CUSTOMER_CANCEL_RATE_LIMIT = 20;
+
+function toOrderStatus(order: OrderRow, now: Date): z.infer<typeof OrderStatusSchema> {
+  return {
+    reference: order.reference,
+    status: effectiveStatus(order, now),
+    total: toPounds(order.totalPence),
+    amount_paid: order.amountPaidPence === null ? null : toPounds(order.amountPaidPence),
+    paid_at: order.paidAt?.toISOString() ?? null,
+  };
+}
 
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
@@ -51,29 +68,38 @@ export const ordersRouter = s.router(contract.orders, {
   status: async ({ params, request }) => {
     const order = await findOrderByReference(request.server.db, params.reference);
     if (!order) return { status: 404, body: { message: "Order not found" } };
-    return {
-      status: 200,
-      body: {
-        reference: order.reference,
-        status: effectiveStatus(order, request.server.now()),
-        total: toPounds(order.totalPence),
-        amount_paid: order.amountPaidPence === null ? null : toPounds(order.amountPaidPence),
-        paid_at: order.paidAt?.toISOString() ?? null,
-      },
-    };
+    return { status: 200, body: toOrderStatus(order, request.server.now()) };
+  },
+  customerCancel: async ({ params, request }) => {
+    const app = request.server;
+    const now = app.now();
+    // Public like the coupon check: the reference is the secret, the limit keeps scripts polite.
+    await takeHit(app.db, `order-cancel:${request.ip}`, {
+      limit: CUSTOMER_CANCEL_RATE_LIMIT,
+      windowMs: 10 * 60_000,
+      now,
+      message: "Too many requests. Please try again later.",
+    });
+    const order = await cancelOrderAndCheckout(app.db, { reference: params.reference }, now, {
+      provider: app.payments,
+      reason: "was cancelled by the customer on the payment page",
+      onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
+    });
+    if (order.status === "paid") return { status: 409, body: { message: ORDER_ALREADY_PAID_MESSAGE } };
+    return { status: 200, body: toOrderStatus(order, now) };
   },
   cancel: async ({ params, request }) => {
     const app = request.server;
     const [found] = await app.db.select().from(orders).where(eq(orders.id, params.id));
     if (!found) return { status: 404, body: { message: "Enrollment not found" } };
     const user = request.session!.user;
-    const order = await cancelPending(app.db, found.reference, app.now(), { id: user.id, name: user.name });
-    if (order.providerSessionId && found.status === "pending" && order.paymentProvider === app.payments.name) {
-      // So the customer cannot pay a cancelled order; a payment racing this is handled by the webhook.
-      await app.payments.expireCheckout(order.providerSessionId).catch((err) =>
-        request.log.warn({ err, reference: order.reference }, "could not expire the checkout session"),
-      );
-    }
+    // The same decision as the customer's cancel: the checkout is closed under the order's lock.
+    const order = await cancelOrderAndCheckout(app.db, { reference: found.reference }, app.now(), {
+      provider: app.payments,
+      actor: { id: user.id, name: user.name },
+      onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
+    });
+    if (order.status === "paid" || order.status === "expired") return { status: 409, body: { message: `This order is ${order.status}` } };
     return { status: 200, body: toEnrollment(order, await findItems(app.db, order.id), app.now()) };
   },
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
+import { ORDER_ALREADY_PAID_MESSAGE, ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
 import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
 import { activityLog, orderItems, orders, type AddOnSnapshot } from "../../db/schema";
@@ -11,6 +11,7 @@ import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
+import type { CheckoutStop, PaymentProvider } from "../payments/provider";
 import { lockAndCountClaims } from "./repository";
 
 export type OrderInput = z.output<typeof OrderSchema>;
@@ -439,6 +440,49 @@ export async function cancelPendingTx(tx: Tx, key: OrderKey, now: Date, actor?: 
 
 export async function cancelPending(db: Db, reference: string, now: Date, actor?: Actor): Promise<OrderRow> {
   return db.transaction((tx) => cancelPendingTx(tx, { reference }, now, actor));
+}
+
+/**
+ * Cancels a pending order and closes its payment page as one decision (the customer's cancel on
+ * return from the provider, the admin's cancel; docs/decisions/031). Under the order's row lock:
+ * ask the provider to expire the checkout; if the customer completed it first, nothing changes
+ * (409, the provider's confirmation will mark the order paid); otherwise cancelPendingTx releases
+ * the seats and the code use. A webhook for this order waits for the lock, so it sees either the
+ * pending order (payment first) or the cancelled one (late-payment path of decision 060).
+ *
+ * Any other status is answered as it is, unchanged (cancelled and expired: nothing left to do;
+ * paid: the caller refuses). A provider that cannot be reached does not keep the seats blocked:
+ * the order is cancelled anyway and a payment still arriving takes the late-payment path.
+ */
+export async function cancelOrderAndCheckout(
+  db: Db,
+  key: OrderKey,
+  now: Date,
+  opts: {
+    provider: Pick<PaymentProvider, "name" | "expireCheckout">;
+    actor?: Actor;
+    reason?: string;
+    onProviderError?: (err: unknown, order: OrderRow) => void;
+  },
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, key);
+    if (!order) throw new HttpError(404, "Order not found");
+    if (order.status !== "pending") return order;
+    // The network call runs while we hold only this order's row (no course date, no code): a
+    // booking or a webhook for another order never waits for it (see decision 031).
+    if (order.providerSessionId && order.paymentProvider === opts.provider.name) {
+      let stop: CheckoutStop | "unknown";
+      try {
+        stop = await opts.provider.expireCheckout(order.providerSessionId);
+      } catch (err) {
+        opts.onProviderError?.(err, order);
+        stop = "unknown";
+      }
+      if (stop === "completed") throw new HttpError(409, ORDER_ALREADY_PAID_MESSAGE);
+    }
+    return cancelPendingTx(tx, { reference: order.reference }, now, opts.actor, opts.reason);
+  });
 }
 
 /**

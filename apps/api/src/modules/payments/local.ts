@@ -15,7 +15,8 @@ export function localProvider(opts: { apiUrl: string }): PaymentProvider {
       };
     },
     async expireCheckout() {
-      // Nothing outside: the page reads the order's status.
+      // Nothing outside: the page reads the order's status, and its Pay refuses a cancelled order.
+      return "expired" as const;
     },
     parseWebhook() {
       throw new WebhookSignatureError("The local provider receives no webhooks");

@@ -28,12 +28,19 @@ export type PaymentEvent = {
 
 export class WebhookSignatureError extends Error {}
 
+export type CheckoutStop = "expired" | "completed";
+
 export interface PaymentProvider {
   readonly name: "local" | "stripe";
   /** Opens the external payment page for an order (called after the order is committed). */
   createCheckout(order: CheckoutOrder): Promise<{ url: string; sessionId: string }>;
-  /** Stops a checkout so it cannot be paid any more (order cancelled); best effort. */
-  expireCheckout(sessionId: string): Promise<void>;
+  /**
+   * Stops a checkout so it cannot be paid any more (the order is being cancelled). `expired`: it
+   * can no longer be paid (expired now or before); `completed`: the customer finished paying
+   * first, and the provider's confirmation will mark the order paid. Throws when the provider
+   * cannot be asked (network, outage): the outcome is then unknown.
+   */
+  expireCheckout(sessionId: string): Promise<CheckoutStop>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -83,7 +83,18 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
     },
 
     async expireCheckout(sessionId) {
-      await stripe.checkout.sessions.expire(sessionId);
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return "expired";
+      } catch (err) {
+        // Stripe expires only open sessions and refuses the rest with an invalid-request error
+        // whose wording is not an API: ask the session what it is instead of reading the message.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === "complete") return "completed";
+        if (session.status === "expired") return "expired";
+        throw err;
+      }
     },
 
     parseWebhook(rawBody, signature) {
