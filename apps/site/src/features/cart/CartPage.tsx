@@ -4,7 +4,7 @@ import { ORDER_HOLD_MINUTES, OrderSchema } from "@app/contract";
 import type { OrderInput } from "@app/contract";
 import { Breadcrumb, Button, ButtonLink, Skeleton, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
-import { checkDiscountCode, fetchOrderStatus, submitOrder } from "./api";
+import { cancelOrder, checkDiscountCode, fetchOrderStatus, submitOrder } from "./api";
 import { ApiError } from "../../lib/api";
 import { paths } from "../../app/paths";
 import { CartLines } from "./CartLines";
@@ -55,7 +55,14 @@ interface Conflict {
   items: CartItem[];
 }
 
-type Notice = { kind: "cancelled" } | { kind: "not-completed" } | { kind: "awaiting"; paymentLink: string; reference: string };
+type Notice =
+  | { kind: "cancelled" }
+  | { kind: "not-completed" }
+  | { kind: "awaiting"; paymentLink: string; reference: string }
+  | { kind: "paid"; message: string; reference: string };
+
+/** How long the cart waits for the cancel's answer before giving the copy back anyway. */
+export const CANCEL_WAIT_MS = 6000;
 
 type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string };
 
@@ -101,6 +108,9 @@ export default function CartPage() {
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Back from a cancelled payment: the cart waits (loading state) for the API to cancel the
+  // order, so a payment that went through after all is shown instead of a restored cart.
+  const [cancelling, setCancelling] = useState(() => params.has(CANCELLED_PARAM));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
 
@@ -116,22 +126,14 @@ export default function CartPage() {
   const total = subtotal - off;
 
   // Back from a payment page: give the submitted cart back when that payment did not happen
-  // (docs/decisions/030). `?cancelled=<reference>` says so directly; otherwise the API is asked.
+  // (docs/decisions/030). `?cancelled=<reference>` says so directly, and the order is cancelled
+  // at once so its seats go back on sale (decision 031); otherwise the API is asked.
   const cancelledRef = params.get(CANCELLED_PARAM);
   const restoreChecked = useRef(false);
   const { hydrated, items, replace } = cart;
   useEffect(() => {
     if (!hydrated || restoreChecked.current) return;
     restoreChecked.current = true;
-    if (cancelledRef) {
-      setParams(
-        (p) => {
-          p.delete(CANCELLED_PARAM);
-          return p;
-        },
-        { replace: true },
-      );
-    }
     const pending = readPendingCart();
     const restore = (copy: PendingCart, kind: "cancelled" | "not-completed") => {
       const missing = copy.items.filter((p) => !items.some((i) => i.id === p.id));
@@ -148,19 +150,44 @@ export default function CartPage() {
           .catch(() => undefined);
       }
     };
-    if (pending && cancelledRef && pending.reference === cancelledRef) {
-      restore(pending, "cancelled");
+    const checkSavedCopy = (copy: PendingCart) =>
+      fetchOrderStatus(copy.reference)
+        .then((s) => {
+          if (s === "not-found" || s.status === "cancelled" || s.status === "expired") restore(copy, cancelledRef ? "cancelled" : "not-completed");
+          else if (s.status === "paid") forgetPendingCart(copy.reference);
+          else if (copy.paymentLink) setNotice({ kind: "awaiting", paymentLink: copy.paymentLink, reference: copy.reference });
+        })
+        .catch(() => undefined);
+
+    if (!cancelledRef) {
+      if (pending) void checkSavedCopy(pending);
       return;
     }
-    if (cancelledRef) setNotice({ kind: "cancelled" });
-    if (!pending) return;
-    fetchOrderStatus(pending.reference)
-      .then((s) => {
-        if (s === "not-found" || s.status === "cancelled" || s.status === "expired") restore(pending, cancelledRef ? "cancelled" : "not-completed");
-        else if (s.status === "paid") forgetPendingCart(pending.reference);
-        else if (pending.paymentLink) setNotice({ kind: "awaiting", paymentLink: pending.paymentLink, reference: pending.reference });
+    setParams(
+      (p) => {
+        p.delete(CANCELLED_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    const copy = pending && pending.reference === cancelledRef ? pending : null;
+    // Asked once (this effect runs once per visit); whatever the answer, unless the order turns
+    // out paid, the cart comes back: a failed call only means the hold ends with the session.
+    cancelOrder(cancelledRef, AbortSignal.timeout(CANCEL_WAIT_MS))
+      .then((answer) => {
+        if (answer.paid) {
+          if (copy) forgetPendingCart(copy.reference);
+          setNotice({ kind: "paid", message: answer.message, reference: cancelledRef });
+        } else if (copy) restore(copy, "cancelled");
+        else setNotice({ kind: "cancelled" });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (copy) restore(copy, "cancelled");
+        else setNotice({ kind: "cancelled" });
+      })
+      .finally(() => setCancelling(false));
+    // A saved copy of another order (an older tab, say) is checked as without a reference.
+    if (pending && !copy) void checkSavedCopy(pending);
   }, [hydrated, items, replace, cancelledRef, setParams]);
 
   // A new step starts at the top with its heading announced.
@@ -261,6 +288,11 @@ export default function CartPage() {
           Your booking {notice.reference} is waiting for payment and your places are held for a short time.{" "}
           <a href={notice.paymentLink}>Continue to payment</a>
         </p>
+      ) : notice.kind === "paid" ? (
+        <p>
+          {notice.message}{" "}
+          <Link to={`${paths.paymentSuccess}?order=${encodeURIComponent(notice.reference)}`}>See your booking</Link>
+        </p>
       ) : (
         <p>
           {notice.kind === "cancelled" ? CART_MESSAGES.cancelled : CART_MESSAGES.notCompleted}
@@ -304,7 +336,7 @@ export default function CartPage() {
   // of it survives into the result (its own key), so the swap only adds and removes nodes, which
   // Layout Instability does not count; and the page is a full viewport tall in every state
   // (cart.css), so the footer starts below the fold and never moves in view (docs/decisions/090).
-  if (!cart.hydrated) {
+  if (!cart.hydrated || cancelling) {
     return (
       <div className="cart-page cart-page--loading" aria-busy="true">
         <div key="loading" className="cart-page__inner cart-loading">

@@ -1,7 +1,7 @@
 import type { DiscountValidation, OrderInput } from "@app/contract";
 import type { z } from "zod";
 import type { EnrollResponseSchema, OrderStatusSchema } from "@app/contract";
-import { apiFetch, isNotFound } from "../../lib/api";
+import { ApiError, apiFetch, isNotFound } from "../../lib/api";
 
 export type EnrollResponse = z.infer<typeof EnrollResponseSchema>;
 
@@ -23,6 +23,23 @@ export async function fetchOrderStatus(reference: string): Promise<OrderStatus |
     return await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/status`);
   } catch (e) {
     if (isNotFound(e)) return "not-found";
+    throw e;
+  }
+}
+
+export type CancelAnswer = { paid: false; order: OrderStatus } | { paid: true; message: string };
+
+/**
+ * POST /api/orders/:reference/cancel: the customer came back from the payment page without
+ * paying, so the order's seats and discount use are released now instead of when the payment
+ * session runs out (docs/decisions/031). `paid` when the payment went through after all (409).
+ * Throws the site's ApiError for anything else (unknown order, rate limit, no connection).
+ */
+export async function cancelOrder(reference: string, signal?: AbortSignal): Promise<CancelAnswer> {
+  try {
+    return { paid: false, order: await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/cancel`, { method: "POST", signal }) };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 409) return { paid: true, message: e.message };
     throw e;
   }
 }

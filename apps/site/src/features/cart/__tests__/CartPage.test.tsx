@@ -290,8 +290,12 @@ describe("cart page", () => {
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
   });
 
-  it("gives the cart back, with its discount, after a cancelled payment", async () => {
-    const calls = stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 10 } } }));
+  it("cancels the order once and gives the cart back, with its discount, after a cancelled payment", async () => {
+    const calls = stubFetch((url) =>
+      url.includes("/cancel")
+        ? { body: { reference: "REF42", status: "cancelled", total: 468, amount_paid: null, paid_at: null } }
+        : { body: { valid: true, message: "ok", discount: { percent_off: 10 } } },
+    );
     window.localStorage.setItem(
       PENDING_CART_KEY,
       JSON.stringify({ reference: "REF42", items: [door, cctv], discountCode: "SAVE10", savedAt: "2030-01-01T00:00:00Z" }),
@@ -300,9 +304,58 @@ describe("cart page", () => {
     expect(await screen.findByText(/Your payment was cancelled/)).toBeTruthy();
     await screen.findByText("Discount (SAVE10, 10% off)");
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
-    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/discounts\/validate\/SAVE10$/)]);
+    expect(calls.map((c) => `${c.init?.method ?? "GET"} ${c.url}`)).toEqual([
+      expect.stringMatching(/^POST .*\/api\/orders\/REF42\/cancel$/),
+      expect.stringMatching(/^GET .*\/api\/discounts\/validate\/SAVE10$/),
+    ]);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
     expect(screen.getByTestId("where").textContent).toBe("/cart");
+  });
+
+  it("shows the loading state while the cancel is answered, then the restored cart", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    stubFetch((url) => (url.includes("/cancel") ? answer.promise : { body: { valid: false, message: "x", discount: null } }));
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF43", items: [door], discountCode: null, savedAt: "" }));
+    mount("/cart?cancelled=REF43", []);
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/cart"));
+    expect(screen.getByText("Loading your cart")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Your Cart is Empty" })).toBeNull();
+    await act(async () => answer.resolve({ status: 200, body: { reference: "REF43", status: "cancelled", total: 270, amount_paid: null, paid_at: null } }));
+    expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
+    expect(screen.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+  });
+
+  it.each([
+    ["an order that had run out already", { status: 200, body: { reference: "REF44", status: "expired", total: 270, amount_paid: null, paid_at: null } }],
+    ["a refused call (rate limit)", { status: 429, body: { message: "Too many requests. Please try again later." } }],
+    ["a server fault", { status: 500, body: { message: "Internal Server Error" } }],
+  ])("gives the cart back after %s", async (_, reply) => {
+    const calls = stubFetch(() => reply);
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF44", items: [door], discountCode: null, savedAt: "" }));
+    mount("/cart?cancelled=REF44", [cctv]);
+    expect(await screen.findByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+    expect(stored().map((i) => i.id)).toEqual([2, 1]);
+    expect(calls).toHaveLength(1);
+    expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
+  });
+
+  it("says plainly that the order was paid, and restores nothing, when the payment went through after all", async () => {
+    stubFetch(() => ({ status: 409, body: { message: "This order has already been paid." } }));
+    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF45", items: [door, cctv], discountCode: "SAVE10", savedAt: "" }));
+    mount("/cart?cancelled=REF45", []);
+    expect(await screen.findByText(/This order has already been paid\./)).toBeTruthy();
+    expect(screen.queryByText(/Your payment was cancelled/)).toBeNull();
+    expect(screen.getByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe("/payment/success?order=REF45");
+    expect(stored()).toEqual([]);
+    expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
+  });
+
+  it("cancels the order named in the address even without a saved copy", async () => {
+    const calls = stubFetch(() => ({ body: { reference: "REF46", status: "cancelled", total: 250, amount_paid: null, paid_at: null } }));
+    mount("/cart?cancelled=REF46", []);
+    expect(await screen.findByText("Your payment was cancelled and you have not been charged.")).toBeTruthy();
+    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([expect.stringMatching(/^POST .*\/api\/orders\/REF46\/cancel$/)]);
   });
 
   it("gives the cart back when the last order was never paid, even without a reference in the address", async () => {
