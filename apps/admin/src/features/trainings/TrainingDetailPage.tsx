@@ -117,6 +117,7 @@ export default function TrainingDetailPage() {
                 errors={imageError ? { ...errors, thumbnail: imageError } : errors}
                 onImageError={setImageError}
                 disabled={saving}
+                mode="edit"
               />
             </form>
           );

@@ -17,6 +17,8 @@ interface Props {
   /** Errors of the picture chooser (wrong type, too big): shown at once, not part of the schema. */
   onImageError: (message: string | null) => void;
   disabled?: boolean;
+  /** Which description hint to show: 'x/30000 words' on /create-training, 'Max 3000 Words' when editing. */
+  mode?: "create" | "edit";
 }
 
 /** "x/30000 words" (spec §2); the hard cap of 30000 characters is the textarea's maxLength. */
@@ -24,8 +26,13 @@ export function wordCounter(text: string): string {
   return `${countWords(text)}/${DESCRIPTION_MAX_CHARS} words`;
 }
 
+/** The edit screen's hint (spec §5): a word count against 'Max 3000 Words'; the limit is not enforced on save. */
+export function editWordCounter(text: string): string {
+  return `${countWords(text)} words (Max 3000 Words)`;
+}
+
 /** The fields of a training, shared by /create-training and the edit mode of /training/{id}. */
-export function TrainingForm({ draft, onChange, errors, onImageError, disabled }: Props) {
+export function TrainingForm({ draft, onChange, errors, onImageError, disabled, mode = "create" }: Props) {
   const set = (patch: Partial<TrainingDraft>) => onChange({ ...draft, ...patch });
   const total = totalPrice(draft);
 
@@ -61,7 +68,7 @@ export function TrainingForm({ draft, onChange, errors, onImageError, disabled }
           value={draft.description}
           onChange={(e) => set({ description: e.target.value })}
           error={errors.description}
-          hint={wordCounter(draft.description)}
+          hint={mode === "edit" ? editWordCounter(draft.description) : wordCounter(draft.description)}
           maxLength={DESCRIPTION_MAX_CHARS}
           rows={8}
           disabled={disabled}

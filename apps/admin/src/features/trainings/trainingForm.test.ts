@@ -14,7 +14,7 @@ import {
   validateUpdate,
 } from "./trainingForm";
 import type { TrainingDraft } from "./trainingForm";
-import { wordCounter } from "./TrainingForm";
+import { editWordCounter, wordCounter } from "./TrainingForm";
 
 function validDraft(): TrainingDraft {
   return {
@@ -157,5 +157,8 @@ describe("description counter", () => {
   it("counts words against 30000", () => {
     expect(wordCounter("")).toBe("0/30000 words");
     expect(wordCounter("  Door  supervisor\ncourse ")).toBe("3/30000 words");
+  });
+  it("shows the edit screen's word count against 'Max 3000 Words'", () => {
+    expect(editWordCounter("  Door  supervisor\ncourse ")).toBe("3 words (Max 3000 Words)");
   });
 });
