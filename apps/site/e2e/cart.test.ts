@@ -2,7 +2,8 @@
  * The booking journey (issue 5) in real Chromium against the real API on a real database:
  * home → course → date and add-ons → cart → discount codes → checkout form (one mistake of each
  * kind, corrected) → order → the API's local payment page → /payment/success, then the order is
- * paid in the admin's enrolments. Also: a cancelled payment gives the cart back, and axe on the
+ * paid in the admin's enrolments. Also: a cancelled payment gives the cart back (the order cancelled
+ * by the local page's Cancel, or by the cart page on a Stripe-style return), and axe on the
  * cart and checkout screens. At 390 px (phone) and 1280 px.
  *
  * axe runs on `main` (these screens); the shared header and footer are checked by the site's own tests.
@@ -278,10 +279,18 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
       const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
 
-      await page.getByRole("button", { name: "Cancel" }).click();
-      await page.waitForURL(/\/cart/);
+      if (name === "phone") {
+        // Stripe's Back link: its cancel_url brings the browser back with the order still pending
+        // (docs/decisions/031); the cart page cancels it.
+        expect((await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()).status).toBe("pending");
+        await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
+      } else {
+        // The local page's Cancel cancels, then sends the browser to the same address.
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.waitForURL(/\/cart/);
+      }
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      // The API sends the browser to /cart?cancelled=<reference> (docs/decisions/030).
+      // Both providers send the browser to /cart?cancelled=<reference> (docs/decisions/030).
       await page.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.").waitFor();
       expect(new URL(page.url()).search).toBe("");
       await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
@@ -291,6 +300,38 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 
       const booking = (await adminEnrollments(apiUrl)).find((e) => e.reference === reference);
       expect(booking?.status).toBe("cancelled");
+    });
+
+    test("says plainly that an order was paid when its cancelled return comes after the payment", async ({ page, navigate, apiUrl, screenshot }) => {
+      const c = await course(apiUrl, FIRST_AID.slug);
+      const date = c.courseDates.find((d) => d.placesLeft > 0)!;
+      const placed = await fetch(`${apiUrl}/api/enroll`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
+          guest_email: `paid-${name}-${Date.now()}@example.com`,
+          guest_name: "Pat",
+          first_name: "Pat",
+          last_name: "Example",
+          phone_number: "07700900457",
+          country: "United Kingdom",
+          street_address: "3 Example Road",
+          town_city: "Bootle",
+          state: "England",
+        }),
+      });
+      expect(placed.status).toBe(201);
+      const { reference } = (await placed.json()) as { reference: string };
+      expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+
+      await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
+      await page.getByText("This order has already been paid.").waitFor();
+      expect(await page.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe(`/payment/success?order=${reference}`);
+      await page.getByRole("heading", { level: 1, name: "Your Cart is Empty" }).waitFor();
+      await screenshot("cart-cancel-return-paid");
+      const booking = (await adminEnrollments(apiUrl)).find((e) => e.reference === reference);
+      expect(booking?.status).toBe("paid");
     });
 
     test("shows the empty cart with its ways out", async ({ page, navigate, screenshot, expectNoA11yViolations }) => {
