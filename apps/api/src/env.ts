@@ -9,6 +9,12 @@ export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const DEV_JWT_SECRET = "dev-only-jwt-secret-not-for-production-0123456789";
 export const DEV_ADMIN_EMAIL = "admin@example.com";
 export const DEV_ADMIN_PASSWORD = "Admin!Passw0rd";
+/**
+ * A signed-in user who is NOT an administrator, seeded only by src/cli/test-server.ts (never by
+ * the normal seed) so the browser tests can check the admin app's "Administrators only" guard.
+ */
+export const TEST_STAFF_EMAIL = "staff@example.com";
+export const TEST_STAFF_PASSWORD = "Staff!Passw0rd";
 
 const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 

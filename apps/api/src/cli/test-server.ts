@@ -1,6 +1,7 @@
 /**
  * The API for browser tests: a FRESH uniquely named database (on DATABASE_URL's server, or
  * an embedded server on a free port), migrated and seeded, then listening on --port N (or PORT).
+ * Besides the seeded administrator it adds one non-administrator (TEST_STAFF_EMAIL in src/env.ts).
  * Prints `READY http://127.0.0.1:<port>` once listening; drops its database on SIGTERM/SIGINT.
  *
  *   pnpm --filter api exec tsx src/cli/test-server.ts --port 3101
@@ -12,11 +13,12 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
 import { PRODUCTION_POOL_SIZE } from "../db/bootstrap";
-import { createPool } from "../db/client";
+import { createDb, createPool } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
 import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
-import { DEV_ADMIN_PASSWORD, parseEnv } from "../env";
+import { DEV_ADMIN_PASSWORD, parseEnv, TEST_STAFF_EMAIL, TEST_STAFF_PASSWORD } from "../env";
+import { upsertUser } from "../modules/auth/service";
 
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
@@ -55,6 +57,9 @@ async function main() {
     await seed(pool, {
       admin: { email: base.SEED_ADMIN_EMAIL, password: base.SEED_ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
     });
+    // A signed-in user who is not an administrator, for the admin app's guard test; only here,
+    // never in the normal seed.
+    await upsertUser(createDb(pool), { email: TEST_STAFF_EMAIL, name: "Nora Staff", password: TEST_STAFF_PASSWORD, isAdmin: false });
     const env = {
       ...base,
       DATABASE_URL: url,
