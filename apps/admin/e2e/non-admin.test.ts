@@ -54,6 +54,8 @@ describe("a signed-in user who is not an administrator", () => {
     await signInAsStaff(page);
     await page.waitForURL(/\/admin$/);
     await expectDenied(page);
+    // No success toast for a sign-in that does not let the user in.
+    expect(await page.getByText("Login successful!").count()).toBe(0);
     await expectNoA11yViolations();
     await screenshot("non-admin");
 

@@ -89,8 +89,9 @@ export default function LoginPage() {
     setFormError(null);
     setSubmitting(true);
     try {
-      await login(parsed.data);
-      toast.success("Login successful!");
+      const user = await login(parsed.data);
+      // The guard explains the refusal to a non-administrator; no success toast for them.
+      if (user.is_admin) toast.success("Login successful!");
       navigate(from && from !== paths.login ? from : paths.dashboard, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
