@@ -45,8 +45,9 @@ async function main() {
     closing = true;
     await app?.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
-    await dropDatabase(server.url, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
-    await server.embedded?.stop();
+    // A throwaway embedded server goes with all its databases; on a shared server, drop ours.
+    if (server.embedded) await server.embedded.stop();
+    else await dropDatabase(server.url, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
     process.exit(0);
   };
   process.on("SIGTERM", () => void cleanup());

