@@ -12,8 +12,8 @@ import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
-import { loadEnv } from "./src/config/env.server";
-import type { ServerEnv } from "./src/config/env.server";
+import { loadEnv } from "./src/config/server/env";
+import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
 
 const root = path.dirname(fileURLToPath(import.meta.url));

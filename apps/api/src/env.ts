@@ -87,13 +87,19 @@ const EnvSchema = z
   });
 
 export type RawEnv = z.input<typeof EnvSchema>;
+type RawEnvStrings = Record<string, string | undefined>;
 
 export type Env = ReturnType<typeof parseEnv>;
 
 /** Parse once; fails fast with every bad field listed. */
-export function parseEnv(source: Record<string, string | undefined> = process.env) {
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  /** A command's own settings: `defaults` give way to the environment, `overrides` do not. */
+  { defaults = {}, overrides = {} }: { defaults?: RawEnvStrings; overrides?: RawEnvStrings } = {},
+) {
   // Empty strings (e.g. `FOO=` in an .env file) mean "not set".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const set = (o: RawEnvStrings) => Object.entries(o).filter(([, v]) => v !== undefined && v !== "");
+  const cleaned = Object.fromEntries([...set(defaults), ...set(source), ...set(overrides)]);
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

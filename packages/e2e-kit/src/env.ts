@@ -9,6 +9,8 @@ export const e2eEnv = {
   },
   /** E2E_VERBOSE: echo the servers' output while they run. */
   verbose: (): boolean => Boolean(process.env.E2E_VERBOSE),
+  /** E2E_STOP_GRACE_MS: how long a server may take to stop after SIGTERM (default 20 s). */
+  stopGraceMs: (): number => Number(process.env.E2E_STOP_GRACE_MS) || 20_000,
   /** What child processes inherit (plus their own settings). */
   inherited: (): NodeJS.ProcessEnv => process.env,
 };

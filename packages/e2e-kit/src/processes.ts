@@ -54,7 +54,7 @@ export interface RunningServer {
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const { name, readyTimeoutMs = DEFAULT_READY_TIMEOUT_MS } = options;
   const verbose = e2eEnv.verbose();
-  const supervisor = spawn(process.execPath, [SUPERVISOR, options.command, ...options.args], {
+  const supervisor = spawn(process.execPath, [SUPERVISOR, String(e2eEnv.stopGraceMs()), options.command, ...options.args], {
     cwd: options.cwd,
     env: { ...e2eEnv.inherited(), ...options.env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -3,7 +3,7 @@
 /**
  * Runs one server for a test run and makes sure it ends with the run, however the run ends:
  *
- *   node supervise.mjs <command> [args...]
+ *   node supervise.mjs <grace-ms> <command> [args...]
  *
  * The server gets its own process group (so it and everything it starts, e.g. tsx's esbuild
  * service or an embedded Postgres, can be signalled together); its output is relayed to ours.
@@ -16,12 +16,13 @@
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 
-const [command, ...args] = process.argv.slice(2);
-if (!command) {
-  console.error("usage: node supervise.mjs <command> [args...]");
+// The grace period comes from the caller (which reads E2E_STOP_GRACE_MS in its env.ts).
+const [grace, command, ...args] = process.argv.slice(2);
+const GRACE_MS = Number(grace);
+if (!command || !(GRACE_MS > 0)) {
+  console.error("usage: node supervise.mjs <grace-ms> <command> [args...]");
   process.exit(2);
 }
-const GRACE_MS = Number(process.env.E2E_STOP_GRACE_MS) || 20_000;
 
 // Once the test process is gone, writing to our pipes fails: never crash on that.
 process.stdout.on("error", () => undefined);

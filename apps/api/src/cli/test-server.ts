@@ -26,12 +26,9 @@ async function main() {
   const port = Number(values.port ?? 0) || (await freePort());
   // The environment is parsed once, the test server's own defaults first: payment links point at
   // this very server unless PUBLIC_API_URL says otherwise.
-  const base = parseEnv({
-    NODE_ENV: "test",
-    LOG_LEVEL: "warn",
-    PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-    ...process.env,
-    PORT: String(port),
+  const base = parseEnv(undefined, {
+    defaults: { NODE_ENV: "test", LOG_LEVEL: "warn", PUBLIC_API_URL: `http://127.0.0.1:${port}` },
+    overrides: { PORT: String(port) },
   });
   const server = await startTestServer(base.DATABASE_URL);
   const dbName = uniqueName("api_e2e");

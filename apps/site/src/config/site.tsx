@@ -4,7 +4,7 @@ import type { ProviderConfig } from "./provider";
 
 /**
  * Runtime configuration that both the server render and the browser need. The server builds
- * it once from the environment (env.server.ts) and ships it inside the server-rendered JSON,
+ * it once from the environment (server/env.ts, server-only) and ships it inside the server-rendered JSON,
  * so the browser never needs a rebuild to point at another API or site address.
  */
 export interface SiteConfig {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { providerFromEnv } from "./provider";
-import type { SiteConfig } from "./site";
+import { providerFromEnv } from "../provider";
+import type { SiteConfig } from "../site";
 
 /** Strip a trailing slash so paths can be appended with a leading one. */
 const origin = (fallback: string) =>
