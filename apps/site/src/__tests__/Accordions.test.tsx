@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FaqSection } from "../components/widgets/FaqSection";
 import { FAQ } from "../content/faq";
@@ -6,22 +6,27 @@ import { POLICIES } from "../content/policies";
 import PrivacyPage from "../features/privacy/PrivacyPage";
 import { renderWithSite } from "./render";
 
-const expanded = () => screen.getAllByRole("button", { expanded: true }).map((b) => b.textContent);
+/** Titles of the open items (native details/summary). */
+const expanded = () =>
+  Array.from(document.querySelectorAll<HTMLDetailsElement>("details"))
+    .filter((d) => d.open)
+    .map((d) => d.querySelector("summary")!.textContent);
+const summary = (title: string) => Array.from(document.querySelectorAll("summary")).find((s) => s.textContent === title)!;
 
 describe("FAQ accordion", () => {
-  it("has 7 questions with question 2 open, one open at a time, and closes the open one on click", () => {
+  it("has 7 questions with question 2 open, one open at a time, and closes the open one on click", async () => {
     renderWithSite(<FaqSection />);
     expect(FAQ).toHaveLength(7);
     expect(expanded()).toEqual([FAQ[1]!.question]);
-    fireEvent.click(screen.getByRole("button", { name: FAQ[4]!.question }));
-    expect(expanded()).toEqual([FAQ[4]!.question]);
-    fireEvent.click(screen.getByRole("button", { name: FAQ[4]!.question }));
-    expect(screen.queryAllByRole("button", { expanded: true })).toEqual([]);
+    fireEvent.click(summary(FAQ[4]!.question));
+    await waitFor(() => expect(expanded()).toEqual([FAQ[4]!.question]));
+    fireEvent.click(summary(FAQ[4]!.question));
+    await waitFor(() => expect(expanded()).toEqual([]));
   });
 
   it("moves between questions with the arrow keys", () => {
     renderWithSite(<FaqSection />);
-    const first = screen.getByRole("button", { name: FAQ[0]!.question });
+    const first = summary(FAQ[0]!.question);
     first.focus();
     fireEvent.keyDown(first, { key: "ArrowDown" });
     expect(document.activeElement?.textContent).toBe(FAQ[1]!.question);
@@ -31,7 +36,7 @@ describe("FAQ accordion", () => {
 });
 
 describe("policies accordion", () => {
-  it("lists the seven numbered policies with 'Health and Safety' open, each with Signed and Last Updated lines", () => {
+  it("lists the seven numbered policies with 'Health and Safety' open, each with Signed and Last Updated lines", async () => {
     renderWithSite(<PrivacyPage />);
     expect(POLICIES.map((p) => p.id)).toEqual([
       "health-safety",
@@ -48,8 +53,8 @@ describe("policies accordion", () => {
     const open = document.getElementById("health-safety")!;
     expect(open.textContent).toMatch(/Signed: .+/);
     expect(open.textContent).toMatch(/Last Updated: .+2022/);
-    fireEvent.click(screen.getByRole("button", { name: "4. DBS Check" }));
-    expect(expanded()).toEqual(["4. DBS Check"]);
+    fireEvent.click(summary("4. DBS Check"));
+    await waitFor(() => expect(expanded()).toEqual(["4. DBS Check"]));
     expect(document.getElementById("dbs-check")!.textContent).toContain("within four days");
   });
 });

@@ -8,6 +8,7 @@ import { fetchCourses } from "../lib/catalogue";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
+import { markHydrated } from "../lib/useMediaQuery";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
 
 export interface RootData {
@@ -33,6 +34,7 @@ export function useCatalogue(): CourseListItem[] {
 export function RootLayout() {
   // Marks the page interactive (browser tests wait for it; CSS may use it).
   useEffect(() => {
+    markHydrated();
     document.documentElement.dataset.hydrated = "true";
   }, []);
 

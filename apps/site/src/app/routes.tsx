@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { redirect } from "react-router";
 import type { LoaderFunction, RouteObject } from "react-router";
+import { pageTitle } from "../lib/seo";
 import type { RouteHandle } from "../lib/seo";
 import { runtimeConfig } from "../config/runtime";
 import { patterns, paths } from "./paths";
@@ -54,7 +55,7 @@ export const ROUTE_MODULES: Record<string, string> = {
 /** Page header data for the pages whose modules live with the cart feature. */
 const cartHandle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `Your Cart | ${config.provider.name}`,
+    title: pageTitle("Your Cart", config.provider),
     description: "Review the SIA courses in your cart, apply a discount code and check out securely as a guest.",
     keywords: ["SIA course booking", "training cart", "checkout"],
     path: paths.cart,
@@ -65,7 +66,7 @@ const cartHandle: RouteHandle = {
 
 const paymentHandle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `Payment Successful | ${config.provider.name}`,
+    title: pageTitle("Payment Successful", config.provider),
     description: "Your payment was completed successfully. A confirmation email has been sent to you.",
     keywords: ["payment successful", "SIA course booking"],
     path: paths.paymentSuccess,

@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClassName } from "@app/ui";
 import { paths } from "../app/paths";
 import type { SiteConfig } from "../config/site";
+import { pageTitle } from "../lib/seo";
 import type { PageMeta } from "../lib/seo";
 
 /** Spec §2 not-found page: '404', the message, 'Go Back' (history back) and 'Go Home'. */
@@ -30,7 +31,7 @@ export function NotFoundContent() {
 /** Page header data of the not-found page (not indexed). */
 export function notFoundMeta(config: SiteConfig, path: string): PageMeta {
   return {
-    title: `Page Not Found | ${config.provider.name}`,
+    title: pageTitle("Page Not Found", config.provider),
     description: "Oops! The page you're looking for doesn't exist. Browse our SIA training courses or go back to the home page.",
     keywords: ["page not found"],
     path,

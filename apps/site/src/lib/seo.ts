@@ -1,6 +1,6 @@
 /**
  * Page header data (spec §2): title, description, keywords, canonical link, Open Graph and
- * Twitter tags, and JSON-LD (WebPage + BreadcrumbList on every page, plus page extras such as
+ * Twitter tags, and JSON-LD (WebPage on every page, a BreadcrumbList below the home page, plus page extras such as
  * an ItemList of courses or a Course). One description of the tags (`headTags`) feeds both the
  * server template (as HTML text) and client navigation (as DOM updates), so they never differ.
  */
@@ -89,6 +89,8 @@ export function organizationLd(config: SiteConfig): Record<string, unknown> {
 export function pageJsonLd(meta: PageMeta, config: SiteConfig): Record<string, unknown> {
   const url = absoluteUrl(config, meta.path);
   const trail: Crumb[] = [{ name: "Home", path: "/" }, ...meta.breadcrumbs.filter((c) => c.path !== "/")];
+  // A trail of one item (the home page) is no trail: Google asks for at least two.
+  const hasTrail = trail.length > 1;
   return {
     "@context": "https://schema.org",
     "@graph": [
@@ -102,18 +104,22 @@ export function pageJsonLd(meta: PageMeta, config: SiteConfig): Record<string, u
         datePublished: PUBLISHED_DATE,
         isPartOf: { "@type": "WebSite", "@id": `${config.siteUrl}/#website`, name: config.provider.name, url: `${config.siteUrl}/` },
         publisher: { "@id": `${config.siteUrl}/#organization` },
-        breadcrumb: { "@id": `${url}#breadcrumb` },
+        ...(hasTrail ? { breadcrumb: { "@id": `${url}#breadcrumb` } } : {}),
       },
-      {
-        "@type": "BreadcrumbList",
-        "@id": `${url}#breadcrumb`,
-        itemListElement: trail.map((crumb, index) => ({
-          "@type": "ListItem",
-          position: index + 1,
-          name: crumb.name,
-          item: absoluteUrl(config, crumb.path),
-        })),
-      },
+      ...(hasTrail
+        ? [
+            {
+              "@type": "BreadcrumbList",
+              "@id": `${url}#breadcrumb`,
+              itemListElement: trail.map((crumb, index) => ({
+                "@type": "ListItem",
+                position: index + 1,
+                name: crumb.name,
+                item: absoluteUrl(config, crumb.path),
+              })),
+            },
+          ]
+        : []),
       organizationLd(config),
       ...(meta.jsonLd ?? []),
     ],
@@ -138,7 +144,6 @@ export function headTags(meta: PageMeta, config: SiteConfig): HeadTag[] {
     m("property", "og:description", meta.description),
     m("property", "og:url", url),
     m("property", "og:image", image),
-    m("property", "article:published_time", PUBLISHED_DATE),
     m("name", "twitter:card", "summary_large_image"),
     m("name", "twitter:title", meta.title),
     m("name", "twitter:description", meta.description),
@@ -195,6 +200,47 @@ export const BASE_KEYWORDS = ["SIA training", "security training Bootle", "SIA c
 
 export function keywords(...own: string[]): string[] {
   return [...own, ...BASE_KEYWORDS.filter((k) => !own.includes(k))];
+}
+
+/** Google shows about this many characters of a title and of a description (docs/decisions/150). */
+export const TITLE_MAX = 60;
+export const DESCRIPTION_MAX = 155;
+
+/**
+ * A page title in the one pattern of the site, '{page} | {business}': the business's full name
+ * when the title then fits in 60 characters, else its short name. `alternatives` are shorter
+ * wordings of the page part, tried in order when the first does not fit; the last resort is the
+ * shortest wording alone, cut at a word boundary.
+ */
+export function pageTitle(page: string, provider: { name: string; shortName: string }, ...alternatives: string[]): string {
+  const wordings = [page, ...alternatives];
+  for (const wording of wordings) {
+    for (const name of [provider.name, provider.shortName]) {
+      const title = `${wording} | ${name}`;
+      if (title.length <= TITLE_MAX) return title;
+    }
+  }
+  const shortest = wordings.reduce((a, b) => (b.length < a.length ? b : a));
+  if (shortest.length <= TITLE_MAX) return shortest;
+  const cut = shortest.slice(0, TITLE_MAX + 1);
+  return cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : TITLE_MAX).trim();
+}
+
+/**
+ * Whole sentences of `text`, as many as fit in `max` characters; never a sentence cut short.
+ * Returns `fallback` when not even the first sentence fits.
+ */
+export function sentences(text: string, max: number, fallback = ""): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const parts = clean.match(/[^.!?]+(?:[.!?]+["')\]]*|$)(?:\s+|$)/g) ?? [];
+  let out = "";
+  for (const part of parts) {
+    const next = `${out}${part}`;
+    if (next.trim().length > max) break;
+    out = next;
+  }
+  return out.trim() || fallback;
 }
 
 /** Trim a description to a preview-friendly length on a word boundary. */

@@ -10,6 +10,10 @@ export function sitemapXml(siteUrl: string, courses: readonly { slug: string }[]
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
+/**
+ * Nothing is disallowed: /cart, /payment/success and the 404 page keep themselves out of the
+ * index with `noindex`, which crawlers only see when they may fetch the page (docs/decisions/150).
+ */
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.cart}\nDisallow: ${paths.paymentSuccess}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

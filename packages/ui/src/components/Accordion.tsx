@@ -21,9 +21,11 @@ export interface AccordionProps {
 }
 
 /**
- * One item open at a time; clicking the open item closes it. Triggers are buttons with
- * aria-expanded/aria-controls inside headings; ArrowUp/ArrowDown/Home/End move between them.
- * Closed panels stay in the HTML (hidden), so server-rendered content remains crawlable.
+ * Native disclosure widgets: each item is a `<details>` whose `<summary>` (keyboard and screen
+ * reader support from the browser) holds the item's heading. One item open at a time (the shared
+ * `name` does it natively, the state keeps it so where `name` is not supported); clicking the open
+ * item closes it. ArrowUp/ArrowDown/Home/End move between the summaries. Closed items keep their
+ * content in the HTML, so server-rendered text stays crawlable (and find-in-page opens it).
  */
 export function Accordion({ items, defaultOpenId = null, openId, onOpenChange, headingLevel = 3, className }: AccordionProps) {
   const [innerOpenId, setInnerOpenId] = useState<string | null>(defaultOpenId);
@@ -32,20 +34,22 @@ export function Accordion({ items, defaultOpenId = null, openId, onOpenChange, h
   const rootRef = useRef<HTMLDivElement>(null);
   const Heading = `h${headingLevel}` as const;
 
-  function toggle(id: string) {
-    const next = current === id ? null : id;
+  /** The browser opened or closed an item (click, keyboard, find-in-page, or the group closing it). */
+  function onToggle(id: string, isOpen: boolean) {
+    if (isOpen ? current === id : current !== id) return;
+    const next = isOpen ? id : null;
     if (openId === undefined) setInnerOpenId(next);
     onOpenChange?.(next);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const root = rootRef.current;
     if (!root) return;
-    // Only this accordion's triggers, not those of an accordion nested in a panel.
-    const triggers = Array.from(root.querySelectorAll<HTMLButtonElement>(".ui-accordion__trigger")).filter((el) => el.closest(".ui-accordion") === root);
+    // Only this accordion's summaries, not those of an accordion nested in a panel.
+    const triggers = Array.from(root.querySelectorAll<HTMLElement>(".ui-accordion__trigger")).filter((el) => el.closest(".ui-accordion") === root);
     const index = triggers.indexOf(event.currentTarget);
     if (index < 0 || triggers.length === 0) return;
-    let target: HTMLButtonElement | undefined;
+    let target: HTMLElement | undefined;
     if (event.key === "ArrowDown") target = triggers[(index + 1) % triggers.length];
     else if (event.key === "ArrowUp") target = triggers[(index - 1 + triggers.length) % triggers.length];
     else if (event.key === "Home") target = triggers[0];
@@ -60,30 +64,22 @@ export function Accordion({ items, defaultOpenId = null, openId, onOpenChange, h
     <div ref={rootRef} className={cx("ui-accordion", className)}>
       {items.map((item, index) => {
         const open = current === item.id;
-        const triggerId = `${baseId}-trigger-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
         return (
-          <div key={item.id} className={cx("ui-accordion__item", open && "ui-accordion__item--open")}>
-            <Heading className="ui-accordion__heading">
-              <button
-                type="button"
-                id={triggerId}
-                className="ui-accordion__trigger"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => toggle(item.id)}
-                onKeyDown={onKeyDown}
-              >
-                <span className="ui-accordion__title">{item.title}</span>
-                <svg className="ui-accordion__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              </button>
-            </Heading>
-            <div id={panelId} role="region" aria-labelledby={triggerId} className="ui-accordion__panel" hidden={!open}>
-              {item.content}
-            </div>
-          </div>
+          <details
+            key={item.id}
+            name={baseId}
+            className={cx("ui-accordion__item", open && "ui-accordion__item--open")}
+            open={open}
+            onToggle={(event) => onToggle(item.id, event.currentTarget.open)}
+          >
+            <summary id={`${baseId}-trigger-${index}`} className="ui-accordion__trigger" onKeyDown={onKeyDown}>
+              <Heading className="ui-accordion__heading">{item.title}</Heading>
+              <svg className="ui-accordion__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </summary>
+            <div className="ui-accordion__panel">{item.content}</div>
+          </details>
         );
       })}
     </div>

@@ -17,7 +17,8 @@ export function chatLink(chatUrl: string, text: string): string {
 
 /**
  * Floating chat box (spec §2): open/closed; a non-blank message opens the external chat with
- * the text, then the box clears and closes. Escape closes it and returns focus to its button.
+ * the text, then the box clears and closes. Escape (focus in the box or on its toggle) closes it
+ * and returns focus to its button.
  */
 export function ChatBox() {
   const { provider } = useSiteConfig();
@@ -51,20 +52,18 @@ export function ChatBox() {
   }
 
   return (
-    <div className="chat">
+    // Escape closes the box from anywhere in it: the panel and its toggle button alike.
+    <div
+      className="chat"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) {
+          e.stopPropagation();
+          close();
+        }
+      }}
+    >
       {open ? (
-        <div
-          id={panelId}
-          className="chat__panel"
-          role="dialog"
-          aria-label="Chat with us"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              e.stopPropagation();
-              close();
-            }
-          }}
-        >
+        <div id={panelId} className="chat__panel" role="dialog" aria-label="Chat with us">
           <div className="chat__head">
             <span className="chat__avatar" aria-hidden="true">
               <WhatsAppIcon size={22} />

@@ -7,13 +7,13 @@ import { CommunityBand, JoinCommunityButton } from "../../components/widgets/Joi
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
 import { REVIEWS } from "../../content/reviews";
-import { keywords } from "../../lib/seo";
+import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `About Us | ${config.provider.name}`,
-    description: `${config.provider.name} is a family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry. Meet the team behind your training.`,
+    title: pageTitle("About Us", config.provider),
+    description: "A family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry. Meet the team behind your training.",
     keywords: keywords("about us", "family-run training centre", "security training Merseyside"),
     path: paths.about,
     breadcrumbs: [{ name: "About Us", path: paths.about }],

@@ -3,12 +3,12 @@ import { paths } from "../../app/paths";
 import { useCatalogue } from "../../app/RootLayout";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
-import { keywords } from "../../lib/seo";
+import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `Site Map | ${config.provider.name}`,
+    title: pageTitle("Site Map", config.provider),
     description: "Every page of our website in one place: SIA courses, shop, about us, contact details and policies.",
     keywords: keywords("site map"),
     path: paths.careers,

@@ -7,6 +7,9 @@ import { formatPence } from "@app/ui/format";
 import { cancelOrder, checkDiscountCode, fetchOrderStatus, submitOrder } from "./api";
 import { ApiError } from "../../lib/api";
 import { paths } from "../../app/paths";
+import { telHref } from "../../config/provider";
+import { runtimeConfig } from "../../config/runtime";
+import { escapeHtml } from "../../lib/seo";
 import { CartLines } from "./CartLines";
 import { useCart } from "./cart-store";
 import type { CartItem } from "./cart-store";
@@ -60,6 +63,27 @@ type Notice =
   | { kind: "not-completed" }
   | { kind: "awaiting"; paymentLink: string; reference: string }
   | { kind: "paid"; message: string; reference: string };
+
+/** The heading of /cart before the cart is read from the browser (the first HTML). */
+export const CART_HEADING = "Your Cart";
+
+/**
+ * What /cart says without JavaScript: the cart lives in the browser's storage and needs it; the
+ * courses and the office are one link or call away. Static HTML inside <noscript>.
+ */
+export function noScriptCartHtml(provider: { phone: string; email: string }): string {
+  const phone = escapeHtml(provider.phone);
+  const email = escapeHtml(provider.email);
+  return [
+    '<div class="cart-notice cart-notice--info cart-noscript">',
+    "<p>Your cart is kept in this browser and needs JavaScript to show. ",
+    "Turn JavaScript on to see your cart and pay online, ",
+    `or book by phone on <a href="${escapeHtml(telHref(provider.phone))}">${phone}</a> `,
+    `or by e-mail at <a href="mailto:${email}">${email}</a>.</p>`,
+    `<p><a href="${paths.allCourses}">Browse our courses</a> · <a href="${paths.contact}">Contact us</a></p>`,
+    "</div>",
+  ].join("");
+}
 
 /** How long the cart waits for the cancel's answer before giving the copy back anyway. */
 export const CANCEL_WAIT_MS = 6000;
@@ -336,12 +360,15 @@ export default function CartPage() {
   // of it survives into the result (its own key), so the swap only adds and removes nodes, which
   // Layout Instability does not count; and the page is a full viewport tall in every state
   // (cart.css), so the footer starts below the fold and never moves in view (docs/decisions/090).
+  // Its heading is real (the first HTML has its h1), and without JavaScript the page says why the
+  // cart cannot show and how to book anyway (cart.css hides the skeleton then).
   if (!cart.hydrated || cancelling) {
     return (
       <div className="cart-page cart-page--loading" aria-busy="true">
         <div key="loading" className="cart-page__inner cart-loading">
           <Skeleton variant="line" className="cart-skeleton cart-skeleton--crumbs" />
-          <Skeleton variant="block" className="cart-skeleton cart-skeleton--title" />
+          <h1 className="cart-page__title">{CART_HEADING}</h1>
+          <noscript dangerouslySetInnerHTML={{ __html: noScriptCartHtml(runtimeConfig().provider) }} />
           <div className="cart-layout">
             <Skeleton variant="block" className="cart-skeleton cart-skeleton--panel" />
             <Skeleton variant="block" className="cart-skeleton cart-skeleton--panel cart-skeleton--summary" />

@@ -8,14 +8,22 @@ import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ContactForm } from "./ContactForm";
 
+/**
+ * Spec §2: 'Contact Us' followed by the provider's short name, in the site's one title pattern
+ * ('{page} | {business}', see pageTitle in lib/seo.ts).
+ */
+export function contactTitle(provider: { shortName: string }): string {
+  return `Contact Us | ${provider.shortName}`;
+}
+
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `Contact Us - ${config.provider.shortName}`,
-    description: `Call, e-mail or message ${config.provider.name} in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.`,
+    title: contactTitle(config.provider),
+    description: "Call, e-mail or message us in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.",
     keywords: keywords("contact SIA training centre", "Bootle training centre", "SIA course enquiry"),
     path: paths.contact,
     breadcrumbs: [{ name: "Contact Us", path: paths.contact }],
-    jsonLd: [{ "@type": "ContactPage", name: `Contact Us - ${config.provider.shortName}`, about: { "@id": `${config.siteUrl}/#organization` } }],
+    jsonLd: [{ "@type": "ContactPage", name: contactTitle(config.provider), about: { "@id": `${config.siteUrl}/#organization` } }],
   }),
 };
 

@@ -9,7 +9,7 @@ import { useSiteConfig } from "../../config/site";
 import { fetchCourses } from "../../lib/catalogue";
 import { Deferred, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
-import { absoluteUrl, keywords, summary } from "../../lib/seo";
+import { absoluteUrl, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 interface Data {
@@ -24,8 +24,8 @@ export const handle: RouteHandle<Data> = {
   meta: ({ data, config }) => {
     const courses = Array.isArray(data?.courses) ? data.courses : [];
     return {
-      title: `SIA Training Courses in Liverpool | ${config.provider.name}`,
-      description: "Choose from our list of affordable and SIA-approved training courses: door supervisor, CCTV operator, refreshers, top-ups and first aid, in Bootle, Liverpool.",
+      title: pageTitle("SIA Training Courses in Liverpool", config.provider),
+      description: "Affordable, SIA-approved courses in Bootle, Liverpool: door supervisor, CCTV operator, refreshers, top-ups and first aid. See dates and book online.",
       keywords: keywords("SIA courses", "door supervisor training Liverpool", "CCTV operator course", "SIA refresher", "emergency first aid at work"),
       path: paths.allCourses,
       breadcrumbs: [{ name: "SIA Courses", path: paths.allCourses }],
@@ -40,7 +40,7 @@ export const handle: RouteHandle<Data> = {
                 position: i + 1,
                 url: absoluteUrl(config, paths.course(c.slug)),
                 name: c.title,
-                description: summary(c.description, 200),
+                description: sentences(c.description, 200, c.title),
               })),
             },
           ]

@@ -15,7 +15,7 @@ import { RECOMMENDATIONS } from "../../lib/catalogue";
 import { imageUrl } from "../../lib/images";
 import { Deferred, isLoadFailure, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
-import { absoluteUrl, keywords, summary } from "../../lib/seo";
+import { absoluteUrl, DESCRIPTION_MAX, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { BookingForm } from "./components/BookingForm";
 
@@ -43,6 +43,18 @@ export const BENEFITS = [
 export const ASSESSMENT_TEXT =
   "You will be assessed by multiple-choice exams and practical assessments. Practical assessments are video recorded, including your search techniques and physical intervention skills, so the awarding body can verify them.";
 
+/**
+ * The course's meta description: its opening sentences when they fit in 155 characters, else a
+ * short one written from the course's facts (never a sentence cut off with '…').
+ */
+export function courseDescription(course: Pick<CourseDetail, "title" | "description" | "duration" | "fee">): string {
+  const facts = [
+    `${course.title} in Bootle, Liverpool${course.duration ? `: ${course.duration}` : ""}, ${formatPounds(course.fee)}.`,
+    "SIA-approved training with results and certificate within 4 working days.",
+  ].join(" ");
+  return sentences(course.description, DESCRIPTION_MAX, sentences(facts, DESCRIPTION_MAX, `${course.title} in Bootle, Liverpool.`));
+}
+
 export const handle: RouteHandle<Data> = {
   meta: ({ data, config }) => {
     const slug = data?.slug ?? "";
@@ -50,7 +62,7 @@ export const handle: RouteHandle<Data> = {
     const path = paths.course(slug);
     if (!course) {
       return {
-        title: `SIA Course | ${config.provider.name}`,
+        title: pageTitle("SIA Course", config.provider),
         description: "SIA-approved training course in Bootle, Liverpool.",
         keywords: keywords(),
         path,
@@ -64,8 +76,8 @@ export const handle: RouteHandle<Data> = {
     const image = course.thumbnail ? imageUrl(config.publicApiUrl, course.thumbnail) : null;
     const anyPlaces = course.courseDates.some((d) => d.placesLeft > 0);
     return {
-      title: `${course.title} in Liverpool | ${config.provider.name}`,
-      description: summary(course.description),
+      title: pageTitle(`${course.title} in Liverpool`, config.provider, course.title),
+      description: courseDescription(course),
       keywords: keywords(course.title, `${course.title} Liverpool`, `${course.title} Bootle`, "SIA licence"),
       path,
       image,
@@ -78,7 +90,7 @@ export const handle: RouteHandle<Data> = {
           "@type": "Course",
           "@id": `${url}#course`,
           name: course.title,
-          description: summary(course.description, 500),
+          description: sentences(course.description, 500, course.title),
           url,
           ...(image ? { image } : {}),
           provider: { "@type": "Organization", "@id": `${config.siteUrl}/#organization`, name: config.provider.name, sameAs: `${config.siteUrl}/` },

@@ -10,14 +10,13 @@ import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
 import { telHref } from "../../config/provider";
 import { REVIEWS } from "../../content/reviews";
-import { keywords } from "../../lib/seo";
+import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `SIA Training Courses in Bootle, Liverpool | ${config.provider.name}`,
-    description:
-      "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results within 4 working days, free unlimited retakes and help with your SIA licence.",
+    title: pageTitle("SIA Training Courses in Bootle, Liverpool", config.provider),
+    description: "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results in 4 working days and free unlimited retakes.",
     keywords: keywords("SIA door supervisor course Liverpool", "CCTV course Bootle", "SIA licence training", "security jobs Liverpool"),
     path: paths.home,
     breadcrumbs: [],

@@ -3,13 +3,13 @@ import { paths } from "../../app/paths";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { POLICIES, POLICY_DEFAULT_OPEN } from "../../content/policies";
-import { keywords } from "../../lib/seo";
+import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: `Privacy Policy and Terms | ${config.provider.name}`,
-    description: "Your privacy matters – understand how we protect your data. Our privacy, health and safety, malpractice, DBS, reasonable adjustments, diversity and anti-slavery policies.",
+    title: pageTitle("Privacy Policy and Terms", config.provider),
+    description: "Your privacy matters – understand how we protect your data. Also our health and safety, malpractice, DBS, diversity and anti-slavery policies.",
     keywords: keywords("privacy policy", "terms of service", "training centre policies"),
     path: paths.privacy,
     breadcrumbs: [{ name: "Privacy Policy", path: paths.privacy }],

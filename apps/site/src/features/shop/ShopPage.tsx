@@ -9,7 +9,7 @@ import { api, getApiBase } from "../../lib/api";
 import { cardImagePath, imageUrl } from "../../lib/images";
 import { Deferred, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
-import { keywords } from "../../lib/seo";
+import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 
 interface Data {
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
 
 export const handle: RouteHandle<Data> = {
   meta: ({ config }) => ({
-    title: `Security Kit Shop | ${config.provider.name}`,
+    title: pageTitle("Security Kit Shop", config.provider),
     description: "Get the best security kits: stab vests, body cameras, radios, torches and uniform picked by trainers with over 15 years of serving the security industry.",
     keywords: keywords("security kit", "door supervisor equipment", "stab vest", "security uniform"),
     path: paths.shop,

@@ -104,7 +104,11 @@ describe("cart page", () => {
     const page = container.querySelector(".cart-page");
     const loading = container.querySelector(".cart-loading");
     expect(page?.getAttribute("aria-busy")).toBe("true");
-    expect(loading?.textContent).toBe("Loading your cart");
+    // The first HTML has the page's heading, and a no-JavaScript state with ways to book anyway.
+    expect(loading?.querySelector("h1")?.textContent).toBe("Your Cart");
+    expect(loading?.querySelector("noscript")?.innerHTML).toContain("needs JavaScript");
+    expect(loading?.querySelector("noscript")?.innerHTML).toContain('href="tel:');
+    expect(loading?.querySelector(".ui-visually-hidden")?.textContent).toBe("Loading your cart");
 
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
     const root = await act(async () => hydrateRoot(container, tree));
