@@ -209,6 +209,9 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
 
   app.get("/*", renderPage);
   app.get("/", renderPage);
+  // Paths the static files refuse (/index.html, /.vite/…) and other methods: the site's HTML 404
+  // page, never Fastify's JSON one.
+  app.setNotFoundHandler(renderPage);
 
   app.addHook("onClose", async () => {
     await vite?.close();

@@ -45,6 +45,15 @@ function pageMeta(context: StaticHandlerContext, config: SiteConfig): PageMeta {
   return notFoundMeta(config, path);
 }
 
+/**
+ * preact-render-to-string writes camel-case DOM property names as they are (`fetchPriority`);
+ * HTML attributes are lower case (React writes `fetchpriority`). Browsers accept either, but the
+ * server HTML should be the standard spelling. Only attribute positions inside tags are touched.
+ */
+export function lowerCaseAttributes(html: string): string {
+  return html.replace(/(<img\b[^>]*?\s)fetchPriority=/g, "$1fetchpriority=");
+}
+
 /** Renders one request: a redirect, or the page's head tags, body HTML and hydration JSON. */
 export async function render(request: Request): Promise<RenderResult> {
   if (!handler) throw new Error("entry-server: configure() was not called");
@@ -53,10 +62,12 @@ export async function render(request: Request): Promise<RenderResult> {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <SiteConfigProvider config={siteConfig}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </SiteConfigProvider>,
+  const html = lowerCaseAttributes(
+    renderToString(
+      <SiteConfigProvider config={siteConfig}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SiteConfigProvider>,
+    ),
   );
 
   let status = context.statusCode;

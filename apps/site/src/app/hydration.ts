@@ -3,7 +3,7 @@ import type { HydrationState } from "react-router";
 import type { SiteConfig } from "../config/site";
 
 /**
- * What the server puts into `<script type="application/json" id="__ssr">` (no inline
+ * What the server puts into `<script type="application/json" id="ssr-data">` (no inline
  * executable script: CSP `script-src 'self'`): the runtime config and the router's hydration
  * data. Route errors are not JSON, so they travel in a tagged form.
  */
@@ -20,7 +20,7 @@ export type SerializedError =
   | { __type: "RouteErrorResponse"; status: number; statusText: string; data: unknown }
   | { __type: "Error"; message: string };
 
-export const SSR_DATA_ID = "__ssr";
+export const SSR_DATA_ID = "ssr-data";
 
 export function serializeErrors(errors: Record<string, unknown> | null | undefined, exposeMessages: boolean): SsrPayload["hydrationData"]["errors"] {
   if (!errors) return null;

@@ -1,8 +1,18 @@
+import fallbackImage from "../assets/course-fallback.svg";
 import { getApiBase } from "../lib/api";
 import { CARD_IMAGE, cardImagePath, FULL_IMAGE_SIZE, imageUrl } from "../lib/images";
 
-/** Our own picture for courses without a thumbnail (spec §2: fallback image). */
-export const FALLBACK_IMAGE = "/course-fallback.svg";
+/** Our own picture for courses without a thumbnail (spec §2: fallback image); a hashed asset, cached for a year. */
+export const FALLBACK_IMAGE = fallbackImage;
+
+/**
+ * The width a card's picture fills (pages.css): a third of the 1200 px container from 1024 px
+ * (gaps and padding taken off), half the screen from 640 px, the screen less its padding below;
+ * the recommendations row is narrower (at most 360 px).
+ */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 368px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)";
+/** The course page's picture: the main column beside the 360 px side box from 1024 px, the screen less its padding below. */
+export const FULL_IMAGE_SIZES = "(min-width: 1024px) min(calc(100vw - 440px), 760px), calc(100vw - 32px)";
 
 interface CourseImageProps {
   path: string | null;
@@ -32,6 +42,8 @@ export function CourseImage({ path, size = "card", eager = false, className }: C
     fetchPriority: eager ? ("high" as const) : undefined,
   };
   if (!card || !full) return <img src={FALLBACK_IMAGE} {...common} />;
-  if (size === "card" || card === full) return <img src={card} {...common} />;
-  return <img src={full} srcSet={`${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`} sizes="(min-width: 1024px) 560px, 100vw" {...common} />;
+  if (card === full) return <img src={card} {...common} />;
+  // Both sizes the API makes, and the slot's width: the browser picks by screen width and density.
+  const srcSet = `${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`;
+  return <img src={size === "card" ? card : full} srcSet={srcSet} sizes={size === "card" ? CARD_IMAGE_SIZES : FULL_IMAGE_SIZES} {...common} />;
 }

@@ -111,6 +111,11 @@ export function formatAddress(p: ProviderConfig): string {
 }
 
 /** 'tel:' href from a display number: '0151 496 0321' → 'tel:+441514960321'. */
+/** A phone number as shown: non-breaking spaces, so it never wraps across two lines. */
+export function phoneText(number: string): string {
+  return number.replace(/ /g, "\u00a0");
+}
+
 export function telHref(number: string): string {
   const digits = number.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("0") ? `+44${digits.slice(1)}` : digits}`;

@@ -3,7 +3,7 @@ import { Mail, MapPin, Phone, Smartphone } from "lucide-react";
 import { paths } from "../../app/paths";
 import { useCatalogue } from "../../app/RootLayout";
 import { useSiteConfig } from "../../config/site";
-import { formatAddress, telHref } from "../../config/provider";
+import { formatAddress, phoneText, telHref } from "../../config/provider";
 import { FOOTER_COURSES } from "../../lib/catalogue";
 import { SocialLinks } from "../widgets/SocialLinks";
 import { ShieldMark } from "./Logo";
@@ -37,14 +37,14 @@ export function Footer() {
               <Smartphone size={18} aria-hidden="true" />
               <a href={telHref(provider.mobile)}>
                 <span className="ui-visually-hidden">Mobile: </span>
-                {provider.mobile}
+                {phoneText(provider.mobile)}
               </a>
             </li>
             <li>
               <Phone size={18} aria-hidden="true" />
               <a href={telHref(provider.phone)}>
                 <span className="ui-visually-hidden">Phone: </span>
-                {provider.phone}
+                {phoneText(provider.phone)}
               </a>
             </li>
             <li>

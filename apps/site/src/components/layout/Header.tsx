@@ -5,7 +5,7 @@ import type { CourseListItem } from "@app/contract";
 import { paths } from "../../app/paths";
 import { useCatalogue } from "../../app/RootLayout";
 import { useSiteConfig } from "../../config/site";
-import { telHref } from "../../config/provider";
+import { phoneText, telHref } from "../../config/provider";
 import { dropdownCourses } from "../../lib/catalogue";
 import { CartButton } from "./CartButton";
 import { Logo } from "./Logo";
@@ -36,12 +36,14 @@ function ResourceLinks({ onNavigate }: { onNavigate: () => void }) {
     <ul className="nav-dropdown__list">
       <li>
         <a href={provider.resources.siaNews} className="nav-dropdown__link" target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
-          SIA News <ExternalLink size={14} aria-label="(opens in a new tab)" />
+          SIA News <ExternalLink size={14} aria-hidden="true" />
+          <span className="ui-visually-hidden"> (opens in a new tab)</span>
         </a>
       </li>
       <li>
         <a href={provider.resources.siaCareers} className="nav-dropdown__link" target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
-          SIA Careers <ExternalLink size={14} aria-label="(opens in a new tab)" />
+          SIA Careers <ExternalLink size={14} aria-hidden="true" />
+          <span className="ui-visually-hidden"> (opens in a new tab)</span>
         </a>
       </li>
     </ul>
@@ -102,7 +104,8 @@ export function Header() {
         <div className="ui-container topbar__inner">
           <span>SIA-approved courses in Bootle, Liverpool</span>
           <a href={telHref(provider.phone)} className="topbar__phone">
-            <Phone size={14} aria-hidden="true" /> {provider.phone}
+            <Phone size={14} aria-hidden="true" />
+            {phoneText(` ${provider.phone}`)}
           </a>
         </div>
       </div>
@@ -166,7 +169,8 @@ export function Header() {
             Book a Course
           </Link>
           <a href={telHref(provider.phone)} className="mobile-menu__phone">
-            <Phone size={18} aria-hidden="true" /> Call {provider.phone}
+            <Phone size={18} aria-hidden="true" />
+            {phoneText(` Call ${provider.phone}`)}
           </a>
         </div>
       </div>

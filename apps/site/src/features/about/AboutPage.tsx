@@ -1,3 +1,5 @@
+import classroomImage from "../../assets/about-classroom.svg";
+import venueImage from "../../assets/about-venue.svg";
 import { Link } from "react-router";
 import { ArrowRight, BadgeCheck, HeartHandshake, ShieldCheck, Users } from "lucide-react";
 import { paths } from "../../app/paths";
@@ -56,7 +58,7 @@ export default function AboutPage() {
             Book a Training <ArrowRight size={20} aria-hidden="true" />
           </Link>
         </div>
-        <img className="split__image" src="/images/about-classroom.svg" alt="Illustration of a small training group with a trainer at a whiteboard" width={640} height={480} loading="lazy" />
+        <img className="split__image" src={classroomImage} alt="Illustration of a small training group with a trainer at a whiteboard" width={640} height={480} loading="lazy" />
       </section>
 
       <section className="section section--muted" aria-labelledby="what-we-do">
@@ -78,7 +80,7 @@ export default function AboutPage() {
               Book a Training <ArrowRight size={20} aria-hidden="true" />
             </Link>
           </div>
-          <img className="split__image" src="/images/about-venue.svg" alt="Illustration of a door supervisor welcoming guests at a venue entrance" width={640} height={480} loading="lazy" />
+          <img className="split__image" src={venueImage} alt="Illustration of a door supervisor welcoming guests at a venue entrance" width={640} height={480} loading="lazy" />
         </div>
       </section>
 

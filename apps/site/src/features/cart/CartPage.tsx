@@ -72,7 +72,7 @@ export const CART_HEADING = "Your Cart";
  * courses and the office are one link or call away. Static HTML inside <noscript>.
  */
 export function noScriptCartHtml(provider: { phone: string; email: string }): string {
-  const phone = escapeHtml(provider.phone);
+  const phone = escapeHtml(provider.phone).replace(/ /g, "&nbsp;");
   const email = escapeHtml(provider.email);
   return [
     '<div class="cart-notice cart-notice--info cart-noscript">',

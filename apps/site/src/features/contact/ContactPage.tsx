@@ -3,7 +3,7 @@ import { paths } from "../../app/paths";
 import { PageHero } from "../../components/PageHero";
 import { SocialLinks } from "../../components/widgets/SocialLinks";
 import { useSiteConfig } from "../../config/site";
-import { formatAddress, telHref } from "../../config/provider";
+import { formatAddress, phoneText, telHref } from "../../config/provider";
 import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ContactForm } from "./ContactForm";
@@ -53,7 +53,7 @@ export default function ContactPage() {
               <div>
                 <h3>Phone support</h3>
                 <p>
-                  <a href={telHref(provider.phone)}>{provider.phone}</a>
+                  <a href={telHref(provider.phone)}>{phoneText(provider.phone)}</a>
                 </p>
               </div>
             </li>

@@ -12,6 +12,7 @@ import { NotFoundContent } from "../../components/NotFoundContent";
 import { formatAddress } from "../../config/provider";
 import { api } from "../../lib/api";
 import { RECOMMENDATIONS } from "../../lib/catalogue";
+import { instanceSchedule } from "../../lib/course-schedule";
 import { imageUrl } from "../../lib/images";
 import { Deferred, isLoadFailure, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
@@ -102,12 +103,12 @@ export const handle: RouteHandle<Data> = {
             availability: anyPlaces ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
             url,
           },
-          ...(course.duration ? { timeRequired: course.duration } : {}),
           hasCourseInstance: course.courseDates.map((d) => ({
             "@type": "CourseInstance",
             courseMode: "Onsite",
             startDate: d.startDate,
             endDate: d.endDate,
+            ...instanceSchedule(d, course.time),
             location: { "@type": "Place", name: config.provider.name, address: formatAddress(config.provider) },
           })),
         },

@@ -8,7 +8,7 @@ import { CommunityBand } from "../../components/widgets/JoinCommunity";
 import { FaqSection } from "../../components/widgets/FaqSection";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
-import { telHref } from "../../config/provider";
+import { phoneText, telHref } from "../../config/provider";
 import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
@@ -61,7 +61,8 @@ export default function HomePage() {
               Browse Courses <ArrowRight size={20} aria-hidden="true" />
             </Link>
             <a href={telHref(provider.phone)} className="ui-button ui-button--secondary ui-button--lg">
-              <Phone size={20} aria-hidden="true" /> Call {provider.phone}
+              <Phone size={20} aria-hidden="true" />
+              {phoneText(` Call ${provider.phone}`)}
             </a>
           </div>
           <ul className="home-hero__facts">

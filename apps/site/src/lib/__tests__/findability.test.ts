@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { dailyHours, daysInclusive, instanceSchedule, isoHours } from "../course-schedule";
+import { DESCRIPTION_MAX, pageJsonLd, pageTitle, sentences, TITLE_MAX } from "../seo";
+import { robotsTxt, sitemapXml } from "../sitemap";
+import { courseDescription } from "../../features/courses/CoursePage";
+import { contactTitle } from "../../features/contact/ContactPage";
+import { defaultProvider } from "../../config/provider";
+
+const provider = { name: "Merseyside Door & Guard Training", shortName: "MDGT" };
+
+describe("page titles", () => {
+  it("use '{page} | {business}' with the full name when it fits in 60 characters, else the short name", () => {
+    expect(pageTitle("About Us", provider)).toBe("About Us | Merseyside Door & Guard Training");
+    expect(pageTitle("SIA Door Supervisor Course in Liverpool", provider)).toBe("SIA Door Supervisor Course in Liverpool | MDGT");
+    expect(pageTitle("SIA Training Courses in Bootle, Liverpool", provider).length).toBeLessThanOrEqual(TITLE_MAX);
+  });
+
+  it("fall back to shorter wordings, and never pass 60 characters", () => {
+    const long = "Level 3 Certificate for Working as a Close Protection Operative";
+    expect(pageTitle(`${long} in Liverpool`, provider, long).length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(pageTitle("Emergency First Aid at Work and Fire Marshal in Liverpool", provider, "Emergency First Aid at Work and Fire Marshal")).toBe(
+      "Emergency First Aid at Work and Fire Marshal | MDGT",
+    );
+  });
+
+  it("/contact: 'Contact Us' and the short name, in the same pattern", () => {
+    expect(contactTitle(provider)).toBe("Contact Us | MDGT");
+  });
+});
+
+describe("descriptions", () => {
+  it("are whole sentences within the limit, never cut with '…'", () => {
+    const text = "First sentence is here. Second one is a little longer than the first. Third sentence would pass the limit by far, so it is left out entirely.";
+    expect(sentences(text, 80)).toBe("First sentence is here. Second one is a little longer than the first.");
+    expect(sentences("One very long sentence without any stop that goes on and on", 20, "fallback")).toBe("fallback");
+  });
+
+  it("a course's description: its opening sentences, else one written from its facts", () => {
+    const long = `${"A".repeat(10)} ${"word ".repeat(40)}without a full stop for a long while and then more words. Short end.`;
+    const written = courseDescription({ title: "CCTV Operator Course", description: long, duration: "3 Days", fee: 199 });
+    expect(written).toBe("CCTV Operator Course in Bootle, Liverpool: 3 Days, £199.00. SIA-approved training with results and certificate within 4 working days.");
+    expect(written.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+    const own = courseDescription({ title: "X", description: "A short course. It teaches things.", duration: "1 Day", fee: 50 });
+    expect(own).toBe("A short course. It teaches things.");
+    expect(written).not.toContain("…");
+  });
+});
+
+describe("JSON-LD of a page", () => {
+  const config = { siteUrl: "https://example.com", publicApiUrl: "https://api.example.com", adminLoginUrl: "", provider: defaultProvider };
+  const meta = { title: "t", description: "d", keywords: [], path: "/", breadcrumbs: [] };
+  it("has no one-item breadcrumb on the home page, and a trail below it", () => {
+    const home = pageJsonLd(meta, config)["@graph"] as Record<string, unknown>[];
+    expect(home.some((n) => n["@type"] === "BreadcrumbList")).toBe(false);
+    expect(home.find((n) => n["@type"] === "WebPage")).not.toHaveProperty("breadcrumb");
+    const about = pageJsonLd({ ...meta, path: "/about", breadcrumbs: [{ name: "About Us", path: "/about" }] }, config)["@graph"] as Record<string, unknown>[];
+    const trail = about.find((n) => n["@type"] === "BreadcrumbList") as { itemListElement: unknown[] };
+    expect(trail.itemListElement).toHaveLength(2);
+  });
+});
+
+describe("course schedule", () => {
+  it("reads the daily hours of the course times", () => {
+    expect(dailyHours("9 am - 6pm")).toBe(9);
+    expect(dailyHours("10 am - 5pm")).toBe(7);
+    expect(dailyHours("8 am - 4pm")).toBe(8);
+    expect(dailyHours("8:30 am - 4pm")).toBe(7.5);
+    expect(dailyHours("evenings")).toBeNull();
+    expect(isoHours(7.5)).toBe("PT7H30M");
+    expect(daysInclusive("2030-03-12", "2030-03-14")).toBe(3);
+  });
+
+  it("gives every instance a daily Schedule, or a workload when the hours are unreadable", () => {
+    expect(instanceSchedule({ startDate: "2030-03-12", endDate: "2030-03-14" }, "9 am - 6pm")).toEqual({
+      courseSchedule: { "@type": "Schedule", repeatFrequency: "Daily", repeatCount: 3, duration: "PT9H", startDate: "2030-03-12", endDate: "2030-03-14" },
+    });
+    expect(instanceSchedule({ startDate: "2030-03-12", endDate: "2030-03-12" }, "flexible")).toEqual({ courseWorkload: "P1D" });
+  });
+});
+
+describe("robots.txt", () => {
+  it("blocks nothing, so crawlers can read the noindex of /cart and /payment/success", () => {
+    const robots = robotsTxt("https://example.com");
+    expect(robots).not.toMatch(/Disallow: \/\S/);
+    expect(robots).toContain("Sitemap: https://example.com/sitemap.xml");
+  });
+});
+
+void sitemapXml;
