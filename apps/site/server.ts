@@ -157,8 +157,12 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     const { entry: e } = await loadEntry(req.url);
     const controller = new AbortController();
     let courses;
+    let changes;
     try {
-      courses = await e.fetchCourses(new Request(`${env.site.siteUrl}/sitemap.xml`, { signal: controller.signal }));
+      [courses, changes] = await Promise.all([
+        e.fetchCourses(new Request(`${env.site.siteUrl}/sitemap.xml`, { signal: controller.signal })),
+        e.api.catalogueChanges(controller.signal),
+      ]);
     } catch (error) {
       req.log.error({ err: error }, "sitemap: course list failed");
       // A sitemap without the courses would tell crawlers they are gone: ask them to come back.
@@ -166,7 +170,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       return "The course catalogue is unavailable right now. Please try again shortly.";
     }
     reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300");
-    return sitemapXml(env.site.siteUrl, courses);
+    return sitemapXml(env.site.siteUrl, courses, changes);
   });
 
   async function renderPage(req: FastifyRequest, reply: FastifyReply) {
@@ -211,7 +215,10 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   app.get("/", renderPage);
   // Paths the static files refuse (/index.html, /.vite/…) and other methods: the site's HTML 404
   // page, never Fastify's JSON one.
-  app.setNotFoundHandler(renderPage);
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.method === "GET" || req.method === "HEAD") return renderPage(req, reply);
+    return reply.code(404).type("text/html; charset=utf-8").send("<!DOCTYPE html><title>Page not found</title><h1>Page not found</h1>");
+  });
 
   app.addHook("onClose", async () => {
     await vite?.close();

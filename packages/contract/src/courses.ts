@@ -31,6 +31,8 @@ export const CourseListItemSchema = z.object({
   time: z.string(),
   /** Earliest upcoming date with places left, 'YYYY-MM-DD', or null. */
   next_date: z.string().nullable(),
+  /** Last change of the course or of one of its dates (ISO time): the course page's sitemap lastmod. */
+  updated_at: z.string(),
 });
 export type CourseListItem = z.infer<typeof CourseListItemSchema>;
 
@@ -52,6 +54,15 @@ export const AddOnSchema = z.object({
   description: z.string(),
 });
 export type AddOn = z.infer<typeof AddOnSchema>;
+
+/** When the public catalogue last changed (ISO times): the sitemap's lastmod of the list pages. */
+export const CatalogueChangesSchema = z.object({
+  /** Any course added, edited or removed, or any of their dates changed. */
+  courses: z.string(),
+  /** Any shop item added, edited or removed. */
+  shop: z.string(),
+});
+export type CatalogueChanges = z.infer<typeof CatalogueChangesSchema>;
 
 export const CourseDetailSchema = CourseListItemSchema.extend({
   capacity: z.number().int(),
@@ -163,6 +174,12 @@ export const coursesContract = c.router({
     path: "/courses",
     responses: { 200: z.array(CourseListItemSchema) },
     summary: "The public catalogue",
+  },
+  changes: {
+    method: "GET",
+    path: "/catalogue/changes",
+    responses: { 200: CatalogueChangesSchema },
+    summary: "When the public catalogue last changed (sitemap lastmod)",
   },
   byId: {
     method: "GET",

@@ -14,6 +14,7 @@ import { ROUTE_MODULES, routes } from "./routes";
 
 export { ROUTE_MODULES };
 export { fetchCourses } from "../lib/catalogue";
+export { api } from "../lib/api";
 
 let handler: ReturnType<typeof createStaticHandler> | null = null;
 let siteConfig: SiteConfig;

@@ -6,7 +6,7 @@
  * Messages follow spec §8: timeout, no connection, 'the server message or Request failed
  * with status {status}'.
  */
-import type { ApiError as ApiErrorBody, ContactMessageCreateInput, CourseDetail, CourseListItem, ShopItem } from "@app/contract";
+import type { ApiError as ApiErrorBody, CatalogueChanges, ContactMessageCreateInput, CourseDetail, CourseListItem, ShopItem } from "@app/contract";
 
 /** Spec §7/§9: 60000 ms in the browser. The server render gives up sooner so a page never hangs. */
 const BROWSER_TIMEOUT_MS = 60_000;
@@ -84,6 +84,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 /** The calls the public site makes (spec §7). */
 export const api = {
   courses: (signal?: AbortSignal) => apiFetch<CourseListItem[]>("/api/courses", { signal }),
+  catalogueChanges: (signal?: AbortSignal) => apiFetch<CatalogueChanges>("/api/catalogue/changes", { signal }),
   courseBySlug: (slug: string, signal?: AbortSignal) =>
     apiFetch<CourseDetail>(`/api/courses/slug/${encodeURIComponent(slug)}`, { signal }),
   shops: (signal?: AbortSignal) => apiFetch<ShopItem[]>("/api/shops", { signal }),

@@ -1,11 +1,40 @@
+import type { CatalogueChanges } from "@app/contract";
 import { paths, SITEMAP_PATHS } from "../app/paths";
-import { escapeHtml } from "./seo";
+import { escapeHtml, PUBLISHED_DATE } from "./seo";
 
-/** /sitemap.xml: every public page plus one entry per course of the live catalogue. */
-export function sitemapXml(siteUrl: string, courses: readonly { slug: string }[]): string {
-  const urls = [...SITEMAP_PATHS, ...courses.map((c) => paths.course(c.slug))];
-  const body = urls
-    .map((p) => `  <url><loc>${escapeHtml(`${siteUrl}${p === "/" ? "/" : p}`)}</loc></url>`)
+/**
+ * When the copy of the pages that show no catalogue data last changed ('YYYY-MM-DD'): move the
+ * date with the text. The other pages take their <lastmod> from the catalogue (decision 151).
+ */
+export const CONTENT_UPDATED: Record<string, string> = {
+  [paths.about]: PUBLISHED_DATE,
+  [paths.contact]: PUBLISHED_DATE,
+  [paths.privacy]: PUBLISHED_DATE,
+};
+
+/** Pages that list the courses: they change whenever the course list does. */
+const COURSE_LIST_PAGES = new Set<string>([paths.home, paths.allCourses, paths.careers]);
+
+const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/** The <lastmod> of a fixed page: its copy's date, or the catalogue's change time where it shows the catalogue. */
+export function pageLastmod(path: string, changes: CatalogueChanges): string {
+  if (COURSE_LIST_PAGES.has(path)) return later(changes.courses, PUBLISHED_DATE);
+  if (path === paths.shop) return later(changes.shop, PUBLISHED_DATE);
+  return CONTENT_UPDATED[path] ?? PUBLISHED_DATE;
+}
+
+/**
+ * /sitemap.xml: every public page plus one entry per course of the live catalogue, each with a
+ * <lastmod> from real change times (Google reads it when it is consistently accurate).
+ */
+export function sitemapXml(siteUrl: string, courses: readonly { slug: string; updated_at: string }[], changes: CatalogueChanges): string {
+  const entries = [
+    ...SITEMAP_PATHS.map((p) => ({ path: p as string, lastmod: pageLastmod(p, changes) })),
+    ...courses.map((c) => ({ path: paths.course(c.slug), lastmod: c.updated_at })),
+  ];
+  const body = entries
+    .map(({ path, lastmod }) => `  <url><loc>${escapeHtml(`${siteUrl}${path === "/" ? "/" : path}`)}</loc><lastmod>${escapeHtml(lastmod)}</lastmod></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }

@@ -62,6 +62,8 @@ export const courseDates = pgTable(
     /** Closed dates take no new bookings (removed from the course but holding bookings). */
     closedAt: tstz("closed_at"),
     createdAt: createdAt(),
+    /** Last change of what the course page shows of this date (dates, capacity, closing); kept by a trigger (migration catalogue_change_times). */
+    updatedAt: updatedAt(),
     /**
      * Seats of the items of paid and pending orders on this date, kept by triggers on orders and
      * order_items (migration 0003, decision 080); never written by the application. Places left
@@ -158,4 +160,6 @@ export const discountCodes = pgTable(
 export const catalogueState = pgTable("catalogue_state", {
   id: smallint("id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
+  /** Last write to shop_items (deletions included), kept by a trigger: the shop page's lastmod in the sitemap. */
+  shopChangedAt: tstz("shop_changed_at").notNull().defaultNow(),
 });

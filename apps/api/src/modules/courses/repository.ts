@@ -149,7 +149,8 @@ export async function placesLeftByDate(db: DbOrTx, dateIds: number[], now: Date)
 
 type CourseRow = typeof courses.$inferSelect;
 
-function listItem(c: CourseRow, nextDate: string | null): CourseListItem {
+function listItem(c: CourseRow, nextDate: string | null, datesChangedAt: Date | null = null): CourseListItem {
+  const changed = datesChangedAt && datesChangedAt > c.updatedAt ? datesChangedAt : c.updatedAt;
   return {
     id: c.id,
     slug: c.slug,
@@ -160,7 +161,34 @@ function listItem(c: CourseRow, nextDate: string | null): CourseListItem {
     duration: c.duration,
     time: c.time,
     next_date: nextDate,
+    updated_at: changed.toISOString(),
   };
+}
+
+/** Latest change of each course's dates (closed ones included: closing one changes the page). */
+async function datesChangedAt(db: DbOrTx, courseIds: number[]): Promise<Map<number, Date>> {
+  const out = new Map<number, Date>();
+  if (!courseIds.length) return out;
+  const rows = await db
+    .select({ courseId: courseDates.courseId, at: sql<string>`max(${courseDates.updatedAt})` })
+    .from(courseDates)
+    .where(inArray(courseDates.courseId, courseIds))
+    .groupBy(courseDates.courseId);
+  for (const r of rows) if (r.at) out.set(r.courseId, new Date(r.at));
+  return out;
+}
+
+/**
+ * When the public catalogue last changed: courses (added, edited, archived, or any of their
+ * dates changed; archived rows count, their archiving is a change) and the shop's items.
+ */
+export async function catalogueChanges(db: DbOrTx): Promise<{ courses: string; shop: string }> {
+  const { rows } = await db.execute<{ courses: string | Date | null; shop: string | Date }>(sql`
+    select greatest((select max(updated_at) from courses), (select max(updated_at) from course_dates)) as courses,
+           (select shop_changed_at from catalogue_state where id = 1) as shop`);
+  const row = rows[0];
+  const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : new Date(0).toISOString());
+  return { courses: iso(row?.courses), shop: iso(row?.shop) };
 }
 
 /** The public catalogue: live courses, oldest first (the order the provider added them). */
@@ -173,10 +201,10 @@ export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem
     .from(courseDates)
     .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
     .orderBy(asc(courseDates.startDate));
-  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+  const [left, changed] = await Promise.all([placesLeftByDate(db, dates.map((d) => d.id), now), datesChangedAt(db, rows.map((r) => r.id))]);
   const next = new Map<number, string>();
   for (const d of dates) if (!next.has(d.courseId) && (left.get(d.id) ?? 0) > 0) next.set(d.courseId, d.startDate);
-  return rows.map((c) => listItem(c, next.get(c.id) ?? null));
+  return rows.map((c) => listItem(c, next.get(c.id) ?? null, changed.get(c.id) ?? null));
 }
 
 /**

@@ -2,7 +2,7 @@ import { initServer } from "@ts-rest/fastify";
 import { contract, type CourseDetail } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { cachedBody, cachedRead } from "./catalogue-cache";
-import { getCourseDetail, listCourses } from "./repository";
+import { catalogueChanges, getCourseDetail, listCourses } from "./repository";
 import { archiveCourse, createCourse, updateCourse } from "./service";
 
 const s = initServer();
@@ -24,6 +24,7 @@ export const coursesRouter = s.router(contract.courses, {
     hooks: { preHandler: cachedRead(() => "courses", (req) => listCourses(req.server.db, req.server.now())) as never },
     handler: async ({ request }) => ({ status: 200, body: cachedBody<Awaited<ReturnType<typeof listCourses>>>(request) }),
   },
+  changes: async ({ request }) => ({ status: 200, body: await catalogueChanges(request.server.db) }),
   byId: {
     hooks: { preHandler: detailHook("id") as never },
     handler: async ({ request }) => {

@@ -86,4 +86,21 @@ describe("robots.txt", () => {
   });
 });
 
-void sitemapXml;
+describe("sitemap", () => {
+  it("gives every URL a <lastmod>: courses their own change time, list pages the catalogue's, other pages their copy's date", () => {
+    const changes = { courses: "2030-05-01T10:00:00.000Z", shop: "2030-04-01T09:00:00.000Z" };
+    const xml = sitemapXml("https://example.com", [{ slug: "cctv", updated_at: "2030-03-01T08:00:00.000Z" }], changes);
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]);
+    expect(urls.length).toBe((xml.match(/<url>/g) ?? []).length);
+    expect(Object.fromEntries(urls)).toEqual({
+      "https://example.com/": changes.courses,
+      "https://example.com/all-courses": changes.courses,
+      "https://example.com/careers": changes.courses,
+      "https://example.com/shop-page": changes.shop,
+      "https://example.com/about": "2025-02-10",
+      "https://example.com/contact": "2025-02-10",
+      "https://example.com/privacy": "2025-02-10",
+      "https://example.com/course/cctv": "2030-03-01T08:00:00.000Z",
+    });
+  });
+});
