@@ -49,7 +49,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: command === "build" && PREACT_BUILD ? { alias: isSsrBuild ? PREACT_SSR_ALIASES : PREACT_ALIASES } : {},
   build: isSsrBuild
-    ? { outDir: "dist/server", emptyOutDir: true, copyPublicDir: false }
+    ? // Imported files (SVGs) as URLs, never inlined: the same hashed /assets/ URLs as the browser build.
+      { outDir: "dist/server", emptyOutDir: true, copyPublicDir: false, assetsInlineLimit: 0 }
     : {
         outDir: "dist/client",
         emptyOutDir: true,

@@ -16,7 +16,7 @@ export function CourseCard({ course, headingLevel = 3, eagerImage = false }: { c
       </div>
       <div className="course-card__body">
         <Heading className="course-card__title">{course.title}</Heading>
-        <ul className="course-card__chips" aria-label="Course facts">
+        <ul className="course-card__chips">
           {course.duration ? (
             <li>
               <CalendarDays size={16} aria-hidden="true" /> {course.duration}

@@ -163,13 +163,14 @@ function Recommendations({ currentId }: { currentId: number }) {
     <section className="section recommendations" aria-labelledby="also-like">
       <div className="ui-container">
         <h2 id="also-like">You May Also Like</h2>
-        <div className="scroll-row" tabIndex={0} role="region" aria-label="Recommended courses">
+        {/* Focusable so keyboard users can scroll it; a named <section> is its region. */}
+        <section className="scroll-row" tabIndex={0} aria-label="Recommended courses">
           {courses.map((c) => (
             <div className="scroll-row__item" key={c.id}>
               <CourseCard course={c} />
             </div>
           ))}
-        </div>
+        </section>
       </div>
     </section>
   );
@@ -191,7 +192,7 @@ function CourseView({ course }: { course: CourseDetail }) {
             )}
           />
           <h1 className="page-hero__title">{course.title}</h1>
-          <ul className="chips" aria-label="Course facts">
+          <ul className="chips">
             {course.duration ? (
               <li className="chip">
                 <CalendarDays size={16} aria-hidden="true" /> {course.duration}
