@@ -1,0 +1,89 @@
+/**
+ * Issue 18 in real Chromium, at 390 px and 1280 px: the reviews carousel's page buttons say the
+ * right total right after hydration; the chat box closes on Escape with focus on its toggle;
+ * course card pictures pick a size for their slot; /cart without JavaScript shows its heading
+ * and how to book anyway.
+ */
+import { describe } from "vitest";
+import { expect, test, VIEWPORTS } from "./fixtures";
+import { REVIEWS } from "../src/content/reviews";
+
+for (const [label, viewport, perPage] of [
+  ["phone", VIEWPORTS.phone, 1],
+  ["desktop", VIEWPORTS.desktop, 3],
+] as const) {
+  describe(`at ${viewport.width} px (${label})`, () => {
+    test.scoped({ viewport });
+
+    test("every carousel page button says 'Show reviews page i of N' with the real N right after hydration", async ({ page, navigate }) => {
+      await navigate("/");
+      const dots = page.locator(".reviews__dots button");
+      const pages = Math.ceil(REVIEWS.length / perPage);
+      await expect.poll(() => dots.count()).toBe(pages);
+      const labels = await dots.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")));
+      expect(labels).toEqual(Array.from({ length: pages }, (_, i) => `Show reviews page ${i + 1} of ${pages}`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+
+    test("the chat box closes on Escape with focus on its toggle as well as inside it", async ({ page, navigate }) => {
+      await navigate("/about");
+      const toggle = page.locator(".chat__toggle");
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByRole("dialog", { name: "Chat with us" }).isVisible()).toBe(true);
+      // Focus back on the toggle (the box opened with focus in its text field).
+      await toggle.focus();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.activeElement?.classList.contains("chat__toggle"))).toBe(true);
+      // Inside it too.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByRole("dialog", { name: "Chat with us" }).isVisible()).toBe(true);
+      await page.getByLabel("Your message").focus();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    });
+
+    test("course card pictures choose the candidate for their slot, not always the biggest", async ({ page, navigate }) => {
+      await navigate("/all-courses");
+      const img = page.locator(".course-card img").first();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      const { slot, current, srcset, sizes } = await img.evaluate((el: HTMLImageElement) => ({
+        slot: el.getBoundingClientRect().width,
+        current: el.currentSrc,
+        srcset: el.getAttribute("srcset"),
+        sizes: el.getAttribute("sizes"),
+      }));
+      expect(srcset).toMatch(/-card\.webp 800w, .+\.webp 1600w$/);
+      expect(sizes).toBeTruthy();
+      // At device scale 1 every slot here is under 800 px: the card size is enough.
+      expect(slot).toBeLessThan(800);
+      expect(current).toMatch(/-card\.webp$/);
+    });
+  });
+}
+
+describe("without JavaScript", () => {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    test(`/cart shows its heading and how to book without a cart (${viewport.width} px)`, async ({ browser, siteUrl }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${siteUrl}/cart`);
+        expect(await page.locator("h1").first().textContent()).toBe("Your Cart");
+        const box = page.locator(".cart-noscript");
+        expect(await box.isVisible()).toBe(true);
+        expect(await box.textContent()).toContain("needs JavaScript");
+        expect(await box.getByRole("link", { name: "Browse our courses" }).getAttribute("href")).toBe("/all-courses");
+        expect(await box.locator('a[href^="tel:"]').count()).toBe(1);
+        // No skeleton promising a cart that never comes.
+        expect(await page.locator(".cart-loading .cart-layout").isVisible()).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: `screenshots/cart-nojs-${viewport.width}.png`, fullPage: false });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
