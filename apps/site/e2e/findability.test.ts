@@ -45,6 +45,20 @@ for (const [label, viewport, perPage] of [
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     });
 
+    test("the policies are native details/summary: one open at a time, numbered once after hydration", async ({ page, navigate }) => {
+      await navigate("/privacy");
+      const numbers = await page.locator(".policy__number").allTextContents();
+      expect(numbers).toEqual(["1.", "2.", "3.", "4.", "5.", "6.", "7."]);
+      const open = () => page.locator("details.ui-accordion__item[open] summary").allTextContents();
+      expect(await open()).toEqual(["1. Health and Safety"]);
+      await page.locator("summary", { hasText: "4. DBS Check" }).click();
+      await expect.poll(open).toEqual(["4. DBS Check"]);
+      // Keyboard: Enter on a summary toggles it natively.
+      await page.locator("summary", { hasText: "4. DBS Check" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(open).toEqual([]);
+    });
+
     test("course card pictures choose the candidate for their slot, not always the biggest", async ({ page, navigate }) => {
       await navigate("/all-courses");
       const img = page.locator(".course-card img").first();

@@ -34,7 +34,8 @@ export default function PrivacyPage() {
             id: policy.id,
             title: (
               <>
-                <span className="policy__number">{i + 1}.</span> {policy.title}
+                {/* One text node: Preact's hydration doubled the '.' of two adjacent ones. */}
+                <span className="policy__number">{`${i + 1}.`}</span> {policy.title}
               </>
             ),
             content: (
