@@ -1,8 +1,9 @@
 ALTER TABLE "catalogue_state" ADD COLUMN "shop_changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "course_dates" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "images" ADD COLUMN "small" "bytea";--> statement-breakpoint
 -- Real change times for the sitemap's <lastmod> (docs/decisions/151). Kept by triggers so that
 -- no write path (admin form, scripts, psql) can forget them; seat counts (seats_held) never
--- count as a change of the page.
+-- count as a change of the page. images.small (400 px) is made on first request for old images.
 UPDATE "course_dates" SET "updated_at" = "created_at";
 --> statement-breakpoint
 UPDATE "catalogue_state" SET "shop_changed_at" = coalesce((SELECT max("updated_at") FROM "shop_items"), now()) WHERE "id" = 1;

@@ -122,7 +122,7 @@ describe("first HTML of every public route", () => {
     const images = html.match(/<img[^>]*class="course-image"[^>]*>/g) ?? [];
     expect(images.length).toBe(courses.length);
     for (const img of images) {
-      expect(img).toMatch(/srcset="[^"]+ 800w, [^"]+ 1600w"/);
+      expect(img).toMatch(/srcset="[^"]+-small\.webp 400w, [^"]+-card\.webp 800w"/);
       expect(img).toMatch(/sizes="[^"]*\(min-width: 1024px\) 368px[^"]*"/);
     }
   });

@@ -59,7 +59,7 @@ for (const [label, viewport, perPage] of [
       await expect.poll(open).toEqual([]);
     });
 
-    test("course card pictures choose the candidate for their slot, not always the biggest", async ({ page, navigate }) => {
+    test("course card pictures load the 400 px candidate for their slot at device scale 1", async ({ page, navigate }) => {
       await navigate("/all-courses");
       const img = page.locator(".course-card img").first();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
@@ -69,11 +69,14 @@ for (const [label, viewport, perPage] of [
         srcset: el.getAttribute("srcset"),
         sizes: el.getAttribute("sizes"),
       }));
-      expect(srcset).toMatch(/-card\.webp 800w, .+\.webp 1600w$/);
+      expect(srcset).toMatch(/-small\.webp 400w, .+-card\.webp 800w$/);
       expect(sizes).toBeTruthy();
-      // At device scale 1 every slot here is under 800 px: the card size is enough.
-      expect(slot).toBeLessThan(800);
-      expect(current).toMatch(/-card\.webp$/);
+      // At device scale 1 every card slot here is under 400 px: the 400 px picture is the one.
+      expect(slot).toBeLessThanOrEqual(400);
+      expect(current).toMatch(/-small\.webp$/);
+      const small = await fetch(current);
+      expect(small.status).toBe(200);
+      expect(small.headers.get("cache-control")).toContain("immutable");
     });
   });
 }

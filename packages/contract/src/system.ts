@@ -16,12 +16,12 @@ export const systemContract = c.router({
   image: {
     method: "GET",
     path: "/images/:file",
-    pathParams: z.object({ file: z.string().regex(/^[a-f0-9]{64}(-card)?\.webp$/) }),
+    pathParams: z.object({ file: z.string().regex(/^[a-f0-9]{64}(-card|-small)?\.webp$/) }),
     query: z.object({}).passthrough().optional(),
     responses: {
       200: c.otherResponse({ contentType: "image/webp", body: c.type<Buffer>() }),
       404: ErrorSchema,
     },
-    summary: "Content-addressed WebP images (immutable); '-card' is the card size",
+    summary: "Content-addressed WebP images (immutable); '-card' is the card size (800 px), '-small' 400 px",
   },
 });

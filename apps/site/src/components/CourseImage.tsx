@@ -1,6 +1,6 @@
 import fallbackImage from "../assets/course-fallback.svg";
 import { getApiBase } from "../lib/api";
-import { CARD_IMAGE, cardImagePath, FULL_IMAGE_SIZE, imageUrl } from "../lib/images";
+import { CARD_IMAGE, cardImagePath, FULL_IMAGE_SIZE, imageUrl, SMALL_IMAGE_WIDTH, smallImagePath } from "../lib/images";
 
 /** Our own picture for courses without a thumbnail (spec §2: fallback image); a hashed asset, cached for a year. */
 export const FALLBACK_IMAGE = fallbackImage;
@@ -43,7 +43,13 @@ export function CourseImage({ path, size = "card", eager = false, className }: C
   };
   if (!card || !full) return <img src={FALLBACK_IMAGE} {...common} />;
   if (card === full) return <img src={card} {...common} />;
-  // Both sizes the API makes, and the slot's width: the browser picks by screen width and density.
-  const srcSet = `${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`;
-  return <img src={size === "card" ? card : full} srcSet={srcSet} sizes={size === "card" ? CARD_IMAGE_SIZES : FULL_IMAGE_SIZES} {...common} />;
+  // The sizes the API makes and the slot's width: the browser picks by screen width and density.
+  // Cards stop at 800 px (a phone's card never needs the 1600 px picture); the course page's
+  // picture goes from the card size up to the full one.
+  if (size === "card") {
+    const small = imageUrl(base, smallImagePath(path));
+    const srcSet = small ? `${small} ${SMALL_IMAGE_WIDTH}w, ${card} ${CARD_IMAGE.width}w` : undefined;
+    return <img src={card} srcSet={srcSet} sizes={srcSet ? CARD_IMAGE_SIZES : undefined} {...common} />;
+  }
+  return <img src={full} srcSet={`${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`} sizes={FULL_IMAGE_SIZES} {...common} />;
 }

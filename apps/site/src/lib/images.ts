@@ -1,9 +1,17 @@
 /**
  * Course and shop pictures come from the API's image service: `/api/images/<sha>.webp` is the
- * full size, `/api/images/<sha>-card.webp` the card size. The API answers the full path;
+ * full size (1600 px), `/api/images/<sha>-card.webp` the card size (800 px), `-small.webp` 400 px. The API answers the full path;
  * cards derive the small one so a phone never downloads the big picture for a thumbnail.
  */
 const FULL_IMAGE = /^(\/api\/images\/[a-f0-9]{64})\.webp$/;
+
+/** `/api/images/<sha>.webp` → `/api/images/<sha>-small.webp` (400 px, for small card slots); other paths: null. */
+export function smallImagePath(path: string | null | undefined): string | null {
+  const match = path ? FULL_IMAGE.exec(path) : null;
+  return match ? `${match[1]}-small.webp` : null;
+}
+
+export const SMALL_IMAGE_WIDTH = 400;
 
 /** Intrinsic sizes (16:9: the API makes cards 800 px and full images 1600 px wide) so the browser reserves the box: no layout shift. */
 export const CARD_IMAGE = { width: 800, height: 450 } as const;

@@ -18,6 +18,8 @@ export const images = pgTable("images", {
   sha256: text("sha256").primaryKey(),
   full: bytea("full").notNull(),
   card: bytea("card").notNull(),
+  /** 400 px wide: course cards in a small slot (one of three columns on a desktop). Null for images stored before it existed: made from `card` on first request. */
+  small: bytea("small"),
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   sourceType: text("source_type").notNull(),

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db/client";
 import { images } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 
+export const SMALL_WIDTH = 400;
 export const CARD_WIDTH = 800;
 export const FULL_WIDTH = 1600;
 // Formats sharp can decode that a browser upload may carry (decided by the bytes, never the claimed type).
@@ -48,7 +49,8 @@ export async function encodeImage(bytes: Buffer, opts: { allowSvg?: boolean } = 
     const base = () => sharp(bytes, { limitInputPixels: 100_000_000 }).rotate();
     const full = await base().resize({ width: FULL_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
     const card = await base().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-    return { format, full: full.data, card, width: full.info.width, height: full.info.height };
+    const small = await base().resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: 76 }).toBuffer();
+    return { format, full: full.data, card, small, width: full.info.width, height: full.info.height };
   } catch {
     // Truncated or corrupt files pass the header check but fail to decode.
     throw new HttpError(400, "Please select an image file");
@@ -63,7 +65,7 @@ export async function storeImageBytes(db: DbOrTx, bytes: Buffer, opts: { allowSv
   const encoded = await encodeImage(bytes, opts);
   await db
     .insert(images)
-    .values({ sha256: sha, full: encoded.full, card: encoded.card, width: encoded.width, height: encoded.height, sourceType: encoded.format })
+    .values({ sha256: sha, full: encoded.full, card: encoded.card, small: encoded.small, width: encoded.width, height: encoded.height, sourceType: encoded.format })
     .onConflictDoNothing();
   return sha;
 }
@@ -73,12 +75,24 @@ export function storeDataUrl(db: DbOrTx, dataUrl: string): Promise<string> {
   return storeImageBytes(db, decodeDataUrl(dataUrl));
 }
 
-/** `<sha>.webp` or `<sha>-card.webp` → bytes, or null. */
+/** `<sha>.webp`, `<sha>-card.webp` or `<sha>-small.webp` → bytes, or null. */
 export async function loadImage(db: DbOrTx, file: string): Promise<Buffer | null> {
-  const m = /^([a-f0-9]{64})(-card)?\.webp$/.exec(file);
+  const m = /^([a-f0-9]{64})(-card|-small)?\.webp$/.exec(file);
   if (!m) return null;
+  const sha = m[1]!;
+  if (m[2] === "-small") return loadSmall(db, sha);
   const column = m[2] ? images.card : images.full;
-  const rows = await db.select({ bytes: column }).from(images).where(eq(images.sha256, m[1]!));
+  const rows = await db.select({ bytes: column }).from(images).where(eq(images.sha256, sha));
   return rows[0]?.bytes ?? null;
+}
+
+/** The 400 px variant; images stored before it existed get it made from their card once, then kept. */
+async function loadSmall(db: DbOrTx, sha: string): Promise<Buffer | null> {
+  const [row] = await db.select({ small: images.small, card: images.card }).from(images).where(eq(images.sha256, sha));
+  if (!row) return null;
+  if (row.small) return row.small;
+  const small = await sharp(row.card).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: 76 }).toBuffer();
+  await db.update(images).set({ small }).where(eq(images.sha256, sha));
+  return small;
 }
 
