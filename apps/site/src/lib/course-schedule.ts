@@ -24,7 +24,8 @@ export function daysInclusive(startDate: string, endDate: string): number {
 export function isoHours(hours: number): string {
   const whole = Math.floor(hours);
   const minutes = Math.round((hours - whole) * 60);
-  return `PT${whole ? `${whole}H` : ""}${minutes ? `${minutes}M` : ""}` || "PT0H";
+  if (!whole && !minutes) return "PT0H";
+  return `PT${whole ? `${whole}H` : ""}${minutes ? `${minutes}M` : ""}`;
 }
 
 /** The schedule fields of one CourseInstance. */
