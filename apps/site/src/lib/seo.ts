@@ -233,14 +233,15 @@ export function pageTitle(page: string, provider: { name: string; shortName: str
 export function sentences(text: string, max: number, fallback = ""): string {
   const clean = text.replace(/\s+/g, " ").trim();
   if (clean.length <= max) return clean;
-  const parts = clean.match(/[^.!?]+(?:[.!?]+["')\]]*|$)(?:\s+|$)/g) ?? [];
+  // A sentence ends at . ! or ? (maybe closed by a quote or bracket) before a space: '£99.50' is no end.
+  const parts = clean.split(/(?<=[.!?]["')\]]?)\s+/);
   let out = "";
   for (const part of parts) {
-    const next = `${out}${part}`;
-    if (next.trim().length > max) break;
+    const next = out ? `${out} ${part}` : part;
+    if (next.length > max || !/[.!?]["')\]]?$/.test(part)) break;
     out = next;
   }
-  return out.trim() || fallback;
+  return out || fallback;
 }
 
 /** Trim a description to a preview-friendly length on a word boundary. */

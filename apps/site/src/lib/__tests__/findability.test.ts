@@ -33,6 +33,9 @@ describe("descriptions", () => {
     const text = "First sentence is here. Second one is a little longer than the first. Third sentence would pass the limit by far, so it is left out entirely.";
     expect(sentences(text, 80)).toBe("First sentence is here. Second one is a little longer than the first.");
     expect(sentences("One very long sentence without any stop that goes on and on", 20, "fallback")).toBe("fallback");
+    // A decimal point is no sentence end; a text without a final stop ends nothing.
+    expect(sentences("It costs £99.50 for the day. More text follows here and goes on.", 40)).toBe("It costs £99.50 for the day.");
+    expect(sentences("Short one. And then a tail without a stop that is long enough", 30)).toBe("Short one.");
   });
 
   it("a course's description: its opening sentences, else one written from its facts", () => {
