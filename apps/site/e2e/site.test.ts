@@ -52,7 +52,8 @@ for (const [label, viewport] of [
         await expectNoA11yViolations();
         await screenshot(route.name);
       }
-    });
+      // Eleven routes with axe each: about 40 s on an idle machine, 75–95 s on a loaded one.
+    }, 180_000);
 
     test("a course page shows dates with places, preselects a date and the add-ons, and adds to the cart", async ({ page, apiUrl, navigate }) => {
       const [course] = await catalogue(apiUrl);
