@@ -62,7 +62,7 @@ function requestArb(route: AppRoute, hints: KeyHints): fc.Arbitrary<FuzzRequest>
     { weight: 3, arbitrary: querySchema ? fuzzedOf(querySchema, hints) : fc.constant(undefined) },
     { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), nastyUrlValue, { maxKeys: 3 }) },
   );
-  const bodySchema = route.method === "GET" ? undefined : route.body;
+  const bodySchema = route.method === "GET" ? undefined : (route as { body?: unknown }).body;
   const jsonBody: fc.Arbitrary<unknown> =
     bodySchema === undefined
       ? fc.constant(undefined)
