@@ -66,7 +66,7 @@ function requestArb(route: AppRoute, hints: KeyHints): fc.Arbitrary<FuzzRequest>
   const jsonBody: fc.Arbitrary<unknown> =
     bodySchema === undefined
       ? fc.constant(undefined)
-      : isAppRouteNoBody(bodySchema)
+      : isAppRouteNoBody(bodySchema as never)
         ? fc.option(nastyValue, { nil: undefined, freq: 4 })
         : isZodType(bodySchema)
           ? fuzzedOf(bodySchema, hints)
