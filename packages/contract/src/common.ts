@@ -44,6 +44,20 @@ export const LIST_MAX = 100;
 /** Highest fee or add-on price an administrator can set, in pounds. */
 export const MAX_PRICE_POUNDS = 100_000;
 
+/**
+ * Admin lists are paged on the server (decision 112): `?page=1&limit=100`; without them the
+ * first PAGE_DEFAULT_LIMIT items. The answer stays the list itself; the header
+ * TOTAL_COUNT_HEADER carries how many there are in all.
+ */
+export const PAGE_DEFAULT_LIMIT = 100;
+export const PAGE_MAX_LIMIT = 200;
+export const TOTAL_COUNT_HEADER = "x-total-count";
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional(),
+});
+export type PageQueryInput = z.input<typeof PageQuery>;
+
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) });
 
 export const MessageSchema = z.object({ message: z.string() });

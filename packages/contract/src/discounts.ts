@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, requiredText, TEXT_MAX } from "./common";
+import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
@@ -83,6 +83,7 @@ export const discountsContract = c.router({
   list: {
     method: "GET",
     path: "/discounts",
+    query: PageQuery.optional(),
     responses: { 200: z.array(DiscountSchema), ...adminResponses },
     metadata: adminOnly,
   },

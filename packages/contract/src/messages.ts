@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, requiredText, TEXT_MAX } from "./common";
+import { adminOnly, adminResponses, c, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -58,6 +58,7 @@ export const messagesContract = c.router({
   list: {
     method: "GET",
     path: "/messages",
+    query: PageQuery.optional(),
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
     metadata: adminOnly,
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, Pounds, requiredText, TEXT_MAX } from "./common";
+import { adminOnly, adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
 export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
@@ -174,6 +174,7 @@ export const ordersContract = c.router({
   enrollments: {
     method: "GET",
     path: "/enrollments",
+    query: PageQuery.optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
     metadata: adminOnly,
   },
