@@ -85,7 +85,7 @@ function requestArb(route: AppRoute, hints: KeyHints): fc.Arbitrary<FuzzRequest>
   const session = isAdminRoute(route)
     ? fc.constantFrom<FuzzRequest["session"]>("admin", "admin", "admin", "none", "user", "garbage")
     : fc.constantFrom<FuzzRequest["session"]>("none", "none", "admin", "user", "garbage");
-  return fc.record({ params, query, body, session, remoteAddress: fc.ipV4() }).map(({ params: values, query: q, body: b, session: s, remoteAddress }) => {
+  return fc.record({ params, query, body, session, remoteAddress: fc.oneof({ weight: 3, arbitrary: fc.ipV4() }, { weight: 1, arbitrary: fc.constant("198.51.100.7") }) }).map(({ params: values, query: q, body: b, session: s, remoteAddress }) => {
     let i = 0;
     let url = route.path.replace(/:(\w+)/g, () => values[i++] ?? "");
     if (q && typeof q === "object" && !Array.isArray(q)) {

@@ -15,6 +15,8 @@ export const ErrorSchema = z.object({
   max_attempts: z.number().int().optional(),
   /** ISO time until which the account is locked (login only). */
   locked_until: z.string().optional(),
+  /** Seconds until a rate limit lets the client try again (429 only). */
+  retry_after: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
