@@ -25,7 +25,11 @@ function routesOf(router: AppRouter, prefix = "", out: { name: string; route: Ap
   return out;
 }
 const routes = routesOf(contract);
-const isAdminRoute = (r: AppRoute) => (r.metadata as { auth?: unknown } | undefined)?.auth !== undefined;
+/** Routes behind the guard: their metadata names who may call them (auth or roles). */
+const isAdminRoute = (r: AppRoute) => {
+  const meta = r.metadata as Record<string, unknown> | undefined;
+  return !!meta && (meta.auth !== undefined || meta.roles !== undefined || meta.role !== undefined);
+};
 
 /** encodeURIComponent, but lone surrogates (which it refuses) become their raw UTF-8 escape. */
 function encodeSegment(value: string): string {
