@@ -120,7 +120,7 @@ export const discountsContract = c.router({
   validate: {
     method: "GET",
     path: "/discounts/validate/:code",
-    pathParams: z.object({ code: z.string().max(TEXT_MAX.code) }),
+    pathParams: z.object({ code: z.string().max(TEXT_MAX.reference) }),
     responses: { 200: DiscountValidationSchema },
     summary: "Public coupon check: valid only inside its window and under its max uses",
   },
