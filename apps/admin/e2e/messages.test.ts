@@ -84,11 +84,11 @@ describe("load failures", () => {
     allowConsoleErrors(/net::ERR_FAILED|Failed to load resource/);
     await login();
     // Only the network is cut for this one call; the data comes from the real API once it is back.
-    await page.route("**/api/messages", (route) => route.abort("internetdisconnected"));
+    await page.route("**/api/messages?*", (route) => route.abort("internetdisconnected"));
     await navigate("/messages");
     await page.getByText("Messages could not be loaded").waitFor();
     await page.getByText("No Internet connection. Please check your internet connection.").waitFor();
-    await page.unroute("**/api/messages");
+    await page.unroute("**/api/messages?*");
     await page.getByRole("button", { name: "Try again" }).click();
     await page.locator(".messages-table tbody tr").first().waitFor();
   });

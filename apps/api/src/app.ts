@@ -4,8 +4,9 @@ import type pg from "pg";
 import { initServer } from "@ts-rest/fastify";
 import type { Env } from "./env";
 import dbPlugin from "./plugins/db";
-import errorsPlugin, { validationErrorHandler } from "./plugins/errors";
+import errorsPlugin, { frameworkErrorHandler, validationErrorHandler } from "./plugins/errors";
 import securityPlugin from "./plugins/security";
+import inputGuardPlugin from "./plugins/input-guard";
 import authPlugin from "./plugins/auth";
 import { systemRouter } from "./modules/system/router";
 import { authRouter } from "./modules/auth/router";
@@ -59,6 +60,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Errors before routing (bad percent-encoding, an overlong path parameter) in the one error shape.
+    frameworkErrors: frameworkErrorHandler,
   });
 
   app.decorate("env", env);
@@ -82,6 +85,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
   await app.register(catalogueCachePlugin);
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, Pounds } from "./common";
+import { adminOnly, adminResponses, c, MessageSchema, PageQuery, Pounds } from "./common";
 
 export const StatCardSchema = z.object({
   title: z.string(),
@@ -56,10 +56,10 @@ export const adminContract = c.router({
   activityLogs: {
     method: "GET",
     path: "/activity-logs",
-    query: z.object({ limit: z.coerce.number().int().min(1).max(5000).optional() }).optional(),
+    query: PageQuery.extend({ since: z.string().datetime({ offset: true }).optional() }).optional(),
     responses: { 200: z.array(ActivityLogSchema), ...adminResponses },
     metadata: adminOnly,
-    summary: "Newest first",
+    summary: "Newest first; paged (page, limit), `since` keeps entries from that time on; x-total-count header",
   },
   notifications: {
     method: "GET",

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, MessageSchema, requiredText } from "./common";
+import { adminResponses, c, ErrorSchema, MessageSchema, requiredText, TEXT_MAX } from "./common";
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_LOCK_MINUTES = 15;
+/** Longest password the login accepts (hashing megabytes would be a denial of service). */
+export const PASSWORD_MAX = 256;
 
 export const LoginSchema = z.object({
-  email: requiredText("Email is required").pipe(z.string().email("Please enter a valid email address")),
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
+  email: requiredText("Email is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX, "Invalid email or password"),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

@@ -15,6 +15,8 @@ export const ErrorSchema = z.object({
   max_attempts: z.number().int().optional(),
   /** ISO time until which the account is locked (login only). */
   locked_until: z.string().optional(),
+  /** Seconds until a rate limit lets the client try again (429 only). */
+  retry_after: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof ErrorSchema>;
 
@@ -35,13 +37,36 @@ export const adminResponses = {
 export type RouteMeta = { auth?: "admin" };
 export const adminOnly = { auth: "admin" } as const satisfies RouteMeta;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id, count or price in pence the database holds (Postgres integer): 2^31 − 1. */
+export const MAX_INT = 2_147_483_647;
+/** Longest text of each kind the API accepts (decision 110); the forms show the same limits. */
+export const TEXT_MAX = { short: 200, email: 254, phone: 40, code: 32, reference: 100, url: 2048, details: 2000, message: 5000 } as const;
+/** How many items one list in a request may hold (dates, add-ons, units, key points). */
+export const LIST_MAX = 100;
+/** Highest fee or add-on price an administrator can set, in pounds. */
+export const MAX_PRICE_POUNDS = 100_000;
+
+/**
+ * Admin lists are paged on the server (decision 112): `?page=1&limit=100`; without them the
+ * first PAGE_DEFAULT_LIMIT items. The answer stays the list itself; the header
+ * TOTAL_COUNT_HEADER carries how many there are in all.
+ */
+export const PAGE_DEFAULT_LIMIT = 100;
+export const PAGE_MAX_LIMIT = 200;
+export const TOTAL_COUNT_HEADER = "x-total-count";
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).optional(),
+});
+export type PageQueryInput = z.input<typeof PageQuery>;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) });
 
 export const MessageSchema = z.object({ message: z.string() });
 
 /** Whitespace-only text counts as empty: trim first, then check. */
-export const requiredText = (message: string) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+export const requiredText = (message: string, max: number = TEXT_MAX.short) =>
+  z.string({ required_error: message, invalid_type_error: message }).max(max, `Please use at most ${max} characters`).trim().min(1, message);
 
 /**
  * Money in the contract is pounds as a number with at most 2 decimals (the spec shows
@@ -50,10 +75,23 @@ export const requiredText = (message: string) =>
 export const isWholePence = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 export const Pounds = z.number().nonnegative().refine(isWholePence, "Use at most 2 decimals");
 
-/** A calendar date, 'YYYY-MM-DD'. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-12");
+/** A real day of the calendar (no 2026-02-30, no month 13, no year 0). */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
+}
 
-/** Images arrive as data URLs; the API checks the real bytes. */
-export const DataUrl = z.string().regex(/^data:[^;,]*(;[^,]*)?,/, "Please select an image file");
+/** A calendar date, 'YYYY-MM-DD'. */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-12").refine(isCalendarDate, "Use a date like 2025-03-12");
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A base64 data URL of MAX_IMAGE_BYTES, with room for its header. */
+export const DATA_URL_MAX_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 200;
+
+/** Images arrive as data URLs; the API checks the real bytes. */
+export const DataUrl = z.string().max(DATA_URL_MAX_CHARS, "File size must be less than 5MB").regex(/^data:[^;,]*(;[^,]*)?,/, "Please select an image file");
+
+

@@ -8,9 +8,13 @@ import {
   IdParams,
   IsoDate,
   isWholePence,
+  LIST_MAX,
+  MAX_INT,
+  MAX_PRICE_POUNDS,
   MessageSchema,
   Pounds,
   requiredText,
+  TEXT_MAX,
 } from "./common";
 
 export const COURSE_TIMES = ["9 am - 6pm", "10 am - 5pm", "8 am - 4pm"] as const;
@@ -78,17 +82,19 @@ const fee = (message: string) =>
   z
     .number({ required_error: message, invalid_type_error: message })
     .gt(0, message)
+    .max(MAX_PRICE_POUNDS, message)
     .refine(isWholePence, message);
 
 const addOnPrice = z
   .number({ invalid_type_error: "Please enter a valid add-on price" })
   .min(0, "Please enter a valid add-on price")
+  .max(MAX_PRICE_POUNDS, "Please enter a valid add-on price")
   .refine(isWholePence, "Please enter a valid add-on price");
 
 /** One date range of the training form; `id` keeps an existing date (and its bookings) on update. */
 export const CourseDateInputSchema = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(MAX_INT).optional(),
     startDate: IsoDate,
     endDate: IsoDate,
     /** Seats for this date; absent or 0 = the training's capacity. */
@@ -102,6 +108,7 @@ export const CourseDateInputSchema = z
 const courseDates = z
   .array(CourseDateInputSchema, { required_error: "At least one course date is required" })
   .min(1, "At least one course date is required")
+  .max(LIST_MAX, `Please add at most ${LIST_MAX} course dates`)
   .superRefine((dates, ctx) => {
     // The form shows one overall message besides the per-range ones.
     if (dates.some((d) => d.endDate < d.startDate)) {
@@ -109,27 +116,27 @@ const courseDates = z
     }
   });
 
-const KeyPointInput = z.object({ title: requiredText("Key point title is required"), details: z.string().trim().default("") });
+const KeyPointInput = z.object({ title: requiredText("Key point title is required"), details: z.string().max(TEXT_MAX.details).trim().default("") });
 const UnitInput = z.object({ title: requiredText("Unit title is required") });
 const AddOnInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_INT).optional(),
   name: requiredText("Add-on name is required"),
   price: addOnPrice,
-  description: z.string().trim().default(""),
+  description: z.string().max(TEXT_MAX.details).trim().default(""),
 });
 
 const trainingFields = {
   title: requiredText("Course title is required"),
-  description: requiredText("Course description is required").pipe(
+  description: requiredText("Course description is required", DESCRIPTION_MAX_CHARS).pipe(
     z.string().max(DESCRIPTION_MAX_CHARS, `Description cannot exceed ${DESCRIPTION_MAX_CHARS} characters`),
   ),
   duration: requiredText("Course duration is required"),
   time: z.enum(COURSE_TIMES).default(DEFAULT_COURSE_TIME),
   capacity: z.number().int().min(0).max(1000).default(0),
   courseDates,
-  keyPoints: z.array(KeyPointInput).default([]),
-  courseUnits: z.array(UnitInput).default([]),
-  addOns: z.array(AddOnInput).default([]),
+  keyPoints: z.array(KeyPointInput).max(LIST_MAX).default([]),
+  courseUnits: z.array(UnitInput).max(LIST_MAX).default([]),
+  addOns: z.array(AddOnInput).max(LIST_MAX).default([]),
 };
 
 /** Create training payload (spec §7): the fee is called `price` here. */
@@ -154,14 +161,14 @@ export const TrainingUpdateSchema = z
     time: z.enum(COURSE_TIMES),
     capacity: z.number().int().min(0).max(1000),
     courseDates,
-    keyPoints: z.array(KeyPointInput),
-    courseUnits: z.array(UnitInput),
-    addOns: z.array(AddOnInput),
+    keyPoints: z.array(KeyPointInput).max(LIST_MAX),
+    courseUnits: z.array(UnitInput).max(LIST_MAX),
+    addOns: z.array(AddOnInput).max(LIST_MAX),
     fee: fee("Please enter a valid course fee"),
     price: fee("Please enter a valid course fee"),
     image: DataUrl.nullable(),
-    thumbnail: z.union([DataUrl, z.string(), z.null()]),
-    slug: z.string(),
+    thumbnail: z.union([DataUrl, z.string().max(TEXT_MAX.url), z.null()]),
+    slug: z.string().max(TEXT_MAX.short),
     id: z.unknown(),
   })
   .partial()
@@ -190,7 +197,7 @@ export const coursesContract = c.router({
   bySlug: {
     method: "GET",
     path: "/courses/slug/:slug",
-    pathParams: z.object({ slug: z.string().min(1) }),
+    pathParams: z.object({ slug: z.string().min(1).max(TEXT_MAX.short) }),
     responses: { 200: CourseDetailSchema, 404: ErrorSchema },
   },
   create: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MessageSchema, requiredText } from "./common";
+import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
@@ -23,6 +23,7 @@ const code = requiredText("Discount code is required").pipe(
   z
     .string()
     .min(3, "Code must be at least 3 characters")
+    .max(TEXT_MAX.code, `Code must be at most ${TEXT_MAX.code} characters`)
     .regex(DISCOUNT_CODE_PATTERN, "Code must contain only uppercase letters and numbers"),
 );
 
@@ -35,7 +36,8 @@ const percent = z
 const maxUses = z
   .number({ required_error: "Max uses must be greater than 0", invalid_type_error: "Max uses must be greater than 0" })
   .int("Max uses must be a whole number")
-  .gt(0, "Max uses must be greater than 0");
+  .gt(0, "Max uses must be greater than 0")
+  .max(MAX_INT, "Max uses is too large");
 
 /** Today's date in the UK, 'YYYY-MM-DD' (the business runs on UK time). */
 export function todayInLondon(now: Date = new Date()): string {
@@ -81,6 +83,7 @@ export const discountsContract = c.router({
   list: {
     method: "GET",
     path: "/discounts",
+    query: PageQuery.optional(),
     responses: { 200: z.array(DiscountSchema), ...adminResponses },
     metadata: adminOnly,
   },
@@ -117,7 +120,7 @@ export const discountsContract = c.router({
   validate: {
     method: "GET",
     path: "/discounts/validate/:code",
-    pathParams: z.object({ code: z.string() }),
+    pathParams: z.object({ code: z.string().max(TEXT_MAX.reference) }),
     responses: { 200: DiscountValidationSchema },
     summary: "Public coupon check: valid only inside its window and under its max uses",
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, requiredText } from "./common";
+import { adminOnly, adminResponses, c, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -17,7 +17,7 @@ const name = (label: "First" | "Last") =>
 export const ContactMessageCreateSchema = z.object({
   firstName: name("First"),
   lastName: name("Last"),
-  phoneNumber: requiredText("Phone number is required").pipe(
+  phoneNumber: requiredText("Phone number is required", TEXT_MAX.phone).pipe(
     z
       .string()
       .refine(
@@ -25,9 +25,10 @@ export const ContactMessageCreateSchema = z.object({
         "Please enter a valid phone number",
       ),
   ),
-  emailAddress: requiredText("Email address is required").pipe(z.string().email("Please enter a valid email address")),
+  emailAddress: requiredText("Email address is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
   message: z
     .string({ required_error: "Message must be at least 10 characters" })
+    .max(TEXT_MAX.message, `Message cannot exceed ${TEXT_MAX.message} characters`)
     .trim()
     .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
     .max(5000, "Message cannot exceed 5000 characters"),
@@ -57,6 +58,7 @@ export const messagesContract = c.router({
   list: {
     method: "GET",
     path: "/messages",
+    query: PageQuery.optional(),
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
     metadata: adminOnly,
   },

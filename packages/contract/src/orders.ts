@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, Pounds, requiredText } from "./common";
+import { adminOnly, adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
 export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
@@ -11,12 +11,12 @@ export const ORDER_HOLD_MINUTES = 30;
 export const ORDER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-const checkoutPhone = requiredText("Phone number is required").pipe(
+const checkoutPhone = requiredText("Phone number is required", TEXT_MAX.phone).pipe(
   z.string().refine((v) => CHECKOUT_PHONE_PATTERN.test(v.replace(/\s/g, "")), "Please enter a valid phone number"),
 );
 
 // The spec has no format check; we still refuse what can never receive the confirmation.
-const checkoutEmail = requiredText("Email address is required").pipe(
+const checkoutEmail = requiredText("Email address is required", TEXT_MAX.email).pipe(
   z
     .string()
     .max(254, "Please enter a valid email address")
@@ -30,15 +30,15 @@ export const CheckoutFormSchema = z
     lastName: requiredText("Last name is required"),
     phoneNumber: checkoutPhone,
     email: checkoutEmail,
-    companyName: z.string().trim().optional(),
+    companyName: z.string().max(TEXT_MAX.short).trim().optional(),
     country: requiredText("Country is required"),
     streetAddress: requiredText("Street address is required"),
-    buildingType: z.string().trim().optional(),
+    buildingType: z.string().max(TEXT_MAX.short).trim().optional(),
     townCity: requiredText("Town/City is required"),
     state: requiredText("State is required"),
-    orderNotes: z.string().trim().optional(),
+    orderNotes: z.string().max(TEXT_MAX.details).trim().optional(),
     deliverToDifferentAddress: z.boolean().default(false),
-    differentAddress: z.string().trim().optional(),
+    differentAddress: z.string().max(TEXT_MAX.short).trim().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.deliverToDifferentAddress && !v.differentAddress) {
@@ -52,10 +52,10 @@ export const CheckoutFormSchema = z
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
 
 export const OrderCourseInputSchema = z.object({
-  id: z.number({ invalid_type_error: "Unknown course" }).int().positive(),
+  id: z.number({ invalid_type_error: "Unknown course" }).int().positive().max(MAX_INT, "Unknown course"),
   /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
-  selectedDate: z.union([z.number().int().positive(), z.string()]),
-  selectedAddons: z.array(z.number().int().positive()).default([]),
+  selectedDate: z.union([z.number().int().positive().max(MAX_INT), z.string().max(TEXT_MAX.reference)]),
+  selectedAddons: z.array(z.number().int().positive().max(MAX_INT)).max(LIST_MAX).default([]),
 });
 
 /** Order payload of POST /enroll (spec §7), with the checkout rules of spec §5. */
@@ -69,6 +69,7 @@ export const OrderSchema = z.object({
   guest_name: requiredText("First name is required"),
   discount_code: z
     .string()
+    .max(TEXT_MAX.code, "Invalid discount code")
     .trim()
     .optional()
     .nullable()
@@ -173,6 +174,7 @@ export const ordersContract = c.router({
   enrollments: {
     method: "GET",
     path: "/enrollments",
+    query: PageQuery.optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
     metadata: adminOnly,
   },
@@ -201,7 +203,7 @@ export const ordersContract = c.router({
   cancel: {
     method: "POST",
     path: "/enrollments/:id/cancel",
-    pathParams: z.object({ id: z.coerce.number().int().positive() }),
+    pathParams: z.object({ id: z.coerce.number().int().positive().max(MAX_INT) }),
     body: c.noBody(),
     responses: { 200: EnrollmentSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
     metadata: adminOnly,
@@ -215,21 +217,21 @@ export const paymentsContract = c.router({
   localPage: {
     method: "GET",
     path: "/payments/local/:reference",
-    pathParams: z.object({ reference: z.string() }),
+    pathParams: z.object({ reference: z.string().max(TEXT_MAX.reference) }),
     responses: { 200: HtmlBody, 404: HtmlBody },
     summary: "Development payment page (local provider only; off in production)",
   },
   localPay: {
     method: "POST",
     path: "/payments/local/:reference/pay",
-    pathParams: z.object({ reference: z.string() }),
+    pathParams: z.object({ reference: z.string().max(TEXT_MAX.reference) }),
     body: c.noBody(),
     responses: { 303: c.noBody(), 404: ErrorSchema, 409: ErrorSchema },
   },
   localCancel: {
     method: "POST",
     path: "/payments/local/:reference/cancel",
-    pathParams: z.object({ reference: z.string() }),
+    pathParams: z.object({ reference: z.string().max(TEXT_MAX.reference) }),
     body: c.noBody(),
     responses: { 303: c.noBody(), 404: ErrorSchema },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText } from "./common";
+import { adminOnly, adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText, TEXT_MAX } from "./common";
 
 export const ShopItemSchema = z.object({
   id: z.number().int(),
@@ -10,7 +10,7 @@ export const ShopItemSchema = z.object({
 });
 export type ShopItem = z.infer<typeof ShopItemSchema>;
 
-const url = requiredText("URL is required").pipe(
+const url = requiredText("URL is required", TEXT_MAX.url).pipe(
   z.string().refine((v) => {
     try {
       const u = new URL(v);
@@ -32,7 +32,7 @@ export type ShopItemCreateInput = z.input<typeof ShopItemCreateSchema>;
 export const ShopItemUpdateSchema = z.object({
   name: requiredText("Item title is required").optional(),
   url: url.optional(),
-  image: z.string().nullable().optional(),
+  image: z.union([DataUrl, z.string().max(TEXT_MAX.url)]).nullable().optional(),
 });
 export type ShopItemUpdateInput = z.input<typeof ShopItemUpdateSchema>;
 

@@ -1,10 +1,11 @@
-import type { UseQueryResult } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
 import { EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
-import { clockTime, formatPounds, relativeTime } from "@app/ui/format";
+import { clockTime, formatPounds, relativeTime, type TimeFilter } from "@app/ui/format";
 import type { ActivityLog, ActivityType } from "@app/contract";
-import { api, queryKeys, unwrap } from "../lib/api";
+import { api, queryKeys } from "../lib/api";
+import { timeFilterSince, unwrapPage } from "../lib/paging";
 import { errorMessage } from "../lib/errors";
 import { LoadingNote } from "./Loading";
 
@@ -84,7 +85,7 @@ export function ActivityFeed({
   entries,
   skeletonRows,
 }: {
-  query: UseQueryResult<ActivityLog[]>;
+  query: UseQueryResult<unknown>;
   entries: readonly ActivityLog[];
   skeletonRows: number;
 }) {
@@ -111,12 +112,17 @@ export function ActivityFeed({
 }
 
 /**
- * The activity query shared by the dashboard block and the Activity Logs screen (one cache entry).
- * Filtering and paging happen in the browser (spec §4); 1000 newest entries cover far more than
- * the "All Time" view of a small centre needs at once.
+ * One page of the activity log for a time filter, paged and filtered on the server
+ * (decision 112): the dashboard block asks for its 4 latest, the Activity Logs screen for
+ * pages of 10. The time filter's start is computed here, in the browser's time zone.
  */
-export const ACTIVITY_FETCH_LIMIT = 1000;
-export const activityQuery = {
-  queryKey: queryKeys.activity,
-  queryFn: () => unwrap(api.admin.activityLogs({ query: { limit: ACTIVITY_FETCH_LIMIT } })),
-};
+export function activityPageQuery(filter: TimeFilter, page: number, limit: number) {
+  return {
+    queryKey: [...queryKeys.activity, filter, page, limit] as const,
+    queryFn: () => {
+      const since = timeFilterSince(filter);
+      return unwrapPage<ActivityLog>(api.admin.activityLogs({ query: { page, limit, ...(since ? { since } : {}) } }));
+    },
+    placeholderData: keepPreviousData,
+  };
+}

@@ -16,13 +16,36 @@ export function validationErrorHandler(err: RequestValidationError, _req: Fastif
   return reply.status(400).send({ message: issues[0]?.message ?? "Invalid request", issues });
 }
 
+/**
+ * Fastify's errors before a route runs: a URL that is not valid percent-encoding (400) and a
+ * path parameter longer than the router keeps (no such thing: 404), in the one error shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.status(404).send({ message: "Not found" });
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send({ message: error.code === "FST_ERR_BAD_URL" ? "Invalid URL" : "Invalid request" });
+}
+
 // Fastify's own client-side errors: which message to show for them.
 const CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON body",
   FST_ERR_CTP_EMPTY_JSON_BODY: "Body cannot be empty when content-type is set to 'application/json'",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
-  FST_ERR_CTP_BODY_TOO_LARGE: "File size must be less than 5MB",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
 };
+
+/** Routes whose body carries an image: their 413 speaks of the file (the upload form's message). */
+const IMAGE_BODY_MESSAGE = "File size must be less than 5MB";
+
+/**
+ * Postgres "data exception" codes (class 22: a value out of range, not a real date, a NUL
+ * byte…) can only come from a value the client chose that the contract let through: answer
+ * 400, never 500. The contract's limits are the first line; this is the net behind them.
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
 
 export default fp(
   async (app) => {
@@ -35,8 +58,13 @@ export default fp(
       if (status >= 400 && status < 500) {
         const code = (error as FastifyError).code ?? "";
         // SyntaxError from JSON.parse surfaces with a 400 status and no FST code in some paths.
-        const message = CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message);
+        const imageRoute = code === "FST_ERR_CTP_BODY_TOO_LARGE" && (request.routeOptions.bodyLimit ?? 0) > 1024 * 1024;
+        const message = imageRoute ? IMAGE_BODY_MESSAGE : (CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message));
         return reply.status(status).send({ message });
+      }
+      if (isDataException(error)) {
+        request.log.warn({ reqId: request.id, code: (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code }, "value refused by the database");
+        return reply.status(400).send({ message: "Invalid request" });
       }
       request.log.error({ err: error, reqId: request.id }, "request failed");
       return reply

@@ -33,7 +33,7 @@ export default fp(
       credentials: true,
       methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
       allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
-      exposedHeaders: ["ETag"],
+      exposedHeaders: ["ETag", "X-Total-Count"],
       maxAge: 600,
     });
   },

@@ -1,10 +1,9 @@
-import { useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@app/ui";
-import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, activityPageQuery } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 
 /** Spec §9: activity page size 10, window of 5 page buttons, 5 skeleton rows. */
@@ -15,14 +14,17 @@ export default function ActivityLogPage() {
   usePageTitle("Activity Logs");
   const [filter, setFilter] = useState<TimeFilter>("all");
   const [page, setPage] = useState(1);
-  const query = useQuery(activityQuery);
+  // Filtered and paged on the server (decision 112): one page of 10 per request, the total from the API.
+  const query = useQuery(activityPageQuery(filter, page, ACTIVITY_PAGE_SIZE));
 
-  const filtered = useMemo(() => (query.data ?? []).filter((e) => inTimeFilter(e.timestamp, filter)), [query.data, filter]);
-  const total = filtered.length;
+  const total = query.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const current = Math.min(page, totalPages);
   const from = (current - 1) * ACTIVITY_PAGE_SIZE;
-  const shown = filtered.slice(from, from + ACTIVITY_PAGE_SIZE);
+  const shown = query.data?.items ?? [];
+  useEffect(() => {
+    if (query.data && page > totalPages) setPage(totalPages);
+  }, [query.data, page, totalPages]);
 
   function changePage(next: number) {
     setPage(next);

@@ -1,10 +1,9 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
-import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
 import type { StatCard } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
@@ -12,7 +11,7 @@ import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, activityPageQuery } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
@@ -111,12 +110,9 @@ function StatCards() {
 
 function ActivityBlock() {
   const [filter, setFilter] = useState<TimeFilter>("week");
-  const query = useQuery(activityQuery);
-  // The 4 latest entries of the chosen period (newest first from the API).
-  const latest = useMemo(
-    () => (query.data ?? []).filter((e) => inTimeFilter(e.timestamp, filter)).slice(0, DASHBOARD_ACTIVITY_COUNT),
-    [query.data, filter],
-  );
+  // The 4 latest entries of the chosen period (newest first from the API, filtered there).
+  const query = useQuery(activityPageQuery(filter, 1, DASHBOARD_ACTIVITY_COUNT));
+  const latest = query.data?.items ?? [];
   return (
     <section className="admin-card" aria-labelledby="dash-activity">
       <div className="admin-card__header">

@@ -36,7 +36,7 @@ export default function CreateCodePage() {
   const create = useMutation({
     mutationFn: (d: DiscountDraft) => unwrap(api.discounts.create({ body: toPayload(d) })),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.discounts, exact: true });
+      await queryClient.invalidateQueries({ queryKey: [...queryKeys.discounts, "page"] });
       setDraft(emptyDiscountDraft());
       toast.success("Discount code created successfully!");
       navigate(paths.discounts);

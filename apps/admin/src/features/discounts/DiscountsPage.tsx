@@ -1,10 +1,12 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Plus, TicketPercent } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
 import { formatLongDate } from "@app/ui/format";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import type { Discount } from "@app/contract";
+import { api, queryKeys } from "../../lib/api";
+import { unwrapPage } from "../../lib/paging";
 import { errorMessage } from "../../lib/errors";
 import { usesLeftText } from "./discountForm";
 import { paths } from "../../app/paths";
@@ -17,13 +19,22 @@ const SKELETON_ROWS = 8;
 /** /discount: the codes with their window and uses; paging only above 10 codes. */
 export default function DiscountsPage() {
   usePageTitle("Discount");
-  const discounts = useQuery({ queryKey: queryKeys.discounts, queryFn: () => unwrap(api.discounts.list()), staleTime: 0 });
   const [page, setPage] = useState(1);
+  // Paged on the server (decision 112): one page per request, the total from the API.
+  const discounts = useQuery({
+    queryKey: [...queryKeys.discounts, "page", page],
+    queryFn: () => unwrapPage<Discount>(api.discounts.list({ query: { page, limit: PAGE_SIZE } })),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
-  const all = discounts.data ?? [];
-  const totalPages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+  const total = discounts.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, totalPages);
-  const rows = all.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const rows = discounts.data?.items ?? [];
+  useEffect(() => {
+    if (discounts.data && page > totalPages) setPage(totalPages);
+  }, [discounts.data, page, totalPages]);
 
   return (
     <div className="content-page">
@@ -40,7 +51,7 @@ export default function DiscountsPage() {
 
       {discounts.isError ? (
         <ErrorState message={errorMessage(discounts.error)} onRetry={() => void discounts.refetch()} retrying={discounts.isFetching} />
-      ) : !discounts.isPending && all.length === 0 ? (
+      ) : !discounts.isPending && total === 0 ? (
         <EmptyState
           icon={<TicketPercent size={40} />}
           title="No discount codes yet"
@@ -105,10 +116,10 @@ export default function DiscountsPage() {
                   ))}
             </tbody>
           </table>
-          {all.length > PAGE_SIZE ? (
+          {total > PAGE_SIZE ? (
             <div className="dc-paging">
               <p className="ui-muted">
-                Showing {(current - 1) * PAGE_SIZE + 1} to {Math.min(current * PAGE_SIZE, all.length)} of {all.length} codes
+                Showing {(current - 1) * PAGE_SIZE + 1} to {Math.min(current * PAGE_SIZE, total)} of {total} codes
               </p>
               <Pagination page={current} totalPages={totalPages} onPageChange={setPage} label="Discount code pages" />
             </div>

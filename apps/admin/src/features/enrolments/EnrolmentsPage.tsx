@@ -5,7 +5,8 @@ import { Download, Printer, Search } from "lucide-react";
 import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/ui";
 import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { api, queryKeys } from "../../lib/api";
+import { fetchAllPages } from "../../lib/paging";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../app/paths";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -32,7 +33,7 @@ export default function EnrolmentsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments()) });
+  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => fetchAllPages<Enrollment>((query) => api.orders.enrollments({ query })) });
 
   const search = params.get("q") ?? "";
   const dateParam = Number(params.get("date"));

@@ -1,11 +1,12 @@
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Button, EmptyState, ErrorState, Modal } from "@app/ui";
 import type { ContactMessage } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { api, queryKeys } from "../../lib/api";
+import { unwrapPage } from "../../lib/paging";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
-import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
+import { PrevNextPager } from "../../components/PrevNextPager";
 import { TableSkeletonRows } from "../../components/TableSkeleton";
 import { LoadingNote } from "../../components/Loading";
 import "./messages.css";
@@ -27,10 +28,20 @@ export default function MessagesPage() {
   usePageTitle("Messages");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const query = useQuery({ queryKey: queryKeys.messages, queryFn: () => unwrap(api.messages.list()) });
+  // Paged on the server (decision 112): one page of 10 per request, the total from the API.
+  const query = useQuery({
+    queryKey: [...queryKeys.messages, page],
+    queryFn: () => unwrapPage<ContactMessage>(api.messages.list({ query: { page, limit: MESSAGES_PAGE_SIZE } })),
+    placeholderData: keepPreviousData,
+  });
 
-  const rows = query.data ?? [];
-  const { totalPages, current, items } = pageSlice(rows, page, MESSAGES_PAGE_SIZE);
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  useEffect(() => {
+    if (query.data && page > totalPages) setPage(totalPages);
+  }, [query.data, page, totalPages]);
 
   return (
     <section className="admin-page">
@@ -50,7 +61,7 @@ export default function MessagesPage() {
               retrying={query.isFetching}
             />
           </div>
-        ) : !query.isPending && rows.length === 0 ? (
+        ) : !query.isPending && total === 0 ? (
           <div className="admin-card__body">
             <EmptyState title="No messages yet" text="Messages sent through the contact form will show here." />
           </div>
@@ -105,10 +116,10 @@ export default function MessagesPage() {
             </table>
           </div>
         )}
-        {!query.isPending && !query.isError && rows.length > 0 ? (
+        {!query.isPending && !query.isError && total > 0 ? (
           <div className="admin-card__footer">
             <p className="admin-showing">
-              Showing {items.length} of {rows.length}
+              Showing {items.length} of {total}
             </p>
             {totalPages > 1 ? <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Message pages" /> : null}
           </div>

@@ -1,8 +1,9 @@
-import { desc } from "drizzle-orm";
+import { desc, gte, sql } from "drizzle-orm";
 import type { ActivityLog, ActivityType } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { activityLog } from "../../db/schema";
 import { toPounds } from "../../lib/money";
+import type { Page } from "../../lib/paging";
 
 export type Actor = { id: number | null; name: string };
 export const SYSTEM_ACTOR: Actor = { id: null, name: "System" };
@@ -24,9 +25,12 @@ export async function logActivity(
   });
 }
 
-export async function listActivity(db: DbOrTx, limit: number): Promise<ActivityLog[]> {
-  const rows = await db.select().from(activityLog).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(limit);
-  return rows.map((r) => ({
+/** Newest first, one page; `since` keeps the entries from that instant on. */
+export async function listActivity(db: DbOrTx, page: Page, since?: Date): Promise<{ items: ActivityLog[]; total: number }> {
+  const where = since ? gte(activityLog.createdAt, since) : undefined;
+  const rows = await db.select().from(activityLog).where(where).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(page.limit).offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(activityLog).where(where);
+  const items = rows.map((r) => ({
     id: r.id,
     type: r.type,
     action: r.action,
@@ -36,4 +40,5 @@ export async function listActivity(db: DbOrTx, limit: number): Promise<ActivityL
     ...(r.amountPence !== null ? { amount: toPounds(r.amountPence) } : {}),
     ...(r.items !== null ? { items: r.items } : {}),
   }));
+  return { items, total: count?.n ?? 0 };
 }

@@ -2,6 +2,7 @@ import { initServer } from "@ts-rest/fastify";
 import { eq } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { users } from "../../db/schema";
+import { pageOf, sendTotal } from "../../lib/paging";
 import { listActivity } from "../activity/repository";
 import { dashboardCards, notificationsFor } from "./service";
 
@@ -9,10 +10,11 @@ const s = initServer();
 
 export const adminRouter = s.router(contract.admin, {
   dashboard: async ({ request }) => ({ status: 200, body: await dashboardCards(request.server.db, request.server.now()) }),
-  activityLogs: async ({ query, request }) => ({
-    status: 200,
-    body: await listActivity(request.server.db, query?.limit ?? 500),
-  }),
+  activityLogs: async ({ query, request, reply }) => {
+    const { items, total } = await listActivity(request.server.db, pageOf(query), query?.since ? new Date(query.since) : undefined);
+    sendTotal(reply, total);
+    return { status: 200, body: items };
+  },
   notifications: async ({ request }) => ({
     status: 200,
     body: await notificationsFor(request.server.db, request.session!.user.id, request.server.now()),

@@ -6,7 +6,7 @@ import { courses } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { toPence } from "../../lib/money";
 import { logActivity, type Actor } from "../activity/repository";
-import { shaFromPath, storeDataUrl } from "../images/service";
+import { storedShaFromPath, storeDataUrl } from "../images/service";
 import { getCourseDetail, insertCourse, writeChildren } from "./repository";
 
 type CreateInput = z.output<typeof TrainingCreateSchema>;
@@ -48,7 +48,7 @@ async function pictureOf(db: Db, input: UpdateInput): Promise<string | null | un
   if (typeof t === "string") {
     if (t.startsWith("data:")) return storeDataUrl(db, t);
     // The current path sent back unchanged (or another stored image's path).
-    return shaFromPath(t) ?? undefined;
+    return storedShaFromPath(db, t);
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { Discount, DiscountValidation } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { discountCodes } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
+import type { Page } from "../../lib/paging";
 
 type DiscountRow = typeof discountCodes.$inferSelect;
 
@@ -41,10 +42,12 @@ export async function findLiveByCode(db: DbOrTx, code: string, opts: { lock?: bo
   return rows[0] ?? null;
 }
 
-export async function listDiscounts(db: DbOrTx, now: Date): Promise<Discount[]> {
-  const rows = await db.select().from(discountCodes).where(isNull(discountCodes.archivedAt)).orderBy(asc(discountCodes.id));
+export async function listDiscounts(db: DbOrTx, now: Date, page: Page): Promise<{ items: Discount[]; total: number }> {
+  const live = isNull(discountCodes.archivedAt);
+  const rows = await db.select().from(discountCodes).where(live).orderBy(asc(discountCodes.id)).limit(page.limit).offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(discountCodes).where(live);
   const uses = await usesByDiscount(db, rows.map((r) => r.id), now);
-  return rows.map((r) => toDiscount(r, uses.get(r.id) ?? 0));
+  return { items: rows.map((r) => toDiscount(r, uses.get(r.id) ?? 0)), total: count?.n ?? 0 };
 }
 
 /**

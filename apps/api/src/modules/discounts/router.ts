@@ -1,4 +1,5 @@
 import { initServer } from "@ts-rest/fastify";
+import { pageOf, sendTotal } from "../../lib/paging";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { contract } from "@app/contract";
 import type { Db } from "../../db/client";
@@ -29,7 +30,11 @@ async function assertCodeFree(db: Db, code: string, exceptId?: number) {
 const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === "23505" || (e as { cause?: { code?: string } })?.cause?.code === "23505";
 
 export const discountsRouter = s.router(contract.discounts, {
-  list: async ({ request }) => ({ status: 200, body: await listDiscounts(request.server.db, request.server.now()) }),
+  list: async ({ query, request, reply }) => {
+    const { items, total } = await listDiscounts(request.server.db, request.server.now(), pageOf(query));
+    sendTotal(reply, total);
+    return { status: 200, body: items };
+  },
   byId: async ({ params, request }) => {
     const row = await liveById(request.server.db, params.id);
     if (!row) return { status: 404, body: { message: "Discount not found" } };

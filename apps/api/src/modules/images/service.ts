@@ -30,7 +30,13 @@ function decodeDataUrl(dataUrl: string): Buffer {
   // Cheap size check before decoding: base64 is 4 chars per 3 bytes.
   const approx = header.endsWith(";base64") ? Math.floor((payload.length * 3) / 4) : payload.length;
   if (approx > MAX_IMAGE_BYTES + 3) throw new HttpError(400, "File size must be less than 5MB");
-  const bytes = header.endsWith(";base64") ? Buffer.from(payload, "base64") : Buffer.from(decodeURIComponent(payload), "utf8");
+  let bytes: Buffer;
+  try {
+    bytes = header.endsWith(";base64") ? Buffer.from(payload, "base64") : Buffer.from(decodeURIComponent(payload), "utf8");
+  } catch {
+    // A broken percent escape (decodeURIComponent throws URIError).
+    throw new HttpError(400, "Please select an image file");
+  }
   if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError(400, "File size must be less than 5MB");
   if (bytes.length === 0) throw new HttpError(400, "Please select an image file");
   return bytes;
@@ -73,6 +79,18 @@ export async function storeImageBytes(db: DbOrTx, bytes: Buffer, opts: { allowSv
 /** Validates a data URL by its bytes (≤ 5 MB, a real image), re-encodes and stores it; returns the sha256. */
 export function storeDataUrl(db: DbOrTx, dataUrl: string): Promise<string> {
   return storeImageBytes(db, decodeDataUrl(dataUrl));
+}
+
+/**
+ * A picture given back as its path (/api/images/<sha>.webp): the sha when that image is
+ * stored, undefined for any other text (keep the current picture); 400 for an unknown image.
+ */
+export async function storedShaFromPath(db: DbOrTx, value: string): Promise<string | undefined> {
+  const sha = shaFromPath(value);
+  if (!sha) return undefined;
+  const rows = await db.select({ sha: images.sha256 }).from(images).where(eq(images.sha256, sha));
+  if (!rows.length) throw new HttpError(400, "Please select an image file");
+  return sha;
 }
 
 /** `<sha>.webp`, `<sha>-card.webp` or `<sha>-small.webp` → bytes, or null. */

@@ -1,15 +1,24 @@
 import { initServer } from "@ts-rest/fastify";
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { contactMessages } from "../../db/schema";
+import { pageOf, sendTotal } from "../../lib/paging";
 import { takeHit } from "../ratelimit/service";
 import { enqueueNewMessageNotice } from "../mail/notices";
 
 const s = initServer();
 
 export const messagesRouter = s.router(contract.messages, {
-  list: async ({ request }) => {
-    const rows = await request.server.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
+  list: async ({ query, request, reply }) => {
+    const page = pageOf(query);
+    const rows = await request.server.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    const [count] = await request.server.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
+    sendTotal(reply, count?.n ?? 0);
     return {
       status: 200,
       body: rows.map((m) => ({

@@ -8,6 +8,7 @@ import { contract, ORDER_ALREADY_PAID_MESSAGE, type OrderStatusSchema } from "@a
 import type { z } from "zod";
 import { orders } from "../../db/schema";
 import { toPounds } from "../../lib/money";
+import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
@@ -64,7 +65,11 @@ export const ordersRouter = s.router(contract.orders, {
       },
     };
   },
-  enrollments: async ({ request }) => ({ status: 200, body: await listEnrollments(request.server.db, request.server.now()) }),
+  enrollments: async ({ query, request, reply }) => {
+    const { items, total } = await listEnrollments(request.server.db, request.server.now(), pageOf(query));
+    sendTotal(reply, total);
+    return { status: 200, body: items };
+  },
   status: async ({ params, request }) => {
     const order = await findOrderByReference(request.server.db, params.reference);
     if (!order) return { status: 404, body: { message: "Order not found" } };

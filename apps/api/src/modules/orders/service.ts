@@ -7,6 +7,7 @@ import { activityLog, orderItems, orders, type AddOnSnapshot } from "../../db/sc
 import { dateRangeLabel } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { toPounds } from "../../lib/money";
+import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
@@ -587,9 +588,11 @@ export function toEnrollment(order: OrderRow, items: ItemRow[], now: Date): Enro
 }
 
 /** Every order, newest first, with its items (two queries). */
-export async function listEnrollments(db: DbOrTx, now: Date): Promise<Enrollment[]> {
-  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
-  if (!rows.length) return [];
+export async function listEnrollments(db: DbOrTx, now: Date, page: Page): Promise<{ items: Enrollment[]; total: number }> {
+  const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  const total = count?.n ?? 0;
+  if (!rows.length) return { items: [], total };
   const items = await db
     .select()
     .from(orderItems)
@@ -601,5 +604,5 @@ export async function listEnrollments(db: DbOrTx, now: Date): Promise<Enrollment
     if (list) list.push(i);
     else byOrder.set(i.orderId, [i]);
   }
-  return rows.map((o) => toEnrollment(o, byOrder.get(o.id) ?? [], now));
+  return { items: rows.map((o) => toEnrollment(o, byOrder.get(o.id) ?? [], now)), total };
 }

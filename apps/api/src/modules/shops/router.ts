@@ -5,7 +5,7 @@ import { shopItems } from "../../db/schema";
 import type { Session } from "../../plugins/auth";
 import { logActivity } from "../activity/repository";
 import { cachedBody, cachedRead } from "../courses/catalogue-cache";
-import { imagePath, shaFromPath, storeDataUrl } from "../images/service";
+import { imagePath, storedShaFromPath, storeDataUrl } from "../images/service";
 
 const s = initServer();
 
@@ -43,7 +43,7 @@ export const shopsRouter = s.router(contract.shops, {
     // image: a new data URL replaces the picture, null removes it, the current path keeps it.
     let imageSha: string | null | undefined;
     if (body.image === null) imageSha = null;
-    else if (typeof body.image === "string") imageSha = body.image.startsWith("data:") ? await storeDataUrl(app.db, body.image) : (shaFromPath(body.image) ?? undefined);
+    else if (typeof body.image === "string") imageSha = body.image.startsWith("data:") ? await storeDataUrl(app.db, body.image) : await storedShaFromPath(app.db, body.image);
     const row = await app.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(shopItems)

@@ -1,4 +1,4 @@
-import type { DiscountValidation, OrderInput } from "@app/contract";
+import { TEXT_MAX, type DiscountValidation, type OrderInput } from "@app/contract";
 import type { z } from "zod";
 import type { EnrollResponseSchema, OrderStatusSchema } from "@app/contract";
 import { ApiError, apiFetch, isNotFound } from "../../lib/api";
@@ -7,6 +7,8 @@ export type EnrollResponse = z.infer<typeof EnrollResponseSchema>;
 
 /** GET /api/discounts/validate/:code (spec §7). Throws the site's ApiError when the call fails. */
 export function checkDiscountCode(code: string): Promise<DiscountValidation> {
+  // No code is longer than the contract allows: answer as the API does for an unknown code.
+  if (code.trim().length > TEXT_MAX.code) return Promise.resolve({ valid: false, message: "Invalid discount code", discount: null });
   return apiFetch<DiscountValidation>(`/api/discounts/validate/${encodeURIComponent(code)}`);
 }
 
