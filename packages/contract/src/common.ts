@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
+import { isIsoDate, isWholePence } from "@app/rules";
 
 export const c = initContract();
 
@@ -47,11 +48,15 @@ export const requiredText = (message: string) =>
  * Money in the contract is pounds as a number with at most 2 decimals (the spec shows
  * pounds); the database and every computation use integer pence.
  */
-export const isWholePence = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+export { isWholePence };
 export const Pounds = z.number().nonnegative().refine(isWholePence, "Use at most 2 decimals");
 
-/** A calendar date, 'YYYY-MM-DD'. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-12");
+/** A calendar date, 'YYYY-MM-DD', that exists ('2025-02-30' does not). */
+const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+export const IsoDate = z
+  .string()
+  .regex(ISO_DATE_SHAPE, "Use a date like 2025-03-12")
+  .refine((v) => !ISO_DATE_SHAPE.test(v) || isIsoDate(v), "Use a date like 2025-03-12");
 
 /** Images arrive as data URLs; the API checks the real bytes. */
 export const DataUrl = z.string().regex(/^data:[^;,]*(;[^,]*)?,/, "Please select an image file");

@@ -7,6 +7,7 @@ import { activityLog, orderItems, orders, type AddOnSnapshot } from "../../db/sc
 import { dateRangeLabel } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { toPounds } from "../../lib/money";
+import { discountPence as discountOn, shareDiscount } from "@app/rules";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
@@ -21,17 +22,8 @@ export type ItemRow = typeof orderItems.$inferSelect;
 /** Public order reference: 128 random bits, URL-safe. */
 export const newReference = () => randomBytes(16).toString("base64url");
 
-/** Splits a discount over items in proportion to their price; the rounding remainder goes to the last item. */
-export function shareDiscount(prices: number[], discountPence: number): number[] {
-  const subtotal = prices.reduce((a, b) => a + b, 0);
-  if (!subtotal || !discountPence) return prices.slice();
-  let given = 0;
-  return prices.map((p, i) => {
-    const share = i === prices.length - 1 ? discountPence - given : Math.floor((discountPence * p) / subtotal);
-    given += share;
-    return p - share;
-  });
-}
+/** Splits a discount over items in proportion to their price (the shared rule of @app/rules). */
+export { shareDiscount };
 
 type PricedItem = {
   courseId: number;
@@ -138,7 +130,7 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
   }
   const discount = discountCheck?.row ?? null;
   const subtotal = items.reduce((s, i) => s + i.originalPricePence, 0);
-  const discountPence = discount ? Math.round((subtotal * discount.percentOff) / 100) : 0;
+  const discountPence = discount ? discountOn(subtotal, discount.percentOff) : 0;
   const total = subtotal - discountPence;
   const paidPrices = shareDiscount(items.map((i) => i.originalPricePence), discountPence);
   const expiresAt = new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000);
