@@ -12,7 +12,7 @@ import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
-import type { CheckoutStop, PaymentProvider } from "../payments/provider";
+import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { lockAndCountClaims } from "./repository";
 
 export type OrderInput = z.output<typeof OrderSchema>;
