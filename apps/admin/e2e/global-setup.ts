@@ -18,6 +18,10 @@ const ADMIN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export default async function setup(project: TestProject) {
   requireChromium();
+  project.provide("adminCredentials", {
+    email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
+    password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd",
+  });
   if (process.env.E2E_ADMIN_URL && process.env.E2E_API_URL) {
     project.provide("adminUrl", process.env.E2E_ADMIN_URL.replace(/\/$/, ""));
     project.provide("apiUrl", process.env.E2E_API_URL.replace(/\/$/, ""));

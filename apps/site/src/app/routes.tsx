@@ -3,8 +3,9 @@ import { redirect } from "react-router";
 import type { LoaderFunction, RouteObject } from "react-router";
 import type { RouteHandle } from "../lib/seo";
 import { runtimeConfig } from "../config/runtime";
-import { patterns, paths } from "./paths";
-import { RootLayout, rootLoader } from "./RootLayout";
+import { patterns, paths } from "../config/paths";
+import { rootLoader } from "../lib/root-data";
+import { RootLayout } from "./RootLayout";
 import { RouteError } from "./RouteError";
 
 /**

@@ -1,4 +1,4 @@
-import { paths, SITEMAP_PATHS } from "../app/paths";
+import { paths, SITEMAP_PATHS } from "../config/paths";
 import { escapeHtml } from "./seo";
 
 /** /sitemap.xml: every public page plus one entry per course of the live catalogue. */

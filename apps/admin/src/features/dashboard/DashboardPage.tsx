@@ -10,7 +10,7 @@ import type { StatCard } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ActivityFeed, activityQuery } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";

@@ -7,7 +7,7 @@ import { Button, ButtonLink, useToast } from "@app/ui";
 import { todayInLondon } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, MESSAGES } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { DiscountFields } from "./DiscountFields";

@@ -7,7 +7,7 @@ import { formatLongDate } from "@app/ui/format";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { usesLeftText } from "./discountForm";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./discounts.css";
 

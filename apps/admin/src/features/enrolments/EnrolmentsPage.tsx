@@ -7,7 +7,7 @@ import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
 import { TableSkeletonRows } from "../../components/TableSkeleton";

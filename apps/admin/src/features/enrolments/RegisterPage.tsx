@@ -5,7 +5,7 @@ import { ArrowLeft, Printer } from "lucide-react";
 import { Button, ErrorState, EmptyState, Spinner, buttonClassName } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { courseDateOptions, courseDays, registerAttendees } from "./model";
 import "./register.css";

@@ -6,7 +6,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Button, ButtonLink, Modal, TextField, useToast } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { ImagePicker } from "./ImagePicker";

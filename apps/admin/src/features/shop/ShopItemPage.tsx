@@ -5,7 +5,7 @@ import { ConfirmDialog, Skeleton, TextField } from "@app/ui";
 import type { ShopItem } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, ButtonLink, useToast } from "@app/ui";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { TrainingForm } from "./TrainingForm";

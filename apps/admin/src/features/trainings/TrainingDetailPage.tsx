@@ -8,7 +8,7 @@ import type { CourseDetail } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { apiAsset } from "../../lib/config";
 import { ApiError } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
