@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
@@ -120,3 +121,8 @@ export const activityQuery = {
   queryKey: queryKeys.activity,
   queryFn: () => unwrap(api.admin.activityLogs({ query: { limit: ACTIVITY_FETCH_LIMIT } })),
 };
+
+/** The activity log (newest first), shared by the dashboard block and the activity screen. */
+export function useActivityLog() {
+  return useQuery(activityQuery);
+}

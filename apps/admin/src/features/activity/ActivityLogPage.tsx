@@ -1,10 +1,9 @@
 import { useMemo, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@app/ui";
 import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, useActivityLog } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 
 /** Spec §9: activity page size 10, window of 5 page buttons, 5 skeleton rows. */
@@ -15,7 +14,7 @@ export default function ActivityLogPage() {
   usePageTitle("Activity Logs");
   const [filter, setFilter] = useState<TimeFilter>("all");
   const [page, setPage] = useState(1);
-  const query = useQuery(activityQuery);
+  const query = useActivityLog();
 
   const filtered = useMemo(() => (query.data ?? []).filter((e) => inTimeFilter(e.timestamp, filter)), [query.data, filter]);
   const total = filtered.length;

@@ -1,18 +1,17 @@
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import { inTimeFilter } from "@app/ui/format";
 import type { TimeFilter } from "@app/ui/format";
 import type { StatCard } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityQuery } from "../../components/ActivityList";
+import { ActivityFeed, useActivityLog } from "../../components/ActivityList";
+import { useDashboardCards } from "./api";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
@@ -73,7 +72,7 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
 }
 
 function StatCards() {
-  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => unwrap(api.admin.dashboard()) });
+  const query = useDashboardCards();
   if (query.isPending) {
     return (
       <div aria-busy="true">
@@ -111,7 +110,7 @@ function StatCards() {
 
 function ActivityBlock() {
   const [filter, setFilter] = useState<TimeFilter>("week");
-  const query = useQuery(activityQuery);
+  const query = useActivityLog();
   // The 4 latest entries of the chosen period (newest first from the API).
   const latest = useMemo(
     () => (query.data ?? []).filter((e) => inTimeFilter(e.timestamp, filter)).slice(0, DASHBOARD_ACTIVITY_COUNT),

@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { Plus, TicketPercent } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
 import { formatLongDate } from "@app/ui/format";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDiscounts } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { usesLeftText } from "./discountForm";
 import { paths } from "../../config/paths";
@@ -17,7 +16,7 @@ const SKELETON_ROWS = 8;
 /** /discount: the codes with their window and uses; paging only above 10 codes. */
 export default function DiscountsPage() {
   usePageTitle("Discount");
-  const discounts = useQuery({ queryKey: queryKeys.discounts, queryFn: () => unwrap(api.discounts.list()), staleTime: 0 });
+  const discounts = useDiscounts();
   const [page, setPage] = useState(1);
 
   const all = discounts.data ?? [];

@@ -1,11 +1,10 @@
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { Download, Printer, Search } from "lucide-react";
 import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/ui";
 import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useEnrollments } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -32,7 +31,7 @@ export default function EnrolmentsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments()) });
+  const query = useEnrollments();
 
   const search = params.get("q") ?? "";
   const dateParam = Number(params.get("date"));

@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Button, EmptyState, ErrorState, Modal } from "@app/ui";
 import type { ContactMessage } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useMessages } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
 import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
@@ -27,7 +26,7 @@ export default function MessagesPage() {
   usePageTitle("Messages");
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const query = useQuery({ queryKey: queryKeys.messages, queryFn: () => unwrap(api.messages.list()) });
+  const query = useMessages();
 
   const rows = query.data ?? [];
   const { totalPages, current, items } = pageSlice(rows, page, MESSAGES_PAGE_SIZE);
