@@ -28,10 +28,8 @@ const WIDTHS = [
   ["phone", VIEWPORTS.phone],
 ] as const;
 
-export const ADMIN = {
-  email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
-  password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd",
-};
+/** The seeded administrator (global-setup.ts reads the seed's environment). */
+export const ADMIN = inject("adminCredentials");
 
 const kit = createE2ETest({
   test: base,

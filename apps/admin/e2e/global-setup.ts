@@ -18,6 +18,10 @@ const ADMIN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export default async function setup(project: TestProject) {
   requireChromium();
+  project.provide("adminCredentials", {
+    email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
+    password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd",
+  });
   if (process.env.E2E_ADMIN_URL && process.env.E2E_API_URL) {
     project.provide("adminUrl", process.env.E2E_ADMIN_URL.replace(/\/$/, ""));
     project.provide("apiUrl", process.env.E2E_API_URL.replace(/\/$/, ""));
@@ -38,7 +42,9 @@ export default async function setup(project: TestProject) {
     const { build, preview } = await import("vite");
     process.env.VITE_API_URL = `http://localhost:${apiPort}`;
     const [api, built] = await Promise.allSettled([
-      startApiTestServer({ port: apiPort, env: { ADMIN_ORIGIN: adminUrl } }),
+      // The messages test sends its own messages (more than a page); the per-client contact limit
+      // is for strangers, not for the test run.
+      startApiTestServer({ port: apiPort, env: { ADMIN_ORIGIN: adminUrl, CONTACT_RATE_LIMIT: "1000" } }),
       build({ root: ADMIN_ROOT, logLevel: "warn", build: { outDir, emptyOutDir: true } }),
     ]);
     if (api.status === "fulfilled") teardown.add(api.value.stop);

@@ -1,5 +1,6 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
+import { isIsoDate, isWholePence } from "@app/rules";
 
 export const c = initContract();
 
@@ -72,20 +73,15 @@ export const requiredText = (message: string, max: number = TEXT_MAX.short) =>
  * Money in the contract is pounds as a number with at most 2 decimals (the spec shows
  * pounds); the database and every computation use integer pence.
  */
-export const isWholePence = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+export { isWholePence };
 export const Pounds = z.number().nonnegative().refine(isWholePence, "Use at most 2 decimals");
 
-/** A real day of the calendar (no 2026-02-30, no month 13, no year 0). */
-export function isCalendarDate(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const at = new Date(Date.UTC(y, mo - 1, d));
-  return y >= 1 && at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d;
-}
-
-/** A calendar date, 'YYYY-MM-DD'. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-12").refine(isCalendarDate, "Use a date like 2025-03-12");
+/** A calendar date, 'YYYY-MM-DD', that exists ('2025-02-30' does not). */
+const ISO_DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+export const IsoDate = z
+  .string()
+  .regex(ISO_DATE_SHAPE, "Use a date like 2025-03-12")
+  .refine((v) => !ISO_DATE_SHAPE.test(v) || isIsoDate(v), "Use a date like 2025-03-12");
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A base64 data URL of MAX_IMAGE_BYTES, with room for its header. */

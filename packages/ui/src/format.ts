@@ -12,6 +12,22 @@
  * a timestamp without an offset ('2025-03-12 14:05:00') is read as local time.
  */
 
+import { parseCalendarDate, poundsToPence, type DateInput } from "@app/rules";
+
+// The money conversions and calendar-date rules are the shared rules of @app/rules (the API
+// uses the same ones); they are re-exported here so UI code keeps one import for formatting.
+export {
+  formatDateRange,
+  formatLongDate,
+  NO_DATE_SET,
+  ordinal,
+  parseCalendarDate,
+  penceToPounds,
+  poundsToPence,
+  type CalendarDate,
+  type DateInput,
+} from "@app/rules";
+
 // ---------------------------------------------------------------- money
 
 const GBP = new Intl.NumberFormat("en-GB", {
@@ -24,28 +40,6 @@ const GBP = new Intl.NumberFormat("en-GB", {
 /** Shown for an amount that is not a finite number, rather than a misleading '£0.00'. */
 export const INVALID_AMOUNT = "—";
 
-/**
- * Pounds (as the API carries them) to integer pence, without float error:
- * 19.99 → 1999, 0.1 + 0.2 → 30, 1.005 → 101 (half away from zero on the decimal as written).
- * Throws a RangeError for NaN or ±Infinity.
- */
-export function poundsToPence(pounds: number): number {
-  if (!Number.isFinite(pounds)) throw new RangeError(`Not a finite amount of pounds: ${pounds}`);
-  const abs = Math.abs(pounds);
-  const text = String(abs);
-  // Shift the decimal point in the decimal text ('19.99e2' = 1999) instead of multiplying
-  // the binary float (19.99 * 100 = 1998.9999999999998).
-  const shifted = text.includes("e") ? abs * 100 : Number(`${text}e2`);
-  const pence = Math.round(shifted);
-  return pounds < 0 ? -pence || 0 : pence;
-}
-
-/** Integer pence to pounds for the API: 1999 → 19.99, 25000 → 250. Non-integers are rounded to whole pence first. */
-export function penceToPounds(pence: number): number {
-  if (!Number.isFinite(pence)) throw new RangeError(`Not a finite amount of pence: ${pence}`);
-  return (Math.round(pence) || 0) / 100;
-}
-
 /** 25000 → '£250.00', 1999 → '£19.99', 125000 → '£1,250.00', -500 → '-£5.00'. */
 export function formatPence(pence: number): string {
   if (!Number.isFinite(pence)) return INVALID_AMOUNT;
@@ -56,110 +50,6 @@ export function formatPence(pence: number): string {
 export function formatPounds(pounds: number): string {
   if (!Number.isFinite(pounds)) return INVALID_AMOUNT;
   return formatPence(poundsToPence(pounds));
-}
-
-// ---------------------------------------------------------------- calendar dates
-
-/** Spec §9: shown when a course date range lacks its start or end. */
-export const NO_DATE_SET = "No date set";
-
-const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-const MONTHS_LONG = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-export interface CalendarDate {
-  year: number;
-  /** 1-12 */
-  month: number;
-  /** 1-31 */
-  day: number;
-}
-
-export type DateInput = string | Date | null | undefined;
-
-/**
- * Reads the calendar date of 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or a full ISO timestamp
- * (first ten characters, as written), or the local date of a Date. Null when missing or invalid.
- */
-export function parseCalendarDate(value: DateInput): CalendarDate | null {
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    return { year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate() };
-  }
-  if (typeof value !== "string") return null;
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?=$|[T ])/.exec(value.trim());
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day };
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** English ordinal: 1 → '1st', 2 → '2nd', 3 → '3rd', 4 → '4th', 11-13 → 'th', 21 → '21st', 112 → '112th'. */
-export function ordinal(n: number): string {
-  const value = Math.trunc(n);
-  const abs = Math.abs(value);
-  const lastTwo = abs % 100;
-  let suffix = "th";
-  if (lastTwo < 11 || lastTwo > 13) {
-    const last = abs % 10;
-    if (last === 1) suffix = "st";
-    else if (last === 2) suffix = "nd";
-    else if (last === 3) suffix = "rd";
-  }
-  return `${value}${suffix}`;
-}
-
-function shortMonth(d: CalendarDate): string {
-  return MONTHS_SHORT[d.month - 1] ?? "";
-}
-
-/**
- * A course date range (spec §9). Month names are fixed English abbreviations ('Sep', never 'Sept').
- * - same day:               '12th Mar 2025'
- * - same month:             '12 - 14th Mar 2025'   (the spec's form; also the `selectedDate` label)
- * - across months:          '30th Mar - 2nd Apr 2025'
- * - across years:           '30th Dec 2025 - 2nd Jan 2026'
- * - start or end missing:   'No date set'
- */
-export function formatDateRange(start: DateInput, end: DateInput): string {
-  const s = parseCalendarDate(start);
-  const e = parseCalendarDate(end);
-  if (!s || !e) return NO_DATE_SET;
-  if (s.year !== e.year) {
-    return `${ordinal(s.day)} ${shortMonth(s)} ${s.year} - ${ordinal(e.day)} ${shortMonth(e)} ${e.year}`;
-  }
-  if (s.month !== e.month) {
-    return `${ordinal(s.day)} ${shortMonth(s)} - ${ordinal(e.day)} ${shortMonth(e)} ${e.year}`;
-  }
-  if (s.day !== e.day) {
-    return `${s.day} - ${ordinal(e.day)} ${shortMonth(e)} ${e.year}`;
-  }
-  return `${ordinal(s.day)} ${shortMonth(s)} ${s.year}`;
-}
-
-/** Discount dates: '2025-01-01' (or '2025-01-01 00:00:00', or a full ISO timestamp) → '1st January, 2025'; 'No date set' when missing or invalid. */
-export function formatLongDate(value: DateInput): string {
-  const d = parseCalendarDate(value);
-  if (!d) return NO_DATE_SET;
-  return `${ordinal(d.day)} ${MONTHS_LONG[d.month - 1] ?? ""}, ${d.year}`;
 }
 
 // ---------------------------------------------------------------- timestamps

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { buttonClassName } from "@app/ui";
-import { paths } from "./paths";
+import { paths } from "../config/paths";
 
 export default function NotFoundPage() {
   return (

@@ -3,7 +3,7 @@ import { Button, Spinner } from "@app/ui";
 import { useState } from "react";
 import { useAuth } from "../lib/auth";
 import { errorMessage } from "../lib/errors";
-import { paths } from "./paths";
+import { paths } from "../config/paths";
 
 /**
  * The one guard of every admin route (spec §2): no session → /login (replace), remembering where

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
-import { paths } from "./paths";
+import { paths } from "../config/paths";
 import { RequireAdmin } from "./RequireAdmin";
 import { RootLayout } from "./RootLayout";
 import { RouteError } from "./RouteError";

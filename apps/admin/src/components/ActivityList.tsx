@@ -1,4 +1,4 @@
-import { keepPreviousData, type UseQueryResult } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
 import { EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
@@ -125,4 +125,9 @@ export function activityPageQuery(filter: TimeFilter, page: number, limit: numbe
     },
     placeholderData: keepPreviousData,
   };
+}
+
+/** One page of the activity log for a time filter, shared by the dashboard block and the activity screen. */
+export function useActivityPage(filter: TimeFilter, page: number, limit: number) {
+  return useQuery(activityPageQuery(filter, page, limit));
 }

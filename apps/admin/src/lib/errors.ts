@@ -2,23 +2,24 @@
  * The one place that turns a failed call into the messages of spec §8.
  * Every API helper throws an `ApiError`; screens show `error.message` (toast or ErrorState).
  */
+import type { ApiError as ContractErrorBody } from "@app/contract";
+import { httpStatusMessage, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from "@app/rules";
+
 export type ApiErrorKind = "timeout" | "network" | "http" | "unknown";
 
 export const MESSAGES = {
-  timeout: "Network timeout. Please check your internet connection.",
-  network: "No Internet connection. Please check your internet connection.",
+  timeout: TIMEOUT_MESSAGE,
+  network: OFFLINE_MESSAGE,
   sessionExpired: "Session expired. Please log in again.",
   unexpected: "An unexpected error occurred",
-  httpStatus: (status: number) => `Request failed with status ${status}`,
+  httpStatus: httpStatusMessage,
 } as const;
 
-export interface ApiErrorBody {
-  message?: string;
-  issues?: Array<{ path: string; message: string }>;
-  attempts?: number;
-  max_attempts?: number;
-  locked_until?: string;
-}
+/**
+ * The contract's one error body. A failure that never reached the API (timeout, offline) or an
+ * answer that was not the API's JSON carries none of it, so every field may be missing here.
+ */
+export type ApiErrorBody = Partial<ContractErrorBody>;
 
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;

@@ -1,26 +1,9 @@
-const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-export function ordinal(n: number): string {
-  const rem100 = n % 100;
-  if (rem100 >= 11 && rem100 <= 13) return `${n}th`;
-  const suffix = ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
-  return `${n}${suffix}`;
-}
-
-function parts(iso: string) {
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return { year: y!, month: m!, day: d!, mon: SHORT_MONTHS[(m ?? 1) - 1]! };
-}
-
-/** Spec §9 label, the same as @app/ui's formatDateRange: '12 - 14th Mar 2025', '12th Mar 2025'. */
-export function dateRangeLabel(start: string, end: string): string {
-  const s = parts(start);
-  const e = parts(end);
-  if (s.year !== e.year) return `${ordinal(s.day)} ${s.mon} ${s.year} - ${ordinal(e.day)} ${e.mon} ${e.year}`;
-  if (s.month !== e.month) return `${ordinal(s.day)} ${s.mon} - ${ordinal(e.day)} ${e.mon} ${e.year}`;
-  if (s.day !== e.day) return `${s.day} - ${ordinal(e.day)} ${e.mon} ${e.year}`;
-  return `${ordinal(s.day)} ${s.mon} ${s.year}`;
-}
+/**
+ * Calendar helpers of the API (UK days, arithmetic). The spec §9 date label and ordinals are
+ * the shared rules of @app/rules (the site shows the same label the API matches a booking by);
+ * `dateRangeLabel` stays as a name for the orders module's call sites.
+ */
+export { formatDateRange as dateRangeLabel, ordinal } from "@app/rules";
 
 /** 'YYYY-MM-DD' in the UK for an instant. */
 export function ukDate(at: Date): string {

@@ -1,34 +1,16 @@
 import { useEffect } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
-import type { LoaderFunctionArgs } from "react-router";
-import type { CourseListItem } from "@app/contract";
+import { Outlet } from "react-router";
 import { ToastProvider } from "@app/ui";
 import { CartProvider } from "../features/cart/cart-store";
-import { fetchCourses } from "../lib/catalogue";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
 import { markHydrated } from "../lib/useMediaQuery";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
 
-export interface RootData {
-  /** The public catalogue for the header dropdowns and the footer; empty when the API failed (spec §8: lists stay empty). */
-  courses: CourseListItem[];
-}
-
-export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
-  try {
-    return { courses: await fetchCourses(request) };
-  } catch (error) {
-    console.error("Course list for header and footer failed to load", error);
-    return { courses: [] };
-  }
-}
-
-/** The catalogue loaded by the root route (header, footer, home page, recommendations). */
-export function useCatalogue(): CourseListItem[] {
-  return (useRouteLoaderData("root") as RootData | undefined)?.courses ?? [];
-}
+// The root route's data lives in lib/root-data.ts (header, footer and pages read it without
+// importing this layout); re-exported for imports in flight.
+export { rootLoader, useCatalogue, type RootData } from "../lib/root-data";
 
 /** Header, page, footer and the floating widgets around every public page. */
 export function RootLayout() {

@@ -4,8 +4,9 @@ import type { LoaderFunction, RouteObject } from "react-router";
 import { pageTitle } from "../lib/seo";
 import type { RouteHandle } from "../lib/seo";
 import { runtimeConfig } from "../config/runtime";
-import { patterns, paths } from "./paths";
-import { RootLayout, rootLoader } from "./RootLayout";
+import { patterns, paths } from "../config/paths";
+import { rootLoader } from "../lib/root-data";
+import { RootLayout } from "./RootLayout";
 import { RouteError } from "./RouteError";
 
 /**

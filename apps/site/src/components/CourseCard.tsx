@@ -3,7 +3,7 @@ import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import type { CourseListItem } from "@app/contract";
 import { Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
-import { paths } from "../app/paths";
+import { paths } from "../config/paths";
 import { CourseImage } from "./CourseImage";
 
 /** Spec §2 course card: thumbnail, title (2 lines), description (5 lines), 'Training Fee', 'See Details'. */

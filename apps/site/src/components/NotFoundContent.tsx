@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClassName } from "@app/ui";
-import { paths } from "../app/paths";
+import { paths } from "../config/paths";
 import type { SiteConfig } from "../config/site";
 import { pageTitle } from "../lib/seo";
 import type { PageMeta } from "../lib/seo";

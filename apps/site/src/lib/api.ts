@@ -7,13 +7,13 @@
  * with status {status}'.
  */
 import type { ApiError as ApiErrorBody, CatalogueChanges, ContactMessageCreateInput, CourseDetail, CourseListItem, ShopItem } from "@app/contract";
+import { httpStatusMessage, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from "@app/rules";
 
 /** Spec §7/§9: 60000 ms in the browser. The server render gives up sooner so a page never hangs. */
 const BROWSER_TIMEOUT_MS = 60_000;
 const SERVER_TIMEOUT_MS = 10_000;
 
-export const TIMEOUT_MESSAGE = "Network timeout. Please check your internet connection.";
-export const OFFLINE_MESSAGE = "No Internet connection. Please check your internet connection.";
+export { OFFLINE_MESSAGE, TIMEOUT_MESSAGE };
 
 let apiBase = "http://localhost:3000";
 
@@ -76,7 +76,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (!response.ok) {
     const body = json && typeof json === "object" && "message" in json ? (json as ApiErrorBody) : null;
-    throw new ApiError(body?.message || `Request failed with status ${response.status}`, response.status, body);
+    throw new ApiError(body?.message || httpStatusMessage(response.status), response.status, body);
   }
   return json as T;
 }

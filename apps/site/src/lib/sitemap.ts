@@ -1,5 +1,5 @@
 import type { CatalogueChanges } from "@app/contract";
-import { paths, SITEMAP_PATHS } from "../app/paths";
+import { paths, SITEMAP_PATHS } from "../config/paths";
 import { escapeHtml, PUBLISHED_DATE } from "./seo";
 
 /**

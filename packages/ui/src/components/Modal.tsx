@@ -91,6 +91,7 @@ function ModalDialog({
       if (opener && opener.isConnected) opener.focus();
     };
     // Runs once per opening: this component mounts when the dialog opens and unmounts when it closes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initialFocusRef is read at opening only, on purpose
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {

@@ -4,7 +4,7 @@ import { ChevronsLeft, ChevronsRight, LogOut, Menu, ShieldCheck, X } from "lucid
 import { cx, useToast } from "@app/ui";
 import { initials, useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../paths";
+import { paths } from "../../config/paths";
 import { NAV_ITEMS } from "./nav";
 import type { NavItem } from "./nav";
 import { NotificationBell } from "./NotificationBell";

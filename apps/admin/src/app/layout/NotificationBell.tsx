@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, BookOpen, MessageSquare } from "lucide-react";
@@ -7,7 +7,7 @@ import { clockTime, relativeTime } from "@app/ui/format";
 import type { Notification } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../paths";
+import { paths } from "../../config/paths";
 
 const POLL_MS = 60_000;
 
@@ -44,12 +44,15 @@ export function NotificationBell() {
     if (unread > 0) seen.mutate();
   }
 
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-    // Now that the list was seen, fetch it again: the badge goes and the items lose "New".
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-  }
+  const close = useCallback(
+    (returnFocus: boolean) => {
+      setOpen(false);
+      if (returnFocus) buttonRef.current?.focus();
+      // Now that the list was seen, fetch it again: the badge goes and the items lose "New".
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -65,8 +68,7 @@ export function NotificationBell() {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-    // `close` only touches state setters, refs and the query client, so `open` is the one dependency.
-  }, [open]);
+  }, [open, close]);
 
   const label = unread > 0 ? `Notifications, ${unread} new` : "Notifications";
 

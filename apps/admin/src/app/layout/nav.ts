@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Activity, BookOpen, GraduationCap, LayoutDashboard, MessageSquare, Percent, ShoppingBag } from "lucide-react";
-import { paths } from "../paths";
+import { paths } from "../../config/paths";
 
 export interface NavItem {
   label: string;

@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { Pagination } from "@app/ui";
 import type { TimeFilter } from "@app/ui/format";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityPageQuery } from "../../components/ActivityList";
+import { ActivityFeed, useActivityPage } from "../../components/ActivityList";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 
 /** Spec §9: activity page size 10, window of 5 page buttons, 5 skeleton rows. */
@@ -15,7 +14,7 @@ export default function ActivityLogPage() {
   const [filter, setFilter] = useState<TimeFilter>("all");
   const [page, setPage] = useState(1);
   // Filtered and paged on the server (decision 112): one page of 10 per request, the total from the API.
-  const query = useQuery(activityPageQuery(filter, page, ACTIVITY_PAGE_SIZE));
+  const query = useActivityPage(filter, page, ACTIVITY_PAGE_SIZE);
 
   const total = query.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));

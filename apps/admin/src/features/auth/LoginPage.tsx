@@ -7,7 +7,7 @@ import { LOGIN_MAX_ATTEMPTS, LoginSchema } from "@app/contract";
 import { useAuth } from "../../lib/auth";
 import { ApiError } from "../../lib/errors";
 import { SITE_URL } from "../../lib/config";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 
 const LOGIN_FAILED = "Login failed. Please check your connection and try again.";

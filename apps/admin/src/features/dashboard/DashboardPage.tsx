@@ -1,17 +1,16 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import type { TimeFilter } from "@app/ui/format";
 import type { StatCard } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { ActivityFeed, activityPageQuery } from "../../components/ActivityList";
+import { ActivityFeed, useActivityPage } from "../../components/ActivityList";
+import { useDashboardCards } from "./api";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
@@ -72,7 +71,7 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
 }
 
 function StatCards() {
-  const query = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => unwrap(api.admin.dashboard()) });
+  const query = useDashboardCards();
   if (query.isPending) {
     return (
       <div aria-busy="true">
@@ -111,7 +110,7 @@ function StatCards() {
 function ActivityBlock() {
   const [filter, setFilter] = useState<TimeFilter>("week");
   // The 4 latest entries of the chosen period (newest first from the API, filtered there).
-  const query = useQuery(activityPageQuery(filter, 1, DASHBOARD_ACTIVITY_COUNT));
+  const query = useActivityPage(filter, 1, DASHBOARD_ACTIVITY_COUNT);
   const latest = query.data?.items ?? [];
   return (
     <section className="admin-card" aria-labelledby="dash-activity">

@@ -1,17 +1,17 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle } from "lucide-react";
 import { Button, ButtonLink, useToast } from "@app/ui";
 import { todayInLondon } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { useCreateDiscount } from "./api";
 import { ApiError, MESSAGES } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { DiscountFields } from "./DiscountFields";
-import { emptyDiscountDraft, hasErrors, issuesToErrors, toPayload, validateCreateDiscount } from "./discountForm";
+import { emptyDiscountDraft, issuesToErrors, toPayload, validateCreateDiscount } from "./discountForm";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
 import "./discounts.css";
 
@@ -28,16 +28,12 @@ export default function CreateCodePage() {
   usePageTitle("Add Discount");
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<DiscountDraft>(emptyDiscountDraft);
-  const [errors, setErrors] = useState<DiscountErrors>({});
+  const { draft, errors, setErrors, change, check, reset } = useDraftForm<DiscountDraft, DiscountErrors>(emptyDiscountDraft);
   const [banner, setBanner] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: (d: DiscountDraft) => unwrap(api.discounts.create({ body: toPayload(d) })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [...queryKeys.discounts, "page"] });
-      setDraft(emptyDiscountDraft());
+  const create = useCreateDiscount({
+    onSuccess: () => {
+      reset(emptyDiscountDraft());
       toast.success("Discount code created successfully!");
       navigate(paths.discounts);
     },
@@ -49,20 +45,14 @@ export default function CreateCodePage() {
   });
 
   function onChange(field: DiscountField, value: string) {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    change(field, value);
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     setBanner(null);
-    const found = validateCreateDiscount(draft);
-    setErrors(found);
-    if (hasErrors(found)) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>(".content-page [aria-invalid='true']")?.focus());
-      return;
-    }
-    create.mutate(draft);
+    if (!check(validateCreateDiscount(draft), ".content-page")) return;
+    create.mutate(toPayload(draft));
   }
 
   const busy = create.isPending;

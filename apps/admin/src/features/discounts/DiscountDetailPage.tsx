@@ -1,18 +1,18 @@
-import { useState } from "react";
 import type { FormEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { ConfirmDialog, Skeleton } from "@app/ui";
 import { formatLongDate } from "@app/ui/format";
 import { DiscountSchema } from "@app/contract";
 import type { Discount } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { discountRecord } from "./api";
 import { ApiError } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { DiscountFields } from "./DiscountFields";
-import { draftFromDiscount, hasErrors, issuesToErrors, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
+import { draftFromDiscount, issuesToErrors, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
 import "./discounts.css";
 
@@ -36,43 +36,39 @@ export default function DiscountDetailPage() {
   usePageTitle("View Discount");
   const { id, validId } = useRecordId();
   const location = useLocation();
-  const [draft, setDraft] = useState<DiscountDraft | null>(null);
-  const [errors, setErrors] = useState<DiscountErrors>({});
+  const { draft, setDraft, errors, setErrors, change, check, reset } = useDraftForm<DiscountDraft | null, DiscountErrors>(null);
+  const record = discountRecord(id);
 
   function stopEditing() {
-    setDraft(null);
-    setErrors({});
+    reset(null);
   }
 
   const { query, save, askToDelete, deleteDialog } = useRecordDetail({
     id,
     validId,
-    recordKey: queryKeys.discount(id),
-    listKey: queryKeys.discounts,
-    load: () => unwrap(api.discounts.byId({ params: { id } })),
+    recordKey: record.recordKey,
+    listKey: record.listKey,
+    load: record.load,
     placeholderData: stateDiscount(location.state, id),
-    update: (d: DiscountDraft) => unwrap(api.discounts.update({ params: { id }, body: toPayload(d) })),
+    update: (d: DiscountDraft) => record.save(toPayload(d)),
     onSaved: stopEditing,
     savedMessage: "Discount saved successfully",
     onSaveError: (error) => {
       if (error instanceof ApiError && error.body.issues?.length) setErrors(issuesToErrors(error.body.issues));
     },
-    remove: () => unwrap(api.discounts.remove({ params: { id } })),
+    remove: record.remove,
     deletedMessage: "Discount Deleted",
     listPath: paths.discounts,
   });
 
   function onChange(field: DiscountField, value: string) {
-    setDraft((d) => (d ? { ...d, [field]: value } : d));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    change(field, value);
   }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    const found = validateUpdateDiscount(draft);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!check(validateUpdateDiscount(draft))) return;
     save.mutate(draft);
   }
 

@@ -1,15 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Plus, TicketPercent } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
 import { formatLongDate } from "@app/ui/format";
-import type { Discount } from "@app/contract";
-import { api, queryKeys } from "../../lib/api";
-import { unwrapPage } from "../../lib/paging";
+import { useDiscountsPage } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { usesLeftText } from "./discountForm";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./discounts.css";
 
@@ -21,12 +18,7 @@ export default function DiscountsPage() {
   usePageTitle("Discount");
   const [page, setPage] = useState(1);
   // Paged on the server (decision 112): one page per request, the total from the API.
-  const discounts = useQuery({
-    queryKey: [...queryKeys.discounts, "page", page],
-    queryFn: () => unwrapPage<Discount>(api.discounts.list({ query: { page, limit: PAGE_SIZE } })),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+  const discounts = useDiscountsPage(page, PAGE_SIZE);
 
   const total = discounts.data?.total ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -1,14 +1,12 @@
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { Download, Printer, Search } from "lucide-react";
 import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/ui";
 import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
-import { api, queryKeys } from "../../lib/api";
-import { fetchAllPages } from "../../lib/paging";
+import { useEnrollments } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
 import { TableSkeletonRows } from "../../components/TableSkeleton";
@@ -33,7 +31,7 @@ export default function EnrolmentsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => fetchAllPages<Enrollment>((query) => api.orders.enrollments({ query })) });
+  const query = useEnrollments();
 
   const search = params.get("q") ?? "";
   const dateParam = Number(params.get("date"));

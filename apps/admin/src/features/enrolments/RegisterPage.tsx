@@ -1,13 +1,10 @@
 import { useMemo } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Printer } from "lucide-react";
 import { Button, ErrorState, EmptyState, Spinner, buttonClassName } from "@app/ui";
-import type { Enrollment } from "@app/contract";
-import { api, queryKeys } from "../../lib/api";
-import { fetchAllPages } from "../../lib/paging";
+import { useEnrollments } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { courseDateOptions, courseDays, registerAttendees } from "./model";
 import "./register.css";
@@ -22,7 +19,7 @@ const SPARE_ROWS = 3;
 export default function RegisterPage() {
   const { courseDateId } = useParams();
   const id = Number(courseDateId);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => fetchAllPages<Enrollment>((query) => api.orders.enrollments({ query })) });
+  const query = useEnrollments();
   const option = useMemo(() => courseDateOptions(query.data ?? []).find((o) => o.id === id), [query.data, id]);
   const attendees = useMemo(() => registerAttendees(query.data ?? [], id), [query.data, id]);
   const days = option ? courseDays(option.startDate, option.endDate) : [];

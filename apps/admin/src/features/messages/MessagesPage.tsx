@@ -1,9 +1,7 @@
 import { useEffect, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Button, EmptyState, ErrorState, Modal } from "@app/ui";
 import type { ContactMessage } from "@app/contract";
-import { api, queryKeys } from "../../lib/api";
-import { unwrapPage } from "../../lib/paging";
+import { useMessagesPage } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
 import { PrevNextPager } from "../../components/PrevNextPager";
@@ -29,11 +27,7 @@ export default function MessagesPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ContactMessage | null>(null);
   // Paged on the server (decision 112): one page of 10 per request, the total from the API.
-  const query = useQuery({
-    queryKey: [...queryKeys.messages, page],
-    queryFn: () => unwrapPage<ContactMessage>(api.messages.list({ query: { page, limit: MESSAGES_PAGE_SIZE } })),
-    placeholderData: keepPreviousData,
-  });
+  const query = useMessagesPage(page, MESSAGES_PAGE_SIZE);
 
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;

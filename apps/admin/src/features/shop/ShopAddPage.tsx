@@ -1,16 +1,16 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { Button, ButtonLink, Modal, TextField, useToast } from "@app/ui";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { useCreateShopItem } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { ImagePicker } from "./ImagePicker";
-import { hasErrors, validateShopCreate } from "./shopForm";
+import { validateShopCreate } from "./shopForm";
 import type { ShopDraft, ShopErrors } from "./shopForm";
 import "./shop.css";
 
@@ -19,37 +19,25 @@ export default function ShopAddPage() {
   usePageTitle("Add Item");
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<ShopDraft>({ name: "", url: "" });
+  const { draft, errors, change, check } = useDraftForm<ShopDraft, ShopErrors>({ name: "", url: "" });
   const [image, setImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ShopErrors>({});
   const [imageError, setImageError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: () => unwrap(api.shops.create({ body: { name: draft.name.trim(), url: draft.url.trim(), image } })),
-    onSuccess: async (item) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.shops, exact: true });
-      setAdded(item.name);
-    },
+  const create = useCreateShopItem({
+    onSuccess: (item) => setAdded(item.name),
     onError: (error) => toast.error(errorMessage(error)),
   });
 
-  function change(field: keyof ShopDraft, value: string) {
-    setDraft((d) => ({ ...d, [field]: value }));
-    // Spec §5: errors clear on edit.
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateShopCreate(draft);
-    setErrors(found);
-    if (hasErrors(found) || imageError) {
+    // Spec §5: errors clear on edit (useDraftForm's change).
+    const valid = check(validateShopCreate(draft));
+    if (!valid || imageError) {
       requestAnimationFrame(() => document.querySelector<HTMLElement>(".content-page [aria-invalid='true']")?.focus());
       return;
     }
-    create.mutate();
+    create.mutate({ name: draft.name.trim(), url: draft.url.trim(), image });
   }
 
   const busy = create.isPending;

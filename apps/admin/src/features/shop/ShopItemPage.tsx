@@ -3,14 +3,15 @@ import type { FormEvent } from "react";
 import { ExternalLink, ImageOff } from "lucide-react";
 import { ConfirmDialog, Skeleton, TextField } from "@app/ui";
 import type { ShopItem } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { shopItemRecord } from "./api";
 import { apiAsset } from "../../lib/config";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { ImagePicker } from "./ImagePicker";
-import { hasErrors, validateShopUpdate } from "./shopForm";
+import { validateShopUpdate } from "./shopForm";
 import type { ShopDraft, ShopErrors } from "./shopForm";
 import "./shop.css";
 
@@ -18,49 +19,35 @@ import "./shop.css";
 export default function ShopItemPage() {
   usePageTitle("View Item");
   const { id, validId } = useRecordId();
-  const [draft, setDraft] = useState<ShopDraft | null>(null);
+  const { draft, setDraft, errors, change, check, reset } = useDraftForm<ShopDraft | null, ShopErrors>(null);
   const [newImage, setNewImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ShopErrors>({});
   const [imageError, setImageError] = useState<string | null>(null);
+  const record = shopItemRecord(id);
 
   function stopEditing() {
-    setDraft(null);
+    reset(null);
     setNewImage(null);
-    setErrors({});
     setImageError(null);
   }
 
   const { query, save, askToDelete, deleteDialog } = useRecordDetail({
     id,
     validId,
-    recordKey: queryKeys.shop(id),
-    listKey: queryKeys.shops,
-    load: () => unwrap(api.shops.byId({ params: { id } })),
-    update: (d: ShopDraft) =>
-      unwrap(
-        api.shops.update({
-          params: { id },
-          body: { name: d.name.trim(), url: d.url.trim(), ...(newImage ? { image: newImage } : {}) },
-        }),
-      ),
+    recordKey: record.recordKey,
+    listKey: record.listKey,
+    load: record.load,
+    update: (d: ShopDraft) => record.save({ name: d.name.trim(), url: d.url.trim(), ...(newImage ? { image: newImage } : {}) }),
     onSaved: stopEditing,
     savedMessage: "Item saved successfully",
-    remove: () => unwrap(api.shops.remove({ params: { id } })),
+    remove: record.remove,
     deletedMessage: "Item Deleted",
     listPath: paths.shop,
   });
 
-  function change(field: keyof ShopDraft, value: string) {
-    setDraft((d) => (d ? { ...d, [field]: value } : d));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!draft) return;
-    const found = validateShopUpdate(draft);
-    setErrors(found);
-    if (hasErrors(found) || imageError) return;
+    if (!check(validateShopUpdate(draft)) || imageError) return;
     save.mutate(draft);
   }
 

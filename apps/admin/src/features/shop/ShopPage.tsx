@@ -1,12 +1,11 @@
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { ImageOff, PackageOpen, Plus } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Skeleton } from "@app/ui";
 import type { ShopItem } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useShopItems } from "./api";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./shop.css";
 
@@ -15,7 +14,7 @@ const SKELETON_CARDS = 8;
 /** /shop: 'Saved Items', a grid of cards with 'View Details', and 'Add Item'. */
 export default function ShopPage() {
   usePageTitle("Saved Items");
-  const items = useQuery({ queryKey: queryKeys.shops, queryFn: () => unwrap(api.shops.list()), staleTime: 0 });
+  const items = useShopItems();
 
   return (
     <div className="content-page">

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, ButtonLink, useToast } from "@app/ui";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { useCreateTraining } from "./api";
 import { ApiError } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { TrainingForm } from "./TrainingForm";
@@ -22,15 +22,11 @@ export default function CreateTrainingPage() {
   usePageTitle("Add Training");
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TrainingDraft>(emptyDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { draft, setDraft, errors, setErrors, check } = useDraftForm<TrainingDraft, FieldErrors>(emptyDraft);
   const [imageError, setImageError] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: (d: TrainingDraft) => unwrap(api.courses.create({ body: toCreatePayload(d) })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.courses });
+  const create = useCreateTraining({
+    onSuccess: () => {
       toast.success("Training created successfully!");
       navigate(paths.trainings);
     },
@@ -49,13 +45,11 @@ export default function CreateTrainingPage() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const found = validateCreate(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+    if (!check(validateCreate(draft))) {
       focusFirstError();
       return;
     }
-    create.mutate(draft);
+    create.mutate(toCreatePayload(draft));
   }
 
   const busy = create.isPending;

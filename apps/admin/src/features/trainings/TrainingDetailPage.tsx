@@ -1,14 +1,14 @@
 import { useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { GraduationCap } from "lucide-react";
 import { ConfirmDialog, Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import type { CourseDetail } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useDraftForm } from "../../lib/useDraftForm";
+import { useTrainingRecord } from "./api";
 import { apiAsset } from "../../lib/config";
 import { ApiError } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
@@ -27,28 +27,23 @@ import "./trainings.css";
 export default function TrainingDetailPage() {
   usePageTitle("Edit Training");
   const { id, validId } = useRecordId();
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TrainingDraft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { draft, setDraft, errors, setErrors, reset } = useDraftForm<TrainingDraft | null, FieldErrors>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  const record = useTrainingRecord(id);
 
   function stopEditing() {
-    setDraft(null);
-    setErrors({});
+    reset(null);
     setImageError(null);
   }
 
   const { query, save, askToDelete, deleteDialog } = useRecordDetail({
     id,
     validId,
-    recordKey: queryKeys.course(id),
-    listKey: queryKeys.courses,
-    load: () => unwrap(api.courses.byId({ params: { id } })),
-    update: (d: TrainingDraft) => unwrap(api.courses.update({ params: { id }, body: toUpdatePayload(d) })),
-    onSaved: () => {
-      setDraft(null);
-      setErrors({});
-    },
+    recordKey: record.recordKey,
+    listKey: record.listKey,
+    load: record.load,
+    update: (d: TrainingDraft) => record.save(toUpdatePayload(d)),
+    onSaved: () => reset(null),
     savedMessage: "Item saved successfully",
     onSaveError: async (error) => {
       if (error instanceof ApiError && error.status === 400 && error.body.issues?.length) {
@@ -57,18 +52,16 @@ export default function TrainingDetailPage() {
         return;
       }
       // Unknown outcome (network, server fault): leave edit mode and show what the server holds now.
-      setDraft(null);
-      setErrors({});
-      await queryClient.invalidateQueries({ queryKey: queryKeys.course(id) });
+      reset(null);
+      await record.reload();
     },
-    remove: () => unwrap(api.courses.remove({ params: { id } })),
+    remove: record.remove,
     deletedMessage: "Course Deleted",
     listPath: paths.trainings,
   });
 
   function startEdit(c: CourseDetail) {
-    setDraft(draftFromCourse(c));
-    setErrors({});
+    reset(draftFromCourse(c));
     setImageError(null);
   }
 

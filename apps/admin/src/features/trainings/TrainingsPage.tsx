@@ -1,13 +1,12 @@
 import { Link } from "react-router-dom";
-import { useQuery } from "@tanstack/react-query";
 import { GraduationCap, Plus } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import type { CourseListItem } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { useTrainings } from "./api";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./trainings.css";
 
@@ -16,12 +15,7 @@ const SKELETON_ROWS = 4;
 /** /trainings: 'Saved Trainings' with 'Add Training' and a row per course. */
 export default function TrainingsPage() {
   usePageTitle("Saved Trainings");
-  const courses = useQuery({
-    queryKey: queryKeys.courses,
-    queryFn: () => unwrap(api.courses.list()),
-    // The list must show a change made a moment ago on the detail screen.
-    staleTime: 0,
-  });
+  const courses = useTrainings();
 
   return (
     <div className="content-page">

@@ -2,7 +2,7 @@ import { desc, gte, sql } from "drizzle-orm";
 import type { ActivityLog, ActivityType } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { activityLog } from "../../db/schema";
-import { toPounds } from "../../lib/money";
+import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 
 export type Actor = { id: number | null; name: string };

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
-import { toPounds } from "../../lib/money";
+import { penceToPounds as toPounds } from "@app/rules";
 
 function card(title: string, value: number, previous: number): StatCard {
   const percentage = previous === 0 ? (value > 0 ? 100 : 0) : Math.round(((value - previous) / previous) * 1000) / 10;

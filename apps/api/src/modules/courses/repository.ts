@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DEFAULT_SEAT_CAPACITY, type CourseDetail, type CourseListItem } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
-import { dateRangeLabel, ukDate } from "../../lib/dates";
-import { toPounds } from "../../lib/money";
+import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
+import { ukDate } from "../../lib/dates";
 import { imagePath } from "../images/service";
 
 export type CourseInsert = {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { courses } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { toPence } from "../../lib/money";
+import { poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl } from "../images/service";
 import { getCourseDetail, insertCourse, writeChildren } from "./repository";

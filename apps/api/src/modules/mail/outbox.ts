@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
-import type { RenderedMail } from "./templates";
+import type { RenderedMail } from "./types";
 
 /** What the templates need to know about the provider (from env, so deployments can set it). */
 export type MailSettings = {

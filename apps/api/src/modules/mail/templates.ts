@@ -6,7 +6,8 @@ import type { orderItems, orders } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
-export type RenderedMail = { subject: string; html: string; text: string };
+import type { RenderedMail } from "./types";
+export type { RenderedMail };
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 

@@ -8,11 +8,12 @@ import { dateRangeLabel } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { toPounds } from "../../lib/money";
 import type { Page } from "../../lib/paging";
+import { discountPence as discountOn, shareDiscount } from "@app/rules";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
-import type { CheckoutStop, PaymentProvider } from "../payments/provider";
+import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { lockAndCountClaims } from "./repository";
 
 export type OrderInput = z.output<typeof OrderSchema>;
@@ -22,17 +23,8 @@ export type ItemRow = typeof orderItems.$inferSelect;
 /** Public order reference: 128 random bits, URL-safe. */
 export const newReference = () => randomBytes(16).toString("base64url");
 
-/** Splits a discount over items in proportion to their price; the rounding remainder goes to the last item. */
-export function shareDiscount(prices: number[], discountPence: number): number[] {
-  const subtotal = prices.reduce((a, b) => a + b, 0);
-  if (!subtotal || !discountPence) return prices.slice();
-  let given = 0;
-  return prices.map((p, i) => {
-    const share = i === prices.length - 1 ? discountPence - given : Math.floor((discountPence * p) / subtotal);
-    given += share;
-    return p - share;
-  });
-}
+/** Splits a discount over items in proportion to their price (the shared rule of @app/rules). */
+export { shareDiscount };
 
 type PricedItem = {
   courseId: number;
@@ -139,7 +131,7 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
   }
   const discount = discountCheck?.row ?? null;
   const subtotal = items.reduce((s, i) => s + i.originalPricePence, 0);
-  const discountPence = discount ? Math.round((subtotal * discount.percentOff) / 100) : 0;
+  const discountPence = discount ? discountOn(subtotal, discount.percentOff) : 0;
   const total = subtotal - discountPence;
   const paidPrices = shareDiscount(items.map((i) => i.originalPricePence), discountPence);
   const expiresAt = new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000);

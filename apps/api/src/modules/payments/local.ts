@@ -1,5 +1,5 @@
-import type { PaymentProvider } from "./provider";
-import { WebhookSignatureError } from "./provider";
+import type { PaymentProvider } from "./port";
+import { WebhookSignatureError } from "./port";
 
 /**
  * The embedded default: the "external" payment page is served by this API

@@ -1,10 +1,30 @@
 import fp from "fastify-plugin";
-import { createPaymentProvider, type PaymentProvider } from "./provider";
+import type { Env } from "../../env";
+import { localProvider } from "./local";
+import type { PaymentProvider } from "./port";
+import { stripeProvider } from "./stripe";
 
 declare module "fastify" {
   interface FastifyInstance {
     payments: PaymentProvider;
   }
+}
+
+/** The provider chosen by PAYMENT_PROVIDER (env.ts refuses `local` and missing Stripe secrets in production). */
+export function createPaymentProvider(env: Env): PaymentProvider {
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
+      throw new Error("PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+    }
+    return stripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: env.STRIPE_API_URL,
+      siteUrl: env.PUBLIC_SITE_URL,
+    });
+  }
+  if (env.production) throw new Error("The local payment provider is a development stand-in; refused in production");
+  return localProvider({ apiUrl: env.PUBLIC_API_URL });
 }
 
 /** The payment provider chosen by env, as `app.payments`. */

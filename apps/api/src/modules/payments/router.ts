@@ -5,7 +5,7 @@ import { HttpError } from "../../lib/http-error";
 import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
 import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
 import { applyPaymentEvent } from "./service";
-import { cancelUrl, successUrl, WebhookSignatureError } from "./provider";
+import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
 
 const s = initServer();
 

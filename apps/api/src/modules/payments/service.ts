@@ -4,7 +4,7 @@ import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";
 import { cancelPendingTx, confirmPaymentTx, expireOrdersTx, type OrderKey } from "../orders/service";
-import type { PaymentEvent } from "./provider";
+import type { PaymentEvent } from "./port";
 
 export type EventResult = "duplicate" | "processed" | "unknown_order" | "ignored";
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./provider";
+import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./port";
 
 /** Stripe insists on at least 30 minutes between creation and expiry, by its own clock. */
 const STRIPE_MIN_EXPIRY_S = 30 * 60;

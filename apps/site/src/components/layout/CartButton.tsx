@@ -3,7 +3,7 @@ import { ShoppingCart } from "lucide-react";
 import { useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { useCart } from "../../features/cart/cart-store";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty!";
 

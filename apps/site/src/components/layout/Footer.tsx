@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Mail, MapPin, Phone, Smartphone } from "lucide-react";
-import { paths } from "../../app/paths";
-import { useCatalogue } from "../../app/RootLayout";
+import { paths } from "../../config/paths";
+import { useCatalogue } from "../../lib/root-data";
 import { useSiteConfig } from "../../config/site";
 import { formatAddress, phoneText, telHref } from "../../config/provider";
 import { FOOTER_COURSES } from "../../lib/catalogue";

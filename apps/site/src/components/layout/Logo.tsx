@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { useSiteConfig } from "../../config/site";
 
 /** Our own mark: a shield with a check, drawn in SVG (no external images). */

@@ -2,7 +2,7 @@ import classroomImage from "../../assets/about-classroom.svg";
 import venueImage from "../../assets/about-venue.svg";
 import { Link } from "react-router";
 import { ArrowRight, BadgeCheck, HeartHandshake, ShieldCheck, Users } from "lucide-react";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { FaqSection } from "../../components/widgets/FaqSection";
 import { CommunityBand, JoinCommunityButton } from "../../components/widgets/JoinCommunity";

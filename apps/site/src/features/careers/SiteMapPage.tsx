@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paths } from "../../app/paths";
-import { useCatalogue } from "../../app/RootLayout";
+import { paths } from "../../config/paths";
+import { useCatalogue } from "../../lib/root-data";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { keywords, pageTitle } from "../../lib/seo";

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { Button, CheckboxField, TextAreaField, TextField, useToast } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { api, ApiError } from "../../lib/api";
 
 /*

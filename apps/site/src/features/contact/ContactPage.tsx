@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { SocialLinks } from "../../components/widgets/SocialLinks";
 import { useSiteConfig } from "../../config/site";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { useLoaderData } from "react-router";
 import type { CourseListItem } from "@app/contract";
 import { EmptyState } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { CourseCard, CourseGridSkeleton } from "../../components/CourseCard";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";

@@ -4,8 +4,8 @@ import { Award, CalendarDays, CheckCircle2, Clock, MonitorSmartphone, UserCheck,
 import type { CourseDetail, CourseListItem } from "@app/contract";
 import { Breadcrumb, Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
-import { paths } from "../../app/paths";
-import { useCatalogue } from "../../app/RootLayout";
+import { paths } from "../../config/paths";
+import { useCatalogue } from "../../lib/root-data";
 import { CourseCard } from "../../components/CourseCard";
 import { CourseImage } from "../../components/CourseImage";
 import { NotFoundContent } from "../../components/NotFoundContent";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ArrowRight, BadgeCheck, BookOpen, Clock, GraduationCap, HandCoins, IdCard, MapPin, Phone, RefreshCcw, Wallet } from "lucide-react";
 import { EmptyState } from "@app/ui";
-import { paths } from "../../app/paths";
-import { useCatalogue } from "../../app/RootLayout";
+import { paths } from "../../config/paths";
+import { useCatalogue } from "../../lib/root-data";
 import { CourseCard } from "../../components/CourseCard";
 import { CommunityBand } from "../../components/widgets/JoinCommunity";
 import { FaqSection } from "../../components/widgets/FaqSection";

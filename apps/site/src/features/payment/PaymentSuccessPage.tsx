@@ -4,7 +4,7 @@ import { Button, ButtonLink, Spinner } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { fetchOrderStatus } from "./api";
 import type { OrderStatus } from "./api";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import "./payment.css";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";

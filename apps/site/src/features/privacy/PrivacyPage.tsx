@@ -1,5 +1,5 @@
 import { Accordion } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { POLICIES, POLICY_DEFAULT_OPEN } from "../../content/policies";

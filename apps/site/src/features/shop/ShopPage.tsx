@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import { ExternalLink, ShoppingBag } from "lucide-react";
 import type { ShopItem } from "@app/contract";
 import { EmptyState, Skeleton } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { api, getApiBase } from "../../lib/api";
 import { cardImagePath, imageUrl } from "../../lib/images";

@@ -4,7 +4,7 @@ import { ShoppingCart } from "lucide-react";
 import type { CourseDetail } from "@app/contract";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
-import { paths } from "../../../app/paths";
+import { paths } from "../../../config/paths";
 import { useCart } from "../../cart/cart-store";
 
 /** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */

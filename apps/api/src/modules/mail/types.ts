@@ -1,0 +1,2 @@
+/** A rendered mail: what the templates produce and the outbox stores. Apart, so neither imports the other. */
+export type RenderedMail = { subject: string; html: string; text: string };

@@ -1,0 +1,56 @@
+/**
+ * The payment port: what the order life cycle needs from a payment provider, and nothing else.
+ * The adapters (local.ts, stripe.ts) implement it and import only this file; the plugin picks
+ * one (plugin.ts). Nothing here imports an adapter or the orders module, so the dependency
+ * arrows point one way: orders -> port <- adapters <- plugin.
+ */
+import type { orderItems, orders } from "../../db/schema";
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** What a provider needs to open a checkout for an order. */
+export type CheckoutOrder = Pick<
+  OrderRow,
+  "id" | "reference" | "guestEmail" | "totalPence" | "subtotalPence" | "discountPence" | "discountCode" | "percentOff" | "expiresAt"
+> & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns">[] };
+
+/**
+ * A provider event reduced to what the order life cycle needs.
+ * - paid: money taken (checkout completed and paid, or an async payment succeeded);
+ * - failed: an async payment failed (the order is cancelled, its places released);
+ * - expired: the checkout session ran out unpaid;
+ * - awaiting: completed, but the payment is still clearing (nothing changes yet);
+ * - ignored: an event type we do not act on.
+ */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  kind: "paid" | "failed" | "expired" | "awaiting" | "ignored";
+  reference: string | null;
+  sessionId: string | null;
+  amountPence: number | null;
+};
+
+export class WebhookSignatureError extends Error {}
+
+export type CheckoutStop = "expired" | "completed";
+
+export interface PaymentProvider {
+  readonly name: "local" | "stripe";
+  /** Opens the external payment page for an order (called after the order is committed). */
+  createCheckout(order: CheckoutOrder): Promise<{ url: string; sessionId: string }>;
+  /**
+   * Stops a checkout so it cannot be paid any more (the order is being cancelled). `expired`: it
+   * can no longer be paid (expired now or before); `completed`: the customer finished paying
+   * first, and the provider's confirmation will mark the order paid. Throws when the provider
+   * cannot be asked (network, outage): the outcome is then unknown.
+   */
+  expireCheckout(sessionId: string): Promise<CheckoutStop>;
+  /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+}
+
+/** Where the customer lands after paying / cancelling (docs/decisions/030). */
+export const successUrl = (siteUrl: string, reference: string) => `${siteUrl}/payment/success?order=${encodeURIComponent(reference)}`;
+export const cancelUrl = (siteUrl: string, reference: string) => `${siteUrl}/cart?cancelled=${encodeURIComponent(reference)}`;

@@ -1,0 +1,41 @@
+/** Every public path of the site (spec §2 route table), in one place. */
+export const paths = {
+  home: "/",
+  allCourses: "/all-courses",
+  course: (slug: string) => `/course/${encodeURIComponent(slug)}`,
+  shop: "/shop-page",
+  cart: "/cart",
+  login: "/login",
+  about: "/about",
+  contact: "/contact",
+  privacy: "/privacy",
+  careers: "/careers",
+  paymentSuccess: "/payment/success",
+  sitemap: "/sitemap.xml",
+  robots: "/robots.txt",
+} as const;
+
+/** Route patterns for the router table (relative to the root route). */
+export const patterns = {
+  allCourses: "all-courses",
+  course: "course/:slug",
+  shop: "shop-page",
+  cart: "cart",
+  login: "login",
+  about: "about",
+  contact: "contact",
+  privacy: "privacy",
+  careers: "careers",
+  paymentSuccess: "payment/success",
+} as const;
+
+/** Pages listed in the sitemap (besides one entry per course). */
+export const SITEMAP_PATHS = [
+  paths.home,
+  paths.allCourses,
+  paths.shop,
+  paths.about,
+  paths.contact,
+  paths.privacy,
+  paths.careers,
+] as const;

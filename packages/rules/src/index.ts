@@ -1,0 +1,8 @@
+/**
+ * @app/rules: the business rules both the API and the browsers apply, framework-free
+ * (no React, no DOM, no Node APIs, no dependencies), so each rule exists exactly once.
+ */
+export * from "./dates";
+export * from "./money";
+export * from "./discount";
+export * from "./messages";
