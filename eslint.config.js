@@ -92,6 +92,8 @@ export default tseslint.config(
   },
   {
     files: ["apps/site/src/**/*.{ts,tsx}"],
+    // Unit tests check pages and shared code together; the zones are about the app's own imports.
+    ignores: ["apps/site/src/**/__tests__/**"],
     rules: {
       "import-x/no-restricted-paths": [
         "error",
@@ -127,6 +129,7 @@ export default tseslint.config(
       // Test harness set-up: the test runs' own env modules (where the runner's settings come in).
       "apps/*/e2e/global-setup.ts",
       "apps/api/test/global-setup.ts",
+      "apps/api/test/env.ts",
       // Tests of the env handling itself set and restore variables.
       "packages/e2e-kit/test/**",
     ],

@@ -5,6 +5,7 @@ import { isAppRouteNoBody, isAppRouteOtherResponse, isZodType, type AppRoute, ty
 import { contract, ErrorSchema } from "@app/contract";
 import { loginAdmin, loginUser, setupApp, type Session, type TestContext } from "./helpers";
 import { arbitraryOf, fuzzedOf, nastyUrlValue, nastyValue, type KeyHints } from "./fuzz/zod-arbitrary";
+import { FUZZ_RUNS, FUZZ_SEED } from "./env";
 
 /**
  * Fuzz suite (issue 11, decision 111): requests generated from the contract's zod schemas and
@@ -13,8 +14,8 @@ import { arbitraryOf, fuzzedOf, nastyUrlValue, nastyValue, type KeyHints } from 
  * Fails on any 5xx and on any error answer outside the contract's error shape. Fixed seeds:
  * a run is repeatable; FUZZ_RUNS (requests per route) and FUZZ_SEED change them by hand.
  */
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 150);
-const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUNS_PER_ROUTE = FUZZ_RUNS ?? 150;
+const SEED = FUZZ_SEED ?? 20261122;
 const MIN_REQUESTS = 5000;
 
 function routesOf(router: AppRouter, prefix = "", out: { name: string; route: AppRoute }[] = []) {
@@ -174,7 +175,7 @@ describe("fuzz: every route of the contract", () => {
   it("covers every route, public and admin", () => {
     expect(routes.length).toBeGreaterThanOrEqual(30);
     expect(routes.filter((r) => isAdminRoute(r.route)).length).toBeGreaterThanOrEqual(15);
-    expect(routes.length * RUNS_PER_ROUTE).toBeGreaterThanOrEqual(process.env.FUZZ_RUNS ? 0 : MIN_REQUESTS);
+    expect(routes.length * RUNS_PER_ROUTE).toBeGreaterThanOrEqual(FUZZ_RUNS !== undefined ? 0 : MIN_REQUESTS);
   });
 
   routes.forEach(({ name, route }, index) => {
@@ -191,6 +192,6 @@ describe("fuzz: every route of the contract", () => {
   });
 
   it(`sent at least ${MIN_REQUESTS} requests`, () => {
-    expect(total).toBeGreaterThanOrEqual(process.env.FUZZ_RUNS ? 0 : MIN_REQUESTS);
+    expect(total).toBeGreaterThanOrEqual(FUZZ_RUNS !== undefined ? 0 : MIN_REQUESTS);
   });
 });
