@@ -34,3 +34,4 @@ export * from "./messages";
 export * from "./orders";
 export * from "./admin";
 export * from "./system";
+export * from "./dates";

@@ -1,4 +1,4 @@
-import type { Enrollment, OrderStatus } from "@app/contract";
+import { enrollmentMatches, type Enrollment, type OrderStatus } from "@app/contract";
 import { parseCalendarDate } from "@app/ui/format";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -12,16 +12,12 @@ export function fullName(e: Pick<Enrollment, "first_name" | "last_name">): strin
   return `${e.first_name} ${e.last_name}`.trim();
 }
 
-const digits = (s: string) => s.replace(/\D/g, "");
-
-/** Search by name, e-mail or phone (phone ignores spaces and punctuation: '07700 900123' finds '07700900123'). */
+/**
+ * Search by booking reference (with or without the dash, any case), name, e-mail, phone (ignoring
+ * spaces and punctuation), course title or discount code: the API's rule (`GET /enrollments?q=`).
+ */
 export function matchesSearch(e: Enrollment, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  if (fullName(e).toLowerCase().includes(q)) return true;
-  if (e.guest_email.toLowerCase().includes(q)) return true;
-  const qDigits = digits(q);
-  return qDigits.length >= 3 && digits(e.phone_number).includes(qDigits);
+  return enrollmentMatches(e, search);
 }
 
 export interface CourseDateOption {

@@ -2,11 +2,12 @@
  * Mail templates: every mail has an HTML part and a plain-text part with the same content.
  * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
  */
-import type { orderItems, orders } from "../../db/schema";
+import { formatBookingRef, formatDateRangeWithWeekday } from "@app/contract";
+import type { MailAttachment, orderItems, orders } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
-export type RenderedMail = { subject: string; html: string; text: string };
+export type RenderedMail = { subject: string; html: string; text: string; attachments?: MailAttachment[] };
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -32,12 +33,18 @@ ${body}
 </div></body></html>`;
 }
 
+/** 'Mon 7 – Sat 12 Dec 2026' (the snapshot's label when the dates are missing). */
+const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
+
+/** A map search for the venue (any map service understands the address). */
+export const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
 const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
 
 function itemLinesText(items: ItemRow[]): string[] {
   return items.flatMap((i) => [
     `- ${i.title}`,
-    `  Dates: ${i.dateLabel}, ${i.time}`,
+    `  Dates: ${itemDates(i)}, ${i.time} each day`,
     ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
     `  Price: ${formatPence(i.originalPricePence)}`,
   ]);
@@ -46,7 +53,7 @@ function itemLinesText(items: ItemRow[]): string[] {
 function itemLinesHtml(items: ItemRow[]): string {
   return items
     .map(
-      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}${
+      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(itemDates(i))}, ${escapeHtml(i.time)} each day${
         i.addOns.length ? `<br>Add-ons: ${escapeHtml(addOnText(i))}` : ""
       }<br>Price: ${formatPence(i.originalPricePence)}</li>`,
     )
@@ -69,10 +76,10 @@ function totalsHtml(order: OrderRow): string {
   }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
 }
 
-const shortRef = (order: OrderRow) => order.reference.slice(0, 8).toUpperCase();
+const shortRef = (order: OrderRow) => formatBookingRef(order.bookingRef);
 
 /** To the customer once the payment is confirmed. */
-export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings): RenderedMail {
+export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings, calendar?: string): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
     `Dear ${order.firstName},`,
@@ -87,7 +94,9 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
     "",
     "Where:",
     settings.venueAddress,
+    `Map: ${mapLink(settings.venueAddress)}`,
     "Please arrive 15 minutes before the start time on the first day.",
+    ...(calendar ? ["", "The attached calendar file (booking.ics) adds your course days to your calendar."] : []),
     "",
     "What to bring:",
     ...WHAT_TO_BRING.map((w) => `- ${w}`),
@@ -106,13 +115,18 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
 <ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
 ${totalsHtml(order)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
-<p style="${P}">${escapeHtml(settings.venueAddress)}<br>Please arrive 15 minutes before the start time on the first day.</p>
+<p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
+      calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""
+    }
 <h2 style="font-size:18px;margin:16px 0 8px">What to bring</h2>
 <ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`,
     settings,
   );
-  return { subject, html, text };
+  const attachments: MailAttachment[] = calendar
+    ? [{ filename: `booking-${shortRef(order)}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }]
+    : [];
+  return { subject, html, text, attachments };
 }
 
 function customerLines(order: OrderRow): [string, string][] {
