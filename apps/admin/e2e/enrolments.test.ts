@@ -73,6 +73,27 @@ describeAtWidths("enrolments", (name) => {
 });
 
 describe("enrolment tools", () => {
+  test("finds a booking by its reference (with or without the dash, any case), course title and discount code; list and detail show XXXX-XXXX", async ({
+    page,
+    login,
+    navigate,
+  }) => {
+    await login();
+    await navigate("/enrolments");
+    const ref = booking.bookingReference;
+    expect(ref).toMatch(/^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/);
+    for (const q of [ref, ref.replace("-", "").toLowerCase(), ref.toLowerCase()]) {
+      await page.getByLabel("Search").fill(q);
+      await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBe(1);
+      await page.locator(".enrol-table tbody tr").getByText(ref).waitFor();
+    }
+    await page.locator(".enrol-table tbody tr").getByRole("button").click();
+    await page.getByRole("dialog").getByText(`Reference ${ref}`).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Search").fill(booking.courseTitle);
+    await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBeGreaterThan(0);
+  });
+
   test("exports what is shown as CSV with safe quoting", async ({ page, login, navigate }) => {
     await login();
     await navigate("/enrolments");
@@ -85,7 +106,7 @@ describe("enrolment tools", () => {
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Reference,Status,First name,Last name,Email address,Phone number,/);
-    expect(lines[1]).toContain(`${booking.reference},Paid,Olivia,"O'Quote, ""Tester""",${booking.email},07700 900777,`);
+    expect(lines[1]).toContain(`${booking.bookingReference},Paid,Olivia,"O'Quote, ""Tester""",${booking.email},07700 900777,`);
     expect(lines[1]).toContain(booking.courseTitle);
   });
 

@@ -54,7 +54,7 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
         <div className="enrol-modal">
           <div className="enrol-modal__status">
             <StatusBadge status={e.status} />
-            <span className="enrol-modal__ref">Reference {e.reference}</span>
+            <span className="enrol-modal__ref">Reference {e.booking_reference}</span>
           </div>
           <dl className="admin-details">
             <Field label="First Name">{e.first_name}</Field>

@@ -32,7 +32,7 @@ export default function EnrolmentsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments()) });
+  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments({ query: {} })) });
 
   const search = params.get("q") ?? "";
   const dateParam = Number(params.get("date"));
@@ -97,7 +97,7 @@ export default function EnrolmentsPage() {
                 id="enrol-search"
                 type="search"
                 className="ui-input enrol-search__input"
-                placeholder="Name, e-mail or phone"
+                placeholder="Reference, name, e-mail, phone, course or code"
                 value={search}
                 onChange={(e) => setParam("q", e.target.value)}
                 autoComplete="off"
@@ -184,6 +184,7 @@ export default function EnrolmentsPage() {
                           {fullName(e)}
                           <span className="ui-visually-hidden">, view details</span>
                         </button>
+                        <span className="enrol-ref">{e.booking_reference}</span>
                       </td>
                       <td data-label="Email Address" className="admin-table__break">
                         {e.guest_email}

@@ -20,7 +20,7 @@ const SPARE_ROWS = 3;
 export default function RegisterPage() {
   const { courseDateId } = useParams();
   const id = Number(courseDateId);
-  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments()) });
+  const query = useQuery({ queryKey: queryKeys.enrollments, queryFn: () => unwrap(api.orders.enrollments({ query: {} })) });
   const option = useMemo(() => courseDateOptions(query.data ?? []).find((o) => o.id === id), [query.data, id]);
   const attendees = useMemo(() => registerAttendees(query.data ?? [], id), [query.data, id]);
   const days = option ? courseDays(option.startDate, option.endDate) : [];
@@ -98,7 +98,10 @@ export default function RegisterPage() {
               {attendees.map((a, i) => (
                 <tr key={a.enrolmentId}>
                   <td className="register__num">{i + 1}</td>
-                  <td className="register__name">{a.name}</td>
+                  <td className="register__name">
+                    {a.name}
+                    <span className="register__ref">{a.reference}</span>
+                  </td>
                   <td className="register__nowrap">{a.phone}</td>
                   <td className="register__email">{a.email}</td>
                   {columns.map((label) => (

@@ -109,7 +109,7 @@ export function enrolmentsCsv(rows: readonly Enrollment[]): string {
   return toCsv([
     [...CSV_HEADER],
     ...rows.map((e) => [
-      e.reference,
+      e.booking_reference,
       STATUS_LABELS[e.status],
       e.first_name,
       e.last_name,
@@ -180,6 +180,6 @@ export function registerAttendees(rows: readonly Enrollment[], courseDateId: num
   return rows
     .filter((e) => e.status === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
     .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
-    .map((e) => ({ enrolmentId: e.id, reference: e.reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
+    .map((e) => ({ enrolmentId: e.id, reference: e.booking_reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
 }
 
