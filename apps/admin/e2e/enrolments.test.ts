@@ -128,11 +128,12 @@ describe("enrolment tools", () => {
     const course = onDate[0]!.courses.find((c) => c.course_date_id === booking.courseDateId)!;
     const days = Math.round((Date.parse(course.endDate!) - Date.parse(course.startDate!)) / 86_400_000) + 1;
     const headers = await page.locator(".register__table thead th").allTextContents();
-    expect(headers.slice(0, 4)).toEqual(["#", "Attendee name", "Phone", "Email"]);
-    expect(headers.length - 4).toBe(days);
-    if (days > 1) expect(headers[4]).toMatch(/^Day 1/);
+    expect(headers.slice(0, 5)).toEqual(["#", "Attendee name", "Reference", "Phone", "Email"]);
+    expect(headers.length - 5).toBe(days);
+    if (days > 1) expect(headers[5]).toMatch(/^Day 1/);
     const names = await page.locator(".register__name").allTextContents();
     expect(names).toHaveLength(paid);
+    expect(await page.locator(".register__ref").allTextContents()).toContain(booking.bookingReference);
     expect(names).toContain(`Olivia ${booking.lastName}`);
     await expectNoA11yViolations();
     await screenshot("register");

@@ -35,3 +35,4 @@ export * from "./orders";
 export * from "./admin";
 export * from "./system";
 export * from "./dates";
+export * from "./booking-facts";

@@ -71,6 +71,7 @@ export default function RegisterPage() {
                   #
                 </th>
                 <th scope="col">Attendee name</th>
+                <th scope="col">Reference</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Email</th>
                 {columns.map((label, i) => (
@@ -98,10 +99,8 @@ export default function RegisterPage() {
               {attendees.map((a, i) => (
                 <tr key={a.enrolmentId}>
                   <td className="register__num">{i + 1}</td>
-                  <td className="register__name">
-                    {a.name}
-                    <span className="register__ref">{a.reference}</span>
-                  </td>
+                  <td className="register__name">{a.name}</td>
+                  <td className="register__ref">{a.reference}</td>
                   <td className="register__nowrap">{a.phone}</td>
                   <td className="register__email">{a.email}</td>
                   {columns.map((label) => (
@@ -112,6 +111,7 @@ export default function RegisterPage() {
               {Array.from({ length: SPARE_ROWS }, (_, i) => (
                 <tr key={`spare-${i}`} className="register__spare">
                   <td className="register__num">{attendees.length + i + 1}</td>
+                  <td />
                   <td />
                   <td />
                   <td />

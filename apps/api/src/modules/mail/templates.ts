@@ -2,7 +2,7 @@
  * Mail templates: every mail has an HTML part and a plain-text part with the same content.
  * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
  */
-import { formatBookingRef, formatDateRangeWithWeekday } from "@app/contract";
+import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING as SHARED_WHAT_TO_BRING } from "@app/contract";
 import type { MailAttachment, orderItems, orders } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
@@ -11,14 +11,8 @@ export type RenderedMail = { subject: string; html: string; text: string; attach
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-/** What to bring on the first day: ID checks are part of the SIA licence application. */
-export const WHAT_TO_BRING = [
-  "Photo ID: a valid passport or UK photocard driving licence (the same document you will use for your SIA licence application).",
-  "Two proofs of address dated within the last 3 months, such as a bank statement, utility bill or council tax bill.",
-  "Proof of your right to work in the UK (passport, or a share code from GOV.UK).",
-  "Your address history for the last 5 years: the SIA licence application and its criminal record check ask for it.",
-  "A pen and, if you wear them, your glasses; lunch and drinks for each day.",
-];
+/** What to bring on the first day (shared with the confirmation page). */
+export const WHAT_TO_BRING = SHARED_WHAT_TO_BRING;
 
 const P = "margin:0 0 12px";
 
@@ -37,7 +31,7 @@ ${body}
 const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
 
 /** A map search for the venue (any map service understands the address). */
-export const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export const mapLink = mapSearchUrl;
 
 const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
 
