@@ -67,6 +67,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Street address*"), "1 Example Street");
   await user.type(screen.getByLabelText("Town/City*"), "Bootle");
   await user.selectOptions(screen.getByLabelText("State*"), "England");
+  await user.click(screen.getByLabelText("I agree to the booking terms*"));
 }
 
 beforeEach(() => {
@@ -185,6 +186,7 @@ describe("cart page", () => {
     const enroll = calls.find((c) => c.url.endsWith("/api/enroll"));
     expect(enroll?.init?.method).toBe("POST");
     expect(JSON.parse(String(enroll?.init?.body))).toEqual({
+      accept_terms: true,
       courses: [
         { id: 1, selectedDate: 11, selectedAddons: [5] },
         { id: 2, selectedDate: 21, selectedAddons: [] },
