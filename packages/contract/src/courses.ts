@@ -31,6 +31,9 @@ export const CourseListItemSchema = z.object({
   time: z.string(),
   /** Earliest upcoming date with places left, 'YYYY-MM-DD', or null. */
   next_date: z.string().nullable(),
+  /** That date's last day ('YYYY-MM-DD') and its places left (course cards), or null. */
+  next_date_end: z.string().nullable().optional(),
+  next_date_places_left: z.number().int().nullable().optional(),
 });
 export type CourseListItem = z.infer<typeof CourseListItemSchema>;
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import type { CourseListItem } from "@app/contract";
 import { ToastProvider } from "@app/ui";
@@ -9,6 +9,13 @@ import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
+import { paths } from "./paths";
+
+/**
+ * Pages without the floating chat button: on the cart, checkout and payment pages it would sit
+ * over totals and the main action on a phone (issue 12). Those pages show the phone number instead.
+ */
+export const hidesChat = (pathname: string) => pathname === paths.cart || pathname.startsWith("/payment/");
 
 export interface RootData {
   /** The public catalogue for the header dropdowns and the footer; empty when the API failed (spec §8: lists stay empty). */
@@ -31,6 +38,7 @@ export function useCatalogue(): CourseListItem[] {
 
 /** Header, page, footer and the floating widgets around every public page. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   // Marks the page interactive (browser tests wait for it; CSS may use it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -47,7 +55,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
-        <ChatBox />
+        {hidesChat(pathname) ? null : <ChatBox />}
         <ScrollToTop />
         <HeadSync />
         <NavigationStatus />
