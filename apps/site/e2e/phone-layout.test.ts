@@ -87,9 +87,6 @@ async function placeOrder(apiUrl: string, c: ApiCourse, over: Record<string, unk
   return (await res.json()) as { reference: string; booking_reference: string; payment_link: string; total: number };
 }
 
-const overlaps = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
 /** Fails when the visible chat button overlaps a price, a total or a primary button in view. */
 async function expectChatCoversNothing(page: Page, what: string) {
   await page.waitForTimeout(150); // the button re-checks once per frame after a scroll

@@ -68,7 +68,7 @@ type Notice =
 /** How long the cart waits for the cancel's answer before giving the copy back anyway. */
 export const CANCEL_WAIT_MS = 6000;
 
-type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string };
+type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string; bookingReference: string };
 
 function issuesToFormErrors(issues: { path: string; message: string }[] | undefined): CheckoutErrors {
   const errors: CheckoutErrors = {};
@@ -303,7 +303,7 @@ export default function CartPage() {
         toast.success(CART_MESSAGES.redirecting);
         leavePage.to(res.payment_link);
       } else {
-        setOutcome({ kind: "no-link", reference: res.reference });
+        setOutcome({ kind: "no-link", reference: res.reference, bookingReference: res.booking_reference });
         toast.info(CART_MESSAGES.noPaymentLink);
       }
     } catch (e) {
@@ -390,7 +390,7 @@ export default function CartPage() {
         <div className="cart-state">
           <h1 className="cart-state__title">Booking received</h1>
           <p className="cart-state__text">
-            {CART_MESSAGES.noPaymentLink} Your booking reference is <strong>{outcome.reference}</strong>. Please contact us to complete
+            {CART_MESSAGES.noPaymentLink} Your booking reference is <strong>{outcome.bookingReference}</strong>. Please contact us to complete
             your payment.
           </p>
           <div className="cart-state__actions">
