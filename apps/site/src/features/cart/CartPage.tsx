@@ -226,7 +226,17 @@ export default function CartPage() {
       if (answer.paid) {
         forgetPendingCart(copy.reference);
         setNotice({ kind: "paid", message: answer.message, reference: copy.reference });
-      } else restore(copy, "changed");
+      } else {
+        restore(copy, "changed");
+        // Changing means the summary (remove a course, pick another date), not the form.
+        setParams(
+          (p) => {
+            p.delete(CHECKOUT_STEP_PARAM);
+            return p;
+          },
+          { replace: true },
+        );
+      }
     } catch (e) {
       toast.error(e instanceof Error ? e.message : CART_MESSAGES.failed);
     } finally {
