@@ -170,6 +170,12 @@ describe("confirmation mail and calendar file", () => {
     expect(download.headers["content-disposition"]).toContain(`booking-${placed.booking_reference}.ics`);
     checkIcs(download.body);
 
+    // The office sees the same reference in its notifications and activity log.
+    const notes = (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: admin.headers })).json() as { items: { message: string }[] };
+    expect(notes.items.some((n) => n.message.startsWith(`${placed.booking_reference} · `))).toBe(true);
+    const paidLogs = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment received"));
+    expect(paidLogs.some((l) => l.details.startsWith(`${placed.booking_reference}: `))).toBe(true);
+
     // The status answer lists what was booked for the confirmation page.
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${placed.reference}/status` })).json();
     expect(status.courses[0]).toMatchObject({ title: "Reference Test Door Supervisor", start_date: course.start, end_date: course.end });
