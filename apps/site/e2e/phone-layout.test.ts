@@ -226,7 +226,7 @@ for (const width of [...PHONE_WIDTHS, VIEWPORTS.desktop.width]) {
       await page.getByRole("heading", { level: 1, name: "Booking not found" }).waitFor();
       await check("payment unknown order");
       await navigate("/payment/success");
-      await page.getByRole("heading", { level: 1, name: "No booking to show" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: "Payment status unknown" }).waitFor();
       expect(await page.getByText("Payment Successful!").count()).toBe(0);
       await check("payment page without an order");
     }, 300_000);

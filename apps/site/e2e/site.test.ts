@@ -32,7 +32,7 @@ const ROUTES: { path: string | ((c: Course) => string); name: string; heading: R
   { path: "/careers", name: "sitemap", heading: /Site Map/ },
   { path: "/cart", name: "cart", heading: /Your Cart is Empty/ },
   { path: "/booking-terms", name: "booking-terms", heading: /Booking terms/ },
-  { path: "/payment/success", name: "payment-success", heading: /No booking to show/ },
+  { path: "/payment/success", name: "payment-success", heading: /Payment status unknown/ },
   { path: "/nope", name: "not-found", heading: /Oops! The page you're looking for doesn't exist\./ },
 ];
 
@@ -54,7 +54,7 @@ for (const [label, viewport] of [
         await expectNoA11yViolations();
         await screenshot(route.name);
       }
-    });
+    }, 180_000);
 
     test("a course page shows dates with weekday and places, preselects a date but no add-on, and adds to the cart", async ({ page, apiUrl, navigate }) => {
       const [course] = await catalogue(apiUrl);

@@ -177,7 +177,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
       return (
         <>
           <Icon kind="wait" />
-          <h1 className="payment-card__title">No booking to show</h1>
+          <h1 className="payment-card__title">Payment status unknown</h1>
           <p className="payment-card__text">
             This page shows a booking when you come back from the payment page. If you have paid, your confirmation e-mail has your booking
             reference and all the details; if you are not sure, please contact us before paying again.

@@ -56,7 +56,7 @@ describe("payment success page", () => {
     const urls = stubStatus([order("paid")]);
     mount("/payment/success");
     expect(screen.queryByRole("heading", { name: "Payment Successful!" })).toBeNull();
-    expect(screen.getByRole("heading", { name: "No booking to show" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Payment status unknown" })).toBeTruthy();
     expect(urls).toEqual([]);
   });
 
