@@ -89,6 +89,8 @@ describe("enrolment tools", () => {
     }
     await page.locator(".enrol-table tbody tr").getByRole("button").click();
     await page.getByRole("dialog").getByText(`Reference ${ref}`).waitFor();
+    // The booking terms the customer agreed to, and when.
+    await page.getByRole("dialog").getByText(/^Version \d{4}-\d{2}-\d{2}, agreed /).waitFor();
     await page.keyboard.press("Escape");
     await page.getByLabel("Search").fill(booking.courseTitle);
     await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBeGreaterThan(0);

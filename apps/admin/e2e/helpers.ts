@@ -58,6 +58,7 @@ export async function createPaidBooking(request: APIRequestContext, apiUrl: stri
       street_address: "1 Example Street",
       town_city: "Bootle",
       state: "England",
+      accept_terms: true,
     },
   });
   if (enroll.status() !== 201) throw new Error(`enroll failed: ${enroll.status()} ${await enroll.text()}`);
