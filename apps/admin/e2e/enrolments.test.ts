@@ -79,6 +79,29 @@ describeAtWidths("enrolments", (name) => {
 });
 
 describe("enrolment tools", () => {
+  test("finds a booking by its reference (with or without the dash, any case), course title and discount code; list and detail show XXXX-XXXX", async ({
+    page,
+    login,
+    navigate,
+  }) => {
+    await login();
+    await navigate("/enrolments");
+    const ref = booking.bookingReference;
+    expect(ref).toMatch(/^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/);
+    for (const q of [ref, ref.replace("-", "").toLowerCase(), ref.toLowerCase()]) {
+      await page.getByLabel("Search").fill(q);
+      await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBe(1);
+      await page.locator(".enrol-table tbody tr").getByText(ref).waitFor();
+    }
+    await page.locator(".enrol-table tbody tr").getByRole("button").click();
+    await page.getByRole("dialog").getByText(`Reference ${ref}`).waitFor();
+    // The booking terms the customer agreed to, and when.
+    await page.getByRole("dialog").getByText(/^Version \d{4}-\d{2}-\d{2}, agreed /).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Search").fill(booking.courseTitle);
+    await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBeGreaterThan(0);
+  });
+
   test("exports what is shown as CSV with safe quoting", async ({ page, login, navigate }) => {
     await login();
     await navigate("/enrolments");
@@ -91,7 +114,7 @@ describe("enrolment tools", () => {
     const lines = text.split("\r\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^Reference,Status,First name,Last name,Email address,Phone number,/);
-    expect(lines[1]).toContain(`${booking.reference},Paid,Olivia,"O'Quote, ""Tester""",${booking.email},07700 900777,`);
+    expect(lines[1]).toContain(`${booking.bookingReference},Paid,Olivia,"O'Quote, ""Tester""",${booking.email},07700 900777,`);
     expect(lines[1]).toContain(booking.courseTitle);
   });
 
@@ -113,13 +136,14 @@ describe("enrolment tools", () => {
     const course = onDate[0]!.courses.find((c) => c.course_date_id === booking.courseDateId)!;
     const days = Math.round((Date.parse(course.endDate!) - Date.parse(course.startDate!)) / 86_400_000) + 1;
     const headers = await page.locator(".register__table thead th").allTextContents();
-    expect(headers.slice(0, 4)).toEqual(["#", "Attendee name", "Phone", "Email"]);
-    expect(headers.length - 4).toBe(days);
+    expect(headers.slice(0, 5)).toEqual(["#", "Attendee name", "Reference", "Phone", "Email"]);
+    expect(headers.length - 5).toBe(days);
     // createPaidBooking picks a multi-day date, so the register has a column per day.
     expect(days).toBeGreaterThan(1);
-    expect(headers[4]).toMatch(/^Day 1/);
+    expect(headers[5]).toMatch(/^Day 1/);
     const names = await page.locator(".register__name").allTextContents();
     expect(names).toHaveLength(paid);
+    expect(await page.locator(".register__ref").allTextContents()).toContain(booking.bookingReference);
     expect(names).toContain(`Olivia ${booking.lastName}`);
     await expectNoA11yViolations();
     await screenshot("register");

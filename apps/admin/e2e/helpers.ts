@@ -2,7 +2,10 @@
 import type { APIRequestContext } from "playwright-core";
 
 export interface PaidBooking {
+  /** Internal payment token (URLs only). */
   reference: string;
+  /** The booking reference people read, XXXX-XXXX. */
+  bookingReference: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -35,6 +38,7 @@ export async function createPaidBooking(request: APIRequestContext, apiUrl: stri
   if (!chosen) throw new Error("no course date with free places in the seed");
   const booking: PaidBooking = {
     reference: "",
+    bookingReference: "",
     firstName: who.firstName ?? "Testina",
     lastName: who.lastName ?? `Booker${stamp}`,
     email: who.email ?? `booker.${stamp}@example.com`,
@@ -54,11 +58,13 @@ export async function createPaidBooking(request: APIRequestContext, apiUrl: stri
       street_address: "1 Example Street",
       town_city: "Bootle",
       state: "England",
+      accept_terms: true,
     },
   });
   if (enroll.status() !== 201) throw new Error(`enroll failed: ${enroll.status()} ${await enroll.text()}`);
-  const { reference } = (await enroll.json()) as { reference: string };
+  const { reference, booking_reference } = (await enroll.json()) as { reference: string; booking_reference: string };
   booking.reference = reference;
+  booking.bookingReference = booking_reference;
   const pay = await request.post(`${apiUrl}/api/payments/local/${encodeURIComponent(reference)}/pay`, { maxRedirects: 0 });
   if (pay.status() >= 400) throw new Error(`local pay failed: ${pay.status()} ${await pay.text()}`);
   return booking;

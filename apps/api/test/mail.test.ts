@@ -8,7 +8,7 @@ import { courseAddOns, courseDates, mailOutbox } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { freePort } from "../src/db/testing";
 import { mailBackoffMs } from "../src/workers/mail-sender";
-import { dateRangeLabel } from "../src/lib/dates";
+import { formatDateRangeWithWeekday } from "@app/contract";
 import { setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
@@ -105,7 +105,8 @@ describe("mail over SMTP", () => {
     expect(body).toMatch(/^Subject: Booking confirmed: SIA Door Supervisor Course/m);
     expect(body).toMatch(/Content-Type: text\/plain/);
     expect(body).toMatch(/Content-Type: text\/html/);
-    expect(body).toContain(`Dates: ${dateRangeLabel(course.date.startDate, course.date.endDate)}, 9 am - 6pm`);
+    expect(body).toContain(`Dates: ${formatDateRangeWithWeekday(course.date.startDate, course.date.endDate)}, 9 am - 6pm each day`);
+    expect(body).toMatch(/Content-Type: text\/calendar/);
     expect(body).toContain("Add-ons: Emergency First Aid at Work (£60.00)");
     expect(body).toContain("Discount (MAILTEN, 10% off): -£31.00");
     expect(body).toContain("Total paid: £279.00");

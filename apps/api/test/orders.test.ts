@@ -28,7 +28,8 @@ describe("enroll", () => {
     expect(body.payment_link).toMatch(new RegExp(`/api/payments/local/${body.reference}$`));
     expect(body.reference).toMatch(/^[\w-]{20,}$/);
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${body.reference}/status` })).json();
-    expect(status).toEqual({ reference: body.reference, status: "pending", total: 279, amount_paid: null, paid_at: null });
+    expect(status).toMatchObject({ reference: body.reference, booking_reference: body.booking_reference, status: "pending", total: 279, amount_paid: null, paid_at: null });
+    expect(body.booking_reference).toMatch(/^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/);
   });
 
   it("accepts the date's text label instead of its id", async () => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
+import { formatBookingRef } from "@app/contract";
 import { activityLog, courseAddOns, courseDates, mailOutbox, orders, paymentEvents } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { allowConsoleError, setupApp, type TestContext } from "./helpers";
@@ -204,7 +205,8 @@ describe("stripe checkout", () => {
       .where(and(eq(activityLog.type, "payment"), eq(activityLog.userName, "Stripey Jones")));
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amountPence: 31000, items: 1 });
-    const mails = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like ${`%${order.reference.slice(0, 8).toUpperCase()}%`}`);
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
+    const mails = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like ${`%${formatBookingRef(row!.bookingRef)}%`}`);
     expect(mails.map((m) => m.kind).sort()).toEqual(["booking_confirmation", "new_booking"]);
 
     const counts = [await countRows(activityLog), await countRows(mailOutbox), await countRows(paymentEvents)];
@@ -327,7 +329,16 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
   }
   const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
   const logsOf = async (reference: string) =>
-    (await ctx.db.select().from(activityLog).where(sql`${activityLog.details} like ${`Order ${reference.slice(0, 8)}%`}`)).map((l) => l.action);
+    (
+      await ctx.db
+        .select()
+        .from(activityLog)
+        .where(
+          sql`${activityLog.details} like ${`%${formatBookingRef((await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!.bookingRef)}%`}`,
+        )
+    )
+      .filter((l) => l.action !== "New enrollment" && l.action !== "Payment received")
+      .map((l) => l.action);
 
   it("expires the Checkout Session through the SDK and frees the seat at once; Stripe's later `expired` event changes nothing", async () => {
     const { courses, placesLeft } = await smallCourse("Cancel Me Course");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { formatBookingRef } from "@app/contract";
 import type pg from "pg";
 import { buildApp } from "../src/app";
 import { createPool, withDatabase } from "../src/db/client";
@@ -153,7 +154,7 @@ describe("seats", () => {
     const entries = await ctx.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, "Order expired"), sql`${activityLog.details} like ${`Order ${first.reference.slice(0, 8)}%`}`));
+      .where(and(eq(activityLog.action, "Order expired"), sql`${activityLog.details} like ${`Booking ${formatBookingRef(row!.bookingRef)}%`}`));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ type: "other", amountPence: 10000, items: 1, userName: "System" });
     expect(await ctx.app.workers.expireOrders()).toBe(0);

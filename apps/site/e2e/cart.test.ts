@@ -10,6 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
@@ -21,7 +22,7 @@ const ADMIN = { email: "admin@example.com", password: "Admin!Passw0rd" };
 interface ApiCourse {
   id: number;
   fee: number;
-  courseDates: { id: number; label: string; placesLeft: number }[];
+  courseDates: { id: number; label: string; placesLeft: number; startDate: string; endDate: string }[];
   addOns: { id: number; name: string; price: number }[];
 }
 
@@ -72,14 +73,14 @@ async function addCourseFromHome(page: Page, navigate: (p: string) => Promise<vo
 
   const dates = c.courseDates.filter((d) => d.placesLeft > 0);
   const date = dates[1] ?? dates[0]!;
-  await page.getByLabel(new RegExp(`^${date.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).check();
-  let addOns = c.addOns;
-  if (addOns.length > 1) {
-    // All add-ons come preselected (spec §4): untick the last one.
-    const dropped = addOns[addOns.length - 1]!;
-    await page.getByRole("checkbox", { name: new RegExp(dropped.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).uncheck();
-    addOns = addOns.slice(0, -1);
+  // Dates are shown with their weekday ('Mon 7 – Sat 12 Dec 2026').
+  await page.getByLabel(new RegExp(`^${formatDateRangeWithWeekday(date.startDate, date.endDate).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).check();
+  // No add-on is ticked in advance (CCR 2013 reg. 40, overriding the spec): tick all but the last.
+  for (const a of c.addOns) {
+    expect(await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).isChecked()).toBe(false);
   }
+  const addOns = c.addOns.length > 1 ? c.addOns.slice(0, -1) : [];
+  for (const a of addOns) await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).check();
   const pricePence = Math.round(c.fee * 100) + addOns.reduce((s, a) => s + Math.round(a.price * 100), 0);
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect.poll(() => toast(page, "success").allTextContents()).toContainEqual(expect.stringContaining(`${title} has been added to your cart!`));
@@ -134,19 +135,20 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
       await expect.poll(() => crumbs.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Home"), "Cart Summary"]);
       const line = page.locator(".cart-line").filter({ hasText: DOOR.title });
-      await expect.poll(() => line.textContent()).toContain(picked.date.label);
+      await expect.poll(() => line.textContent()).toContain(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate));
       for (const a of picked.addOns) expect(await line.textContent()).toContain(a.name);
       await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(picked.pricePence)})` }).waitFor();
       await expectNoA11yViolations("main");
       await screenshot("cart-summary");
 
-      // An expired code: the API's message as an error toast, the field cleared.
+      // An expired code: the API's message as an error toast and under the field, which keeps the code.
       const expiredMessage = await validationMessage(apiUrl, CODES.expired);
       const codeField = page.getByLabel("Discount code", { exact: true });
       await codeField.fill(CODES.expired);
       await codeField.press("Enter");
       await expect.poll(() => toast(page, "error").allTextContents()).toContainEqual(expect.stringContaining(expiredMessage));
-      await expect.poll(() => codeField.inputValue()).toBe("");
+      await expect.poll(() => codeField.inputValue()).toBe(CODES.expired);
+      expect(await fieldError(page, "Discount code")).toBe(expiredMessage);
       await screenshot("cart-code-invalid");
       await dismissToasts(page);
 
@@ -165,6 +167,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText(`Discount (${CODES.valid}, 10% off)`).waitFor();
       await expect.poll(() => page.locator(".cart-totals__row--discount dd").textContent()).toBe(`-${penceToText(discountPence)}`);
       expect(await page.getByLabel("Discount code", { exact: true }).count()).toBe(0);
+      expect(await page.getByText(usedUpMessage).count()).toBe(0);
+      // The applied code survives a reload (checked again with the API).
+      await page.reload();
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.getByText(`Discount (${CODES.valid}, 10% off)`).waitFor();
       await screenshot("cart-code-applied");
 
       // Checkout step.
@@ -191,6 +198,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("Order notes (optional)").fill("Booked by the browser test");
       await submit.click();
       await expect.poll(() => toast(page, "info").allTextContents()).toContainEqual(expect.stringContaining("Please fill in all required fields correctly"));
+      expect(await fieldError(page, "I agree to the booking terms*")).toBe("Please tick 'I agree to the booking terms' to continue");
       expect(await fieldError(page, "First name*")).toBe("First name is required");
       expect(await fieldError(page, "Last name*")).toBe("Last name is required");
       expect(await fieldError(page, "Phone Number*")).toBe("Please enter a valid phone number");
@@ -216,7 +224,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("Phone Number*").fill("07700 900123");
       await page.getByLabel("Email address*").fill(email);
       await page.getByLabel("State*").selectOption("England");
-      for (const label of ["First name*", "Last name*", "Phone Number*", "Email address*", "State*"]) {
+      await page.getByLabel("I agree to the booking terms*").check();
+      for (const label of ["First name*", "Last name*", "Phone Number*", "Email address*", "State*", "I agree to the booking terms*"]) {
         expect(await fieldError(page, label)).toBeNull();
       }
 
@@ -235,6 +244,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole("heading", { level: 1, name: "Payment Successful!" }).waitFor();
       await page.getByText("Your payment was completed successfully. A confirmation email has been sent to you.").waitFor();
       await page.getByText(penceToText(totalPence), { exact: true }).waitFor();
+      const status = (await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()) as { booking_reference: string };
+      await page.getByText(status.booking_reference, { exact: true }).waitFor();
+      await page.getByText(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate)).waitFor();
+      expect(await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/\/calendar\.ics$/);
       await expectNoA11yViolations("main");
       await screenshot("payment-success");
 
@@ -275,6 +288,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("Street address*").fill("2 Example Road");
       await page.getByLabel("Town/City*").fill("Liverpool");
       await page.getByLabel("State*").selectOption("England");
+      await page.getByLabel("I agree to the booking terms*").check();
       await page.getByRole("button", { name: /Proceed to Payment/ }).click();
       await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
       const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
@@ -294,7 +308,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.").waitFor();
       expect(new URL(page.url()).search).toBe("");
       await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
-      await expect.poll(() => page.locator(".cart-line").filter({ hasText: FIRST_AID.title }).textContent()).toContain(picked.date.label);
+      await expect.poll(() => page.locator(".cart-line").filter({ hasText: FIRST_AID.title }).textContent()).toContain(
+        formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate),
+      );
       await page.getByRole("button", { name: `Cart: 1 item, ${penceToText(picked.pricePence)}` }).waitFor();
       await screenshot("cart-after-cancel");
 
@@ -355,7 +371,7 @@ describe("a date that fills up while the customer checks out (390 px)", () => {
     const c = await course(apiUrl, slug);
     const date = c.courseDates.find((d) => d.placesLeft > 0)!;
     await navigate(`/course/${slug}`);
-    await page.getByLabel(new RegExp(`^${date.label}`)).check();
+    await page.getByLabel(new RegExp(`^${formatDateRangeWithWeekday(date.startDate, date.endDate)}`)).check();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await page.getByRole("button", { name: /^Cart: 1 item/ }).click();
     await page.waitForURL("**/cart");
@@ -368,6 +384,7 @@ describe("a date that fills up while the customer checks out (390 px)", () => {
     await page.getByLabel("Street address*").fill("3 Example Lane");
     await page.getByLabel("Town/City*").fill("Bootle");
     await page.getByLabel("State*").selectOption("England");
+    await page.getByLabel("I agree to the booking terms*").check();
 
     // Meanwhile other customers take every place left on that date.
     for (let n = 0; n < date.placesLeft; n++) {

@@ -6,6 +6,7 @@
 import { gzipSync } from "node:zlib";
 import { describe } from "vitest";
 import type { Page } from "playwright-core";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 interface Course {
@@ -30,7 +31,8 @@ const ROUTES: { path: string | ((c: Course) => string); name: string; heading: R
   { path: "/privacy", name: "privacy", heading: /Privacy Policy/ },
   { path: "/careers", name: "sitemap", heading: /Site Map/ },
   { path: "/cart", name: "cart", heading: /Your Cart is Empty/ },
-  { path: "/payment/success", name: "payment-success", heading: /Payment/ },
+  { path: "/booking-terms", name: "booking-terms", heading: /Booking terms/ },
+  { path: "/payment/success", name: "payment-success", heading: /Payment status unknown/ },
   { path: "/nope", name: "not-found", heading: /Oops! The page you're looking for doesn't exist\./ },
 ];
 
@@ -55,19 +57,20 @@ for (const [label, viewport] of [
       // Eleven routes with axe each: about 40 s on an idle machine, 75–95 s on a loaded one.
     }, 180_000);
 
-    test("a course page shows dates with places, preselects a date and the add-ons, and adds to the cart", async ({ page, apiUrl, navigate }) => {
+    test("a course page shows dates with weekday and places, preselects a date but no add-on, and adds to the cart", async ({ page, apiUrl, navigate }) => {
       const [course] = await catalogue(apiUrl);
       const detail = (await (await fetch(`${apiUrl}/api/courses/slug/${course!.slug}`)).json()) as {
         title: string;
         addOns: { id: number }[];
-        courseDates: { label: string; placesLeft: number }[];
+        courseDates: { label: string; placesLeft: number; startDate: string; endDate: string }[];
       };
       await navigate(`/course/${course!.slug}`);
       await expect.poll(() => h1(page).textContent()).toBe(detail.title);
       const firstOpen = detail.courseDates.find((d) => d.placesLeft > 0)!;
-      await expect.poll(() => page.getByRole("radio", { name: new RegExp(firstOpen.label) }).isChecked()).toBe(true);
-      const checkedAddons = await page.locator(".addon-option__input:checked").count();
-      expect(checkedAddons).toBe(detail.addOns.length);
+      await expect.poll(() => page.getByRole("radio", { name: new RegExp(formatDateRangeWithWeekday(firstOpen.startDate, firstOpen.endDate)) }).isChecked()).toBe(true);
+      // No add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40).
+      expect(await page.locator(".addon-option__input").count()).toBe(detail.addOns.length);
+      expect(await page.locator(".addon-option__input:checked").count()).toBe(0);
       const total = await page.getByTestId("booking-total").textContent();
 
       await page.getByRole("button", { name: "Add to Cart" }).click();

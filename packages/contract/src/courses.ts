@@ -37,6 +37,9 @@ export const CourseListItemSchema = z.object({
   next_date: z.string().nullable(),
   /** Last change of the course or of one of its dates (ISO time): the course page's sitemap lastmod. */
   updated_at: z.string(),
+  /** That date's last day ('YYYY-MM-DD') and its places left (course cards), or null. */
+  next_date_end: z.string().nullable().optional(),
+  next_date_places_left: z.number().int().nullable().optional(),
 });
 export type CourseListItem = z.infer<typeof CourseListItemSchema>;
 

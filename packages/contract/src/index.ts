@@ -34,3 +34,5 @@ export * from "./messages";
 export * from "./orders";
 export * from "./admin";
 export * from "./system";
+export * from "./dates";
+export * from "./booking-facts";

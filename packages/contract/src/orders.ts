@@ -11,6 +11,26 @@ export const ORDER_HOLD_MINUTES = 30;
 export const ORDER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Booking references: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 8/B). */
+export const BOOKING_REF_ALPHABET = "ACDEFGHJKMNPQRTUVWXYZ2345679";
+export const BOOKING_REF_LENGTH = 8;
+/** A reference as people read it: `XXXX-XXXX`. */
+export const BOOKING_REF_PATTERN = /^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/;
+/** 'ABCD2345' → 'ABCD-2345' (the one way a person ever sees it). */
+export const formatBookingRef = (ref: string) => `${ref.slice(0, 4)}-${ref.slice(4)}`;
+/**
+ * What someone typed ('abcd-2345', 'ABCD 2345', 'abcd2345') as the stored 8 characters, or null
+ * when it cannot be a reference.
+ */
+export function normalizeBookingRef(typed: string): string | null {
+  const s = typed.replace(/[\s-]/g, "").toUpperCase();
+  return s.length === BOOKING_REF_LENGTH && [...s].every((ch) => BOOKING_REF_ALPHABET.includes(ch)) ? s : null;
+}
+
+/** The booking terms page's version; the order stores the version the customer agreed to. */
+export const BOOKING_TERMS_VERSION = "2026-11-22";
+export const BOOKING_TERMS_REQUIRED_MESSAGE = "Please tick 'I agree to the booking terms' to continue";
+
 const checkoutPhone = requiredText("Phone number is required", TEXT_MAX.phone).pipe(
   z.string().refine((v) => CHECKOUT_PHONE_PATTERN.test(v.replace(/\s/g, "")), "Please enter a valid phone number"),
 );
@@ -84,6 +104,8 @@ export const OrderSchema = z.object({
   company_name: z.string().trim().max(200).optional().nullable(),
   building_type: z.string().trim().max(200).optional().nullable(),
   order_notes: z.string().trim().max(2000).optional().nullable(),
+  /** 'I agree to the booking terms' (our site always sends it; recorded with the terms version and time). */
+  accept_terms: z.boolean().optional(),
 });
 export type OrderInput = z.input<typeof OrderSchema>;
 
@@ -92,6 +114,8 @@ export const EnrollResponseSchema = z.object({
   payment_link: z.string(),
   /** Public order reference, used by /payment/success to ask for the status. */
   reference: z.string(),
+  /** The booking reference people read, `XXXX-XXXX`. */
+  booking_reference: z.string(),
   total: Pounds,
   /** When the seat hold ends if unpaid (ISO). */
   expires_at: z.string(),
@@ -119,7 +143,10 @@ export const EnrolledCourseSchema = z.object({
 /** An enrolment record (spec §3) extended with the order's life cycle. */
 export const EnrollmentSchema = z.object({
   id: z.number().int(),
+  /** Internal payment token (kept for compatibility; never shown to people). */
   reference: z.string(),
+  /** The booking reference people read, `XXXX-XXXX`. */
+  booking_reference: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   guest_email: z.string(),
@@ -140,6 +167,9 @@ export const EnrollmentSchema = z.object({
   paid_at: z.string().nullable(),
   expires_at: z.string(),
   created_at: z.string(),
+  /** Booking terms version agreed at checkout, and when (null for orders placed without). */
+  terms_version: z.string().nullable(),
+  terms_accepted_at: z.string().nullable(),
   courses: z.array(EnrolledCourseSchema),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
@@ -147,10 +177,25 @@ export type Enrollment = z.infer<typeof EnrollmentSchema>;
 /** What the site learns of an order by its reference (status page, customer cancel). */
 export const OrderStatusSchema = z.object({
   reference: z.string(),
+  /** The booking reference people read, `XXXX-XXXX`. */
+  booking_reference: z.string(),
   status: z.enum(ORDER_STATUSES),
   total: Pounds,
   amount_paid: Pounds.nullable(),
   paid_at: z.string().nullable(),
+  /** What was booked (for the confirmation page); dates as 'YYYY-MM-DD'. */
+  courses: z
+    .array(
+      z.object({
+        title: z.string(),
+        date_label: z.string(),
+        start_date: z.string().nullable(),
+        end_date: z.string().nullable(),
+        time: z.string(),
+        add_ons: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 
 /** The answer (409) when a customer cancels an order whose payment went through. */
@@ -174,7 +219,8 @@ export const ordersContract = c.router({
   enrollments: {
     method: "GET",
     path: "/enrollments",
-    query: PageQuery.optional(),
+    /** `q`: booking reference (with or without the dash, any case), name, e-mail, course title or discount code. */
+    query: PageQuery.extend({ q: z.string().trim().max(200).optional() }).optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
     metadata: adminOnly,
   },
@@ -184,6 +230,13 @@ export const ordersContract = c.router({
     pathParams: z.object({ reference: z.string().min(1).max(100) }),
     responses: { 200: OrderStatusSchema, 404: ErrorSchema },
     summary: "Order status for the payment success page",
+  },
+  calendar: {
+    method: "GET",
+    path: "/orders/:reference/calendar.ics",
+    pathParams: z.object({ reference: z.string().min(1).max(100) }),
+    responses: { 200: c.otherResponse({ contentType: "text/calendar", body: c.type<string>() }), 404: ErrorSchema },
+    summary: "The paid booking's courses as an iCalendar file (RFC 5545, Europe/London)",
   },
   customerCancel: {
     method: "POST",
@@ -244,3 +297,26 @@ export const paymentsContract = c.router({
   },
 });
 
+
+const searchDigits = (s: string) => s.replace(/\D/g, "");
+
+/**
+ * The admin's enrolment search, one rule for the API (`GET /enrollments?q=`) and the portal: the
+ * booking reference (with or without the dash, any case; a part of it from 3 characters), name,
+ * e-mail, phone (digits only), course title or discount code.
+ */
+export function enrollmentMatches(
+  e: Pick<Enrollment, "booking_reference" | "first_name" | "last_name" | "guest_email" | "phone_number" | "discount_code" | "courses">,
+  search: string,
+): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  const compact = q.replace(/[\s-]/g, "").toUpperCase();
+  if (compact.length >= 3 && e.booking_reference.replace("-", "").includes(compact)) return true;
+  if (`${e.first_name} ${e.last_name}`.toLowerCase().includes(q)) return true;
+  if (e.guest_email.toLowerCase().includes(q)) return true;
+  if (e.discount_code && e.discount_code.toLowerCase().includes(q)) return true;
+  if (e.courses.some((c) => c.title.toLowerCase().includes(q))) return true;
+  const qDigits = searchDigits(q);
+  return qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits);
+}

@@ -37,6 +37,7 @@ export async function sendDueMail(
     text: string;
     kind: string;
     attempts: number;
+    attachments: { filename: string; contentType: string; content: string }[] | null;
   }>(sql`
     update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
     where id in (
@@ -45,7 +46,7 @@ export async function sendDueMail(
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked)
-    returning id, "to", subject, html, text, kind, attempts`);
+    returning id, "to", subject, html, text, kind, attempts, attachments`);
 
   let sent = 0;
   let failed = 0;
@@ -57,6 +58,7 @@ export async function sendDueMail(
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
         // Stable id: a resend after a crash is recognisable as the same mail.
         messageId: `<outbox-${mail.id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>`,
       });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { ToastProvider } from "@app/ui";
 import { CartProvider } from "../features/cart/cart-store";
 import { Header } from "../components/layout/Header";
@@ -7,6 +7,13 @@ import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
 import { markHydrated } from "../lib/useMediaQuery";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
+import { paths } from "../config/paths";
+
+/**
+ * Pages without the floating chat button: on the cart, checkout and payment pages it would sit
+ * over totals and the main action on a phone (issue 12). Those pages show the phone number instead.
+ */
+export const hidesChat = (pathname: string) => pathname === paths.cart || pathname.startsWith("/payment/");
 
 // The root route's data lives in lib/root-data.ts (header, footer and pages read it without
 // importing this layout); re-exported for imports in flight.
@@ -14,6 +21,7 @@ export { rootLoader, useCatalogue, type RootData } from "../lib/root-data";
 
 /** Header, page, footer and the floating widgets around every public page. */
 export function RootLayout() {
+  const { pathname } = useLocation();
   // Marks the page interactive (browser tests wait for it; CSS may use it).
   useEffect(() => {
     markHydrated();
@@ -31,7 +39,7 @@ export function RootLayout() {
           <Outlet />
         </main>
         <Footer />
-        <ChatBox />
+        {hidesChat(pathname) ? null : <ChatBox />}
         <ScrollToTop />
         <HeadSync />
         <NavigationStatus />

@@ -48,6 +48,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   about: "src/features/about/AboutPage.tsx",
   contact: "src/features/contact/ContactPage.tsx",
   privacy: "src/features/privacy/PrivacyPage.tsx",
+  "booking-terms": "src/features/terms/BookingTermsPage.tsx",
   careers: "src/features/careers/SiteMapPage.tsx",
   "payment-success": "src/features/payment/PaymentSuccessPage.tsx",
   "not-found": "src/features/not-found/NotFoundPage.tsx",
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
           { id: "about", path: patterns.about, lazy: page(() => import("../features/about/AboutPage")) },
           { id: "contact", path: patterns.contact, lazy: page(() => import("../features/contact/ContactPage")) },
           { id: "privacy", path: patterns.privacy, lazy: page(() => import("../features/privacy/PrivacyPage")) },
+          { id: "booking-terms", path: patterns.bookingTerms, lazy: page(() => import("../features/terms/BookingTermsPage")) },
           { id: "careers", path: patterns.careers, lazy: page(() => import("../features/careers/SiteMapPage")) },
           {
             id: "payment-success",

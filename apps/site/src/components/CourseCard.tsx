@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import type { CourseListItem } from "@app/contract";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { paths } from "../config/paths";
@@ -28,6 +29,20 @@ export function CourseCard({ course, headingLevel = 3, eagerImage = false }: { c
             </li>
           ) : null}
         </ul>
+        <p className="course-card__next">
+          {course.next_date ? (
+            <>
+              <span className="course-card__next-label">Next date:</span> {formatDateRangeWithWeekday(course.next_date, course.next_date_end ?? course.next_date)}
+              {course.next_date_places_left != null ? (
+                <span className={course.next_date_places_left <= 3 ? "course-card__places course-card__places--low" : "course-card__places"}>
+                  {course.next_date_places_left === 1 ? "1 place left" : `${course.next_date_places_left} places left`}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            <span className="course-card__next-label">New dates coming soon</span>
+          )}
+        </p>
         <p className="course-card__description">{course.description}</p>
         <div className="course-card__footer">
           <p className="course-card__fee">

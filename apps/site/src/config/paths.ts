@@ -9,6 +9,7 @@ export const paths = {
   about: "/about",
   contact: "/contact",
   privacy: "/privacy",
+  bookingTerms: "/booking-terms",
   careers: "/careers",
   paymentSuccess: "/payment/success",
   sitemap: "/sitemap.xml",
@@ -25,6 +26,7 @@ export const patterns = {
   about: "about",
   contact: "contact",
   privacy: "privacy",
+  bookingTerms: "booking-terms",
   careers: "careers",
   paymentSuccess: "payment/success",
 } as const;

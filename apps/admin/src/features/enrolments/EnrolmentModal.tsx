@@ -54,7 +54,7 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
         <div className="enrol-modal">
           <div className="enrol-modal__status">
             <StatusBadge status={e.status} />
-            <span className="enrol-modal__ref">Reference {e.reference}</span>
+            <span className="enrol-modal__ref">Reference {e.booking_reference}</span>
           </div>
           <dl className="admin-details">
             <Field label="First Name">{e.first_name}</Field>
@@ -82,6 +82,9 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
               {e.discount_code ? ` (code ${e.discount_code}, ${e.percent_off ?? 0}% off ${formatPounds(e.subtotal)})` : ""}
             </Field>
             <Field label="Amount Paid">{e.amount_paid === null ? "Not paid" : formatPounds(e.amount_paid)}</Field>
+            <Field label="Booking Terms">
+              {e.terms_version && e.terms_accepted_at ? `Version ${e.terms_version}, agreed ${formatLongDate(e.terms_accepted_at)}` : "Not recorded"}
+            </Field>
           </dl>
 
           <h3 className="enrol-modal__courses-title">Enrolled Courses ({e.courses.length})</h3>

@@ -96,7 +96,7 @@ export default function EnrolmentsPage() {
                 id="enrol-search"
                 type="search"
                 className="ui-input enrol-search__input"
-                placeholder="Name, e-mail or phone"
+                placeholder="Reference, name, e-mail, phone, course or code"
                 value={search}
                 onChange={(e) => setParam("q", e.target.value)}
                 autoComplete="off"
@@ -183,6 +183,7 @@ export default function EnrolmentsPage() {
                           {fullName(e)}
                           <span className="ui-visually-hidden">, view details</span>
                         </button>
+                        <span className="enrol-ref">{e.booking_reference}</span>
                       </td>
                       <td data-label="Email Address" className="admin-table__break">
                         {e.guest_email}

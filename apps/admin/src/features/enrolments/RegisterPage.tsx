@@ -70,6 +70,7 @@ export default function RegisterPage() {
                   #
                 </th>
                 <th scope="col">Attendee name</th>
+                <th scope="col">Reference</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Email</th>
                 {columns.map((label, i) => (
@@ -98,6 +99,7 @@ export default function RegisterPage() {
                 <tr key={a.enrolmentId}>
                   <td className="register__num">{i + 1}</td>
                   <td className="register__name">{a.name}</td>
+                  <td className="register__ref">{a.reference}</td>
                   <td className="register__nowrap">{a.phone}</td>
                   <td className="register__email">{a.email}</td>
                   {columns.map((label) => (
@@ -108,6 +110,7 @@ export default function RegisterPage() {
               {Array.from({ length: SPARE_ROWS }, (_, i) => (
                 <tr key={`spare-${i}`} className="register__spare">
                   <td className="register__num">{attendees.length + i + 1}</td>
+                  <td />
                   <td />
                   <td />
                   <td />

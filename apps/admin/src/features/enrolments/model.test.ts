@@ -5,7 +5,10 @@ import { applyFilters, courseDateOptions, courseDays, csvCell, enrolmentsCsv, ma
 function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   return {
     id: 1,
-    reference: "BK-0001",
+    reference: "internal-token-0001",
+    booking_reference: "ACDE-2345",
+    terms_version: null,
+    terms_accepted_at: null,
     first_name: "Jane",
     last_name: "Doe",
     guest_email: "jane@example.com",

@@ -1,4 +1,4 @@
-import type { Enrollment, OrderStatus } from "@app/contract";
+import { enrollmentMatches, type Enrollment, type OrderStatus } from "@app/contract";
 import { parseCalendarDate } from "@app/ui/format";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -12,16 +12,12 @@ export function fullName(e: Pick<Enrollment, "first_name" | "last_name">): strin
   return `${e.first_name} ${e.last_name}`.trim();
 }
 
-const digits = (s: string) => s.replace(/\D/g, "");
-
-/** Search by name, e-mail or phone (phone ignores spaces and punctuation: '07700 900123' finds '07700900123'). */
+/**
+ * Search by booking reference (with or without the dash, any case), name, e-mail, phone (ignoring
+ * spaces and punctuation), course title or discount code: the API's rule (`GET /enrollments?q=`).
+ */
 export function matchesSearch(e: Enrollment, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  if (fullName(e).toLowerCase().includes(q)) return true;
-  if (e.guest_email.toLowerCase().includes(q)) return true;
-  const qDigits = digits(q);
-  return qDigits.length >= 3 && digits(e.phone_number).includes(qDigits);
+  return enrollmentMatches(e, search);
 }
 
 export interface CourseDateOption {
@@ -113,7 +109,7 @@ export function enrolmentsCsv(rows: readonly Enrollment[]): string {
   return toCsv([
     [...CSV_HEADER],
     ...rows.map((e) => [
-      e.reference,
+      e.booking_reference,
       STATUS_LABELS[e.status],
       e.first_name,
       e.last_name,
@@ -184,6 +180,6 @@ export function registerAttendees(rows: readonly Enrollment[], courseDateId: num
   return rows
     .filter((e) => e.status === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
     .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
-    .map((e) => ({ enrolmentId: e.id, reference: e.reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
+    .map((e) => ({ enrolmentId: e.id, reference: e.booking_reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
 }
 

@@ -11,6 +11,11 @@ export const orders = pgTable(
     id: serial("id").primaryKey(),
     /** Public, random and unguessable: the only handle a customer or provider sees. */
     reference: text("reference").notNull(),
+    /** The booking reference people read (8 characters, see booking-reference.ts); shown as XXXX-XXXX. */
+    bookingRef: text("booking_ref").notNull(),
+    /** Version of the booking terms the customer agreed to at checkout, and when. */
+    termsVersion: text("terms_version"),
+    termsAcceptedAt: tstz("terms_accepted_at"),
     status: orderStatus("status").notNull().default("pending"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -44,6 +49,7 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_reference_key").on(t.reference),
+    uniqueIndex("orders_booking_ref_key").on(t.bookingRef),
     uniqueIndex("orders_provider_session_key").on(t.providerSessionId),
     index("orders_status_expires_idx").on(t.status, t.expiresAt),
     index("orders_discount_code_idx").on(t.discountCodeId),

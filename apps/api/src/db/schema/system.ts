@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, tstz } from "./types";
 
@@ -44,6 +44,9 @@ export const activityLog = pgTable(
 
 export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
+/** A text attachment of an outbox mail. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -53,6 +56,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     kind: text("kind").notNull(),
+    /** Files sent with the mail (e.g. the booking's calendar file). */
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),

@@ -49,7 +49,8 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
        from contact_messages where created_at >= ${since})
     union all
     (select 'booking' as kind, o.id, o.paid_at as at, o.first_name || ' ' || o.last_name as name,
-            (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
+            left(o.booking_ref, 4) || '-' || right(o.booking_ref, 4) || ' · ' ||
+              (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
             o.amount_paid_pence as amount
        from orders o where o.status = 'paid' and o.paid_at >= ${since})
     order by at desc limit ${NOTIFICATION_LIMIT}`);

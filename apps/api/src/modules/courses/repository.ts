@@ -149,7 +149,9 @@ export async function placesLeftByDate(db: DbOrTx, dateIds: number[], now: Date)
 
 type CourseRow = typeof courses.$inferSelect;
 
-function listItem(c: CourseRow, nextDate: string | null, datesChangedAt: Date | null = null): CourseListItem {
+type NextDate = { start: string; end: string; placesLeft: number };
+
+function listItem(c: CourseRow, next: NextDate | null, datesChangedAt: Date | null = null): CourseListItem {
   const changed = datesChangedAt && datesChangedAt > c.updatedAt ? datesChangedAt : c.updatedAt;
   return {
     id: c.id,
@@ -160,7 +162,9 @@ function listItem(c: CourseRow, nextDate: string | null, datesChangedAt: Date | 
     fee: toPounds(c.feePence),
     duration: c.duration,
     time: c.time,
-    next_date: nextDate,
+    next_date: next?.start ?? null,
+    next_date_end: next?.end ?? null,
+    next_date_places_left: next?.placesLeft ?? null,
     updated_at: changed.toISOString(),
   };
 }
@@ -197,13 +201,16 @@ export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem
   if (!rows.length) return [];
   const today = ukDate(now);
   const dates = await db
-    .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate })
+    .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate, endDate: courseDates.endDate })
     .from(courseDates)
     .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
     .orderBy(asc(courseDates.startDate));
   const [left, changed] = await Promise.all([placesLeftByDate(db, dates.map((d) => d.id), now), datesChangedAt(db, rows.map((r) => r.id))]);
-  const next = new Map<number, string>();
-  for (const d of dates) if (!next.has(d.courseId) && (left.get(d.id) ?? 0) > 0) next.set(d.courseId, d.startDate);
+  const next = new Map<number, NextDate>();
+  for (const d of dates) {
+    const placesLeft = left.get(d.id) ?? 0;
+    if (!next.has(d.courseId) && placesLeft > 0) next.set(d.courseId, { start: d.startDate, end: d.endDate, placesLeft });
+  }
   return rows.map((c) => listItem(c, next.get(c.id) ?? null, changed.get(c.id) ?? null));
 }
 
@@ -253,9 +260,9 @@ export async function getCourseDetail(
     capacity: d.capacity,
     placesLeft: left.get(d.id) ?? 0,
   }));
-  const next = courseDatesOut.find((d) => d.startDate >= today && d.placesLeft > 0)?.startDate ?? null;
+  const first = courseDatesOut.find((d) => d.startDate >= today && d.placesLeft > 0);
   return {
-    ...listItem(c, next),
+    ...listItem(c, first ? { start: first.startDate, end: first.endDate, placesLeft: first.placesLeft } : null),
     capacity: c.capacity,
     courseDates: courseDatesOut,
     addOns: addOns.map((a) => ({ id: a.id, name: a.name, price: toPounds(a.pricePence), description: a.description })),

@@ -37,6 +37,7 @@ export async function enqueueMail(db: DbOrTx, mail: RenderedMail & { to: string;
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     ...(now ? { nextAttemptAt: now, createdAt: now } : {}),
   });
 }

@@ -2,7 +2,8 @@
  * Mail templates: every mail has an HTML part and a plain-text part with the same content.
  * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
  */
-import type { orderItems, orders } from "../../db/schema";
+import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING as SHARED_WHAT_TO_BRING } from "@app/contract";
+import type { MailAttachment, orderItems, orders } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
@@ -11,14 +12,8 @@ export type { RenderedMail };
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-/** What to bring on the first day: ID checks are part of the SIA licence application. */
-export const WHAT_TO_BRING = [
-  "Photo ID: a valid passport or UK photocard driving licence (the same document you will use for your SIA licence application).",
-  "Two proofs of address dated within the last 3 months, such as a bank statement, utility bill or council tax bill.",
-  "Proof of your right to work in the UK (passport, or a share code from GOV.UK).",
-  "Your address history for the last 5 years: the SIA licence application and its criminal record check ask for it.",
-  "A pen and, if you wear them, your glasses; lunch and drinks for each day.",
-];
+/** What to bring on the first day (shared with the confirmation page). */
+export const WHAT_TO_BRING = SHARED_WHAT_TO_BRING;
 
 const P = "margin:0 0 12px";
 
@@ -33,12 +28,18 @@ ${body}
 </div></body></html>`;
 }
 
+/** 'Mon 7 – Sat 12 Dec 2026' (the snapshot's label when the dates are missing). */
+const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
+
+/** A map search for the venue (any map service understands the address). */
+export const mapLink = mapSearchUrl;
+
 const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
 
 function itemLinesText(items: ItemRow[]): string[] {
   return items.flatMap((i) => [
     `- ${i.title}`,
-    `  Dates: ${i.dateLabel}, ${i.time}`,
+    `  Dates: ${itemDates(i)}, ${i.time} each day`,
     ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
     `  Price: ${formatPence(i.originalPricePence)}`,
   ]);
@@ -47,7 +48,7 @@ function itemLinesText(items: ItemRow[]): string[] {
 function itemLinesHtml(items: ItemRow[]): string {
   return items
     .map(
-      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}${
+      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(itemDates(i))}, ${escapeHtml(i.time)} each day${
         i.addOns.length ? `<br>Add-ons: ${escapeHtml(addOnText(i))}` : ""
       }<br>Price: ${formatPence(i.originalPricePence)}</li>`,
     )
@@ -70,10 +71,10 @@ function totalsHtml(order: OrderRow): string {
   }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
 }
 
-const shortRef = (order: OrderRow) => order.reference.slice(0, 8).toUpperCase();
+const shortRef = (order: OrderRow) => formatBookingRef(order.bookingRef);
 
 /** To the customer once the payment is confirmed. */
-export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings): RenderedMail {
+export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings, calendar?: string): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
     `Dear ${order.firstName},`,
@@ -88,7 +89,9 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
     "",
     "Where:",
     settings.venueAddress,
+    `Map: ${mapLink(settings.venueAddress)}`,
     "Please arrive 15 minutes before the start time on the first day.",
+    ...(calendar ? ["", "The attached calendar file (booking.ics) adds your course days to your calendar."] : []),
     "",
     "What to bring:",
     ...WHAT_TO_BRING.map((w) => `- ${w}`),
@@ -107,13 +110,18 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
 <ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
 ${totalsHtml(order)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
-<p style="${P}">${escapeHtml(settings.venueAddress)}<br>Please arrive 15 minutes before the start time on the first day.</p>
+<p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
+      calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""
+    }
 <h2 style="font-size:18px;margin:16px 0 8px">What to bring</h2>
 <ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`,
     settings,
   );
-  return { subject, html, text };
+  const attachments: MailAttachment[] = calendar
+    ? [{ filename: `booking-${shortRef(order)}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }]
+    : [];
+  return { subject, html, text, attachments };
 }
 
 function customerLines(order: OrderRow): [string, string][] {

@@ -2,7 +2,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type OutgoingMail = { from: string; to: string; subject: string; html: string; text: string; messageId?: string };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
 
 /** Delivers one mail or throws; `describe` says where it went (for the log). */
 export interface MailTransport {

@@ -4,7 +4,7 @@
  */
 import { initServer } from "@ts-rest/fastify";
 import { eq } from "drizzle-orm";
-import { contract, ORDER_ALREADY_PAID_MESSAGE, type OrderStatusSchema } from "@app/contract";
+import { contract, formatBookingRef, ORDER_ALREADY_PAID_MESSAGE, type OrderStatusSchema } from "@app/contract";
 import type { z } from "zod";
 import { orders } from "../../db/schema";
 import { toPounds } from "../../lib/money";
@@ -12,6 +12,8 @@ import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
+import { withUniqueBookingRef } from "./booking-reference";
+import { bookingCalendar } from "./calendar";
 import {
   attachCheckoutSession,
   cancelOrderAndCheckout,
@@ -22,6 +24,7 @@ import {
   listEnrollments,
   placeOrder,
   toEnrollment,
+  type ItemRow,
   type OrderRow,
 } from "./service";
 
@@ -30,20 +33,33 @@ const s = initServer();
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
 
-function toOrderStatus(order: OrderRow, now: Date): z.infer<typeof OrderStatusSchema> {
+function toOrderStatus(order: OrderRow, now: Date, items?: ItemRow[]): z.infer<typeof OrderStatusSchema> {
   return {
     reference: order.reference,
+    booking_reference: formatBookingRef(order.bookingRef),
     status: effectiveStatus(order, now),
     total: toPounds(order.totalPence),
     amount_paid: order.amountPaidPence === null ? null : toPounds(order.amountPaidPence),
     paid_at: order.paidAt?.toISOString() ?? null,
+    ...(items
+      ? {
+          courses: items.map((i) => ({
+            title: i.title,
+            date_label: i.dateLabel,
+            start_date: i.startDate,
+            end_date: i.endDate,
+            time: i.time,
+            add_ons: i.addOns.map((a) => a.name),
+          })),
+        }
+      : {}),
   };
 }
 
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
-    const order = await placeOrder(app.db, body, app.now(), app.payments.name);
+    const order = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
     let checkout: { url: string; sessionId: string };
     try {
       checkout = await app.payments.createCheckout(order);
@@ -60,20 +76,32 @@ export const ordersRouter = s.router(contract.orders, {
       body: {
         payment_link: checkout.url,
         reference: order.reference,
+        booking_reference: formatBookingRef(order.bookingRef),
         total: toPounds(order.totalPence),
         expires_at: order.expiresAt.toISOString(),
       },
     };
   },
   enrollments: async ({ query, request, reply }) => {
-    const { items, total } = await listEnrollments(request.server.db, request.server.now(), pageOf(query));
+    const { items, total } = await listEnrollments(request.server.db, request.server.now(), pageOf(query), query?.q);
     sendTotal(reply, total);
     return { status: 200, body: items };
   },
   status: async ({ params, request }) => {
     const order = await findOrderByReference(request.server.db, params.reference);
     if (!order) return { status: 404, body: { message: "Order not found" } };
-    return { status: 200, body: toOrderStatus(order, request.server.now()) };
+    return { status: 200, body: toOrderStatus(order, request.server.now(), await findItems(request.server.db, order.id)) };
+  },
+  calendar: async ({ params, request, reply }) => {
+    const app = request.server;
+    const order = await findOrderByReference(app.db, params.reference);
+    // Only a paid booking is in anyone's diary; the token in the address is the secret.
+    if (!order || order.status !== "paid") return { status: 404, body: { message: "Order not found" } };
+    const ics = bookingCalendar(order, await findItems(app.db, order.id), { ...app.mail.settings }, app.now());
+    reply.header("content-disposition", `attachment; filename="booking-${formatBookingRef(order.bookingRef)}.ics"`);
+    reply.header("cache-control", "private, no-store");
+    reply.type("text/calendar; charset=utf-8");
+    return { status: 200, body: ics };
   },
   customerCancel: async ({ params, request }) => {
     const app = request.server;

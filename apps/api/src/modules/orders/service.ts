@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { ORDER_ALREADY_PAID_MESSAGE, ORDER_HOLD_MINUTES, type Enrollment, type OrderSchema } from "@app/contract";
+import {
+  BOOKING_TERMS_VERSION,
+  enrollmentMatches,
+  formatBookingRef,
+  ORDER_ALREADY_PAID_MESSAGE,
+  ORDER_HOLD_MINUTES,
+  type Enrollment,
+  type OrderSchema,
+} from "@app/contract";
 import type { z } from "zod";
 import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
 import { activityLog, orderItems, orders, type AddOnSnapshot } from "../../db/schema";
@@ -14,6 +22,8 @@ import { checkDiscount } from "../discounts/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
 import type { CheckoutStop, PaymentProvider } from "../payments/port";
+import { newBookingRef } from "./booking-reference";
+import { bookingCalendar } from "./calendar";
 import { lockAndCountClaims } from "./repository";
 
 export type OrderInput = z.output<typeof OrderSchema>;
@@ -140,6 +150,9 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
   const order: OrderRow = {
     id: 0,
     reference: newReference(),
+    bookingRef: newBookingRef(),
+    termsVersion: input.accept_terms ? BOOKING_TERMS_VERSION : null,
+    termsAcceptedAt: input.accept_terms ? now : null,
     status: "pending",
     firstName: input.first_name,
     lastName: input.last_name,
@@ -188,7 +201,7 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     createdAt: now,
   }));
 
-  const insert = insertOrder(order, itemRows, `${name} booked ${items.map((i) => `${i.title} (${i.dateLabel})`).join(", ")}`);
+  const insert = insertOrder(order, itemRows, `${formatBookingRef(order.bookingRef)}: ${name} booked ${items.map((i) => `${i.title} (${i.dateLabel})`).join(", ")}`);
   const claimed = (row: { order_id: number; item_ids: number[] }) => {
     order.id = Number(row.order_id);
     row.item_ids.forEach((id, n) => Object.assign(itemRows[n]!, { id: Number(id), orderId: order.id }));
@@ -238,10 +251,10 @@ function insertOrder(order: OrderRow, itemRows: ItemRow[], details: string) {
   return {
     ctes: (guard: SQL) => sql`
       o as (
-        insert into orders (reference, status, first_name, last_name, guest_name, guest_email, phone_number, country,
+        insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
           street_address, town_city, state, company_name, building_type, order_notes, subtotal_pence, discount_code_id,
           discount_code, percent_off, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
-        select ${order.reference}, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
+        select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
           ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.companyName},
           ${order.buildingType}, ${order.orderNotes}, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
           ${order.percentOff}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
@@ -365,7 +378,7 @@ export async function confirmPaymentTx(
       await logActivity(tx, {
         type: "other",
         action: "Payment for a released order: refund needed",
-        details: `${order.firstName} ${order.lastName} paid order ${order.reference.slice(0, 8)} after it was ${order.status}; its places were taken meanwhile`,
+        details: `${order.firstName} ${order.lastName} paid booking ${formatBookingRef(order.bookingRef)} after it was ${order.status}; its places were taken meanwhile`,
         actor: SYSTEM_ACTOR,
         amountPence: amount,
         items: items.length,
@@ -383,14 +396,14 @@ export async function confirmPaymentTx(
   await logActivity(tx, {
     type: "payment",
     action: "Payment received",
-    details: `${name} paid for ${items.map((i) => i.title).join(", ")}`,
+    details: `${formatBookingRef(order.bookingRef)}: ${name} paid for ${items.map((i) => i.title).join(", ")}`,
     actor: { id: null, name },
     amountPence: amount,
     items: items.length,
     at: now,
   });
   if (opts.mail) {
-    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail) }, now);
+    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now)) }, now);
     await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail) }, now);
   }
   return { order: paid, outcome: "paid" };
@@ -423,7 +436,7 @@ export async function cancelPendingTx(tx: Tx, key: OrderKey, now: Date, actor?: 
   await logActivity(tx, {
     type: "other",
     action: "Enrollment cancelled",
-    details: `Order ${order.reference.slice(0, 8)} for ${name} ${reason}; its places were released`,
+    details: `Booking ${formatBookingRef(order.bookingRef)} for ${name} ${reason}; its places were released`,
     actor: actor ?? { id: null, name },
     amountPence: order.totalPence,
     at: now,
@@ -514,7 +527,7 @@ export async function expireOrdersTx(
     picked.map((o) => ({
       type: "other" as const,
       action: "Order expired",
-      details: `Order ${o.reference.slice(0, 8)} for ${o.firstName} ${o.lastName} was not paid within ${ORDER_HOLD_MINUTES} minutes; its places were released`,
+      details: `Booking ${formatBookingRef(o.bookingRef)} for ${o.firstName} ${o.lastName} was not paid within ${ORDER_HOLD_MINUTES} minutes; its places were released`,
       actorId: null,
       userName: SYSTEM_ACTOR.name,
       amountPence: o.totalPence,
@@ -539,6 +552,7 @@ export function toEnrollment(order: OrderRow, items: ItemRow[], now: Date): Enro
   return {
     id: order.id,
     reference: order.reference,
+    booking_reference: formatBookingRef(order.bookingRef),
     first_name: order.firstName,
     last_name: order.lastName,
     guest_email: order.guestEmail,
@@ -559,6 +573,8 @@ export function toEnrollment(order: OrderRow, items: ItemRow[], now: Date): Enro
     paid_at: order.paidAt?.toISOString() ?? null,
     expires_at: order.expiresAt.toISOString(),
     created_at: order.createdAt.toISOString(),
+    terms_version: order.termsVersion,
+    terms_accepted_at: order.termsAcceptedAt?.toISOString() ?? null,
     courses: items.map((i) => ({
       id: i.courseId,
       title: i.title,
@@ -579,12 +595,25 @@ export function toEnrollment(order: OrderRow, items: ItemRow[], now: Date): Enro
   };
 }
 
-/** Every order, newest first, with its items (two queries). */
-export async function listEnrollments(db: DbOrTx, now: Date, page: Page): Promise<{ items: Enrollment[]; total: number }> {
+/**
+ * One page of the bookings, newest first, with their items (decision 112). A search (booking
+ * reference with or without the dash, name, e-mail, course title or discount code) is matched
+ * before paging, so the total counts the matches.
+ */
+export async function listEnrollments(db: DbOrTx, now: Date, page: Page, search?: string): Promise<{ items: Enrollment[]; total: number }> {
+  if (search?.trim()) {
+    const all = await enrollmentsOf(db, now, await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)));
+    const matches = all.filter((e) => enrollmentMatches(e, search));
+    return { items: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+  }
   const rows = await db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.limit).offset(page.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
-  const total = count?.n ?? 0;
-  if (!rows.length) return { items: [], total };
+  return { items: await enrollmentsOf(db, now, rows), total: count?.n ?? 0 };
+}
+
+/** The API's booking shape for these orders, with their items (one more query). */
+async function enrollmentsOf(db: DbOrTx, now: Date, rows: OrderRow[]): Promise<Enrollment[]> {
+  if (!rows.length) return [];
   const items = await db
     .select()
     .from(orderItems)
@@ -596,5 +625,5 @@ export async function listEnrollments(db: DbOrTx, now: Date, page: Page): Promis
     if (list) list.push(i);
     else byOrder.set(i.orderId, [i]);
   }
-  return { items: rows.map((o) => toEnrollment(o, byOrder.get(o.id) ?? [], now)), total };
+  return rows.map((o) => toEnrollment(o, byOrder.get(o.id) ?? [], now));
 }

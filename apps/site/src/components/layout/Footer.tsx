@@ -96,7 +96,7 @@ export function Footer() {
           </h2>
           <ul className="site-footer__links">
             <li>
-              <Link to={paths.privacy}>Terms of Service</Link>
+              <Link to={paths.bookingTerms}>Terms of Service</Link>
             </li>
             <li>
               <Link to={paths.privacy}>Privacy Policy</Link>

@@ -50,7 +50,7 @@ function ResourceLinks({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** Spec §2 header: Home, Training, License, Resource, Shop, the cart button, and a full-screen menu on phones. */
+/** Spec §2 header: Home, Training, License, Resource, Shop (+ About and Contact, issue 12), the cart button, and a full-screen menu on phones. */
 export function Header() {
   const courses = dropdownCourses(useCatalogue());
   const { provider } = useSiteConfig();
@@ -120,6 +120,12 @@ export function Header() {
           <NavDropdown label="Resource">{(done) => <ResourceLinks onNavigate={done} />}</NavDropdown>
           <NavLink to={paths.shop} className={navClass}>
             Shop
+          </NavLink>
+          <NavLink to={paths.about} className={navClass}>
+            About
+          </NavLink>
+          <NavLink to={paths.contact} className={navClass}>
+            Contact
           </NavLink>
         </nav>
         <div className="site-header__actions">

@@ -15,6 +15,49 @@ export function chatLink(chatUrl: string, text: string): string {
   return url.toString();
 }
 
+/** What the floating button must never cover (issue 12): prices, totals and the main actions. */
+export const KEEP_CLEAR_SELECTOR = ".ui-price, .ui-button--primary, .cart-totals, [data-keep-clear]";
+
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * True while a price, total or main action sits under the element (checked on scroll, resize and
+ * page changes, once per frame): the button then steps aside instead of covering it.
+ */
+function useCoversSomething(ref: React.RefObject<HTMLElement | null>, active: boolean): boolean {
+  const [covers, setCovers] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setCovers(false);
+      return;
+    }
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const el = ref.current;
+      if (!el) return;
+      const box = el.getBoundingClientRect();
+      const hit = [...document.querySelectorAll(KEEP_CLEAR_SELECTOR)].some((t) => !el.contains(t) && overlaps(box, t.getBoundingClientRect()));
+      setCovers(hit);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      observer.disconnect();
+    };
+  }, [ref, active]);
+  return covers;
+}
+
 /**
  * Floating chat box (spec §2): open/closed; a non-blank message opens the external chat with
  * the text, then the box clears and closes. Escape (focus in the box or on its toggle) closes it
@@ -28,6 +71,8 @@ export function ChatBox() {
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // The closed button hides while it would cover a price, a total or the main action.
+  const covering = useCoversSomething(toggleRef, !open);
 
   useEffect(() => {
     if (!open) return;
@@ -54,7 +99,7 @@ export function ChatBox() {
   return (
     // Escape closes the box from anywhere in it: the panel and its toggle button alike.
     <div
-      className="chat"
+      className={covering ? "chat chat--aside" : "chat"}
       onKeyDown={(e) => {
         if (e.key === "Escape" && open) {
           e.stopPropagation();

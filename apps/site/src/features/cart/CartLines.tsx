@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { formatPence } from "@app/ui/format";
 import type { CartItem } from "./cart-store";
 import { paths } from "../../app/paths";
@@ -36,7 +37,8 @@ export function CartLines({ items, onRemove, compact = false }: CartLinesProps) 
                 <Link to={paths.course(item.slug)}>{item.title}</Link>
               </h3>
               <p className="cart-line__date">
-                <span className="cart-line__label">Date:</span> {item.selectedDate}
+                <span className="cart-line__label">Date:</span>{" "}
+                {item.startDate ? formatDateRangeWithWeekday(item.startDate, item.endDate) : item.selectedDate}
               </p>
               {item.selectedAddons.length > 0 ? (
                 <div className="cart-line__addons">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ORDER_HOLD_MINUTES, OrderSchema } from "@app/contract";
 import type { OrderInput } from "@app/contract";
@@ -21,6 +21,8 @@ import { leavePage } from "./links";
 import { forgetPendingCart, readPendingCart, savePendingCart } from "./pending-cart";
 import type { PendingCart } from "./pending-cart";
 import { discountPence } from "./pricing";
+import { readSavedDiscountCode, saveDiscount } from "./discount-store";
+import { cartWarnings } from "./warnings";
 import "./cart.css";
 
 export const CART_MESSAGES = {
@@ -30,6 +32,7 @@ export const CART_MESSAGES = {
   cancelled: "Your payment was cancelled and you have not been charged.",
   notCompleted: "Your last payment was not completed and you have not been charged.",
   restored: "Your cart is as you left it.",
+  changed: "Your booking was cancelled and its places released, so you can change it. Your cart is as you left it.",
 } as const;
 
 /** Query parameters of /cart: the checkout step, and the return from a cancelled payment. */
@@ -61,7 +64,8 @@ interface Conflict {
 type Notice =
   | { kind: "cancelled" }
   | { kind: "not-completed" }
-  | { kind: "awaiting"; paymentLink: string; reference: string }
+  | { kind: "changed" }
+  | { kind: "awaiting"; paymentLink: string; reference: string; bookingReference: string | null; copy: PendingCart; totalPence: number | null }
   | { kind: "paid"; message: string; reference: string };
 
 /** The heading of /cart before the cart is read from the browser (the first HTML). */
@@ -88,7 +92,7 @@ export function noScriptCartHtml(provider: { phone: string; email: string }): st
 /** How long the cart waits for the cancel's answer before giving the copy back anyway. */
 export const CANCEL_WAIT_MS = 6000;
 
-type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string };
+type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string; bookingReference: string };
 
 function issuesToFormErrors(issues: { path: string; message: string }[] | undefined): CheckoutErrors {
   const errors: CheckoutErrors = {};
@@ -126,7 +130,13 @@ export default function CartPage() {
   const [params, setParams] = useSearchParams();
   const step = params.get(CHECKOUT_STEP_PARAM) === "checkout" ? "checkout" : "summary";
 
-  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [discount, setDiscountState] = useState<AppliedDiscount | null>(null);
+  // The applied code is kept with the cart (reload, return from payment) and checked again on load.
+  const setDiscount = useCallback((d: AppliedDiscount | null) => {
+    setDiscountState(d);
+    saveDiscount(d);
+  }, []);
+  const [changing, setChanging] = useState(false);
   const [checkingCode, setCheckingCode] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -155,31 +165,49 @@ export default function CartPage() {
   const cancelledRef = params.get(CANCELLED_PARAM);
   const restoreChecked = useRef(false);
   const { hydrated, items, replace } = cart;
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const recheckCode = useCallback(
+    (code: string) => {
+      // Checked again with the API rather than trusted from storage (it may have run out).
+      checkDiscountCode(code)
+        .then((r) => setDiscount(r.valid && r.discount ? { code: code.toUpperCase(), percentOff: r.discount.percent_off } : null))
+        .catch(() => undefined);
+    },
+    [setDiscount],
+  );
+  const restore = useCallback(
+    (copy: PendingCart, kind: "cancelled" | "not-completed" | "changed") => {
+      const current = itemsRef.current;
+      const missing = copy.items.filter((p) => !current.some((i) => i.id === p.id));
+      replace([...current, ...missing]);
+      forgetPendingCart(copy.reference);
+      setNotice({ kind });
+      // The order gave its discount use back; check the code again rather than trust the copy.
+      if (copy.discountCode) recheckCode(copy.discountCode);
+    },
+    [replace, recheckCode],
+  );
   useEffect(() => {
     if (!hydrated || restoreChecked.current) return;
     restoreChecked.current = true;
     const pending = readPendingCart();
-    const restore = (copy: PendingCart, kind: "cancelled" | "not-completed") => {
-      const missing = copy.items.filter((p) => !items.some((i) => i.id === p.id));
-      replace([...items, ...missing]);
-      forgetPendingCart(copy.reference);
-      setNotice({ kind });
-      if (copy.discountCode) {
-        // The order gave its discount use back; check the code again rather than trust the copy.
-        const code = copy.discountCode;
-        checkDiscountCode(code)
-          .then((r) => {
-            if (r.valid && r.discount) setDiscount({ code, percentOff: r.discount.percent_off });
-          })
-          .catch(() => undefined);
-      }
-    };
+    const savedCode = readSavedDiscountCode();
+    if (savedCode && !(pending && pending.discountCode)) recheckCode(savedCode);
     const checkSavedCopy = (copy: PendingCart) =>
       fetchOrderStatus(copy.reference)
         .then((s) => {
           if (s === "not-found" || s.status === "cancelled" || s.status === "expired") restore(copy, cancelledRef ? "cancelled" : "not-completed");
           else if (s.status === "paid") forgetPendingCart(copy.reference);
-          else if (copy.paymentLink) setNotice({ kind: "awaiting", paymentLink: copy.paymentLink, reference: copy.reference });
+          else if (copy.paymentLink)
+            setNotice({
+              kind: "awaiting",
+              paymentLink: copy.paymentLink,
+              reference: copy.reference,
+              bookingReference: s.booking_reference ?? copy.bookingReference ?? null,
+              copy,
+              totalPence: Math.round(s.total * 100),
+            });
         })
         .catch(() => undefined);
 
@@ -212,7 +240,33 @@ export default function CartPage() {
       .finally(() => setCancelling(false));
     // A saved copy of another order (an older tab, say) is checked as without a reference.
     if (pending && !copy) void checkSavedCopy(pending);
-  }, [hydrated, items, replace, cancelledRef, setParams]);
+  }, [hydrated, restore, recheckCode, cancelledRef, setParams]);
+
+  /** 'Change booking': the held booking is cancelled at once (seats and code use freed) and its courses come back to the cart. */
+  async function changeBooking(copy: PendingCart) {
+    setChanging(true);
+    try {
+      const answer = await cancelOrder(copy.reference);
+      if (answer.paid) {
+        forgetPendingCart(copy.reference);
+        setNotice({ kind: "paid", message: answer.message, reference: copy.reference });
+      } else {
+        restore(copy, "changed");
+        // Changing means the summary (remove a course, pick another date), not the form.
+        setParams(
+          (p) => {
+            p.delete(CHECKOUT_STEP_PARAM);
+            return p;
+          },
+          { replace: true },
+        );
+      }
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : CART_MESSAGES.failed);
+    } finally {
+      setChanging(false);
+    }
+  }
 
   // A new step starts at the top with its heading announced.
   const firstStep = useRef(true);
@@ -251,6 +305,7 @@ export default function CartPage() {
       company_name: values.companyName || null,
       building_type: values.buildingType || null,
       order_notes: values.orderNotes || null,
+      accept_terms: true,
     };
     // The same schema the API applies: what it would refuse is caught here with the same words.
     const checked = OrderSchema.safeParse(order);
@@ -268,18 +323,21 @@ export default function CartPage() {
       const res = await submitOrder(order);
       savePendingCart({
         reference: res.reference,
+        bookingReference: res.booking_reference,
         items: submittedItems,
         discountCode: discount?.code ?? null,
         paymentLink: res.payment_link || null,
         savedAt: new Date().toISOString(),
       });
       cart.clear();
+      // The code now travels with the saved copy (re-checked if the booking comes back to the cart).
+      saveDiscount(null);
       if (res.payment_link) {
         setOutcome({ kind: "redirecting" });
         toast.success(CART_MESSAGES.redirecting);
         leavePage.to(res.payment_link);
       } else {
-        setOutcome({ kind: "no-link", reference: res.reference });
+        setOutcome({ kind: "no-link", reference: res.reference, bookingReference: res.booking_reference });
         toast.info(CART_MESSAGES.noPaymentLink);
       }
     } catch (e) {
@@ -305,22 +363,45 @@ export default function CartPage() {
     }
   }
 
-  const noticeBox = notice ? (
-    <div className="cart-notice cart-notice--info" role="status">
-      {notice.kind === "awaiting" ? (
-        <p>
-          Your booking {notice.reference} is waiting for payment and your places are held for a short time.{" "}
-          <a href={notice.paymentLink}>Continue to payment</a>
+  const pendingBox =
+    notice?.kind === "awaiting" ? (
+      <section className="cart-pending" aria-labelledby="cart-pending-heading">
+        <h2 id="cart-pending-heading" className="cart-pending__title">
+          {notice.bookingReference ? `Your booking ${notice.bookingReference} is waiting for payment` : "Your booking is waiting for payment"}
+        </h2>
+        <p className="cart-pending__text">
+          Your places are held for a short time while you pay. You have not been charged yet. To change the courses, dates or add-ons, choose
+          &apos;Change booking&apos;: this booking is cancelled at once and its courses come back to your cart.
         </p>
-      ) : notice.kind === "paid" ? (
+        <CartLines items={notice.copy.items} compact />
+        {notice.totalPence !== null ? (
+          <p className="cart-pending__total">
+            Total to pay <strong>{formatPence(notice.totalPence)}</strong>
+          </p>
+        ) : null}
+        <div className="cart-pending__actions">
+          <a className="ui-button ui-button--primary ui-button--lg" href={notice.paymentLink}>
+            Continue to payment
+          </a>
+          <Button variant="secondary" size="lg" loading={changing} loadingLabel="Cancelling..." onClick={() => void changeBooking(notice.copy)}>
+            Change booking
+          </Button>
+        </div>
+      </section>
+    ) : null;
+
+  const noticeBox = notice && notice.kind !== "awaiting" ? (
+    <div className="cart-notice cart-notice--info" role="status">
+      {notice.kind === "paid" ? (
         <p>
           {notice.message}{" "}
           <Link to={`${paths.paymentSuccess}?order=${encodeURIComponent(notice.reference)}`}>See your booking</Link>
         </p>
       ) : (
         <p>
-          {notice.kind === "cancelled" ? CART_MESSAGES.cancelled : CART_MESSAGES.notCompleted}
-          {cart.count > 0 ? ` ${CART_MESSAGES.restored}` : ""}
+          {notice.kind === "changed"
+            ? CART_MESSAGES.changed
+            : `${notice.kind === "cancelled" ? CART_MESSAGES.cancelled : CART_MESSAGES.notCompleted}${cart.count > 0 ? ` ${CART_MESSAGES.restored}` : ""}`}
         </p>
       )}
     </div>
@@ -343,7 +424,7 @@ export default function CartPage() {
         <div className="cart-state">
           <h1 className="cart-state__title">Booking received</h1>
           <p className="cart-state__text">
-            {CART_MESSAGES.noPaymentLink} Your booking reference is <strong>{outcome.reference}</strong>. Please contact us to complete
+            {CART_MESSAGES.noPaymentLink} Your booking reference is <strong>{outcome.bookingReference}</strong>. Please contact us to complete
             your payment.
           </p>
           <div className="cart-state__actions">
@@ -374,6 +455,21 @@ export default function CartPage() {
             <Skeleton variant="block" className="cart-skeleton cart-skeleton--panel cart-skeleton--summary" />
           </div>
           <span className="ui-visually-hidden">Loading your cart</span>
+        </div>
+      </div>
+    );
+  }
+
+  if (cart.count === 0 && pendingBox) {
+    // Back from the payment page with the booking still held: show it once, never 'Your Cart is Empty'.
+    return (
+      <div className="cart-page">
+        <div className="cart-page__inner">
+          <Breadcrumb items={[{ label: "Home", href: paths.home }, { label: "Cart Summary" }]} renderLink={({ href, label, className }) => <Link to={href} className={className}>{label}</Link>} />
+          <h1 ref={headingRef} tabIndex={-1} className="cart-page__title">
+            Your booking
+          </h1>
+          {pendingBox}
         </div>
       </div>
     );
@@ -437,6 +533,19 @@ export default function CartPage() {
     </dl>
   );
 
+  const warnings = cartWarnings(cart.items);
+  const warningBox =
+    warnings.length > 0 ? (
+      <div className="cart-notice cart-notice--warning" role="status" data-testid="cart-warnings">
+        <p className="cart-notice__title">Please check your cart</p>
+        <ul>
+          {warnings.map((w) => (
+            <li key={w.message}>{w.message}</li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
+
   const conflictBox = conflict ? (
     <div ref={conflictRef} tabIndex={-1} className="cart-notice cart-notice--error" role="alert">
       <p>{conflict.message}</p>
@@ -464,6 +573,8 @@ export default function CartPage() {
           {step === "checkout" ? "Checkout" : "Your Cart Summary"}
         </h1>
         {noticeBox}
+        {pendingBox}
+        {warningBox}
 
         {step === "summary" ? (
           <div className="cart-layout">
@@ -488,7 +599,16 @@ export default function CartPage() {
           </div>
         ) : (
           <div className="cart-layout cart-layout--checkout">
-            <section className="cart-panel">
+            {/* 'Your order' and the code come first in the page (read first on a phone); the grid puts them on the right on wide screens. */}
+            <aside className="cart-panel cart-panel--summary cart-panel--order" aria-labelledby="cart-order-heading">
+              <h2 id="cart-order-heading" className="cart-panel__title">
+                Your order
+              </h2>
+              <CartLines items={cart.items} compact />
+              {discount ? null : <CouponBox onApplied={setDiscount} onCheckingChange={setCheckingCode} />}
+              {totals}
+            </aside>
+            <section className="cart-panel cart-panel--form">
               {conflictBox}
               <CheckoutForm
                 submitLabel={`Proceed to Payment (${formatPence(total)})`}
@@ -497,14 +617,6 @@ export default function CartPage() {
                 onValid={placeOrder}
               />
             </section>
-            <aside className="cart-panel cart-panel--summary" aria-labelledby="cart-order-heading">
-              <h2 id="cart-order-heading" className="cart-panel__title">
-                Your order
-              </h2>
-              <CartLines items={cart.items} compact />
-              {discount ? null : <CouponBox onApplied={setDiscount} onCheckingChange={setCheckingCode} />}
-              {totals}
-            </aside>
           </div>
         )}
       </div>

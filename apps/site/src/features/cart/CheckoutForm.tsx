@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
-import { CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract";
-import { Button, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
+import { Link } from "react-router-dom";
+import { BOOKING_TERMS_REQUIRED_MESSAGE, CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract";
+import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
+import { paths } from "../../app/paths";
 
 /** The buyer form's values after the contract's rules (trimmed). */
 export type CheckoutValues = z.output<typeof CheckoutFormSchema>;
@@ -20,7 +22,7 @@ type FieldName =
   | "state"
   | "orderNotes";
 
-export type CheckoutErrors = Partial<Record<FieldName | "differentAddress", string>>;
+export type CheckoutErrors = Partial<Record<FieldName | "differentAddress" | "acceptTerms", string>>;
 
 /** Display order of the fields, also the order in which the first error gets the focus. */
 const FIELD_ORDER: FieldName[] = [
@@ -35,6 +37,7 @@ const FIELD_ORDER: FieldName[] = [
   "state",
   "country",
   "orderNotes",
+  "acceptTerms" as FieldName,
 ];
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c, label: c }));
@@ -85,6 +88,8 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<CheckoutErrors>({});
+  // 'I agree to the booking terms': never ticked in advance; the order records the version agreed to.
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirst(errs: CheckoutErrors) {
@@ -104,8 +109,9 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
     e.preventDefault();
     if (busy || disabled) return;
     const result = validateCheckout(values);
-    if ("errors" in result) {
-      fail(result.errors);
+    const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
+    if ("errors" in result || !acceptTerms) {
+      fail({ ...("errors" in result ? result.errors : {}), ...termsError });
       return;
     }
     setErrors({});
@@ -149,6 +155,25 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
         <SelectField label="State*" options={STATE_OPTIONS} placeholder="Select a state" {...bind("state")} />
         <SelectField label="Country*" options={COUNTRY_OPTIONS} placeholder="Select a country" autoComplete="country-name" {...bind("country")} />
         <TextAreaField label="Order notes (optional)" rows={3} maxLength={2000} fieldClassName="checkout-form__wide" {...bind("orderNotes")} />
+      </div>
+      <div className="checkout-form__terms">
+        <CheckboxField
+          label="I agree to the booking terms*"
+          name="acceptTerms"
+          checked={acceptTerms}
+          disabled={busy}
+          error={errors.acceptTerms}
+          hint={
+            <>
+              Cancellation, refunds, transfers and what to bring: <Link to={paths.bookingTerms} target="_blank">read the booking terms</Link>{" "}
+              (opens in a new tab).
+            </>
+          }
+          onChange={(e) => {
+            setAcceptTerms(e.target.checked);
+            if (e.target.checked && errors.acceptTerms) setErrors(({ acceptTerms: _cleared, ...rest }) => rest);
+          }}
+        />
       </div>
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Loading..." disabled={disabled} className="checkout-form__submit">
         {submitLabel}

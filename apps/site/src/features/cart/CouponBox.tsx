@@ -16,29 +16,39 @@ export interface CouponBoxProps {
 
 /**
  * The discount code box (spec §4): checked on Enter, on leaving the field and on 'Apply Code'.
- * Valid: the parent stores the percent and hides this box. Not valid: the API's message as an
- * error toast and the field cleared.
+ * Valid: the parent stores the percent and hides this box, and the rejection's message goes.
+ * Not valid: the API's message as an error toast and under the field; the field keeps what was
+ * typed so it can be corrected (issue 12 overrides the spec's clearing).
  */
 export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
   const toast = useToast();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorToast = useRef<string | null>(null);
+  // The last code checked: leaving the field again without a change asks nothing.
+  const lastChecked = useRef<string | null>(null);
   // Leaving the field by clicking 'Apply Code' fires blur and then click: check once.
   const inFlight = useRef(false);
 
-  async function check() {
+  async function check(force = false) {
     const value = code.trim();
-    if (!value || inFlight.current) return;
+    if (!value || inFlight.current || (!force && error && lastChecked.current === value)) return;
+    lastChecked.current = value;
     inFlight.current = true;
     setChecking(true);
     onCheckingChange?.(true);
     try {
       const result = await checkDiscountCode(value);
       if (result.valid && result.discount) {
+        setError(null);
+        if (errorToast.current) toast.dismiss(errorToast.current);
+        errorToast.current = null;
         onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off });
       } else {
-        toast.error(result.message);
-        setCode("");
+        if (errorToast.current) toast.dismiss(errorToast.current);
+        errorToast.current = toast.error(result.message);
+        setError(result.message);
       }
     } catch (e) {
       // A failed call (network, too many attempts) keeps the code so the user can try again.
@@ -52,7 +62,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    void check();
+    void check(true);
   }
 
   return (
@@ -62,6 +72,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
         name="discount_code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
+        error={error ?? undefined}
         onBlur={() => void check()}
         placeholder="Enter your code"
         autoComplete="off"

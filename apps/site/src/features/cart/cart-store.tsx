@@ -30,6 +30,9 @@ export interface CartItem {
   /** Label of the chosen date, e.g. '12 - 14th Mar 2025'. */
   selectedDate: string;
   selectedAddons: CartAddon[];
+  /** The chosen date's first and last day ('YYYY-MM-DD'; absent in carts saved by older versions). */
+  startDate?: string;
+  endDate?: string;
 }
 
 export interface CartApi {
@@ -66,7 +69,20 @@ export function readCartItem(v: unknown): CartItem | null {
   if (!isPositiveInt(selectedDateId) || typeof selectedDate !== "string" || !Array.isArray(selectedAddons)) return null;
   const addons = selectedAddons.map(readAddon);
   if (addons.some((a) => a === null)) return null;
-  return { id, slug, title, pricePence, image, selectedDateId, selectedDate, selectedAddons: addons as CartAddon[] };
+  const day = (x: unknown) => (typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x) ? x : undefined);
+  const startDate = day(v.startDate);
+  const endDate = day(v.endDate);
+  return {
+    id,
+    slug,
+    title,
+    pricePence,
+    image,
+    selectedDateId,
+    selectedDate,
+    selectedAddons: addons as CartAddon[],
+    ...(startDate ? { startDate, endDate: endDate ?? startDate } : {}),
+  };
 }
 
 /**

@@ -9,7 +9,10 @@ import type { CartItem } from "./cart-store";
 export const PENDING_CART_KEY = "cart:pending";
 
 export interface PendingCart {
+  /** Internal payment token of the order (addresses and API calls only). */
   reference: string;
+  /** The booking reference people read (XXXX-XXXX), when known. */
+  bookingReference?: string | null;
   items: CartItem[];
   /** The discount code that was applied, re-checked when the cart comes back. */
   discountCode: string | null;
@@ -43,6 +46,7 @@ export function readPendingCart(): PendingCart | null {
     if (items.length === 0) return null;
     return {
       reference: v.reference,
+      bookingReference: typeof v.bookingReference === "string" ? v.bookingReference : null,
       items,
       discountCode: typeof v.discountCode === "string" && v.discountCode ? v.discountCode : null,
       paymentLink: typeof v.paymentLink === "string" && /^https?:\/\//.test(v.paymentLink) ? v.paymentLink : null,

@@ -18,7 +18,8 @@ import { Deferred, isLoadFailure, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
 import { absoluteUrl, DESCRIPTION_MAX, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
-import { BookingForm } from "./components/BookingForm";
+import { BookingForm, placesLabel } from "./components/BookingForm";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 
 interface Data {
   slug: string;
@@ -176,6 +177,21 @@ function Recommendations({ currentId }: { currentId: number }) {
   );
 }
 
+/** The booking panel's next bookable date with its places (the panel stays in view on desktop). */
+function NextDate({ course }: { course: CourseDetail }) {
+  const next = course.courseDates.find((d) => d.placesLeft > 0);
+  if (!next) return <p className="side-box__next">No dates with places at the moment: call us for the next one.</p>;
+  return (
+    <p className="side-box__next">
+      <span className="side-box__fee-label">Next date</span>
+      <strong>{formatDateRangeWithWeekday(next.startDate, next.endDate)}</strong>
+      <span>
+        {course.time} · {placesLabel(next.placesLeft)}
+      </span>
+    </p>
+  );
+}
+
 function CourseView({ course }: { course: CourseDetail }) {
   const image = course.thumbnail;
   return (
@@ -265,6 +281,7 @@ function CourseView({ course }: { course: CourseDetail }) {
                 </li>
               ))}
             </ul>
+            <NextDate course={course} />
             <p className="side-box__fee">
               <span className="side-box__fee-label">Course Fee</span>
               <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>

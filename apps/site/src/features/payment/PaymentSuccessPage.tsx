@@ -2,7 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { Button, ButtonLink, Spinner } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { mapSearchUrl, WHAT_TO_BRING } from "@app/contract/booking-facts";
 import { fetchOrderStatus } from "./api";
+import { getApiBase } from "../../lib/api";
+import { useSiteConfig } from "../../config/site";
 import type { OrderStatus } from "./api";
 import { paths } from "../../config/paths";
 import "./payment.css";
@@ -20,7 +24,7 @@ const PENDING_CART_KEY = "cart:pending";
 type View =
   | { kind: "plain" }
   | { kind: "checking" }
-  | { kind: "pending"; gaveUp: boolean }
+  | { kind: "pending"; gaveUp: boolean; status?: OrderStatus }
   | { kind: "paid"; status: OrderStatus }
   | { kind: "expired" | "cancelled"; status: OrderStatus }
   | { kind: "not-found" }
@@ -60,7 +64,7 @@ export default function PaymentSuccessPage() {
           }
           if (s.status === "expired" || s.status === "cancelled") return setView({ kind: s.status, status: s });
           const last = attempt + 1 >= STATUS_POLL_ATTEMPTS;
-          setView({ kind: "pending", gaveUp: last });
+          setView({ kind: "pending", gaveUp: last, status: s });
           if (!last) timer.current = setTimeout(() => poll(ref, attempt + 1, cancelled), STATUS_POLL_INTERVAL_MS);
         })
         .catch(() => {
@@ -112,22 +116,72 @@ function Icon({ kind }: { kind: "ok" | "wait" | "stop" }) {
   );
 }
 
-function Ref({ reference }: { reference: string | null }) {
-  return reference ? (
+/** The booking reference people read (XXXX-XXXX); the address's token is never shown. */
+function Ref({ status }: { status?: OrderStatus | null }) {
+  return status?.booking_reference ? (
     <p className="payment-card__ref">
-      Booking reference: <strong>{reference}</strong>
+      Booking reference: <strong>{status.booking_reference}</strong>
     </p>
   ) : null;
+}
+
+/** What was booked, where, what to bring, and the calendar file: the answers to the customer's first questions. */
+function BookingDetails({ status, reference }: { status: OrderStatus; reference: string }) {
+  const { provider } = useSiteConfig();
+  const a = provider.address;
+  const venue = [a.street, a.locality, a.region, a.postcode].filter(Boolean).join(", ");
+  const calendarUrl = `${getApiBase()}/api/orders/${encodeURIComponent(reference)}/calendar.ics`;
+  return (
+    <div className="payment-details">
+      <h2 className="payment-details__title">Your booking</h2>
+      <ul className="payment-details__courses">
+        {(status.courses ?? []).map((c, i) => (
+          <li key={i} className="payment-details__course">
+            <strong>{c.title}</strong>
+            <span>{c.start_date ? formatDateRangeWithWeekday(c.start_date, c.end_date) : c.date_label}</span>
+            <span>{c.time} each day</span>
+            {c.add_ons.length ? <span>Add-ons: {c.add_ons.join(", ")}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
+        Add to calendar
+      </a>
+      <h2 className="payment-details__title">Where</h2>
+      <p>
+        {provider.name}, {venue}.{" "}
+        <a href={mapSearchUrl(venue)} target="_blank" rel="noopener noreferrer">
+          Open the map<span className="ui-visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <br />
+        Please arrive 15 minutes before the start time on the first day.
+      </p>
+      <h2 className="payment-details__title">What to bring</h2>
+      <ul className="payment-details__bring">
+        {WHAT_TO_BRING.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+      <p>
+        Questions? Call us on <a href={`tel:${provider.phone.replace(/\s/g, "")}`}>{provider.phone}</a> and quote your booking reference.{" "}
+        <Link to={paths.bookingTerms}>Booking terms</Link>
+      </p>
+    </div>
+  );
 }
 
 function PaymentView({ view, reference, onRetry }: { view: View; reference: string | null; onRetry: () => void }) {
   switch (view.kind) {
     case "plain":
+      // No order in the address: nothing is known about a payment, so nothing is claimed.
       return (
         <>
-          <Icon kind="ok" />
-          <h1 className="payment-card__title">{PAYMENT_SUCCESS_TITLE}</h1>
-          <p className="payment-card__text">{PAYMENT_SUCCESS_TEXT}</p>
+          <Icon kind="wait" />
+          <h1 className="payment-card__title">Payment status unknown</h1>
+          <p className="payment-card__text">
+            This page shows a booking when you come back from the payment page. If you have paid, your confirmation e-mail has your booking
+            reference and all the details; if you are not sure, please contact us before paying again.
+          </p>
         </>
       );
     case "paid":
@@ -136,10 +190,11 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           <Icon kind="ok" />
           <h1 className="payment-card__title">{PAYMENT_SUCCESS_TITLE}</h1>
           <p className="payment-card__text">{PAYMENT_SUCCESS_TEXT}</p>
+          <Ref status={view.status} />
           <p className="payment-card__amount">
             Amount paid: <strong>{formatPounds(view.status.amount_paid ?? view.status.total)}</strong>
           </p>
-          <Ref reference={reference} />
+          {reference ? <BookingDetails status={view.status} reference={reference} /> : null}
         </>
       );
     case "checking":
@@ -161,7 +216,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           ) : (
             <p className="payment-card__text">Please wait a few seconds while we confirm your payment with the payment provider.</p>
           )}
-          <Ref reference={reference} />
+          <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
       );
     case "expired":
@@ -175,7 +230,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
               ? "The payment was not completed in time, so the places were released and you have not been charged. Please book again."
               : "The payment was cancelled, so the places were released and you have not been charged. Please book again."}
           </p>
-          <Ref reference={reference} />
+          <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
       );
     case "not-found":
@@ -184,7 +239,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           <Icon kind="stop" />
           <h1 className="payment-card__title">Booking not found</h1>
           <p className="payment-card__text">We could not find a booking with this reference. Please check the link in your email or contact us.</p>
-          <Ref reference={reference} />
+          <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
       );
     case "error":
@@ -196,7 +251,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           <Button variant="secondary" onClick={onRetry}>
             Check again
           </Button>
-          <Ref reference={reference} />
+          <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
       );
   }

@@ -67,6 +67,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Street address*"), "1 Example Street");
   await user.type(screen.getByLabelText("Town/City*"), "Bootle");
   await user.selectOptions(screen.getByLabelText("State*"), "England");
+  await user.click(screen.getByLabelText("I agree to the booking terms*"));
 }
 
 beforeEach(() => {
@@ -189,6 +190,7 @@ describe("cart page", () => {
     const enroll = calls.find((c) => c.url.endsWith("/api/enroll"));
     expect(enroll?.init?.method).toBe("POST");
     expect(JSON.parse(String(enroll?.init?.body))).toEqual({
+      accept_terms: true,
       courses: [
         { id: 1, selectedDate: 11, selectedAddons: [5] },
         { id: 2, selectedDate: 21, selectedAddons: [] },
@@ -223,7 +225,7 @@ describe("cart page", () => {
   });
 
   it("says so when the order went through without a payment link", async () => {
-    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "NOLINK1", total: 520, expires_at: "x" } }));
+    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2345", total: 520, expires_at: "x" } }));
     const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
     const user = mount("/cart?step=checkout");
     await screen.findByRole("heading", { name: "Checkout" });
@@ -231,7 +233,8 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
     await waitFor(() => expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]));
     expect(go).not.toHaveBeenCalled();
-    expect(screen.getByText("NOLINK1")).toBeTruthy();
+    expect(screen.getByText("NCDE-2345")).toBeTruthy();
+    expect(screen.queryByText("internal-token-1")).toBeNull();
   });
 
   it("shows 'Something went wrong. Please try again.' and keeps the cart when the order fails", async () => {

@@ -2,6 +2,7 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastProvider } from "@app/ui";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_INVALID_TOAST, CheckoutForm } from "../CheckoutForm";
 import { toasts } from "./helpers";
@@ -13,9 +14,11 @@ afterEach(cleanup);
 
 function setup(onValid = vi.fn()) {
   render(
-    <ToastProvider>
-      <CheckoutForm submitLabel="Proceed to Payment (£250.00)" busy={false} onValid={onValid} />
-    </ToastProvider>,
+    <MemoryRouter>
+      <ToastProvider>
+        <CheckoutForm submitLabel="Proceed to Payment (£250.00)" busy={false} onValid={onValid} />
+      </ToastProvider>
+    </MemoryRouter>,
   );
   const user = userEvent.setup();
   const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -37,9 +40,25 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, field: (l: st
   await user.type(field("Street address*"), "1 Example Street");
   await user.type(field("Town/City*"), "Bootle");
   await user.selectOptions(field("State*"), "England");
+  await user.click(field("I agree to the booking terms*"));
 }
 
 describe("checkout form", () => {
+  it("needs 'I agree to the booking terms' ticked (never ticked in advance), with a clear message", async () => {
+    const { user, field, submit, errorOf, onValid } = setup();
+    expect(field("I agree to the booking terms*").checked).toBe(false);
+    await fillValid(user, field);
+    await user.click(field("I agree to the booking terms*"));
+    await submit();
+    expect(errorOf("I agree to the booking terms*")).toBe("Please tick 'I agree to the booking terms' to continue");
+    expect(onValid).not.toHaveBeenCalled();
+    expect(screen.getByRole("link", { name: "read the booking terms" }).getAttribute("href")).toBe("/booking-terms");
+    await user.click(field("I agree to the booking terms*"));
+    expect(errorOf("I agree to the booking terms*")).toBeNull();
+    await submit();
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+  });
+
   it("shows every required-field message of spec §5 and the info toast on an empty submit", async () => {
     const { submit, errorOf, onValid, field, user } = setup();
     await user.selectOptions(field("Country*"), "");

@@ -58,13 +58,14 @@ describe("coupon box", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("shows the API's message as an error toast and clears the field when the code is not valid", async () => {
+  it("shows the API's message as an error toast and under the field, keeping what was typed, when the code is not valid", async () => {
     stubFetch(() => ({ body: EXPIRED }));
     const { onApplied, input, user } = setup();
     await user.type(input, "OLDCODE");
     await user.click(screen.getByRole("button", { name: "Apply Code" }));
     await waitFor(() => expect(toasts("error").join()).toContain("This discount code has expired"));
-    expect(input.value).toBe("");
+    expect(input.value).toBe("OLDCODE");
+    expect(screen.getByText("This discount code has expired", { selector: ".ui-field__error" })).toBeTruthy();
     expect(onApplied).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ShoppingCart } from "lucide-react";
 import type { CourseDetail } from "@app/contract";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
@@ -19,13 +20,15 @@ export function placesLabel(placesLeft: number): string {
 
 /**
  * 'Book Your Date' (spec §2/§4): dates with places left ('Fully booked' ones cannot be chosen),
- * add-ons all preselected and individually toggled, 'Add to Cart' disabled until a date is chosen.
+ * no add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40: an extra payment
+ * needs the customer's express consent, overriding the spec's preselection), dates with their
+ * weekday, 'Add to Cart' disabled until a date is chosen.
  */
 export function BookingForm({ course }: { course: CourseDetail }) {
   const cart = useCart();
   const toast = useToast();
   const [dateId, setDateId] = useState<number | null>(() => firstBookableDate(course));
-  const [addonIds, setAddonIds] = useState<number[]>(() => course.addOns.map((a) => a.id));
+  const [addonIds, setAddonIds] = useState<number[]>([]);
   const id = useId();
 
   const feePence = poundsToPence(course.fee);
@@ -44,6 +47,8 @@ export function BookingForm({ course }: { course: CourseDetail }) {
       image: course.thumbnail,
       selectedDateId: date.id,
       selectedDate: date.label,
+      startDate: date.startDate,
+      endDate: date.endDate,
       selectedAddons: chosenAddons.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
     });
     if (added) toast.success(`${course.title} has been added to your cart!`);
@@ -80,7 +85,7 @@ export function BookingForm({ course }: { course: CourseDetail }) {
                     onChange={() => setDateId(d.id)}
                   />
                   <label htmlFor={inputId} className={full ? "date-option date-option--full" : "date-option"}>
-                    <span className="date-option__label">{d.label}</span>
+                    <span className="date-option__label">{formatDateRangeWithWeekday(d.startDate, d.endDate) || d.label}</span>
                     <span className={full ? "date-option__places date-option__places--full" : d.placesLeft <= 3 ? "date-option__places date-option__places--low" : "date-option__places"}>
                       {placesLabel(d.placesLeft)}
                     </span>

@@ -2,6 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SiteConfigProvider } from "../../../config/site";
+import { testConfig } from "../../../__tests__/render";
 import PaymentSuccessPage, { PAYMENT_SUCCESS_TEXT, STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "../PaymentSuccessPage";
 
 type Answer = { status?: number; body: unknown };
@@ -20,16 +22,18 @@ function stubStatus(answers: Answer[]) {
 }
 
 const order = (status: string, extra: object = {}) => ({
-  body: { reference: "BK-7Q2X", status, total: 270, amount_paid: null, paid_at: null, ...extra },
+  body: { reference: "BK-7Q2X", booking_reference: "ACDE-2345", status, total: 270, amount_paid: null, paid_at: null, ...extra },
 });
 
 function mount(path: string) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/payment/success" element={<PaymentSuccessPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <SiteConfigProvider config={testConfig}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/payment/success" element={<PaymentSuccessPage />} />
+        </Routes>
+      </MemoryRouter>
+    </SiteConfigProvider>,
   );
 }
 
@@ -48,21 +52,34 @@ afterEach(() => {
 });
 
 describe("payment success page", () => {
-  it("shows the spec's text when reached without an order reference", () => {
+  it("never claims a payment without a known paid order (no reference in the address)", () => {
     const urls = stubStatus([order("paid")]);
     mount("/payment/success");
-    expect(screen.getByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
-    expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Payment Successful!" })).toBeNull();
+    expect(screen.getByRole("heading", { name: "Payment status unknown" })).toBeTruthy();
     expect(urls).toEqual([]);
   });
 
   it("asks the API for the order and shows the paid amount", async () => {
-    const urls = stubStatus([order("paid", { amount_paid: 243, paid_at: "2030-01-01T10:00:00Z" })]);
+    const urls = stubStatus([
+      order("paid", {
+        amount_paid: 243,
+        paid_at: "2030-01-01T10:00:00Z",
+        courses: [{ title: "SIA Door Supervisor Course", date_label: "7 - 12th Dec 2026", start_date: "2026-12-07", end_date: "2026-12-12", time: "9 am - 6pm", add_ons: [] }],
+      }),
+    ]);
     window.localStorage.setItem("cart:pending", JSON.stringify({ reference: "BK-7Q2X", items: [] }));
     mount("/payment/success?order=BK-7Q2X&session_id=cs_test_123");
     expect(await screen.findByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
     expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
     expect(screen.getByText("£243.00")).toBeTruthy();
+    expect(screen.getByText("ACDE-2345")).toBeTruthy();
+    expect(screen.queryByText("BK-7Q2X")).toBeNull();
+    expect(screen.getByText("Mon 7 – Sat 12 Dec 2026")).toBeTruthy();
+    expect(screen.getByText("9 am - 6pm each day")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/\/api\/orders\/BK-7Q2X\/calendar\.ics$/);
+    expect(screen.getByRole("link", { name: /Open the map/ }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
+    expect(screen.getByRole("heading", { name: "What to bring" })).toBeTruthy();
     expect(urls).toEqual([expect.stringMatching(/\/api\/orders\/BK-7Q2X\/status$/)]);
     expect(window.localStorage.getItem("cart:pending")).toBeNull();
   });
