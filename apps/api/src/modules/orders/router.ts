@@ -11,6 +11,7 @@ import { toPounds } from "../../lib/money";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
+import { guardNewOrder, recordOrderClient } from "./abuse";
 import {
   attachCheckoutSession,
   cancelOrderAndCheckout,
@@ -42,7 +43,9 @@ function toOrderStatus(order: OrderRow, now: Date): z.infer<typeof OrderStatusSc
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
+    await guardNewOrder(request, body);
     const order = await placeOrder(app.db, body, app.now(), app.payments.name);
+    await recordOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
       checkout = await app.payments.createCheckout(order);

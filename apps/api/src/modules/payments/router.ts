@@ -96,5 +96,15 @@ export const paymentsRouter = s.router(contract.payments, {
 export async function paymentsRoutes(app: FastifyInstance, opts: { routerOptions: Record<string, unknown> }) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  // The local payment page posts plain HTML forms (same-origin, and its actions need no body);
+  // nothing else here takes a form (decision 104).
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook("preValidation", async (request) => {
+    const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const formRoute = request.routeOptions.url?.startsWith("/api/payments/local/") ?? false;
+    if (type === "application/x-www-form-urlencoded" && !formRoute) throw new HttpError(415, "Unsupported content type");
+  });
   await app.register(s.plugin(paymentsRouter), opts.routerOptions);
 }
