@@ -89,7 +89,7 @@ const EnvSchema = z
     UNSESSIONED_HOLD_MINUTES: z.coerce.number().positive().max(30).default(3),
     /** Database timeouts (decision 103): connecting, one statement, a transaction left idle. */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     /** Serve /api/docs (swagger-ui, which needs a looser style CSP) in production too. */
     API_DOCS_ENABLED: bool.optional(),

@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
 import { PRODUCTION_POOL_SIZE } from "../db/bootstrap";
-import { createDb, createPool } from "../db/client";
+import { createDb, createPool, dbTimeoutsOf } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
 import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
@@ -33,7 +33,7 @@ async function main() {
   const server = await startTestServer(base.DATABASE_URL);
   const dbName = uniqueName("api_e2e");
   const url = await createDatabase(server.url, dbName);
-  const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10);
+  const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10, dbTimeoutsOf(base));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let closing = false;
