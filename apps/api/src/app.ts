@@ -5,6 +5,7 @@ import proxyAddr from "proxy-addr";
 import { initServer } from "@ts-rest/fastify";
 import type { Env } from "./env";
 import dbPlugin from "./plugins/db";
+import { redactingLoggerOptions } from "./lib/log-redact";
 import errorsPlugin, { validationErrorHandler } from "./plugins/errors";
 import securityPlugin from "./plugins/security";
 import authPlugin from "./plugins/auth";
@@ -60,7 +61,10 @@ function trustProxyOption(trust: false | number | string[]): false | ((addr: str
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { env } = config;
   const app = Fastify({
-    logger: config.logStream ? { level: env.LOG_LEVEL, stream: config.logStream } : { level: env.LOG_LEVEL },
+    // No personal data in any log line, failed queries included (decision 106).
+    logger: config.logStream
+      ? { level: env.LOG_LEVEL, stream: config.logStream, ...redactingLoggerOptions() }
+      : { level: env.LOG_LEVEL, ...redactingLoggerOptions() },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
