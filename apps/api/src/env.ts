@@ -91,7 +91,7 @@ const EnvSchema = z
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-    /** Serve /api/docs (swagger-ui, which needs a looser style CSP) in production too. */
+    /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
     API_DOCS_ENABLED: bool.optional(),
   })
   .superRefine((env, ctx) => {
@@ -168,5 +168,6 @@ export function parseEnv(
     PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
+    API_DOCS_ENABLED: e.API_DOCS_ENABLED ?? !production,
   };
 }

@@ -22,7 +22,13 @@ export const paymentsRouter = s.router(contract.payments, {
     const items = await findItems(app.db, order.id);
     // The forms post here and the answers redirect to the site: allow that origin as a form target.
     const csp = String(reply.getHeader("content-security-policy") ?? "");
-    reply.header("content-security-policy", csp.replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`));
+    // Its own <style> element too (this development page only).
+    reply.header(
+      "content-security-policy",
+      csp
+        .replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`)
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    );
     reply.header("cache-control", "no-store");
     return {
       status: 200,
