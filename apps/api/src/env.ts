@@ -136,6 +136,9 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
   return list;
 }
 
+/** Every variable the API reads (docker-compose and the README are checked against it). */
+export const API_ENV_KEYS: readonly string[] = Object.keys(EnvSchema.innerType().shape);
+
 export type RawEnv = z.input<typeof EnvSchema>;
 type RawEnvStrings = Record<string, string | undefined>;
 
