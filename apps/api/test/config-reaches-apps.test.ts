@@ -33,8 +33,8 @@ function readmeVariables(): string[] {
 
 /** The `environment:` keys of one docker-compose service. */
 function composeEnv(service: string): string[] {
-  const block = compose.split(new RegExp(`\\n  ${service}:\\n`))[1]?.split(/\n  \w[\w-]*:\n/)[0] ?? "";
-  const env = block.split(/\n    environment:\n/)[1]?.split(/\n    \w/)[0] ?? "";
+  const block = compose.split(new RegExp(`\\n {2}${service}:\\n`))[1]?.split(/\n {2}\w[\w-]*:\n/)[0] ?? "";
+  const env = block.split(/\n {4}environment:\n/)[1]?.split(/\n {4}\w/)[0] ?? "";
   return [...env.matchAll(/^\s{6}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!);
 }
 
