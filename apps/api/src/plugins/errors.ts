@@ -45,6 +45,8 @@ export default fp(
     app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
       if (error instanceof RequestValidationError) return validationErrorHandler(error, request, reply);
       if (error instanceof HttpError) {
+        // A limit's wait also as the standard header (clients and proxies understand it).
+        if (typeof error.extra.retry_after === "number") reply.header("retry-after", String(error.extra.retry_after));
         return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
       }
       const status = (error as FastifyError).statusCode ?? 500;
