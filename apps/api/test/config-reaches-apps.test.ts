@@ -95,7 +95,10 @@ describe("the root command with changed variables", () => {
     });
     // The README's root command, narrowed to the API (`pnpm dev` runs `turbo run dev`).
     const output: string[] = [];
-    child = spawn("npx", ["--yes", "pnpm@10.34.9", "run", "dev", "--filter=api", "--ui=stream"], { cwd: REPO, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    // pnpm itself when it is on PATH (as under `pnpm test`), else through npx as the README says.
+    const pnpmOnPath = (env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, "pnpm")));
+    const [command, ...args] = pnpmOnPath ? ["pnpm"] : ["npx", "--yes", "pnpm@10.34.9"];
+    child = spawn(command!, [...args, "run", "dev", "--filter=api", "--ui=stream"], { cwd: REPO, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout?.on("data", (d) => output.push(String(d)));
     child.stderr?.on("data", (d) => output.push(String(d)));
 
