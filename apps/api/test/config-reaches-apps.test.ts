@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -60,15 +60,38 @@ describe("every documented variable reaches its app", () => {
   });
 });
 
+/** Every process below `root` (children, grandchildren, …), from `ps`. */
+function descendants(root: number): number[] {
+  const rows = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const visit = (pid: number) => rows.filter(([, ppid]) => ppid === pid).forEach(([c]) => (found.push(c), visit(c)));
+  visit(root);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe("the root command with changed variables", () => {
   let child: ChildProcess | null = null;
   let dbName = "";
   afterAll(async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once("exit", resolve));
-      process.kill(-child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    // turbo starts each task in a process group of its own: stop every process under ours, by id.
+    if (child?.pid) {
+      const tree = [child.pid, ...descendants(child.pid)];
+      const signal = (sig: NodeJS.Signals) => tree.forEach((pid) => { try { process.kill(pid, sig); } catch { /* gone */ } });
+      signal("SIGTERM");
+      for (let i = 0; i < 40 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 250));
+      signal("SIGKILL");
     }
     if (dbName) await dropDatabase(inject("serverUrl"), dbName);
   });
