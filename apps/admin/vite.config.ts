@@ -42,6 +42,8 @@ export default defineConfig(({ mode }) => {
     plugins: [react()],
     server: { port, strictPort: true, host: "localhost" },
     preview: { port, strictPort: true, host: "localhost", headers: securityHeaders(apiUrl) },
-    build: { sourcemap: true, target: "es2022" },
+    // Source maps only when asked for (SOURCEMAPS_PUBLIC=true at build time): `vite preview`
+    // serves everything in dist, so maps built are maps published (decision 107).
+    build: { sourcemap: ["true", "1", "yes"].includes(env.SOURCEMAPS_PUBLIC ?? ""), target: "es2022" },
   };
 });

@@ -115,6 +115,14 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     await app.register(import("@fastify/middie"));
     app.use(vite.middlewares);
   } else {
+    // Source maps stay private in production unless SOURCEMAPS_PUBLIC says otherwise (decision 107).
+    if (!env.SOURCEMAPS_PUBLIC) {
+      app.addHook("onRequest", async (req, reply) => {
+        if (req.url.split("?")[0]!.toLowerCase().endsWith(".map")) {
+          return reply.code(404).type("text/plain; charset=utf-8").header("cache-control", "no-store").send("Not found");
+        }
+      });
+    }
     const dist = path.resolve(root, env.SITE_DIST_DIR);
     const client = path.join(dist, "client");
     template = await readFile(path.join(client, "index.html"), "utf8");
@@ -129,7 +137,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       wildcard: false,
       index: false,
       cacheControl: false,
-      allowedPath: (p) => p !== "/index.html" && !p.startsWith("/.vite"),
+      allowedPath: (p) => p !== "/index.html" && !p.startsWith("/.vite") && (env.SOURCEMAPS_PUBLIC || !p.endsWith(".map")),
       // @fastify/static 10 hands the Fastify reply here (its types still say ServerResponse).
       setHeaders: (reply: unknown, filePath: string) => {
         // Hashed file names never change: cache them for a year. Other public files: a day.

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type pg from "pg";
+import proxyAddr from "proxy-addr";
 import { initServer } from "@ts-rest/fastify";
 import type { Env } from "./env";
 import dbPlugin from "./plugins/db";
+import { redactingLoggerOptions } from "./lib/log-redact";
 import errorsPlugin, { frameworkErrorHandler, validationErrorHandler } from "./plugins/errors";
 import securityPlugin from "./plugins/security";
 import inputGuardPlugin from "./plugins/input-guard";
@@ -50,15 +52,25 @@ declare module "fastify" {
   }
 }
 
+/** TRUST_PROXY (env.ts) → Fastify's trustProxy: nothing, the nearest `n` hops, or the listed proxies (proxy-addr). */
+function trustProxyOption(trust: false | number | string[]): false | ((addr: string, hop: number) => boolean) {
+  if (trust === false || trust === 0) return false;
+  if (typeof trust === "number") return (_addr, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { env } = config;
   const app = Fastify({
-    logger: config.logStream ? { level: env.LOG_LEVEL, stream: config.logStream } : { level: env.LOG_LEVEL },
+    // No personal data in any log line, failed queries included (decision 106).
+    logger: config.logStream
+      ? { level: env.LOG_LEVEL, stream: config.logStream, ...redactingLoggerOptions() }
+      : { level: env.LOG_LEVEL, ...redactingLoggerOptions() },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Errors before routing (bad percent-encoding, an overlong path parameter) in the one error shape.
     frameworkErrors: frameworkErrorHandler,
@@ -72,10 +84,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (body === "" || body === undefined) return done(null, undefined);
     defaultJson(req, body as string, done);
   });
-  // The local payment page posts plain HTML forms.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  // JSON only (decision 104): a cross-site HTML form can send text/plain or form bodies, never
+  // application/json, so no other type is parsed here (Fastify answers 415). The local payment
+  // page's form posts are accepted in the payments scope only (modules/payments/router.ts).
+  app.removeContentTypeParser("text/plain");
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => IMAGE_ROUTES.has(`${m} ${route.url}`))) route.bodyLimit = IMAGE_BODY_LIMIT;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { z } from "zod";
+import proxyAddr from "proxy-addr";
 
 /** apps/api, whatever the working directory. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -66,11 +67,32 @@ const EnvSchema = z
     WORKERS_ENABLED: bool.optional(),
     ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
     MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
-    /** Behind a load balancer: trust X-Forwarded-For for the client address. */
-    TRUST_PROXY: bool.default("false"),
+    /**
+     * Behind a load balancer: which proxies' X-Forwarded-For to believe (decision 100). A hop
+     * count (`1`) or a comma-separated list of proxy addresses/CIDRs (proxy-addr names such as
+     * `loopback` too); `false`/`0` = none. A bare `true` (trust every hop) is refused.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("false")
+      .transform((v, ctx) => parseTrustProxy(v, ctx)),
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
     DISCOUNT_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** Seats held in unpaid orders: at most this many places per client address and per e-mail (decision 101). */
+    HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(10),
+    HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+    /** New orders per client address per window. */
+    ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+    /** An unpaid order whose payment page never opened (crash mid-call) releases its seats after this (decision 102). */
+    UNSESSIONED_HOLD_MINUTES: z.coerce.number().positive().max(30).default(3),
+    /** Database timeouts (decision 103): connecting, one statement, a transaction left idle. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
+    API_DOCS_ENABLED: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -85,6 +107,37 @@ const EnvSchema = z
       fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
     if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
   });
+
+const TRUST_PROXY_HINT = "use a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs";
+
+/** TRUST_PROXY → what Fastify's trustProxy takes: false, a hop count, or a list (checked with proxy-addr). */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = raw.trim().toLowerCase();
+  if (["false", "0", "no", "off", "none"].includes(v)) return false;
+  if (["true", "yes", "on", "all", "*"].includes(v)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `'${raw}' would trust any client's X-Forwarded-For; ${TRUST_PROXY_HINT}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `at most 32 hops; ${TRUST_PROXY_HINT}` });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const list = raw.split(",").map((x) => x.trim()).filter(Boolean);
+  try {
+    proxyAddr.compile(list);
+  } catch (err) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${err instanceof Error ? err.message : String(err)}; ${TRUST_PROXY_HINT}` });
+    return z.NEVER;
+  }
+  return list;
+}
+
+/** Every variable the API reads (docker-compose and the README are checked against it). */
+export const API_ENV_KEYS: readonly string[] = Object.keys(EnvSchema.innerType().shape);
 
 export type RawEnv = z.input<typeof EnvSchema>;
 type RawEnvStrings = Record<string, string | undefined>;
@@ -118,5 +171,6 @@ export function parseEnv(
     PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
+    API_DOCS_ENABLED: e.API_DOCS_ENABLED ?? !production,
   };
 }

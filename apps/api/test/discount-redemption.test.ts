@@ -8,7 +8,7 @@ import { courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { addDays, ukDate } from "../src/lib/dates";
-import { setupApp, type TestContext } from "./helpers";
+import { MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 let ctx: TestContext;
@@ -16,11 +16,11 @@ let other: { app: FastifyInstance; pool: pg.Pool };
 let course: { id: number; dateId: number };
 
 beforeAll(async () => {
-  ctx = await setupApp();
+  ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   const url = withDatabase(inject("serverUrl"), ctx.dbName);
   const pool = createPool(url, 20);
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
+    env: parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
     pool,
     now: ctx.clock.now,
     logStream: { write: (line) => console.error(line) },

@@ -9,6 +9,17 @@ import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../src/env";
 
 export const ADMIN = { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD };
 
+/**
+ * For tests that play many customers from one address (inject: 127.0.0.1): lifts the per-client
+ * and per-e-mail limits on unpaid holds and new orders (their own tests use the defaults).
+ */
+export const MANY_CUSTOMERS_ENV = {
+  HOLD_LIMIT_PER_CLIENT: "100000",
+  HOLD_LIMIT_PER_EMAIL: "100000",
+  ORDER_RATE_LIMIT: "100000",
+  DISCOUNT_CHECK_RATE_LIMIT: "100000",
+};
+
 /** Opt out of the console.error check for the current test. */
 export function allowConsoleError() {
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true;

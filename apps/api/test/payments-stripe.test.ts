@@ -6,7 +6,7 @@ import Stripe from "stripe";
 import { formatBookingRef } from "@app/contract";
 import { activityLog, courseAddOns, courseDates, mailOutbox, orders, paymentEvents } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { allowConsoleError, setupApp, type TestContext } from "./helpers";
+import { allowConsoleError, MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
@@ -23,6 +23,9 @@ function fakeStripe() {
   const completed = new Set<string>();
   const expired = new Set<string>();
   let expireDelayMs = 0;
+  // What Stripe knows of each session (retrieved by the webhook's confirmation): our reference, the amount, paid or not.
+  const sessionState = new Map<string, { reference: string | null; amount_total: number; currency: string; payment_status: string }>();
+  const coupons = new Map<string, number>();
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -35,10 +38,18 @@ function fakeStripe() {
       };
       if (failing) return send(400, { error: { type: "invalid_request_error", message: "Simulated failure" } });
       if (req.method === "POST" && path === "/v1/coupons") {
+        coupons.set(`co_test_${requests.length}`, Number(new URLSearchParams(body).get("amount_off")));
         return send(200, { id: `co_test_${requests.length}`, object: "coupon", amount_off: Number(new URLSearchParams(body).get("amount_off")) });
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const id = `cs_test_${++sessions}`;
+        const form = new URLSearchParams(body);
+        let amount = 0;
+        for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+          amount += Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+        }
+        amount -= coupons.get(form.get("discounts[0][coupon]") ?? "") ?? 0;
+        sessionState.set(id, { reference: form.get("client_reference_id"), amount_total: amount, currency: form.get("currency") ?? "", payment_status: "unpaid" });
         return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
       }
       const expire = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/);
@@ -62,7 +73,18 @@ function fakeStripe() {
       const retrieve = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/);
       if (req.method === "GET" && retrieve) {
         const id = retrieve[1]!;
-        return send(200, { id, object: "checkout.session", status: completed.has(id) ? "complete" : expired.has(id) ? "expired" : "open" });
+        const state = sessionState.get(id);
+        if (!state) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` } });
+        return send(200, {
+          id,
+          object: "checkout.session",
+          status: completed.has(id) ? "complete" : expired.has(id) ? "expired" : "open",
+          client_reference_id: state.reference,
+          metadata: state.reference ? { order_reference: state.reference } : {},
+          amount_total: state.amount_total,
+          currency: state.currency,
+          payment_status: state.payment_status,
+        });
       }
       send(404, { error: { type: "invalid_request_error", message: `No route ${path}` } });
     });
@@ -71,6 +93,16 @@ function fakeStripe() {
     requests,
     setFailing: (v: boolean) => (failing = v),
     complete: (id: string) => completed.add(id),
+    /** The customer paid: Stripe's own record of the session says so (what the webhook's confirmation retrieves). */
+    markPaid: (id: string) => {
+      const state = sessionState.get(id);
+      if (state) state.payment_status = "paid";
+    },
+    /** Stripe's record of a session differs from ours (an attacker's 1p session, another currency, another order). */
+    tamper: (id: string, over: Partial<{ reference: string | null; amount_total: number; currency: string; payment_status: string }>) => {
+      const state = sessionState.get(id);
+      if (state) Object.assign(state, over);
+    },
     setExpireDelay: (ms: number) => (expireDelayMs = ms),
     listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -86,6 +118,7 @@ beforeAll(async () => {
   const port = await stripe.listen();
   ctx = await setupApp({
     env: {
+      ...MANY_CUSTOMERS_ENV,
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: "sk_test_fake_key",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -112,6 +145,9 @@ const status = async (reference: string) => (await ctx.app.inject({ method: "GET
 
 let eventCounter = 0;
 function sessionEvent(type: string, reference: string, sessionId: string, over: Record<string, unknown> = {}, id = `evt_test_${++eventCounter}`) {
+  // Stripe sends a paid event once its session is paid: keep the fake's record in step.
+  const paidEvent = type === "checkout.session.async_payment_succeeded" || (type === "checkout.session.completed" && (over.payment_status ?? "paid") === "paid");
+  if (paidEvent) stripe.markPaid(sessionId);
   return JSON.stringify({
     id,
     object: "event",
@@ -146,6 +182,7 @@ function webhook(payload: string, signature = stripeForSigning.webhooks.generate
   });
 }
 
+const placeOneOn = (courses: { id: number; selectedDate: number; selectedAddons: number[] }[]) => placeOne({}, courses);
 async function placeOne(over: Record<string, unknown> = {}, courses = [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] }]) {
   const res = await enroll(orderPayload(courses, over));
   expect(res.statusCode).toBe(201);
@@ -425,5 +462,93 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
       stripe.setFailing(false);
     }
     expect(await placesLeft()).toBe(1);
+  });
+});
+
+describe("a paid webhook is confirmed with Stripe before the order is marked paid (decision 105)", () => {
+  // A course of its own with room for every order below (same price as `course`: £250 + £60 add-on).
+  let roomy: { id: number; selectedDate: number; selectedAddons: number[] }[];
+  beforeAll(async () => {
+    const id = await createCourse(
+      ctx.db,
+      { title: "Door Supervisor", feePence: 25000, capacity: 100, addOns: [{ name: "First aid", pricePence: 6000, description: "" }] },
+      ctx.clock.now(),
+    );
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
+    const [addOn] = await ctx.db.select().from(courseAddOns).where(eq(courseAddOns.courseId, id));
+    roomy = [{ id, selectedDate: date!.id, selectedAddons: [addOn!.id] }];
+  });
+  const placeOne = () => placeOneOn(roomy);
+  const mismatchRows = async () => ({
+    activity: await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment did not match its order")),
+    mail: await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "payment_mismatch")),
+  });
+
+  it("1p paid for the order's total: never marked paid; activity entry and one mail to the office, even when redelivered", async () => {
+    const before = await mismatchRows();
+    const order = await placeOne();
+    stripe.tamper(order.sessionId, { amount_total: 1 });
+    const payload = sessionEvent("checkout.session.completed", order.reference, order.sessionId, { amount_total: 1 });
+    expect((await webhook(payload)).statusCode).toBe(200);
+    expect((await webhook(payload)).statusCode).toBe(200);
+    expect(await status(order.reference)).toMatchObject({ status: "pending", amount_paid: null });
+    const after = await mismatchRows();
+    expect(after.activity.length).toBe(before.activity.length + 1);
+    expect(after.mail.length).toBe(before.mail.length + 1);
+    const mail = after.mail.at(-1)!;
+    expect(mail.to).toBe("office@example.com");
+    expect(mail.text).toMatch(/amount paid \(1\) is not the booking total \(31000\)/);
+    expect(mail.text).toMatch(/NOT marked paid/);
+  });
+
+  it("an event whose own amount is right but whose session at Stripe says otherwise is not trusted", async () => {
+    const order = await placeOne();
+    stripe.tamper(order.sessionId, { amount_total: 100 });
+    expect((await webhook(sessionEvent("checkout.session.completed", order.reference, order.sessionId))).statusCode).toBe(200);
+    expect((await status(order.reference)).status).toBe("pending");
+  });
+
+  it("another currency is a mismatch", async () => {
+    const order = await placeOne();
+    stripe.tamper(order.sessionId, { currency: "usd" });
+    expect((await webhook(sessionEvent("checkout.session.completed", order.reference, order.sessionId, { currency: "usd" }))).statusCode).toBe(200);
+    expect((await status(order.reference)).status).toBe("pending");
+    expect((await mismatchRows()).mail.at(-1)!.text).toMatch(/currency is usd/);
+  });
+
+  it("an event's reference never wins over its session: session and order must belong together", async () => {
+    const cheap = await placeOne();
+    const dear = await placeOne();
+    // Stripe's record of `cheap`'s session is paid; the event names `dear` as its reference.
+    const payload = sessionEvent("checkout.session.completed", dear.reference, cheap.sessionId);
+    expect((await webhook(payload)).statusCode).toBe(200);
+    expect((await status(dear.reference)).status).toBe("pending");
+    expect((await status(cheap.reference)).status).toBe("pending");
+    expect((await mismatchRows()).mail.at(-1)!.text).toMatch(/do not belong together/);
+  });
+
+  it("a session Stripe records for another booking does not pay this one", async () => {
+    const order = await placeOne();
+    const other = await placeOne();
+    stripe.tamper(order.sessionId, { reference: other.reference });
+    expect((await webhook(sessionEvent("checkout.session.completed", other.reference, order.sessionId))).statusCode).toBe(200);
+    expect((await status(order.reference)).status).toBe("pending");
+    expect((await status(other.reference)).status).toBe("pending");
+  });
+
+  it("a session Stripe says is unpaid does not pay the order, whatever the event says", async () => {
+    const order = await placeOne();
+    const payload = sessionEvent("checkout.session.completed", order.reference, order.sessionId);
+    stripe.tamper(order.sessionId, { payment_status: "unpaid" });
+    expect((await webhook(payload)).statusCode).toBe(200);
+    expect((await status(order.reference)).status).toBe("pending");
+  });
+
+  it("the matching session pays the order with the amount Stripe reports", async () => {
+    const order = await placeOne();
+    expect((await webhook(sessionEvent("checkout.session.completed", order.reference, order.sessionId))).statusCode).toBe(200);
+    expect(await status(order.reference)).toMatchObject({ status: "paid", amount_paid: 310 });
+    const retrieved = stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${order.sessionId}`);
+    expect(retrieved.length).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ import { createPool, withDatabase } from "../src/db/client";
 import { activityLog, courseDates, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
-import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
 
 let ctx: TestContext;
@@ -17,10 +17,10 @@ let admin: Session;
 let other: { app: FastifyInstance; pool: pg.Pool };
 
 beforeAll(async () => {
-  ctx = await setupApp();
+  ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
   const pool = createPool(withDatabase(inject("serverUrl"), ctx.dbName), 20);
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: withDatabase(inject("serverUrl"), ctx.dbName) });
+  const env = parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: withDatabase(inject("serverUrl"), ctx.dbName) });
   const app = await buildApp({ env, pool, now: ctx.clock.now, logStream: { write: (line) => console.error(line) } });
   await app.ready();
   other = { app, pool };

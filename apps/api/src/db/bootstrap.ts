@@ -1,6 +1,6 @@
 import type pg from "pg";
 import type { Env } from "../env";
-import { createPool, withDatabase } from "./client";
+import { createPool, dbTimeoutsOf, withDatabase } from "./client";
 import { embeddedUrl, ensureDatabase, isReachable, startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { migrate } from "./migrate";
 
@@ -32,7 +32,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
     await ensureDatabase(serverUrl, EMBEDDED_DATABASE);
     url = withDatabase(serverUrl, EMBEDDED_DATABASE);
   }
-  const pool = createPool(url, PRODUCTION_POOL_SIZE);
+  const pool = createPool(url, PRODUCTION_POOL_SIZE, dbTimeoutsOf(env));
   try {
     await migrate(pool);
   } catch (e) {

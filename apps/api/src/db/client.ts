@@ -14,8 +14,32 @@ export type DbOrTx = Db | Tx;
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+/** How long the database may take (decision 103): a stalled server must not hang requests. */
+export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransactionMs: number };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3000, statementMs: 5000, idleInTransactionMs: 15_000 };
+
+/** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (env.ts). */
+export const dbTimeoutsOf = (env: { DB_CONNECT_TIMEOUT_MS: number; DB_STATEMENT_TIMEOUT_MS: number; DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number }): DbTimeouts => ({
+  connectMs: env.DB_CONNECT_TIMEOUT_MS,
+  statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+  idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+});
+
+export function createPool(connectionString: string, max = 10, timeouts: DbTimeouts = DEFAULT_DB_TIMEOUTS): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    // Connecting (TCP and start-up) gives up after connectMs instead of waiting for ever.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels a statement running longer, and ends a session left idle in a transaction
+    // (a crashed or stuck caller holding row locks)...
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // ...and the client stops waiting when the server does not answer at all (paused, network gone):
+    // the query fails, pool.query drops that connection, and the next one is made afresh.
+    query_timeout: timeouts.statementMs + 1000,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   return pool;

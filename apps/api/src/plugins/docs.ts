@@ -33,6 +33,9 @@ export function openApiDocument() {
 
 export default fp(
   async (app) => {
+    // swagger-ui needs a looser CSP (inline styles, https: styles and fonts): in production the
+    // docs and the OpenAPI document are served only when API_DOCS_ENABLED=true (decision 107).
+    if (!app.env.API_DOCS_ENABLED) return;
     const document = openApiDocument();
     await app.register(swagger, { mode: "static", specification: { document: document as never } });
     await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true, uiConfig: { docExpansion: "list" } });

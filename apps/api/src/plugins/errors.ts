@@ -47,11 +47,29 @@ function isDataException(error: unknown): boolean {
   return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+export const DB_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
+// Postgres SQLSTATEs meaning "the database cannot serve this now": statement timeout / cancel,
+// idle-in-transaction timeout, shutdown, too many connections, connection failures.
+const UNAVAILABLE_CODES = new Set(["57014", "25P03", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+const UNAVAILABLE_MESSAGES = /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|client has encountered a connection error|cannot use a pool after calling end/i;
+
+/** A database that is down, stalled or overloaded (the error or any of its causes), not a bug of ours. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
       if (error instanceof RequestValidationError) return validationErrorHandler(error, request, reply);
       if (error instanceof HttpError) {
+        // A limit's wait also as the standard header (clients and proxies understand it).
+        if (typeof error.extra.retry_after === "number") reply.header("retry-after", String(error.extra.retry_after));
         return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
       }
       const status = (error as FastifyError).statusCode ?? 500;
@@ -61,6 +79,11 @@ export default fp(
         const imageRoute = code === "FST_ERR_CTP_BODY_TOO_LARGE" && (request.routeOptions.bodyLimit ?? 0) > 1024 * 1024;
         const message = imageRoute ? IMAGE_BODY_MESSAGE : (CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message));
         return reply.status(status).send({ message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Fail fast and say so (decision 103); the pool reconnects by itself once the server answers.
+        request.log.warn({ err: error, reqId: request.id }, "database unavailable");
+        return reply.status(503).header("retry-after", "5").send({ message: DB_UNAVAILABLE_MESSAGE });
       }
       if (isDataException(error)) {
         request.log.warn({ reqId: request.id, code: (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code }, "value refused by the database");

@@ -2,6 +2,7 @@ import fp from "fastify-plugin";
 import type { FastifyBaseLogger } from "fastify";
 import { runOrderExpiry } from "./order-expiry";
 import { sendDueMail } from "./mail-sender";
+import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,7 +71,8 @@ export default fp(
         if (r.sent + r.failed < 20) return { sent, failed };
       }
     };
-    const expireOrders = () => runOrderExpiry(app.db, app.now());
+    const expireOrders = async () =>
+      (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
 
     const expiryJob = periodic("order-expiry", app.env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, expireOrders, app.log);
     const mailJob = periodic("mail-sender", app.env.MAIL_SEND_INTERVAL_SECONDS * 1000, sendMail, app.log);

@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./catalogue";
 export * from "./orders";
 export * from "./system";
+export * from "./abuse";

@@ -7,7 +7,7 @@ import { discountCodes } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import type { Session } from "../../plugins/auth";
 import { logActivity } from "../activity/repository";
-import { takeHit } from "../ratelimit/service";
+import { takeDiscountCheck } from "./limits";
 import { checkDiscount, listDiscounts, toDiscount, usesByDiscount } from "./repository";
 
 const s = initServer();
@@ -120,12 +120,7 @@ export const discountsRouter = s.router(contract.discounts, {
   validate: async ({ params, request }) => {
     const app = request.server;
     const now = app.now();
-    await takeHit(app.db, `discount-check:${request.ip}`, {
-      limit: app.env.DISCOUNT_CHECK_RATE_LIMIT,
-      windowMs: 10 * 60_000,
-      now,
-      message: "Too many discount code checks. Please try again later.",
-    });
+    await takeDiscountCheck(request);
     const { result } = await checkDiscount(app.db, params.code, now);
     return { status: 200, body: result };
   },

@@ -222,3 +222,30 @@ export function newMessageNotice(m: ContactMessageMail, settings: MailSettings):
   );
   return { subject, html, text };
 }
+
+/**
+ * To the office: a provider reported a payment that does not match its order (decision 105). The
+ * order was NOT marked paid; someone must look at it in the provider's dashboard.
+ */
+export function paymentMismatchNotice(
+  order: OrderRow | null,
+  found: { sessionId: string; amountPence: number | null; currency: string | null; reasons: string[] },
+  settings: MailSettings,
+): RenderedMail {
+  const ref = order ? shortRef(order) : "unknown order";
+  const subject = `Action needed: a payment did not match its booking (${ref})`;
+  const paid = found.amountPence === null ? "an unknown amount" : `${(found.amountPence / 100).toFixed(2)} ${(found.currency ?? "?").toUpperCase()}`;
+  const lines = [
+    `The payment provider reported checkout session ${found.sessionId} as paid (${paid}) for order ${ref}, but it does not match the booking:`,
+    ...found.reasons.map((r) => `- ${r}`),
+    order ? `The booking is for ${formatPence(order.totalPence)} and was NOT marked paid.` : "No booking was marked paid.",
+    "Please check the payment in the provider's dashboard and refund or contact the customer.",
+  ];
+  const html = layout(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 12px">A payment did not match its booking</h1>
+${lines.map((l) => `<p style="${P}">${escapeHtml(l)}</p>`).join("\n")}`,
+    settings,
+  );
+  return { subject, html, text: lines.join("\n") };
+}

@@ -14,6 +14,7 @@ import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
 import { withUniqueBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
+import { guardNewOrder, recordOrderClient } from "./abuse";
 import {
   attachCheckoutSession,
   cancelOrderAndCheckout,
@@ -59,7 +60,9 @@ function toOrderStatus(order: OrderRow, now: Date, items?: ItemRow[]): z.infer<t
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
+    await guardNewOrder(request, body);
     const order = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
+    await recordOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
       checkout = await app.payments.createCheckout(order);

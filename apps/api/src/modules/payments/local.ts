@@ -18,6 +18,9 @@ export function localProvider(opts: { apiUrl: string }): PaymentProvider {
       // Nothing outside: the page reads the order's status, and its Pay refuses a cancelled order.
       return "expired" as const;
     },
+    async retrieveCheckout() {
+      throw new Error("The local provider has no checkout sessions to retrieve");
+    },
     parseWebhook() {
       throw new WebhookSignatureError("The local provider receives no webhooks");
     },

@@ -32,6 +32,17 @@ export type PaymentEvent = {
   amountPence: number | null;
 };
 
+/** A checkout session as retrieved from the provider. */
+export type CheckoutDetails = {
+  id: string;
+  /** Our order reference as the session carries it (client_reference_id, else metadata). */
+  reference: string | null;
+  amountPence: number | null;
+  currency: string | null;
+  /** Money taken (or none needed). */
+  paid: boolean;
+};
+
 export class WebhookSignatureError extends Error {}
 
 export type CheckoutStop = "expired" | "completed";
@@ -47,6 +58,12 @@ export interface PaymentProvider {
    * cannot be asked (network, outage): the outcome is then unknown.
    */
   expireCheckout(sessionId: string): Promise<CheckoutStop>;
+  /**
+   * The checkout session as the provider has it now (decision 105): a webhook is confirmed against
+   * this before an order is marked paid. Null: the provider has no such session. Throws when the
+   * provider cannot be asked.
+   */
+  retrieveCheckout(sessionId: string): Promise<CheckoutDetails | null>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -5,6 +5,7 @@ import { HttpError } from "../../lib/http-error";
 import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
 import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
 import { applyPaymentEvent } from "./service";
+import { applyPaidEvent } from "./verify";
 import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
 
 const s = initServer();
@@ -21,7 +22,13 @@ export const paymentsRouter = s.router(contract.payments, {
     const items = await findItems(app.db, order.id);
     // The forms post here and the answers redirect to the site: allow that origin as a form target.
     const csp = String(reply.getHeader("content-security-policy") ?? "");
-    reply.header("content-security-policy", csp.replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`));
+    // Its own <style> element too (this development page only).
+    reply.header(
+      "content-security-policy",
+      csp
+        .replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`)
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    );
     reply.header("cache-control", "no-store");
     return {
       status: 200,
@@ -81,9 +88,13 @@ export const paymentsRouter = s.router(contract.payments, {
       }
       throw err;
     }
-    const result = await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
+    // "paid" is confirmed with Stripe first (amount, currency, session and order together: decision 105).
+    const result =
+      event.kind === "paid"
+        ? await applyPaidEvent({ db: app.db, provider: app.payments, mail: app.mail.settings, log: request.log }, event, app.now())
+        : await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
     request.log.info({ eventId: event.id, type: event.type, result }, "stripe webhook");
-    if (result === "processed") app.workers.kickMail();
+    if (result === "processed" || result === "mismatch") app.workers.kickMail();
     return { status: 200, body: { received: true } };
   },
 });
@@ -96,5 +107,15 @@ export const paymentsRouter = s.router(contract.payments, {
 export async function paymentsRoutes(app: FastifyInstance, opts: { routerOptions: Record<string, unknown> }) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+  // The local payment page posts plain HTML forms (same-origin, and its actions need no body);
+  // nothing else here takes a form (decision 104).
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook("preValidation", async (request) => {
+    const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const formRoute = request.routeOptions.url?.startsWith("/api/payments/local/") ?? false;
+    if (type === "application/x-www-form-urlencoded" && !formRoute) throw new HttpError(415, "Unsupported content type");
+  });
   await app.register(s.plugin(paymentsRouter), opts.routerOptions);
 }

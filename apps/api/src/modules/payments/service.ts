@@ -30,7 +30,9 @@ export async function applyPaymentEvent(
       .returning({ id: paymentEvents.id });
     if (!inserted.length) return "duplicate";
     if (event.kind === "ignored" || event.kind === "awaiting") return "ignored";
-    const key: OrderKey | null = event.reference ? { reference: event.reference } : event.sessionId ? { sessionId: event.sessionId } : null;
+    // The session id names the order; an event's reference never wins over it (decision 105).
+    // "paid" events arrive here verified (payments/verify.ts), with the session's id.
+    const key: OrderKey | null = event.sessionId ? { sessionId: event.sessionId } : event.reference ? { reference: event.reference } : null;
     if (!key) return "unknown_order";
     try {
       switch (event.kind) {

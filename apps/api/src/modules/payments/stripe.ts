@@ -97,6 +97,23 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
       }
     },
 
+    async retrieveCheckout(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw err;
+      }
+      return {
+        id: session.id,
+        reference: session.client_reference_id ?? session.metadata?.order_reference ?? null,
+        amountPence: session.amount_total ?? null,
+        currency: session.currency ?? null,
+        paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+      };
+    },
+
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {

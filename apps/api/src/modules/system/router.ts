@@ -5,15 +5,28 @@ import { loadImage } from "../images/service";
 
 const s = initServer();
 
+/** /api/ready answers within this even when the database does not. */
+export const READY_TIMEOUT_MS = 1500;
+
 export const systemRouter = s.router(contract.system, {
   health: async () => ({ status: 200, body: { status: "ok" as const } }),
-  ready: async ({ request }) => {
+  ready: async ({ request, reply }) => {
+    // A stalled database must not hang the probe (decision 103): answer 503 within READY_TIMEOUT_MS.
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await request.server.db.execute(sql`select 1`);
+      const probe = request.server.db.execute(sql`select 1`);
+      probe.catch(() => undefined);
+      await Promise.race([
+        probe,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS))),
+      ]);
       return { status: 200, body: { status: "ready" as const } };
     } catch (err) {
       request.log.warn({ err }, "database not reachable");
+      reply.header("retry-after", "5");
       return { status: 503, body: { message: "Database not reachable" } };
+    } finally {
+      clearTimeout(timer);
     }
   },
   image: async ({ params, request, reply }) => {

@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   ADMIN_URL: origin("http://localhost:5174/login"),
   /** The production build to serve (client/ and server/ inside); relative to apps/site. */
   SITE_DIST_DIR: z.string().default("dist"),
+  /** Serve `*.map` source maps in production (off: they reveal the source; decision 107). */
+  SOURCEMAPS_PUBLIC: z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1" || v === "yes"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & { site: SiteConfig };

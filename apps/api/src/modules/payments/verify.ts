@@ -1,0 +1,116 @@
+/**
+ * A "paid" webhook is confirmed with the provider before any order is marked paid
+ * (docs/decisions/105). The event is signed, but what it says is only trusted once the checkout
+ * session, retrieved from the provider, names this order and carries its amount in pounds
+ * sterling. A mismatch is logged (no personal data), recorded in the activity log, mailed to the
+ * office, and never marks the order paid.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { orders, paymentEvents } from "../../db/schema";
+import { logActivity, SYSTEM_ACTOR } from "../activity/repository";
+import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { paymentMismatchNotice } from "../mail/templates";
+import type { OrderRow } from "../orders/service";
+import type { PaymentEvent, PaymentProvider } from "./provider";
+import { applyPaymentEvent, type EventResult } from "./service";
+
+export const PAYMENT_CURRENCY = "gbp";
+
+export type PaidVerdict =
+  | { kind: "ok"; reference: string; sessionId: string; amountPence: number }
+  | { kind: "mismatch"; order: OrderRow | null; sessionId: string; amountPence: number | null; currency: string | null; reasons: string[] }
+  | { kind: "not_paid" }
+  | { kind: "unknown_order" };
+
+/** Retrieves the event's session from the provider and checks it against our order. Throws when the provider cannot be asked (the webhook then fails and is retried). */
+export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "retrieveCheckout">, event: PaymentEvent): Promise<PaidVerdict> {
+  if (!event.sessionId) return { kind: "unknown_order" };
+  const session = await provider.retrieveCheckout(event.sessionId);
+  if (!session) return { kind: "unknown_order" };
+  if (!session.paid) return { kind: "not_paid" };
+  // The session id decides which order this is; a reference only finds an order that never got its session recorded.
+  let [order] = await db.select().from(orders).where(eq(orders.providerSessionId, session.id));
+  if (!order && session.reference) {
+    [order] = await db.select().from(orders).where(and(eq(orders.reference, session.reference), isNull(orders.providerSessionId)));
+  }
+  const mismatch = (reasons: string[]) => ({
+    kind: "mismatch" as const,
+    order: order ?? null,
+    sessionId: session.id,
+    amountPence: session.amountPence,
+    currency: session.currency,
+    reasons,
+  });
+  if (!order) {
+    // A paid session naming one of our references that belongs to another session: never pay it.
+    if (session.reference) {
+      const [named] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, session.reference));
+      if (named) return mismatch(["the checkout session is not the one opened for this booking"]);
+    }
+    return { kind: "unknown_order" };
+  }
+  const reasons: string[] = [];
+  if (session.id !== event.sessionId) reasons.push("the provider returned another checkout session than the event named");
+  if (session.reference !== order.reference || (event.reference !== null && event.reference !== order.reference)) {
+    reasons.push("the checkout session and the booking do not belong together");
+  }
+  if ((session.currency ?? "").toLowerCase() !== PAYMENT_CURRENCY) reasons.push(`the currency is ${session.currency ?? "missing"}, not GBP`);
+  if (session.amountPence !== order.totalPence) reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${order.totalPence}) in pence`);
+  if (reasons.length) return mismatch(reasons);
+  return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
+}
+
+/** Records a mismatched payment once per event: activity entry and a mail to the office, in one transaction. */
+async function recordPaymentMismatch(
+  db: Db,
+  provider: string,
+  event: PaymentEvent,
+  verdict: Extract<PaidVerdict, { kind: "mismatch" }>,
+  now: Date,
+  mail: MailSettings,
+): Promise<EventResult | "mismatch"> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentEvents)
+      .values({ provider, eventId: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!inserted.length) return "duplicate";
+    await logActivity(tx, {
+      type: "other",
+      action: "Payment did not match its order",
+      details: `Checkout session ${verdict.sessionId}${verdict.order ? ` for order ${verdict.order.reference.slice(0, 8)}` : ""}: ${verdict.reasons.join("; ")}. Not marked paid.`,
+      actor: SYSTEM_ACTOR,
+      amountPence: verdict.amountPence ?? undefined,
+      at: now,
+    });
+    await enqueueMail(tx, { to: mail.providerEmail, kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) }, now);
+    return "mismatch";
+  });
+}
+
+/** A "paid" event: confirmed with the provider, then applied (or recorded as a mismatch). */
+export async function applyPaidEvent(
+  opts: { db: Db; provider: Pick<PaymentProvider, "name" | "retrieveCheckout">; mail: MailSettings; log: FastifyBaseLogger },
+  event: PaymentEvent,
+  now: Date,
+): Promise<EventResult | "mismatch"> {
+  const { db, provider, mail, log } = opts;
+  const verdict = await verifyPaidEvent(db, provider, event);
+  switch (verdict.kind) {
+    case "ok":
+      // The session found the order before its id was recorded (the API stopped after opening it): record it now.
+      await db.update(orders).set({ providerSessionId: verdict.sessionId }).where(and(eq(orders.reference, verdict.reference), isNull(orders.providerSessionId)));
+      return applyPaymentEvent(db, provider.name, { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence }, now, mail);
+    case "not_paid":
+      return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
+    case "unknown_order":
+      await applyPaymentEvent(db, provider.name, { ...event, kind: "ignored" }, now, mail);
+      return "unknown_order";
+    case "mismatch":
+      log.warn({ eventId: event.id, sessionId: verdict.sessionId, orderId: verdict.order?.id ?? null, reasons: verdict.reasons }, "payment does not match its order; not marked paid");
+      return recordPaymentMismatch(db, provider.name, event, verdict, now, mail);
+  }
+}
