@@ -6,6 +6,7 @@ import pg from "pg";
 import { withDatabase } from "../src/db/client";
 import { createDatabase, dropDatabase, freePort, uniqueName } from "../src/db/testing";
 import { API_ENV_KEYS, API_ROOT } from "../src/env";
+import { inheritedEnv } from "./env";
 
 /**
  * Configuration reaches the apps (issue 11, decision 108): turbo runs tasks in strict environment
@@ -103,8 +104,7 @@ describe("the root command with changed variables", () => {
     const port = await freePort();
     const email = "turbo.check@example.com";
     const password = "a long passphrase for the turbo check";
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("TURBO_") && !k.startsWith("VITEST")) env[k] = v;
+    const env = inheritedEnv((k) => k.startsWith("TURBO_") || k.startsWith("VITEST"));
     Object.assign(env, {
       NODE_ENV: "development",
       TURBO_TELEMETRY_DISABLED: "1",

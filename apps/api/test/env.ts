@@ -4,3 +4,10 @@ const optionalNumber = (value: string | undefined) => (value === undefined || va
 /** Fuzz suite: requests per route and the seed, to vary a run by hand (decision 111). */
 export const FUZZ_RUNS = optionalNumber(process.env.FUZZ_RUNS);
 export const FUZZ_SEED = optionalNumber(process.env.FUZZ_SEED);
+
+/** The environment a test hands on to a child process it starts (the root command, a server). */
+export function inheritedEnv(skip: (name: string) => boolean): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !skip(k)) env[k] = v;
+  return env;
+}
