@@ -71,6 +71,8 @@ const EnvSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
     DISCOUNT_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
+    SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -118,5 +120,7 @@ export function parseEnv(
     PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
+    // Exact in tests unless a test asks for the lag (they check places left right after booking).
+    SEAT_COUNTS_MAX_LAG_MS: e.SEAT_COUNTS_MAX_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 1000),
   };
 }

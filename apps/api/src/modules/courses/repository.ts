@@ -165,18 +165,42 @@ function listItem(c: CourseRow, nextDate: string | null): CourseListItem {
 
 /** The public catalogue: live courses, oldest first (the order the provider added them). */
 export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
+  const base = await listCoursesBase(db, now);
+  return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now));
+}
+
+/** The catalogue part of the list (decision 130): courses, and their upcoming open dates in start order. */
+export type CourseListBase = { items: CourseListItem[]; dates: { id: number; courseId: number; startDate: string }[] };
+
+export async function listCoursesBase(db: DbOrTx, now: Date): Promise<CourseListBase> {
   const rows = await db.select().from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id));
-  if (!rows.length) return [];
+  if (!rows.length) return { items: [], dates: [] };
   const today = ukDate(now);
   const dates = await db
     .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate })
     .from(courseDates)
     .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
-    .orderBy(asc(courseDates.startDate));
-  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+    .orderBy(asc(courseDates.startDate), asc(courseDates.id));
+  return { items: rows.map((c) => listItem(c, null)), dates };
+}
+
+/** The list with each course's next date that has a place left. */
+export function composeList(base: CourseListBase, left: ReadonlyMap<number, number>): CourseListItem[] {
   const next = new Map<number, string>();
-  for (const d of dates) if (!next.has(d.courseId) && (left.get(d.id) ?? 0) > 0) next.set(d.courseId, d.startDate);
-  return rows.map((c) => listItem(c, next.get(c.id) ?? null));
+  for (const d of base.dates) if (!next.has(d.courseId) && (left.get(d.id) ?? 0) > 0) next.set(d.courseId, d.startDate);
+  return base.items.map((c) => ({ ...c, next_date: next.get(c.id) ?? null }));
+}
+
+/**
+ * A detail with places left from `left` (dates it does not know, e.g. added after that snapshot
+ * was taken, keep the count the detail was computed with).
+ */
+export function composeDetail(detail: CourseDetail | null, left: ReadonlyMap<number, number>): CourseDetail | null {
+  if (!detail) return null;
+  const courseDates = detail.courseDates.map((d) => ({ ...d, placesLeft: left.get(d.id) ?? d.placesLeft }));
+  // Public details hold upcoming dates only (and are recomputed at UK midnight).
+  const next = courseDates.find((d) => d.placesLeft > 0)?.startDate ?? null;
+  return { ...detail, courseDates, next_date: next };
 }
 
 /**
