@@ -15,6 +15,7 @@ import type { ViteDevServer } from "vite";
 import { loadEnv } from "./src/config/server/env";
 import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
+import { HtmlCache } from "./src/server/html-cache";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -81,6 +82,13 @@ function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string 
     ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
     ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join("\n    ");
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The rendered-HTML cache (null in development or with SSR_HTML_CACHE=off). */
+    htmlCache: HtmlCache | null;
+  }
 }
 
 export async function createSiteServer(env: ServerEnv = loadEnv()) {
@@ -169,7 +177,19 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     return sitemapXml(env.site.siteUrl, courses);
   });
 
+  // Rendered HTML per catalogue version (decision 133): production only (development reloads code).
+  const htmlCache = !dev && env.SSR_HTML_CACHE === "on" ? new HtmlCache() : null;
+  app.decorate("htmlCache", htmlCache);
+  const CACHED_PAGE = /^\/(?:all-courses|course\/[^/?#]+)?$/;
+  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+
   async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    const cacheKey = htmlCache && req.method === "GET" && CACHED_PAGE.test(req.url) ? req.url : null;
+    if (cacheKey) {
+      const kept = await htmlCache!.lookup(cacheKey);
+      if (kept) return sendPage(reply, kept.status, kept.html);
+    }
     const { entry: e, template: tpl } = await loadEntry(req.url);
     const controller = new AbortController();
     req.raw.on("close", () => {
@@ -184,7 +204,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       signal: controller.signal,
     });
     try {
-      const result = await e.render(request);
+      const recorded = htmlCache ? await htmlCache.record(() => e.render(request)) : null;
+      const result = recorded ? recorded.result : await e.render(request);
       if (result.kind === "redirect") return reply.redirect(result.location, result.status);
       const modules = result.routeIds.map((id) => e.ROUTE_MODULES[id]).filter((f): f is string => Boolean(f));
       const html = tpl
@@ -192,11 +213,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
         .replace("<!--app-preload-->", preconnect + preloadLinks(manifest, modules))
         .replace("<!--app-html-->", result.html)
         .replace("<!--app-data-->", result.data);
-      return reply
-        .code(result.status)
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(html);
+      if (cacheKey && recorded?.cacheable && result.status === 200) htmlCache!.store(cacheKey, { status: 200, html, deps: recorded.deps });
+      return sendPage(reply, result.status, html);
     } catch (error) {
       if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
       req.log.error({ err: error }, "server render failed");

@@ -41,6 +41,7 @@ function answer<T>(body: T): Answer<T> {
 
 export class CatalogueCache {
   private entries = new Map<string, Entry>();
+  private computing = new Map<string, { generation: number; promise: Promise<Entry> }>();
   /** Bumped on every catalogue notification and whenever the channel goes up or down. */
   private generation = 0;
   private source: CatalogueSync | null = null;
@@ -109,15 +110,27 @@ export class CatalogueCache {
     return composed;
   }
 
-  private async computeEntry<B>(key: string, now: Date, compute: () => Promise<B>): Promise<Entry> {
-    // Taken before reading: a change reported while we compute leaves this entry stale-marked.
+  /** One computation per key and generation at a time: concurrent misses share it (no herd). */
+  private computeEntry<B>(key: string, now: Date, compute: () => Promise<B>): Promise<Entry> {
     const generation = this.generation;
-    const base = await compute();
-    this.stats.computed++;
-    const entry: Entry = { generation, validUntil: nextUkMidnight(now), base, composed: null };
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, entry);
-    return entry;
+    const running = this.computing.get(key);
+    if (running && running.generation === generation) return running.promise;
+    const promise = (async () => {
+      // Taken before reading: a change reported while we compute leaves this entry stale-marked.
+      const base = await compute();
+      this.stats.computed++;
+      const entry: Entry = { generation, validUntil: nextUkMidnight(now), base, composed: null };
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, entry);
+      return entry;
+    })();
+    this.computing.set(key, { generation, promise });
+    void promise
+      .finally(() => {
+        if (this.computing.get(key)?.promise === promise) this.computing.delete(key);
+      })
+      .catch(() => undefined);
+    return promise;
   }
 
   clear() {

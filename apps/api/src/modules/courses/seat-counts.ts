@@ -35,6 +35,7 @@ export class SeatCounts {
   private version = 0;
   private inflight: Promise<Stored> | null = null;
   private inflightChanges = -1;
+  private inflightAt = 0;
   readonly stats = { refreshes: 0 };
 
   constructor(readonly maxLagMs: number) {}
@@ -57,8 +58,9 @@ export class SeatCounts {
     if (s && s.generation === this.generation && t < s.validUntil && (s.changes === this.changes || t - s.takenAt < this.maxLagMs)) {
       return s;
     }
-    // Join a refresh on the wire only if it started after the last reported change.
-    if (this.inflight && this.inflightChanges === this.changes) return this.inflight;
+    // Join a refresh on the wire if it started after the last reported change, or less than the
+    // lag ago (it reflects every change older than the lag): one refresh at a time under load.
+    if (this.inflight && (this.inflightChanges === this.changes || t - this.inflightAt < this.maxLagMs)) return this.inflight;
     const changes = this.changes;
     const generation = this.generation;
     const p = this.take(db, now, changes, generation).then((fresh) => {
@@ -68,6 +70,7 @@ export class SeatCounts {
     });
     this.inflight = p;
     this.inflightChanges = changes;
+    this.inflightAt = t;
     void p.finally(() => {
       if (this.inflight === p) this.inflight = null;
     }).catch(() => undefined);

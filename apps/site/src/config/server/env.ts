@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   ADMIN_URL: origin("http://localhost:5174/login"),
   /** The production build to serve (client/ and server/ inside); relative to apps/site. */
   SITE_DIST_DIR: z.string().default("dist"),
+  /** Keep rendered HTML of /, /all-courses and course pages per catalogue version (production only; decision 133). */
+  SSR_HTML_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & { site: SiteConfig };
