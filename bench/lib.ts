@@ -66,11 +66,12 @@ export function row(name: string, f: Figures, extra = "") {
 export type Started = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Spawns `node --import tsx <script>` (no pnpm wrapper, so the pid is the server's); resolves on `READY <url>`. */
-export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv): Promise<Started> {
+export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    // quiet: the server's own error log is left out (an overloaded render logs every timeout).
+    stdio: ["ignore", "pipe", opts.quiet ? "ignore" : "inherit"],
   });
   return new Promise<Started>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s`)), 90_000);

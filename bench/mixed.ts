@@ -88,7 +88,8 @@ try {
     requests: [
       {
         // One request at a time per connection: the context carries what this one booked.
-        setupRequest: (req, context: Record<string, unknown>) => {
+        setupRequest: (req, ctx) => {
+          const context = ctx as Record<string, unknown>;
           const i = n++;
           const withCode = i % 10 === 9;
           if (withCode) codeOrders++;
@@ -96,7 +97,8 @@ try {
           Object.assign(context, { dateId, withCode });
           return { ...req, body: order(course.id, dateId, i, withCode ? CODE : undefined) };
         },
-        onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
+        onResponse: (status: number, _body: string, ctx: object) => {
+          const context = ctx as Record<string, unknown>;
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status !== 201) return;
           if (context.withCode) code201++;

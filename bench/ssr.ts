@@ -5,7 +5,7 @@
  * after an admin edit the course page shows the new fee, and right after a booking its places left.
  *
  * The site server runs in production mode over apps/site/dist (run `pnpm --filter site build`
- * first) through bench/ssr-server.ts, which adds one route, `/__bench/index.html`, answering the
+ * first) through apps/site/scripts/bench-server.ts, which adds one route, `/__bench/index.html`, answering the
  * built index.html bytes as a static file. `SSR_HTML_CACHE=off` measures the server without its
  * HTML cache (decision 133); the bench runs both unless `SSR_MODES=on` or `off`.
  *
@@ -36,14 +36,14 @@ try {
   let fee = course.fee;
 
   for (const mode of MODES) {
-    site = await startNode("site server", SITE_DIR, ["../../bench/ssr-server.ts"], {
+    site = await startNode("site server", SITE_DIR, ["scripts/bench-server.ts"], {
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
       API_URL: api.url,
       PUBLIC_API_URL: api.url,
       SSR_HTML_CACHE: mode,
-    });
+    }, { quiet: true });
     const run = (path: string, duration = DURATION) =>
       autocannon({ url: `${site!.url}${path}`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip, br" } });
     for (const p of ["/__bench/index.html", ...pages]) await run(p, 1); // warm-up
@@ -68,7 +68,7 @@ try {
     const html = await (await fetch(`${site.url}/course/${course.slug}`)).text();
     const shown = html.includes(`"fee":${fee},`);
     console.info(`freshness after an admin edit: PUT ${put.status}; the course page's next render shows fee ${fee}: ${shown ? "OK" : "STALE"}`);
-    console.info(`site server RSS ${rssMb(site.pid)} MB`);
+    console.info(`site server RSS ${rssMb(site.pid)} MB; HTML cache ${await (await fetch(`${site.url}/__bench/stats`)).text()}`);
     if (!shown) process.exitCode = 1;
     await site.stop();
     site = null;
