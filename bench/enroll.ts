@@ -141,7 +141,9 @@ function pct(a: number, b: number) {
 
 async function startApi(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
   if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), pid: null, stop: async () => {} };
-  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
+  const apiDir = process.env.BENCH_API_DIR
+    ? path.resolve(process.env.BENCH_API_DIR)
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
   // node + tsx directly (not through pnpm), so the pid is the API's and its children are its Postgres.
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"], {
     cwd: apiDir,

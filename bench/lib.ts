@@ -97,7 +97,8 @@ export function startNode(name: string, cwd: string, args: string[], env: NodeJS
   });
 }
 
-export const API_DIR = path.join(ROOT, "apps/api");
+/** BENCH_API_DIR: another copy of apps/api (e.g. an older commit, to measure "before" in the same tree). */
+export const API_DIR = process.env.BENCH_API_DIR ? path.resolve(process.env.BENCH_API_DIR) : path.join(ROOT, "apps/api");
 export const SITE_DIR = path.join(ROOT, "apps/site");
 
 /** The API test server, production-like (fresh seeded database; see enroll.ts). */
