@@ -103,7 +103,7 @@ export const SITE_DIR = path.join(ROOT, "apps/site");
 
 /** The API test server, production-like (fresh seeded database; see enroll.ts). */
 export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
-  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], { LOG_LEVEL: "warn", ...env });
+  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], { LOG_LEVEL: "warn", MALLOC_ARENA_MAX: "2", ...env });
 
 /** The site server in production mode over apps/site/dist (run `pnpm --filter site build` first). */
 export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
@@ -113,6 +113,8 @@ export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
     PORT: "0",
     API_URL: apiUrl,
     PUBLIC_API_URL: apiUrl,
+    // As the Dockerfiles run it (decision 135).
+    MALLOC_ARENA_MAX: "2",
     ...env,
   });
 

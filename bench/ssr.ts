@@ -54,7 +54,7 @@ try {
     console.info(`\nbench ssr, HTML cache ${mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`);
     for (const [name, r] of rows) {
       const rps = Math.round(r.requests.average);
-      const verdict = name === "static index.html" ? "" : `  ${ratio(rps, base)}x of static (target >= 0.7: ${rps >= 0.7 * base ? "met" : "NOT met"})`;
+      const verdict = name === "static index.html" ? "" : `  ${ratio(rps, base)}x of static (target >= 0.7: ${base > 0 && rps >= 0.7 * base ? "met" : "NOT met"})`;
       console.info(`${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}${verdict}`);
     }
 
