@@ -15,7 +15,7 @@ import type { ViteDevServer } from "vite";
 import { loadEnv } from "./src/config/server/env";
 import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
-import { HtmlCache } from "./src/server/html-cache";
+import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -208,14 +208,20 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   const htmlCache = !dev && env.SSR_HTML_CACHE === "on" ? new HtmlCache() : null;
   app.decorate("htmlCache", htmlCache);
   const CACHED_PAGE = /^\/(?:all-courses|course\/[^/?#]+)?$/;
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  const sendPage = (reply: FastifyReply, status: number, html: string | Buffer) =>
     reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
 
   async function renderPage(req: FastifyRequest, reply: FastifyReply) {
     const cacheKey = htmlCache && req.method === "GET" && CACHED_PAGE.test(req.url) ? req.url : null;
     if (cacheKey) {
       const kept = await htmlCache!.lookup(cacheKey);
-      if (kept) return sendPage(reply, kept.status, kept.html);
+      if (kept) {
+        // Compressed once per kept page (the compress plugin leaves an encoded answer alone).
+        const encoding = preferredEncoding(req.headers["accept-encoding"]);
+        reply.header("vary", "accept-encoding");
+        if (!encoding) return sendPage(reply, kept.status, kept.html);
+        return sendPage(reply.header("content-encoding", encoding), kept.status, htmlCache!.encoded(kept, encoding));
+      }
     }
     const { entry: e, template: tpl } = await loadEntry(req.url);
     const controller = new AbortController();

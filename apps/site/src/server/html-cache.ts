@@ -16,9 +16,27 @@
  *   or a POST: never cached), and only for the paths the server asks to cache.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 type Dep = { url: string; etag: string };
-export type CachedPage = { status: number; html: string; deps: Dep[] };
+export type CachedPage = { status: number; html: string; deps: Dep[]; encoded?: Partial<Record<Encoding, Buffer>> };
+export type Encoding = "br" | "gzip";
+
+/**
+ * The encoding to send a kept page in, from Accept-Encoding (brotli first, then gzip; `q=0` refuses).
+ * Kept pages are compressed once, not per request (a page with its inlined CSS is ~90 KB).
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : null;
+}
 type Recording = { deps: Dep[]; cacheable: boolean };
 
 const MAX_PAGES = 300;
@@ -65,6 +83,15 @@ export class HtmlCache {
     this.stats.renders++;
     for (const d of rec.deps) this.tags.set(d.url, d.etag);
     return { result, deps: rec.deps, cacheable: rec.cacheable && rec.deps.length > 0 };
+  }
+
+  /** The page's HTML in `encoding`, compressed on first use and kept with the page. */
+  encoded(page: CachedPage, encoding: Encoding): Buffer {
+    page.encoded ??= {};
+    return (page.encoded[encoding] ??=
+      encoding === "br"
+        ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+        : gzipSync(page.html, { level: 9 }));
   }
 
   store(key: string, page: CachedPage) {
