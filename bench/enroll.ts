@@ -6,6 +6,9 @@
  *   1. throughput: as many orders as 20 connections can place in ~10 s, spread over the dates;
  *   2. target rate: 500 orders/s for ~10 s, latency at that rate;
  *   3. contention: one date with 100 seats hammered for 3 s: exactly 100 orders may succeed;
+ *   4. code contention: one discount code with 50 uses hammered for 3 s: exactly 50 may get it;
+ * Phases 1 and 2 put a discount code on ENROLL_CODE_SHARE of the orders (default 0.3, three codes
+ * in turn; 0 = no codes), as a sale would (issue 16: codes have a uses counter like the seats);
  * and finally counts the seats held per date against its capacity (the oversell check).
  * Each phase also reports the CPU it cost the API process, its Postgres (the embedded server's
  * processes) and this load generator (autocannon runs in this process), in ms per request.
@@ -27,9 +30,13 @@ import { load, row, type Figures } from "./lib";
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CODE_SHARE = Number(process.env.ENROLL_CODE_SHARE ?? 0.3);
+const CODES = ["BENCHA", "BENCHB", "BENCHC"];
+const HOT_CODE = "BENCHHOT";
+const HOT_CODE_USES = 50;
 
 type Course = { id: number; courseDates: { id: number; capacity: number; placesLeft: number }[] };
-type Enrollment = { status: string; courses: { course_date_id: number | null }[] };
+type Enrollment = { status: string; discount_code: string | null; courses: { course_date_id: number | null }[] };
 
 const api = await startApi();
 const loadBefore = loadavg();
@@ -38,8 +45,10 @@ try {
   const course = await createTraining(token, "Bench Load Course", DATES, SEATS);
   const hot = await createTraining(token, "Bench Contention Course", 1, 100);
   const dateIds = course.courseDates.map((d) => d.id);
+  for (const code of CODES) await createCode(token, code, 1_000_000);
+  await createCode(token, HOT_CODE, HOT_CODE_USES);
 
-  const order = (courseId: number, dateId: number, n: number) =>
+  const order = (courseId: number, dateId: number, n: number, code?: string) =>
     JSON.stringify({
       courses: [{ id: courseId, selectedDate: dateId, selectedAddons: [] }],
       guest_email: `bench${n}@example.com`,
@@ -51,14 +60,17 @@ try {
       street_address: "1 Example Street",
       town_city: "Bootle",
       state: "England",
+      ...(code ? { discount_code: code } : {}),
     });
   let n = 0;
+  // Every k-th order carries a code (k from the share: 0.3 -> 3 of every 10).
+  const codeFor = (i: number) => (CODE_SHARE > 0 && (i % 10) < Math.round(CODE_SHARE * 10) ? CODES[i % CODES.length] : undefined);
   // Each request books the next date in turn, as real traffic spreads over a catalogue.
   const spread: autocannon.Options = {
     url: `${api.url}/api/enroll`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[n % dateIds.length]!, n++) }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[n % dateIds.length]!, n, codeFor(n++)) }) }],
   };
 
   await load({ ...spread, duration: 2, connections: 10 }); // warm-up (JIT, pool)
@@ -79,8 +91,19 @@ try {
   });
   const hot201 = contention.statusCodeStats?.["201"]?.count ?? 0;
   const hot409 = contention.statusCodeStats?.["409"]?.count ?? 0;
+  let k = 0;
+  const codeContention = await autocannon({
+    url: `${api.url}/api/enroll`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    connections: 20,
+    duration: 3,
+    requests: [{ setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[k % dateIds.length]!, 2_000_000 + k++, HOT_CODE) }) }],
+  });
+  const code201 = codeContention.statusCodeStats?.["201"]?.count ?? 0;
+  const code409 = codeContention.statusCodeStats?.["409"]?.count ?? 0;
 
-  console.info(`\nPOST /api/enroll, ${DATES} dates x ${SEATS} seats, ${DURATION} s per phase (${api.url})`);
+  console.info(`\nPOST /api/enroll, ${DATES} dates x ${SEATS} seats, ${DURATION} s per phase, ${Math.round(CODE_SHARE * 100)}% of orders with a discount code (${api.url})`);
   console.info(`load average before ${loadBefore.map((l) => l.toFixed(1)).join(" ")}, after ${loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores)`);
   row("GET /api/health (constant JSON)", health.figures);
   row("max throughput (20 connections)", max.figures, `(${pct(max.figures.rps, health.figures.rps)} of constant)`);
@@ -88,6 +111,7 @@ try {
   console.info("CPU per request (ms) and share of one core: API process / its Postgres / load generator");
   for (const [name, r] of [["health", health], ["max throughput", max], ["at 500 orders/s", target]] as const) cpuRow(name, r);
   console.info(`contention: one date of 100 seats, 20 connections, 3 s: ${hot201} booked, ${hot409} refused (409)`);
+  console.info(`code contention: one code of ${HOT_CODE_USES} uses, 20 connections, 3 s: ${code201} booked with it, ${code409} refused (409)`);
 
   // The oversell check: seats held (paid + pending) per date never exceed its capacity.
   const enrollments = (await (await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })).json()) as Enrollment[];
@@ -100,7 +124,9 @@ try {
   const oversold = [...capacities].filter(([id, cap]) => (held.get(id) ?? 0) > cap);
   const total = [...capacities.keys()].reduce((s, id) => s + (held.get(id) ?? 0), 0);
   console.info(`seats held on the bench dates: ${total}; hot date ${held.get(hotDate) ?? 0}/100`);
-  const ok = oversold.length === 0 && (held.get(hotDate) ?? 0) === hot201 && hot201 <= 100;
+  const codeUses = enrollments.filter((e) => (e.status === "pending" || e.status === "paid") && e.discount_code === HOT_CODE).length;
+  console.info(`uses of ${HOT_CODE}: ${codeUses}/${HOT_CODE_USES}`);
+  const ok = oversold.length === 0 && (held.get(hotDate) ?? 0) === hot201 && hot201 <= 100 && codeUses === code201 && codeUses <= HOT_CODE_USES;
   console.info(ok ? "no date oversold: OK" : `OVERSOLD: ${JSON.stringify(oversold)}`);
   if (!ok) process.exitCode = 1;
 } finally {
@@ -115,7 +141,9 @@ function pct(a: number, b: number) {
 
 async function startApi(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
   if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), pid: null, stop: async () => {} };
-  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
+  const apiDir = process.env.BENCH_API_DIR
+    ? path.resolve(process.env.BENCH_API_DIR)
+    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
   // node + tsx directly (not through pnpm), so the pid is the API's and its children are its Postgres.
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"], {
     cwd: apiDir,
@@ -205,6 +233,16 @@ async function adminToken(): Promise<string> {
   });
   if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function createCode(token: string, code: string, maxUses: number) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const res = await fetch(`${api.url}/api/discounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ code, percent_off: 10, valid_from: day(0), valid_until: day(60), max_uses: maxUses }),
+  });
+  if (!res.ok) throw new Error(`creating code ${code} failed: ${res.status} ${await res.text()}`);
 }
 
 async function createTraining(token: string, title: string, dates: number, seats: number): Promise<Course> {

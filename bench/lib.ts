@@ -3,6 +3,9 @@
  * API_URL points at a running API, run autocannon, print figures.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -56,3 +59,102 @@ export function row(name: string, f: Figures, extra = "") {
     `${name.padEnd(34)} ${String(f.rps).padStart(7)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   errors ${f.errors}   non-2xx ${f.non2xx} ${extra}`,
   );
 }
+
+// --- Shared by mixed.ts and ssr.ts (issue 16) ---
+
+/** A process of ours started for a bench: its URL, its pid (RSS, CPU) and how to stop it. */
+export type Started = { url: string; pid: number; stop: () => Promise<void> };
+
+/** Spawns `node --import tsx <script>` (no pnpm wrapper, so the pid is the server's); resolves on `READY <url>`. */
+export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Promise<Started> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    // quiet: the server's own error log is left out (an overloaded render logs every timeout).
+    stdio: ["ignore", "pipe", opts.quiet ? "ignore" : "inherit"],
+  });
+  return new Promise<Started>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s`)), 90_000);
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /READY (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1]!.replace(/\/$/, ""),
+          pid: child.pid!,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}
+
+/** BENCH_API_DIR: another copy of apps/api (e.g. an older commit, to measure "before" in the same tree). */
+export const API_DIR = process.env.BENCH_API_DIR ? path.resolve(process.env.BENCH_API_DIR) : path.join(ROOT, "apps/api");
+export const SITE_DIR = path.join(ROOT, "apps/site");
+
+/** The API test server, production-like (fresh seeded database; see enroll.ts). */
+export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
+  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], { LOG_LEVEL: "warn", MALLOC_ARENA_MAX: "2", ...env });
+
+/** The site server in production mode over apps/site/dist (run `pnpm --filter site build` first). */
+export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
+  startNode("site server", SITE_DIR, ["server.ts"], {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    API_URL: apiUrl,
+    PUBLIC_API_URL: apiUrl,
+    // As the Dockerfiles run it (decision 135).
+    MALLOC_ARENA_MAX: "2",
+    ...env,
+  });
+
+/** Resident memory of a process in MB (Linux /proc), or null. */
+export function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const loadAvg = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+
+/**
+ * Spreads the bench's TCP connections to 127.0.0.1 over several local source addresses
+ * (127.0.0.1 … 127.0.0.n), as many clients would, so per-client limits see several clients.
+ * autocannon connects with `net.connect(port, host)`; this wraps that form only.
+ */
+export function spreadSourceAddresses(n: number) {
+  const original = net.connect;
+  let next = 0;
+  (net as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    if (typeof args[0] === "number" && (args[1] === "127.0.0.1" || args[1] === "localhost")) {
+      const localAddress = `127.0.0.${1 + (next++ % n)}`;
+      return original({ port: args[0], host: "127.0.0.1", localAddress });
+    }
+    return (original as (...a: unknown[]) => net.Socket)(...args);
+  };
+}
+
+export async function adminToken(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com", password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd" }),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : "-");

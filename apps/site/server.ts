@@ -15,6 +15,7 @@ import type { ViteDevServer } from "vite";
 import { loadEnv } from "./src/config/server/env";
 import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
+import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,6 +60,27 @@ function securityHeaders(env: ServerEnv, dev: boolean): Record<string, string> {
   };
 }
 
+/**
+ * The built stylesheets, inlined into the first response instead of linked (decision 134): under a
+ * phone's latency a linked stylesheet is one more render-blocking request before the first paint.
+ * CSP-compatible as it stands: `style-src` already allows inline styles (React style attributes),
+ * and the block holds only our own built CSS. Empty (= link them) in development or with
+ * SITE_INLINE_CSS=off.
+ */
+const inlinedCss = new Map<string, string>();
+
+async function loadInlineCss(client: string, manifest: Manifest) {
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) chunk.css?.forEach((f) => files.add(f));
+  for (const f of files) inlinedCss.set(f, (await readFile(path.join(client, f), "utf8")).replace(/<\/style/gi, "<\\/style"));
+}
+
+/** A stylesheet as a `<style>` block when inlined, else a link. */
+function stylesheet(file: string): string {
+  const css = inlinedCss.get(file);
+  return css === undefined ? `<link rel="stylesheet" href="/${file}">` : `<style data-href="/${file}">${css}</style>`;
+}
+
 /** `<link rel="modulepreload">` for the chunks of the routes being rendered (production only). */
 function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string {
   if (!manifest) return "";
@@ -78,9 +100,16 @@ function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string 
   const font = manifest["index.html"]?.assets?.find((a) => PRELOADED_FONT.test(a));
   return [
     ...(font ? [`<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`] : []),
-    ...[...css].map((f) => `<link rel="stylesheet" href="/${f}">`),
+    ...[...css].map(stylesheet),
     ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join("\n    ");
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The rendered-HTML cache (null in development or with SSR_HTML_CACHE=off). */
+    htmlCache: HtmlCache | null;
+  }
 }
 
 export async function createSiteServer(env: ServerEnv = loadEnv()) {
@@ -127,6 +156,12 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     const client = path.join(dist, "client");
     template = await readFile(path.join(client, "index.html"), "utf8");
     manifest = JSON.parse(await readFile(path.join(client, ".vite/manifest.json"), "utf8")) as Manifest;
+    if (env.SITE_INLINE_CSS === "on") {
+      await loadInlineCss(client, manifest);
+      template = template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) =>
+        inlinedCss.has(file) ? stylesheet(file) : link,
+      );
+    }
     entry = (await import(path.join(dist, "server/entry-server.js"))) as EntryServer;
     entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });
     const fastifyStatic = (await import("@fastify/static")).default;
@@ -181,7 +216,25 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     return sitemapXml(env.site.siteUrl, courses, changes);
   });
 
+  // Rendered HTML per catalogue version (decision 133): production only (development reloads code).
+  const htmlCache = !dev && env.SSR_HTML_CACHE === "on" ? new HtmlCache() : null;
+  app.decorate("htmlCache", htmlCache);
+  const CACHED_PAGE = /^\/(?:all-courses|course\/[^/?#]+)?$/;
+  const sendPage = (reply: FastifyReply, status: number, html: string | Buffer) =>
+    reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+
   async function renderPage(req: FastifyRequest, reply: FastifyReply) {
+    const cacheKey = htmlCache && req.method === "GET" && CACHED_PAGE.test(req.url) ? req.url : null;
+    if (cacheKey) {
+      const kept = await htmlCache!.lookup(cacheKey);
+      if (kept) {
+        // Compressed once per kept page (the compress plugin leaves an encoded answer alone).
+        const encoding = preferredEncoding(req.headers["accept-encoding"]);
+        reply.header("vary", "accept-encoding");
+        if (!encoding) return sendPage(reply, kept.status, kept.html);
+        return sendPage(reply.header("content-encoding", encoding), kept.status, htmlCache!.encoded(kept, encoding));
+      }
+    }
     const { entry: e, template: tpl } = await loadEntry(req.url);
     const controller = new AbortController();
     req.raw.on("close", () => {
@@ -196,7 +249,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       signal: controller.signal,
     });
     try {
-      const result = await e.render(request);
+      const recorded = htmlCache ? await htmlCache.record(() => e.render(request)) : null;
+      const result = recorded ? recorded.result : await e.render(request);
       if (result.kind === "redirect") return reply.redirect(result.location, result.status);
       const modules = result.routeIds.map((id) => e.ROUTE_MODULES[id]).filter((f): f is string => Boolean(f));
       const html = tpl
@@ -204,11 +258,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
         .replace("<!--app-preload-->", preconnect + preloadLinks(manifest, modules))
         .replace("<!--app-html-->", result.html)
         .replace("<!--app-data-->", result.data);
-      return reply
-        .code(result.status)
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .send(html);
+      if (cacheKey && recorded?.cacheable && result.status === 200) htmlCache!.store(cacheKey, { status: 200, html, deps: recorded.deps });
+      return sendPage(reply, result.status, html);
     } catch (error) {
       if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
       req.log.error({ err: error }, "server render failed");

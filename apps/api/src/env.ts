@@ -93,6 +93,8 @@ const EnvSchema = z
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
     API_DOCS_ENABLED: bool.optional(),
+    /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
+    SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -172,5 +174,7 @@ export function parseEnv(
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
     API_DOCS_ENABLED: e.API_DOCS_ENABLED ?? !production,
+    // Exact in tests unless a test asks for the lag (they check places left right after booking).
+    SEAT_COUNTS_MAX_LAG_MS: e.SEAT_COUNTS_MAX_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 1000),
   };
 }

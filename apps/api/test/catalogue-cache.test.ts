@@ -151,7 +151,10 @@ describe("catalogue cache across instances", () => {
     expect(killed.rows[0]!.ok).toBe(true);
 
     // Straight away, whether or not A has noticed yet: a failed sync or a down channel means no cache.
+    // (Read at once: A reconnects within 50-100 ms, and a slow PUT below could outlast that.)
     const stats = snapshot();
+    expect((await detail(a, "emergency-first-aid-at-work")).fee).toBe(course.fee);
+    expect(snapshot().unpushed).toBeGreaterThan(stats.unpushed);
     expect((await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: 111 } })).statusCode).toBe(200);
     expect((await detail(a, "emergency-first-aid-at-work")).fee).toBe(111);
     const booking = await b.app.inject({
@@ -161,7 +164,6 @@ describe("catalogue cache across instances", () => {
     });
     expect(booking.statusCode).toBe(201);
     expect((await detail(a, "emergency-first-aid-at-work")).courseDates[0]!.placesLeft).toBe(course.courseDates[0]!.placesLeft - 1);
-    expect(snapshot().unpushed).toBeGreaterThan(stats.unpushed);
 
     await waitFor("the LISTEN connection to come back", () => a.catalogueListener.isReady);
     expect(a.catalogueListener.pid).not.toBe(oldPid);

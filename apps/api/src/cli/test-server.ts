@@ -70,7 +70,7 @@ async function main() {
     const env = {
       ...base,
       DATABASE_URL: url,
-      ...(productionLike ? { WORKERS_ENABLED: true } : {}),
+      ...(productionLike ? { WORKERS_ENABLED: true, SEAT_COUNTS_MAX_LAG_MS: process.env.SEAT_COUNTS_MAX_LAG_MS ? base.SEAT_COUNTS_MAX_LAG_MS : 1000 } : {}),
     } as typeof base;
     app = await buildApp({ env, pool, ...(productionLike ? { responseValidation: false } : {}) });
     await app.listen({ port, host: "127.0.0.1" });

@@ -16,11 +16,15 @@ const START_WAIT_MS = 3_000;
 /** The catalogue cache with pushed invalidation (decision 070), one LISTEN connection per instance. */
 export default fp(
   async (app) => {
-    const cache = new CatalogueCache();
+    const cache = new CatalogueCache({ seatLagMs: app.env.SEAT_COUNTS_MAX_LAG_MS });
     // The pool's own settings (URL or host/port/user), so the listener reaches the same database.
     const listener = new CatalogueListener(
       app.pool.options,
-      { onChange: () => cache.invalidate(), onStateChange: () => cache.invalidate() },
+      {
+        // A booking moves places left only (decision 130); anything else may change any answer.
+        onChange: (what) => (what === "seats" ? cache.seatsChanged() : cache.invalidate()),
+        onStateChange: () => cache.invalidate(),
+      },
       app.log,
     );
     cache.attach(listener);

@@ -142,6 +142,12 @@ export const discountCodes = pgTable(
     validFrom: date("valid_from", { mode: "string" }).notNull(),
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     maxUses: integer("max_uses").notNull(),
+    /**
+     * Orders holding a use of the code (pending + paid), kept by triggers (migration
+     * discount_uses_counter, decision 131) like course_dates.seats_held; the uses the rule counts
+     * come from `discount_uses_taken(code, at)`, which also drops pending holds that ran out.
+     */
+    usesHeld: integer("uses_held").notNull().default(0),
     /** Soft delete: orders keep the reference and their own snapshot of the code. */
     archivedAt: tstz("archived_at"),
     createdAt: createdAt(),
@@ -152,6 +158,7 @@ export const discountCodes = pgTable(
     uniqueIndex("discount_codes_live_code_key").on(t.code).where(sql`${t.archivedAt} is null`),
     check("discount_codes_percent", sql`${t.percentOff} between 1 and 100`),
     check("discount_codes_max_uses", sql`${t.maxUses} > 0`),
+    check("discount_codes_uses_held", sql`${t.usesHeld} >= 0`),
   ],
 );
 

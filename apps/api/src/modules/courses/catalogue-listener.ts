@@ -12,8 +12,11 @@ const SYNC_TIMEOUT_MS = 1_000;
 type Log = { warn: (obj: object, msg: string) => void; info: (msg: string) => void };
 
 export type ListenerEvents = {
-  /** A notification arrived: some catalogue answer may have changed. */
-  onChange: () => void;
+  /**
+   * A notification arrived: some catalogue answer may have changed. `what` is its payload:
+   * 'seats' (bookings, status changes: places left moved) or 'catalogue' (an admin edit).
+   */
+  onChange: (what: string) => void;
   /** The channel went up (LISTEN active) or down: notifications may have been missed. */
   onStateChange: (ready: boolean) => void;
 };
@@ -115,7 +118,7 @@ export class CatalogueListener {
     });
     this.client = client;
     client.on("notification", (msg) => {
-      if (msg.channel === CATALOGUE_CHANNEL && this.client === client) this.events.onChange();
+      if (msg.channel === CATALOGUE_CHANNEL && this.client === client) this.events.onChange(msg.payload ?? "");
     });
     client.on("error", (err) => this.lost(client, err));
     client.on("end", () => this.lost(client, new Error("connection ended")));

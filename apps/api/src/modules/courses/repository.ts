@@ -197,21 +197,49 @@ export async function catalogueChanges(db: DbOrTx): Promise<{ courses: string; s
 
 /** The public catalogue: live courses, oldest first (the order the provider added them). */
 export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
+  const base = await listCoursesBase(db, now);
+  return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now));
+}
+
+/** The catalogue part of the list (decision 130): courses, and their upcoming open dates in start order. */
+export type CourseListBase = { items: CourseListItem[]; dates: { id: number; courseId: number; startDate: string; endDate: string }[] };
+
+export async function listCoursesBase(db: DbOrTx, now: Date): Promise<CourseListBase> {
   const rows = await db.select().from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id));
-  if (!rows.length) return [];
+  if (!rows.length) return { items: [], dates: [] };
   const today = ukDate(now);
   const dates = await db
     .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate, endDate: courseDates.endDate })
     .from(courseDates)
     .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
-    .orderBy(asc(courseDates.startDate));
-  const [left, changed] = await Promise.all([placesLeftByDate(db, dates.map((d) => d.id), now), datesChangedAt(db, rows.map((r) => r.id))]);
+    .orderBy(asc(courseDates.startDate), asc(courseDates.id));
+  const changed = await datesChangedAt(db, rows.map((r) => r.id));
+  return { items: rows.map((c) => listItem(c, null, changed.get(c.id) ?? null)), dates };
+}
+
+/** The list with each course's next date that has a place left, its last day and its places left. */
+export function composeList(base: CourseListBase, left: ReadonlyMap<number, number>): CourseListItem[] {
   const next = new Map<number, NextDate>();
-  for (const d of dates) {
+  for (const d of base.dates) {
     const placesLeft = left.get(d.id) ?? 0;
     if (!next.has(d.courseId) && placesLeft > 0) next.set(d.courseId, { start: d.startDate, end: d.endDate, placesLeft });
   }
-  return rows.map((c) => listItem(c, next.get(c.id) ?? null, changed.get(c.id) ?? null));
+  return base.items.map((c) => {
+    const n = next.get(c.id);
+    return { ...c, next_date: n?.start ?? null, next_date_end: n?.end ?? null, next_date_places_left: n?.placesLeft ?? null };
+  });
+}
+
+/**
+ * A detail with places left from `left` (dates it does not know, e.g. added after that snapshot
+ * was taken, keep the count the detail was computed with).
+ */
+export function composeDetail(detail: CourseDetail | null, left: ReadonlyMap<number, number>): CourseDetail | null {
+  if (!detail) return null;
+  const courseDates = detail.courseDates.map((d) => ({ ...d, placesLeft: left.get(d.id) ?? d.placesLeft }));
+  // Public details hold upcoming dates only (and are recomputed at UK midnight).
+  const first = courseDates.find((d) => d.placesLeft > 0);
+  return { ...detail, courseDates, next_date: first?.startDate ?? null, next_date_end: first?.endDate ?? null, next_date_places_left: first?.placesLeft ?? null };
 }
 
 /**

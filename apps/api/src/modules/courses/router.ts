@@ -1,8 +1,8 @@
 import { initServer } from "@ts-rest/fastify";
-import { contract, type CourseDetail } from "@app/contract";
+import { contract, type CourseDetail, type CourseListItem } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { cachedBody, cachedRead } from "./catalogue-cache";
-import { catalogueChanges, getCourseDetail, listCourses } from "./repository";
+import { catalogueChanges, composeDetail, composeList, getCourseDetail, listCoursesBase, type CourseListBase } from "./repository";
 import { archiveCourse, createCourse, updateCourse } from "./service";
 
 const s = initServer();
@@ -17,12 +17,20 @@ const detailHook = (by: "id" | "slug") =>
       if (by === "id" && !/^\d{1,9}$/.test(raw)) return null;
       return getCourseDetail(req.server.db, by === "id" ? { id: Number(raw) } : { slug: raw }, req.server.now());
     },
+    // Places left from the instance's seat snapshot (decision 130): a booking does not rebuild the detail.
+    (detail, seats) => composeDetail(detail, seats.left),
   );
 
 export const coursesRouter = s.router(contract.courses, {
   list: {
-    hooks: { preHandler: cachedRead(() => "courses", (req) => listCourses(req.server.db, req.server.now())) as never },
-    handler: async ({ request }) => ({ status: 200, body: cachedBody<Awaited<ReturnType<typeof listCourses>>>(request) }),
+    hooks: {
+      preHandler: cachedRead<CourseListItem[], CourseListBase>(
+        () => "courses",
+        (req) => listCoursesBase(req.server.db, req.server.now()),
+        (base, seats) => composeList(base, seats.left),
+      ) as never,
+    },
+    handler: async ({ request }) => ({ status: 200, body: cachedBody<CourseListItem[]>(request) }),
   },
   changes: async ({ request }) => ({ status: 200, body: await catalogueChanges(request.server.db) }),
   byId: {

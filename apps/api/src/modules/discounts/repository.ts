@@ -7,15 +7,19 @@ import type { Page } from "../../lib/paging";
 
 type DiscountRow = typeof discountCodes.$inferSelect;
 
-/** Uses of a code = its pending orders whose hold has not run out + its paid orders. */
+/**
+ * Uses of a code = its pending orders whose hold has not run out + its paid orders. THE code rule
+ * is the SQL function `discount_uses_taken` (migration discount_uses_counter, decision 131): the
+ * code's `uses_held` counter minus holds that ran out and are not marked expired yet. The counter
+ * moves when a transaction commits, so inside a transaction that wrote an order with the code this
+ * does not include that order yet (the locked booking path recounts instead: lockAndCountClaims).
+ */
 export async function usesByDiscount(db: DbOrTx, ids: number[], now: Date): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!ids.length) return out;
   const { rows } = await db.execute<{ id: number; uses: number }>(sql`
-    select discount_code_id as id, count(*) as uses from orders
-    where discount_code_id in ${sql.raw(`(${ids.map(Number).join(",")})`)}
-      and (status = 'paid' or (status = 'pending' and expires_at > ${now.toISOString()}))
-    group by discount_code_id`);
+    select dc.id, discount_uses_taken(dc, ${now.toISOString()}) as uses from discount_codes dc
+    where dc.id in ${sql.raw(`(${ids.map(Number).join(",")})`)}`);
   for (const r of rows) out.set(Number(r.id), Number(r.uses));
   return out;
 }

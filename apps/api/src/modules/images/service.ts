@@ -6,6 +6,10 @@ import type { DbOrTx } from "../../db/client";
 import { images } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 
+// No libvips operation cache (decision 135): uploads are rare and each picture is encoded once,
+// so a cache of decoded images (up to 50 MB by default) only holds memory.
+sharp.cache(false);
+
 export const SMALL_WIDTH = 400;
 export const CARD_WIDTH = 800;
 export const FULL_WIDTH = 1600;

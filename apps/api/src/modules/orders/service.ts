@@ -208,25 +208,13 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     return Object.assign(order, { items: itemRows });
   };
 
-  // Fast path (decision 080): one statement, one round trip, its own transaction. It locks the
-  // dates (in id order), and writes the order only if every date's counter leaves room for it.
-  // Orders with a code, and those the counter refuses (the date may only look full because holds
-  // ran out and are not marked expired yet), take the path below, which applies the whole rule.
-  if (!discount) {
-    const wanted = new Map<number, number>();
-    for (const i of itemRows) wanted.set(i.courseDateId!, (wanted.get(i.courseDateId!) ?? 0) + i.seats);
-    const ids = [...wanted.keys()].sort((a, b) => a - b);
-    const rows = await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order", sql`
-      with locked as (
-        select d.id, d.capacity, d.seats_held from course_dates d
-        where d.id = any(${sql.param(ids)}::int[]) order by d.id for no key update),
-      fits as (
-        select count(*) = cardinality(${sql.param(ids)}::int[]) and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false) as ok
-        from locked l join unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => wanted.get(id)!))}::int[]) as w(id, n) on w.id = l.id),
-      ${insert.ctes(sql`where (select ok from fits)`)}
-      ${insert.result}`);
-    if (rows[0]?.order_id != null) return claimed(rows[0] as { order_id: number; item_ids: number[] });
-  }
+  // Fast path (decisions 080, 131): one statement, one round trip, its own transaction. It locks the
+  // dates (in id order), then the code if any, and writes the order only if every date's seat
+  // counter and the code's uses counter leave room for it. Orders the counters refuse (a date or
+  // a code may only look full because holds ran out and are not marked expired yet) take the
+  // path below, which applies the whole rule.
+  const fast = await placeOnFastPath(db, itemRows, discount?.id ?? null, insert);
+  if (fast) return claimed(fast);
 
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ order_id: number; item_ids: number[] }>(sql`with ${insert.ctes(sql``)} ${insert.result}`);
@@ -237,6 +225,49 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     if (check.discountOverused) throw new HttpError(409, CODE_USED_UP_MESSAGE);
     return Object.assign(order, { items: itemRows });
   });
+}
+
+type OrderInsert = ReturnType<typeof insertOrder>;
+
+/**
+ * The one-statement booking (decisions 080, 131): locks the wanted dates in id order, then the
+ * discount code, and inserts the order only if `seats_held + wanted <= capacity` for every date
+ * and `uses_held + 1 <= max_uses` for the code. Both counters count every pending hold, including
+ * holds that ran out but are not marked expired yet, so this never admits what the rule refuses.
+ * The code is locked through a subquery that first counts every locked date row, so it is always
+ * taken after the dates (the lock order of decision 080). Null when the counters say no.
+ */
+async function placeOnFastPath(
+  db: Db,
+  itemRows: ItemRow[],
+  discountId: number | null,
+  insert: OrderInsert,
+): Promise<{ order_id: number; item_ids: number[] } | null> {
+  const wanted = new Map<number, number>();
+  for (const i of itemRows) wanted.set(i.courseDateId!, (wanted.get(i.courseDateId!) ?? 0) + i.seats);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const locked = sql`locked as (
+        select d.id, d.capacity, d.seats_held from course_dates d
+        where d.id = any(${sql.param(ids)}::int[]) order by d.id for no key update)`;
+  const seatsFit = sql`count(*) = cardinality(${sql.param(ids)}::int[]) and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false)`;
+  const wantedRows = sql`locked l join unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => wanted.get(id)!))}::int[]) as w(id, n) on w.id = l.id`;
+  const rows =
+    discountId === null
+      ? await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order", sql`
+      with ${locked},
+      fits as (select ${seatsFit} as ok from ${wantedRows}),
+      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.result}`)
+      : await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order_code", sql`
+      with ${locked},
+      code as (
+        select dc.uses_held, dc.max_uses from discount_codes dc
+        where dc.id = ${discountId}::int and (select count(*) from locked) >= 0 for no key update),
+      fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses from code c), false) as ok from ${wantedRows}),
+      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.result}`);
+  const row = rows[0];
+  return row?.order_id != null ? (row as { order_id: number; item_ids: number[] }) : null;
 }
 
 /**

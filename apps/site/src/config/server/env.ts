@@ -30,6 +30,10 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", "yes", "no"])
     .default("false")
     .transform((v) => v === "true" || v === "1" || v === "yes"),
+  /** Keep rendered HTML of /, /all-courses and course pages per catalogue version (production only; decision 133). */
+  SSR_HTML_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Inline the built stylesheets into each page instead of linking them (production; decision 134: off until it measures better). */
+  SITE_INLINE_CSS: z.enum(["on", "off"]).default("off"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & { site: SiteConfig };

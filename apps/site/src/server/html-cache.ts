@@ -1,0 +1,149 @@
+/**
+ * Server-rendered HTML kept per catalogue version (decision 133), so the site server renders a
+ * page again only when the API data it was made from changed.
+ *
+ * - While a page renders, every API read it makes is recorded with its `ETag` (the API's
+ *   catalogue answers carry one, decisions 012/070/130). The HTML is kept with that list.
+ * - A later request for the same page is answered from memory once every recorded read still
+ *   has its tag: a conditional GET (`If-None-Match`) per API address, answered 304 from the
+ *   API's memory. So an admin edit or a booking shows exactly as soon as it would without the
+ *   cache: the check a request relies on always *starts after that request arrived*.
+ * - Checks are shared: all requests waiting on the same API address (every page reads the
+ *   course list) share one conditional GET on the wire, plus at most one queued behind it for
+ *   requests that arrived after it started. Under load that is a handful of API calls a second
+ *   instead of a full render (several API reads + React) per request.
+ * - A page is kept only when every read was a GET answered 200 with an ETag (no tag, an error
+ *   or a POST: never cached), and only for the paths the server asks to cache.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+type Dep = { url: string; etag: string };
+export type CachedPage = { status: number; html: string; deps: Dep[]; encoded?: Partial<Record<Encoding, Buffer>> };
+export type Encoding = "br" | "gzip";
+
+/**
+ * The encoding to send a kept page in, from Accept-Encoding (brotli first, then gzip; `q=0` refuses).
+ * Kept pages are compressed once, not per request (a page with its inlined CSS is ~90 KB).
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  return accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : null;
+}
+type Recording = { deps: Dep[]; cacheable: boolean };
+
+const MAX_PAGES = 300;
+const CHECK_TIMEOUT_MS = 3_000;
+
+const recording = new AsyncLocalStorage<Recording>();
+let originalFetch: typeof fetch | null = null;
+
+/** Wraps the global fetch once, so reads made while rendering are recorded (outside a render: untouched). */
+function installRecorder() {
+  if (originalFetch) return;
+  const base = globalThis.fetch;
+  originalFetch = base;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const rec = recording.getStore();
+    const res = await base(input, init);
+    if (rec) {
+      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      const etag = res.headers.get("etag");
+      if (method !== "GET" || res.status !== 200 || !etag) rec.cacheable = false;
+      else rec.deps.push({ url, etag });
+    }
+    return res;
+  };
+}
+
+export class HtmlCache {
+  private pages = new Map<string, CachedPage>();
+  /** Per API address: the newest tag seen, and the shared check on the wire / queued behind it. */
+  private tags = new Map<string, string>();
+  private inflight = new Map<string, Promise<string | null>>();
+  private queued = new Map<string, Promise<string | null>>();
+  readonly stats = { hits: 0, renders: 0, checks: 0 };
+
+  constructor() {
+    installRecorder();
+  }
+
+  /** Runs a render, recording its API reads. */
+  async record<T>(render: () => Promise<T>): Promise<{ result: T; deps: Dep[]; cacheable: boolean }> {
+    const rec: Recording = { deps: [], cacheable: true };
+    const result = await recording.run(rec, render);
+    this.stats.renders++;
+    for (const d of rec.deps) this.tags.set(d.url, d.etag);
+    return { result, deps: rec.deps, cacheable: rec.cacheable && rec.deps.length > 0 };
+  }
+
+  /** The page's HTML in `encoding`, compressed on first use and kept with the page. */
+  encoded(page: CachedPage, encoding: Encoding): Buffer {
+    page.encoded ??= {};
+    return (page.encoded[encoding] ??=
+      encoding === "br"
+        ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+        : gzipSync(page.html, { level: 9 }));
+  }
+
+  store(key: string, page: CachedPage) {
+    if (this.pages.size >= MAX_PAGES && !this.pages.has(key)) this.pages.clear();
+    this.pages.set(key, page);
+  }
+
+  /** The kept page for `key` if every API read it was made from is unchanged now; else null. */
+  async lookup(key: string): Promise<CachedPage | null> {
+    const page = this.pages.get(key);
+    if (!page) return null;
+    const now = await Promise.all(page.deps.map((d) => this.currentTag(d.url)));
+    if (page.deps.every((d, i) => now[i] === d.etag)) {
+      this.stats.hits++;
+      return page;
+    }
+    return null;
+  }
+
+  /** The API's tag for `url` as of a check that started after this call (shared by concurrent callers). */
+  private currentTag(url: string): Promise<string | null> {
+    const queued = this.queued.get(url);
+    if (queued) return queued;
+    const inflight = this.inflight.get(url);
+    if (!inflight) return this.check(url);
+    // The check on the wire may have been answered before a change our caller must see: join the next one.
+    const next = inflight.then(() => this.check(url));
+    this.queued.set(url, next);
+    return next;
+  }
+
+  private check(url: string): Promise<string | null> {
+    this.queued.delete(url);
+    this.stats.checks++;
+    const known = this.tags.get(url);
+    const p = originalFetch!(url, {
+      headers: { accept: "application/json", ...(known ? { "if-none-match": known } : {}) },
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.status === 304 && known) return known;
+        const tag = res.status === 200 ? res.headers.get("etag") : null;
+        if (tag) this.tags.set(url, tag);
+        else this.tags.delete(url);
+        return tag;
+      })
+      .catch(() => null)
+      .finally(() => {
+        if (this.inflight.get(url) === p) this.inflight.delete(url);
+      });
+    this.inflight.set(url, p);
+    return p;
+  }
+}

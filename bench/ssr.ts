@@ -1,0 +1,80 @@
+/**
+ * Server rendering against serving a static file (issue 16): the site server's `/`, `/all-courses`
+ * and a course page, against the built static `index.html` served by the very same server (same
+ * process, hooks, security headers and compression), measured in one run; then freshness: right
+ * after an admin edit the course page shows the new fee, and right after a booking its places left.
+ *
+ * The site server runs in production mode over apps/site/dist (run `pnpm --filter site build`
+ * first) through apps/site/scripts/bench-server.ts, which adds one route, `/__bench/index.html`, answering the
+ * built index.html bytes as a static file. `SSR_HTML_CACHE=off` measures the server without its
+ * HTML cache (decision 133); the bench runs both unless `SSR_MODES=on` or `off`.
+ *
+ *   pnpm --filter @app/bench ssr        # BENCH_SECONDS per route (default 6), 20 connections
+ *
+ * Target: each page at >= 0.7x the static index.html, with the same freshness after an edit.
+ */
+import autocannon from "autocannon";
+import { adminToken, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_DIR, type Started } from "./lib";
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = 20;
+const MODES = (process.env.SSR_MODES ?? "off,on").split(",").map((m) => m.trim()) as ("on" | "off")[];
+
+let api: Started | null = null;
+let site: Started | null = null;
+process.on("exit", () => {
+  for (const p of [api, site]) if (p) try { process.kill(p.pid, "SIGTERM"); } catch { /* gone */ }
+});
+
+const loadBefore = loadAvg();
+try {
+  api = await startProductionApi();
+  const token = await adminToken(api.url);
+  const courses = (await (await fetch(`${api.url}/api/courses`)).json()) as { id: number; slug: string; fee: number }[];
+  const course = courses[0]!;
+  const pages = ["/", "/all-courses", `/course/${course.slug}`];
+  let fee = course.fee;
+
+  for (const mode of MODES) {
+    site = await startNode("site server", SITE_DIR, ["scripts/bench-server.ts"], {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      API_URL: api.url,
+      PUBLIC_API_URL: api.url,
+      SSR_HTML_CACHE: mode,
+    }, { quiet: true });
+    const run = (path: string, duration = DURATION) =>
+      autocannon({ url: `${site!.url}${path}`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip, br" } });
+    for (const p of ["/__bench/index.html", ...pages]) await run(p, 1); // warm-up
+    const staticRun = await run("/__bench/index.html");
+    const rows: [string, autocannon.Result][] = [["static index.html", staticRun]];
+    for (const p of pages) rows.push([p, await run(p)]);
+    const base = staticRun.requests.average;
+    console.info(`\nbench ssr, HTML cache ${mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`);
+    for (const [name, r] of rows) {
+      const rps = Math.round(r.requests.average);
+      const verdict = name === "static index.html" ? "" : `  ${ratio(rps, base)}x of static (target >= 0.7: ${base > 0 && rps >= 0.7 * base ? "met" : "NOT met"})`;
+      console.info(`${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}${verdict}`);
+    }
+
+    // Freshness: an admin edit, then the page at once; a booking, then the page at once.
+    fee += 1;
+    const put = await fetch(`${api.url}/api/courses/${course.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ fee }),
+    });
+    const html = await (await fetch(`${site.url}/course/${course.slug}`)).text();
+    const shown = html.includes(`"fee":${fee},`);
+    console.info(`freshness after an admin edit: PUT ${put.status}; the course page's next render shows fee ${fee}: ${shown ? "OK" : "STALE"}`);
+    console.info(`site server RSS ${rssMb(site.pid)} MB; HTML cache ${await (await fetch(`${site.url}/__bench/stats`)).text()}`);
+    if (!shown) process.exitCode = 1;
+    await site.stop();
+    site = null;
+  }
+  console.info(`\nload average before ${loadBefore}, after ${loadAvg()} (2 cores)`);
+} finally {
+  await site?.stop();
+  await api?.stop();
+}
