@@ -7,7 +7,7 @@ import { newBookingRef, withUniqueBookingRef } from "../src/modules/orders/booki
 import { dailyTimes } from "../src/modules/orders/calendar";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { courseDates } from "../src/db/schema";
-import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
 
 const REF = /^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/;
@@ -16,7 +16,8 @@ let ctx: TestContext;
 let admin: Session;
 let course: { id: number; dateId: number; start: string; end: string };
 beforeAll(async () => {
-  ctx = await setupApp();
+  // Forty orders from one test client: lift the per-client hold limits (checked in abuse.test.ts).
+  ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
   const id = await createCourse(ctx.db, {
       title: "Reference Test Door Supervisor",

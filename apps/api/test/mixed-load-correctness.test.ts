@@ -21,7 +21,7 @@ import { courseDates } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { expireDueOrders } from "../src/modules/orders/service";
-import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 const LAG = { SEAT_COUNTS_MAX_LAG_MS: "1000" };
@@ -33,12 +33,13 @@ let admin: Session;
 let course: { id: number; slug: string; dateId: number };
 
 beforeAll(async () => {
-  ctx = await setupApp({ env: LAG });
+  // Many orders from one test client: lift the per-client hold limits (checked in abuse.test.ts).
+  ctx = await setupApp({ env: { ...MANY_CUSTOMERS_ENV, ...LAG } });
   a = ctx.app;
   const url = withDatabase(inject("serverUrl"), ctx.dbName);
   const pool = createPool(url, 20);
   const app = await buildApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, ...LAG }),
+    env: parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, ...LAG }),
     pool,
     now: ctx.clock.now,
     logStream: { write: (line) => console.error(line) },

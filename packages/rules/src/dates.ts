@@ -57,6 +57,8 @@ export function parseCalendarDate(value: DateInput): CalendarDate | null {
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
+  // There is no year 0 (1 BC is followed by AD 1), and Postgres refuses it.
+  if (year < 1) return null;
   if (month < 1 || month > 12) return null;
   if (day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };

@@ -14,6 +14,8 @@ import {
 describe("parseCalendarDate", () => {
   it("reads a plain date, a timestamp with a space and an ISO timestamp as written", () => {
     expect(parseCalendarDate("2025-03-12")).toEqual({ year: 2025, month: 3, day: 12 });
+    expect(parseCalendarDate("0000-03-12")).toBeNull();
+    expect(parseCalendarDate("0001-03-12")).toEqual({ year: 1, month: 3, day: 12 });
     expect(parseCalendarDate("2025-03-12 23:30:00")).toEqual({ year: 2025, month: 3, day: 12 });
     expect(parseCalendarDate("2025-03-12T23:30:00+05:00")).toEqual({ year: 2025, month: 3, day: 12 });
     expect(parseCalendarDate("  2025-03-12  ")).toEqual({ year: 2025, month: 3, day: 12 });

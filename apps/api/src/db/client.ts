@@ -60,8 +60,15 @@ export async function executePrepared<T extends Record<string, unknown>>(db: Db,
   const { sql: text, params } = dialect.sqlToQuery(query);
   // drizzle(pool) keeps the pool as $client (not in NodePgDatabase's type).
   const client = (db as Db & { $client: pg.Pool | pg.PoolClient }).$client;
-  const result = await client.query<T>({ name, text, values: params });
-  return result.rows;
+  try {
+    const result = await client.query<T>({ name, text, values: params });
+    return result.rows;
+  } catch (error) {
+    // Like Drizzle's query errors: the failed statement goes with the error (its values do not;
+    // the log scrubber keeps SQL text and drops parameters, decision 106).
+    if (error && typeof error === "object") Object.assign(error, { query: text });
+    throw error;
+  }
 }
 
 /** Same server, another database (used to create and drop throwaway databases). */
