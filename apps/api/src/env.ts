@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { z } from "zod";
+import { MIN_SECRET_BITS, secretEntropyBits } from "./lib/password";
 
 /** apps/api, whatever the working directory. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,8 +40,16 @@ const EnvSchema = z
     SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     JWT_SECRET: z.string().optional(),
-    /** Session lifetime in hours (token and cookie). */
-    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
+    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    /** A session ends after this many minutes without activity. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(30),
+    /** Staff must add a second factor (authenticator app or passkey) before using the portal. On in production. */
+    REQUIRE_SECOND_FACTOR: bool.optional(),
+    /** Failed sign-ins for one account from all clients before it backs off (a short wait between attempts). */
+    LOGIN_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().positive().default(20),
+    /** Passkeys: the relying party id (the admin site's host name) and the admin origin they are used on. */
+    WEBAUTHN_RP_ID: z.string().optional(),
     COOKIE_SECURE: bool.optional(),
     SITE_ORIGIN: z.string().url().default("http://localhost:5173"),
     ADMIN_ORIGIN: z.string().url().default("http://localhost:5174"),
@@ -76,8 +85,12 @@ const EnvSchema = z
     if (env.NODE_ENV !== "production") return;
     const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
     if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
-    else if (env.JWT_SECRET.length < 32 || WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()))
-      fail("JWT_SECRET", "is weak: use at least 32 random characters");
+    else if (
+      env.JWT_SECRET.length < 32 ||
+      WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()) ||
+      secretEntropyBits(env.JWT_SECRET) < MIN_SECRET_BITS
+    )
+      fail("JWT_SECRET", "is weak: use at least 32 random characters (e.g. openssl rand -base64 32)");
     if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
     if (env.PAYMENT_PROVIDER === "local") fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
@@ -118,5 +131,7 @@ export function parseEnv(
     PUBLIC_SITE_URL: (e.PUBLIC_SITE_URL ?? e.SITE_ORIGIN).replace(/\/$/, ""),
     PUBLIC_API_URL: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     WORKERS_ENABLED: e.WORKERS_ENABLED ?? e.NODE_ENV !== "test",
+    REQUIRE_SECOND_FACTOR: e.REQUIRE_SECOND_FACTOR ?? production,
+    WEBAUTHN_RP_ID: e.WEBAUTHN_RP_ID ?? new URL(e.ADMIN_ORIGIN).hostname,
   };
 }

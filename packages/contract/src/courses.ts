@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { officeOnly } from "./common";
 import {
   adminOnly,
   adminResponses,
@@ -181,7 +182,7 @@ export const coursesContract = c.router({
     path: "/courses",
     body: TrainingCreateSchema,
     responses: { 201: CourseDetailSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   update: {
     method: "PUT",
@@ -189,7 +190,7 @@ export const coursesContract = c.router({
     pathParams: IdParams,
     body: TrainingUpdateSchema,
     responses: { 200: CourseDetailSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   remove: {
     method: "DELETE",
@@ -197,7 +198,7 @@ export const coursesContract = c.router({
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Removes the course from the catalogue; orders keep their snapshot",
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminOnly, adminResponses, c, MessageSchema, requiredText } from "./common";
+import { officeOnly } from "./common";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -58,7 +59,7 @@ export const messagesContract = c.router({
     method: "GET",
     path: "/messages",
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   create: {
     method: "POST",

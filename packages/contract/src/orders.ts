@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminOnly, adminResponses, c, ErrorSchema, Pounds, requiredText } from "./common";
+import { officeOnly, trainerToo } from "./common";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
 export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
@@ -174,7 +175,7 @@ export const ordersContract = c.router({
     method: "GET",
     path: "/enrollments",
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: trainerToo,
   },
   status: {
     method: "GET",
@@ -204,7 +205,7 @@ export const ordersContract = c.router({
     pathParams: z.object({ id: z.coerce.number().int().positive() }),
     body: c.noBody(),
     responses: { 200: EnrollmentSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Cancels a pending order, giving its seats and discount use back",
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminOnly, adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText } from "./common";
+import { officeOnly } from "./common";
 
 export const ShopItemSchema = z.object({
   id: z.number().int(),
@@ -49,7 +50,7 @@ export const shopsContract = c.router({
     path: "/shops",
     body: ShopItemCreateSchema,
     responses: { 201: ShopItemSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   update: {
     method: "PUT",
@@ -57,7 +58,7 @@ export const shopsContract = c.router({
     pathParams: IdParams,
     body: ShopItemUpdateSchema,
     responses: { 200: ShopItemSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   remove: {
     method: "DELETE",
@@ -65,6 +66,6 @@ export const shopsContract = c.router({
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
 });
