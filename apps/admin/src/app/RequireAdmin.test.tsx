@@ -43,7 +43,7 @@ describe("RequireAdmin", () => {
   });
 
   it("tells a signed-in user who is not an administrator and does not let them in", async () => {
-    renderAt("/messages", { id: 7, name: "Nora Staff", email: "nora@example.com", is_admin: false });
+    renderAt("/messages", { id: 7, name: "Nora Staff", email: "nora@example.com", is_admin: false, role: null });
     expect(await screen.findByRole("heading", { name: "Administrators only" })).toBeTruthy();
     expect(screen.getByText("nora@example.com")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Messages" })).toBeNull();
@@ -51,7 +51,7 @@ describe("RequireAdmin", () => {
   });
 
   it("lets an administrator in", async () => {
-    renderAt("/messages", { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true });
+    renderAt("/messages", { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true, role: "owner" as const });
     expect(await screen.findByRole("heading", { name: "Messages" })).toBeTruthy();
   });
 });

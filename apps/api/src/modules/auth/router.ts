@@ -92,7 +92,8 @@ async function pendingSession(request: FastifyRequest) {
 export const authRouter = s.router(contract.auth, {
   login: async ({ body, request, reply }) => {
     const app = request.server;
-    const device = request.cookies[DEVICE_COOKIE];
+    const known = request.cookies[DEVICE_COOKIE];
+    const device = known && /^[\w-]{20,64}$/.test(known) ? known : randomBytes(24).toString("base64url");
     const result = await attemptLogin(app.db, body.email, body.password, {
       ip: request.ip,
       device,
@@ -112,8 +113,8 @@ export const authRouter = s.router(contract.auth, {
       factors.totp || factors.passkeys > 0 ? "second_factor" : user.is_admin && app.env.REQUIRE_SECOND_FACTOR ? "setup_second_factor" : "done";
     const stage = next === "done" ? "full" : next === "second_factor" ? "second_factor" : "setup";
     const access_token = await app.startSession(request, reply as unknown as CookieReply, user.id, stage);
-    if (!device) {
-      (reply as unknown as CookieReply).setCookie(DEVICE_COOKIE, randomBytes(24).toString("base64url"), {
+    if (device !== known) {
+      (reply as unknown as CookieReply).setCookie(DEVICE_COOKIE, device, {
         httpOnly: true,
         sameSite: "strict",
         secure: app.env.COOKIE_SECURE,
