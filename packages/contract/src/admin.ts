@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, Pounds } from "./common";
+import { adminResponses, c, MessageSchema, Pounds } from "./common";
 import { officeOnly } from "./common";
 
 export const StatCardSchema = z.object({

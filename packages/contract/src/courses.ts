@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { officeOnly } from "./common";
 import {
-  adminOnly,
   adminResponses,
   c,
   DataUrl,

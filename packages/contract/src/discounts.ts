@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MessageSchema, requiredText } from "./common";
+import { adminResponses, c, ErrorSchema, IdParams, IsoDate, MessageSchema, requiredText } from "./common";
 import { officeOnly } from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, requiredText } from "./common";
+import { adminResponses, c, MessageSchema, requiredText } from "./common";
 import { officeOnly } from "./common";
 
 export const CONTACT_NAME_MIN = 2;

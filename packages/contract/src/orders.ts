@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, Pounds, requiredText } from "./common";
+import { adminResponses, c, ErrorSchema, Pounds, requiredText } from "./common";
 import { officeOnly, trainerToo } from "./common";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;

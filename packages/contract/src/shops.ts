@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText } from "./common";
+import { adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText } from "./common";
 import { officeOnly } from "./common";
 
 export const ShopItemSchema = z.object({
