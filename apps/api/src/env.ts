@@ -16,6 +16,19 @@ export const DEV_ADMIN_PASSWORD = "Admin!Passw0rd";
  */
 export const TEST_STAFF_EMAIL = "staff@example.com";
 export const TEST_STAFF_PASSWORD = "Staff!Passw0rd";
+/**
+ * Staff of each role for the browser tests of roles and second factors (test server only), all
+ * with TEST_STAFF_PASSWORD: a trainer, and fresh office accounts to add an authenticator app or a
+ * passkey to (one per screen width, so the tests never share a factor).
+ */
+export const TEST_ROLE_STAFF = [
+  { email: "trainer@example.com", name: "Tess Trainer", role: "trainer" },
+  { email: "office@example.com", name: "Olive Office", role: "office" },
+  { email: "totp-desktop@example.com", name: "Tom Totp", role: "office" },
+  { email: "totp-phone@example.com", name: "Tia Totp", role: "office" },
+  { email: "passkey-desktop@example.com", name: "Pat Passkey", role: "office" },
+  { email: "passkey-phone@example.com", name: "Pip Passkey", role: "office" },
+] as const;
 
 const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 
