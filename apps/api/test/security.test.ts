@@ -93,6 +93,16 @@ describe("sessions", () => {
     await login(ctx.app, u.email, "Kerb-Lantern-47-Oyster!");
   });
 
+  it("the admin origin may send the background-poll header (CORS preflight)", async () => {
+    const res = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/api/me",
+      headers: { origin: "http://localhost:5174", "access-control-request-method": "GET", "access-control-request-headers": "x-session-passive" },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers["access-control-allow-headers"]).toLowerCase()).toContain("x-session-passive");
+  });
+
   it("a token without an expiry is refused even with a live session id", async () => {
     const u = await staff();
     const s = await login(ctx.app, u.email, PASSWORD);

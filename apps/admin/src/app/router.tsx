@@ -38,7 +38,8 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRole roles={SCREEN_ROLES.trainer} />,
                 children: [
-                      { path: paths.account, ...page(() => import("../features/sessions/AccountPage")) },
+                  { path: paths.enrolments, ...page(() => import("../features/enrolments/EnrolmentsPage")) },
+                  { path: paths.account, ...page(() => import("../features/sessions/AccountPage")) },
                   { path: paths.security, ...page(() => import("../features/security/SecurityPage")) },
                 ],
               },

@@ -64,14 +64,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const answer = await unwrap(api.auth.login({ body: input }));
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
       // The session's times come from the server; ask once so the guard knows the stage.
-      await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
+      await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
       return { user: answer.user, next: answer.next, methods: answer.methods };
     },
     [queryClient],
   );
 
   const refresh = useCallback(async () => {
-    await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe });
+    await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
   }, [queryClient]);
 
   const logout = useCallback(async () => {
