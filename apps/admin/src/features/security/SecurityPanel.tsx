@@ -4,7 +4,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Smartphone, LifeBuoy } from "lucide-react";
 import { startRegistration } from "@simplewebauthn/browser";
 import { Button, ConfirmDialog, ErrorState, TextField, useToast } from "@app/ui";
-import { relativeTime } from "@app/ui/format";
+import { relativeTime as relativeTimeUi } from "@app/ui/format";
+
+/** 'just now', '5 minutes ago': in the middle of a sentence. */
+const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { LoadingNote } from "../../components/Loading";

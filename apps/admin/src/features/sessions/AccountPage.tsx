@@ -4,7 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { Laptop } from "lucide-react";
 import { Button, ErrorState, TextField, useToast } from "@app/ui";
-import { relativeTime } from "@app/ui/format";
+import { relativeTime as relativeTimeUi } from "@app/ui/format";
+
+/** 'just now', '5 minutes ago': in the middle of a sentence. */
+const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
 import { PASSWORD_RULES_TEXT } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";

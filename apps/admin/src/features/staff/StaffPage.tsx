@@ -2,7 +2,10 @@ import { useState } from "react";
 import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, ConfirmDialog, ErrorState, SelectField, TextField, useToast } from "@app/ui";
-import { relativeTime } from "@app/ui/format";
+import { relativeTime as relativeTimeUi } from "@app/ui/format";
+
+/** 'just now', '5 minutes ago': in the middle of a sentence. */
+const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
 import { InviteSchema, STAFF_ROLES, type StaffMember, type StaffRole } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
