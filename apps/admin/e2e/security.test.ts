@@ -193,3 +193,37 @@ describeAtWidths("your sessions", () => {
     await other.close();
   });
 });
+
+describeAtWidths("idle sign-out", () => {
+  test("warns two minutes before, 'Stay signed in' keeps the session, then signs out after 30 quiet minutes", async ({
+    page,
+    navigate,
+    login,
+    apiUrl,
+    context,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
+    // The page's clock only: the server keeps real time, the app measures the quiet time itself.
+    await page.clock.install();
+    await login({ email: "trainer@example.com", password: PASSWORD });
+    await navigate("/account");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your account");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    await page.clock.fastForward("28:10");
+    const dialog = page.getByRole("dialog", { name: "Are you still there?" });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.textContent()).toMatch(/signed out in 1:\d\d because there has been no activity/);
+    await expectNoA11yViolations();
+    await screenshot("idle-warning");
+    await dialog.getByRole("button", { name: "Stay signed in" }).last().click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+    // Quiet again for the whole idle time: signed out, told why, and the server session is over.
+    await page.clock.fastForward("31:00");
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByText("You were signed out after 30 minutes without activity.", { exact: false }).count()).toBe(1);
+    expect((await context.request.get(`${apiUrl}/api/me`)).status()).toBe(401);
+  });
+});

@@ -16,7 +16,7 @@ const KEEP_ALIVE_EVERY_MS = 60_000;
  * signs out. The absolute 12-hour end is the server's and arrives as a 401.
  */
 export function SessionTimeout() {
-  const { session, clearSession } = useAuth();
+  const { session, logout } = useAuth();
   const navigate = useNavigate();
   const idleMs = (session?.idle_minutes ?? 30) * 60_000;
   const [idleEnd, setIdleEnd] = useState(() => (session ? Date.parse(session.idle_expires_at) : Date.now() + idleMs));
@@ -24,7 +24,8 @@ export function SessionTimeout() {
   const lastKeepAlive = useRef(0);
   const pendingActivity = useRef(false);
 
-  // Any answered call the server counted as activity moves the end.
+  // Any answered call the server counted as activity moves the end (measured on this device's
+  // clock from the answer, so a skewed server clock does not matter after the first call).
   useEffect(() => onServerActivity((at) => setIdleEnd(at + idleMs)), [idleMs]);
   useEffect(() => {
     if (session) setIdleEnd(Date.parse(session.idle_expires_at));
@@ -35,7 +36,7 @@ export function SessionTimeout() {
     pendingActivity.current = false;
     try {
       const info = await unwrap(api.auth.keepAlive());
-      setIdleEnd(Date.parse(info.idle_expires_at));
+      setIdleEnd(Date.now() + info.idle_minutes * 60_000);
     } catch {
       // A 401 signs out through the API client; anything else waits for the next activity.
     }
@@ -66,11 +67,15 @@ export function SessionTimeout() {
     return () => clearInterval(timer);
   }, [keepAlive]);
 
+  const signedOut = useRef(false);
   useEffect(() => {
-    if (now < idleEnd) return;
-    clearSession();
-    navigate(paths.login, { replace: true, state: { reason: "idle" } });
-  }, [now, idleEnd, clearSession, navigate]);
+    if (now < idleEnd || signedOut.current) return;
+    signedOut.current = true;
+    // The server ends an idle session itself; signing out here also ends it if the clocks differ.
+    void logout()
+      .catch(() => undefined)
+      .finally(() => navigate(paths.login, { replace: true, state: { reason: "idle", minutes: idleMs / 60_000 } }));
+  }, [now, idleEnd, logout, navigate]);
 
   return (
     <Modal

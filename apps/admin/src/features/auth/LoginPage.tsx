@@ -38,6 +38,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
+  const leftState = location.state as { reason?: string; minutes?: number } | null;
+  const signedOutIdle = leftState?.reason === "idle";
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -132,6 +134,12 @@ export default function LoginPage() {
         </div>
         <h1 className="login__title">Admin Portal</h1>
         <p className="login__subtitle">Secure access for administrators only</p>
+
+        {signedOutIdle && !secondStep ? (
+          <p className="login__notice" role="status">
+            You were signed out after {leftState?.minutes ?? 30} minutes without activity. Please sign in again.
+          </p>
+        ) : null}
 
         {status === "loading" ? (
           <div className="login__checking">
