@@ -33,6 +33,9 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Why this tab was last signed out by the app itself (the sign-in screen says so once). */
+export const signOutNotice: { idleMinutes: number | null } = { idleMinutes: null };
+
 async function fetchMe(): Promise<MeData> {
   try {
     // Asking who is signed in is not activity: it must not keep an idle session alive.

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { Button, Modal } from "@app/ui";
 import { SESSION_IDLE_WARNING_SECONDS } from "@app/contract";
 import { api, onServerActivity, unwrap } from "../../lib/api";
-import { useAuth } from "../../lib/auth";
+import { signOutNotice, useAuth } from "../../lib/auth";
 import { timeLeft } from "../../features/auth/timeLeft";
 import { paths } from "../paths";
 
@@ -16,7 +16,7 @@ const KEEP_ALIVE_EVERY_MS = 60_000;
  * signs out. The absolute 12-hour end is the server's and arrives as a 401.
  */
 export function SessionTimeout() {
-  const { session, logout } = useAuth();
+  const { session, clearSession } = useAuth();
   const navigate = useNavigate();
   const idleMs = (session?.idle_minutes ?? 30) * 60_000;
   const [idleEnd, setIdleEnd] = useState(() => (session ? Date.parse(session.idle_expires_at) : Date.now() + idleMs));
@@ -71,11 +71,12 @@ export function SessionTimeout() {
   useEffect(() => {
     if (now < idleEnd || signedOut.current) return;
     signedOut.current = true;
-    // The server ends an idle session itself; signing out here also ends it if the clocks differ.
-    void logout()
-      .catch(() => undefined)
-      .finally(() => navigate(paths.login, { replace: true, state: { reason: "idle", minutes: idleMs / 60_000 } }));
-  }, [now, idleEnd, logout, navigate]);
+    // The server ends an idle session itself; ending it here too covers clocks that differ.
+    void unwrap(api.auth.logout()).catch(() => undefined);
+    signOutNotice.idleMinutes = idleMs / 60_000;
+    clearSession();
+    navigate(paths.login, { replace: true });
+  }, [now, idleEnd, clearSession, navigate, idleMs]);
 
   return (
     <Modal

@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Eye, EyeOff, House, LockKeyhole, ShieldCheck } from "lucide-react";
 import { Button, Spinner, TextField, useToast } from "@app/ui";
 import { LOGIN_MAX_ATTEMPTS, LoginSchema } from "@app/contract";
-import { useAuth } from "../../lib/auth";
+import { signOutNotice, useAuth } from "../../lib/auth";
 import { ApiError } from "../../lib/errors";
 import { SITE_URL } from "../../lib/config";
 import { paths } from "../../app/paths";
@@ -38,8 +38,12 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
-  const leftState = location.state as { reason?: string; minutes?: number } | null;
-  const signedOutIdle = leftState?.reason === "idle";
+  // Signed out for inactivity by the portal: said once, on this screen.
+  const [idleMinutes] = useState(() => {
+    const minutes = signOutNotice.idleMinutes;
+    signOutNotice.idleMinutes = null;
+    return minutes;
+  });
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -135,9 +139,9 @@ export default function LoginPage() {
         <h1 className="login__title">Admin Portal</h1>
         <p className="login__subtitle">Secure access for administrators only</p>
 
-        {signedOutIdle && !secondStep ? (
+        {idleMinutes !== null && !secondStep ? (
           <p className="login__notice" role="status">
-            You were signed out after {leftState?.minutes ?? 30} minutes without activity. Please sign in again.
+            You were signed out after {idleMinutes} minutes without activity. Please sign in again.
           </p>
         ) : null}
 
