@@ -4,7 +4,7 @@ import type { StaffRole, User } from "@app/contract";
 import type { Db } from "../../db/client";
 import { recoveryCodes, users } from "../../db/schema";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/password";
-import { recordFailure, recordSuccess, throttleState, type ThrottleInput } from "./throttle";
+import { pruneThrottle, recordFailure, recordSuccess, throttleState, type ThrottleInput } from "./throttle";
 
 export type LoginResult =
   | { ok: true; user: User }
@@ -41,6 +41,7 @@ export async function attemptLogin(db: Db, emailInput: string, password: string,
   else await burnPasswordCheck(password);
   if (good && user && !user.disabledAt) {
     await recordSuccess(db, key);
+    await pruneThrottle(db, client.now);
     await db.update(users).set({ lastLoginAt: client.now }).where(eq(users.id, user.id));
     return { ok: true, user: toUser(user) };
   }

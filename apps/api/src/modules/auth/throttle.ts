@@ -107,9 +107,12 @@ export async function recordSuccess(db: Db, input: Omit<ThrottleInput, "backoffA
   }
 }
 
-/** Old rows of every kind (called now and then from sign-in). */
+/** Rows that can no longer matter: counters a day after their window, device marks after 90 days. */
 export async function pruneThrottle(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
   await db.execute(
-    sql`delete from login_throttle where window_start < ${now.toISOString()}::timestamptz - ${`${DEVICE_DAYS} days`}::interval`,
+    sql`delete from login_throttle
+        where (key not like 'device:%' and last_failure_at < ${at}::timestamptz - interval '1 day')
+           or window_start < ${at}::timestamptz - ${`${DEVICE_DAYS} days`}::interval`,
   );
 }
