@@ -22,6 +22,8 @@ import { shopsRouter } from "./modules/shops/router";
 import { discountsRouter } from "./modules/discounts/router";
 import { messagesRouter } from "./modules/messages/router";
 import { adminRouter } from "./modules/admin/router";
+import { accountRouter } from "./modules/auth/account-router";
+import { staffRouter } from "./modules/staff/router";
 import catalogueCachePlugin from "./plugins/catalogue-cache";
 import docsPlugin from "./plugins/docs";
 
@@ -101,7 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
   await app.register(catalogueCachePlugin);
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
-  await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, secureCookie: env.COOKIE_SECURE });
+  await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, idleMinutes: env.SESSION_IDLE_MINUTES, secureCookie: env.COOKIE_SECURE });
   await app.register(paymentsPlugin);
   await app.register(mailPlugin);
   await app.register(workersPlugin);
@@ -121,6 +123,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(messagesRouter), routerOptions);
   await app.register(s.plugin(adminRouter), routerOptions);
   await app.register(s.plugin(ordersRouter), routerOptions);
+  await app.register(s.plugin(accountRouter), routerOptions);
+  await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(paymentsRoutes, { routerOptions });
   await app.register(docsPlugin);
   return app;

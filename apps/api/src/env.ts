@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { z } from "zod";
 import proxyAddr from "proxy-addr";
+import { MIN_SECRET_BITS, secretEntropyBits } from "./lib/password";
 
 /** apps/api, whatever the working directory. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,6 +17,19 @@ export const DEV_ADMIN_PASSWORD = "Admin!Passw0rd";
  */
 export const TEST_STAFF_EMAIL = "staff@example.com";
 export const TEST_STAFF_PASSWORD = "Staff!Passw0rd";
+/**
+ * Staff of each role for the browser tests of roles and second factors (test server only), all
+ * with TEST_STAFF_PASSWORD: a trainer, and fresh office accounts to add an authenticator app or a
+ * passkey to (one per screen width, so the tests never share a factor).
+ */
+export const TEST_ROLE_STAFF = [
+  { email: "trainer@example.com", name: "Tess Trainer", role: "trainer" },
+  { email: "office@example.com", name: "Olive Office", role: "office" },
+  { email: "totp-desktop@example.com", name: "Tom Totp", role: "office" },
+  { email: "totp-phone@example.com", name: "Tia Totp", role: "office" },
+  { email: "passkey-desktop@example.com", name: "Pat Passkey", role: "office" },
+  { email: "passkey-phone@example.com", name: "Pip Passkey", role: "office" },
+] as const;
 
 const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 
@@ -40,8 +54,16 @@ const EnvSchema = z
     SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     JWT_SECRET: z.string().optional(),
-    /** Session lifetime in hours (token and cookie). */
-    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+    /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
+    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    /** A session ends after this many minutes without activity. */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(30),
+    /** Staff must add a second factor (authenticator app or passkey) before using the portal. On in production. */
+    REQUIRE_SECOND_FACTOR: bool.optional(),
+    /** Failed sign-ins for one account from all clients before it backs off (a short wait between attempts). */
+    LOGIN_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().positive().default(20),
+    /** Passkeys: the relying party id (the admin site's host name) and the admin origin they are used on. */
+    WEBAUTHN_RP_ID: z.string().optional(),
     COOKIE_SECURE: bool.optional(),
     SITE_ORIGIN: z.string().url().default("http://localhost:5173"),
     ADMIN_ORIGIN: z.string().url().default("http://localhost:5174"),
@@ -100,8 +122,12 @@ const EnvSchema = z
     if (env.NODE_ENV !== "production") return;
     const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
     if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
-    else if (env.JWT_SECRET.length < 32 || WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()))
-      fail("JWT_SECRET", "is weak: use at least 32 random characters");
+    else if (
+      env.JWT_SECRET.length < 32 ||
+      WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()) ||
+      secretEntropyBits(env.JWT_SECRET) < MIN_SECRET_BITS
+    )
+      fail("JWT_SECRET", "is weak: use at least 32 random characters (e.g. openssl rand -base64 32)");
     if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
     if (env.PAYMENT_PROVIDER === "local") fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
@@ -176,5 +202,7 @@ export function parseEnv(
     API_DOCS_ENABLED: e.API_DOCS_ENABLED ?? !production,
     // Exact in tests unless a test asks for the lag (they check places left right after booking).
     SEAT_COUNTS_MAX_LAG_MS: e.SEAT_COUNTS_MAX_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 1000),
+    REQUIRE_SECOND_FACTOR: e.REQUIRE_SECOND_FACTOR ?? production,
+    WEBAUTHN_RP_ID: e.WEBAUTHN_RP_ID ?? new URL(e.ADMIN_ORIGIN).hostname,
   };
 }

@@ -40,42 +40,45 @@ describe("login", () => {
     expect(res.json().issues[0].message).toBe(message);
   });
 
-  it("counts failures, locks after 5 for 15 minutes, then lets the right password in", async () => {
+  it("counts failures per client, holds that client back after 5 for 15 minutes, then lets the right password in", async () => {
     const user = await createUser(ctx.db, { isAdmin: true });
+    const from = (payload: object, remoteAddress = "203.0.113.7") => ctx.app.inject({ method: "POST", url: "/api/login", payload, remoteAddress });
     for (let i = 1; i < LOGIN_MAX_ATTEMPTS; i++) {
-      const res = await post({ email: user.email, password: "wrong-password" });
+      const res = await from({ email: user.email, password: "wrong-password" });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: "Invalid email or password", attempts: i, max_attempts: 5 });
     }
-    const locking = await post({ email: user.email, password: "wrong-password" });
-    expect(locking.statusCode).toBe(423);
-    expect(locking.json()).toMatchObject({ attempts: 5, max_attempts: 5 });
-    const lockedUntil = new Date(locking.json().locked_until).getTime();
+    const holding = await from({ email: user.email, password: "wrong-password" });
+    expect(holding.statusCode).toBe(429);
+    expect(holding.json()).toMatchObject({ attempts: 5, max_attempts: 5 });
+    const lockedUntil = new Date(holding.json().locked_until).getTime();
     expect(lockedUntil - ctx.clock.now().getTime()).toBe(15 * 60_000);
 
-    // Even the right password is refused while locked.
-    const locked = await post({ email: user.email, password: user.password });
-    expect(locked.statusCode).toBe(423);
-    expect(locked.json().locked_until).toBe(locking.json().locked_until);
+    // Even the right password is refused from this client while it is held back…
+    const held = await from({ email: user.email, password: user.password });
+    expect(held.statusCode).toBe(429);
+    expect(held.json().locked_until).toBe(holding.json().locked_until);
+    // …but the account is not locked: another client signs in at once (no denial of service).
+    expect((await from({ email: user.email, password: user.password }, "198.51.100.20")).statusCode).toBe(200);
 
     ctx.clock.advance(14 * 60_000);
-    expect((await post({ email: user.email, password: user.password })).statusCode).toBe(423);
+    expect((await from({ email: user.email, password: user.password })).statusCode).toBe(429);
     ctx.clock.advance(61_000);
-    const ok = await post({ email: user.email, password: user.password });
+    const ok = await from({ email: user.email, password: user.password });
     expect(ok.statusCode).toBe(200);
     // The count starts again from zero.
-    const again = await post({ email: user.email, password: "wrong-password" });
+    const again = await from({ email: user.email, password: "wrong-password" });
     expect(again.json().attempts).toBe(1);
   });
 
-  it("answers unknown e-mails with the same shape, counting and locking too", async () => {
+  it("answers unknown e-mails with the same shape, counting and holding back too", async () => {
     const email = `nobody-${Date.now()}@example.com`;
     const first = await post({ email, password: "whatever" });
     expect(first.statusCode).toBe(401);
     expect(first.json()).toEqual({ message: "Invalid email or password", attempts: 1, max_attempts: 5 });
     for (let i = 2; i < 5; i++) expect((await post({ email, password: "whatever" })).json().attempts).toBe(i);
     const locked = await post({ email, password: "whatever" });
-    expect(locked.statusCode).toBe(423);
+    expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ attempts: 5, max_attempts: 5 });
     expect(typeof locked.json().locked_until).toBe("string");
   });

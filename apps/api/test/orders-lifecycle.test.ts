@@ -140,7 +140,7 @@ describe("background workers", () => {
   });
 
   it("production refuses the local provider and a Stripe setup without its secrets", () => {
-    const base = { NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DATABASE_URL: "postgres://db.example.com/app" };
+    const base = { NODE_ENV: "production", JWT_SECRET: "Kq8vR2xLm9TzW4bN7cY1pF6hJ3sD5gA0", DATABASE_URL: "postgres://db.example.com/app" };
     expect(() => parseEnv(base)).toThrow(/PAYMENT_PROVIDER/);
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENT_PROVIDER).toBe("stripe");

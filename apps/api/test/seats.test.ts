@@ -168,6 +168,8 @@ describe("seats", () => {
     const { id, dateIds } = await courseWithDates([5]);
     const paid = (await enroll(orderPayload([{ id, selectedDate: dateIds[0]! }], { first_name: "Paula" }))).json();
     await ctx.app.inject({ method: "POST", url: `/api/payments/local/${paid.reference}/pay` });
+    // The clock has run on past the 30-minute idle sign-out of the session opened in beforeAll.
+    admin = await loginAdmin(ctx);
     const list = (await ctx.app.inject({ method: "GET", url: "/api/enrollments", headers: admin.headers })).json();
     const mine = list.find((e: { reference: string }) => e.reference === paid.reference);
     expect(mine).toMatchObject({ status: "paid", amount_paid: 100, total: 100 });

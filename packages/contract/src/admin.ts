@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, PageQuery, Pounds } from "./common";
+import { adminResponses, c, MessageSchema, officeOnly, PageQuery, Pounds } from "./common";
 
 export const StatCardSchema = z.object({
   title: z.string(),
@@ -17,6 +17,7 @@ export const ACTIVITY_TYPES = [
   "training_deletion",
   "course_completion",
   "other",
+  "security",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -50,7 +51,7 @@ export const adminContract = c.router({
     method: "GET",
     path: "/dashboard",
     responses: { 200: z.array(StatCardSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Enrolments, revenue and messages: this month against last month",
   },
   activityLogs: {
@@ -58,7 +59,7 @@ export const adminContract = c.router({
     path: "/activity-logs",
     query: PageQuery.extend({ since: z.string().datetime({ offset: true }).optional() }).optional(),
     responses: { 200: z.array(ActivityLogSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Newest first; paged (page, limit), `since` keeps entries from that time on; x-total-count header",
   },
   notifications: {
@@ -68,7 +69,7 @@ export const adminContract = c.router({
       200: z.object({ unread: z.number().int(), items: z.array(NotificationSchema) }),
       ...adminResponses,
     },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "New messages and paid bookings; read = seen before the administrator last looked",
   },
   notificationsSeen: {
@@ -76,7 +77,7 @@ export const adminContract = c.router({
     path: "/notifications/seen",
     body: c.noBody(),
     responses: { 200: MessageSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
 });
 

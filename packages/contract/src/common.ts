@@ -14,7 +14,7 @@ export const ErrorSchema = z.object({
   /** Failed login attempts counted on the server for this account (login only). */
   attempts: z.number().int().optional(),
   max_attempts: z.number().int().optional(),
-  /** ISO time until which the account is locked (login only). */
+  /** ISO time until which sign-in attempts from this client are held back (login only). */
   locked_until: z.string().optional(),
   /** Seconds until a rate limit lets the client try again (429 only). */
   retry_after: z.number().int().optional(),
@@ -34,9 +34,28 @@ export const adminResponses = {
   403: ErrorSchema,
 } as const;
 
-/** Route metadata read by the API (guard) and by the tests (401/403 sweep). */
-export type RouteMeta = { auth?: "admin" };
-export const adminOnly = { auth: "admin" } as const satisfies RouteMeta;
+/** Staff roles of the portal (docs/decisions/141): owner > office > trainer. */
+export const STAFF_ROLES = ["owner", "office", "trainer"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Route metadata read by the API (the one role guard) and by the tests (every route × every role).
+ * `roles`: who may call the route; absent = public. `setup`: also open to a session that must first
+ * set up its second factor (the set-up screens themselves).
+ */
+export type RouteMeta = { roles?: readonly StaffRole[]; setup?: boolean };
+/** Owner only: staff, settings. */
+export const ownerOnly = { roles: ["owner"] } as const satisfies RouteMeta;
+/** Owner and office: bookings, refunds, messages, courses, shop, discounts, learner records. */
+export const officeOnly = { roles: ["owner", "office"] } as const satisfies RouteMeta;
+/** Every staff role, trainers included: registers, readiness boards, results of course dates. */
+export const trainerToo = { roles: ["owner", "office", "trainer"] } as const satisfies RouteMeta;
+/** Any signed-in staff member (own account: sessions, password). */
+export const anyStaff = trainerToo;
+/** Any staff member, even before the required second factor is set up (the set-up itself). */
+export const anyStaffSetup = { roles: ["owner", "office", "trainer"], setup: true } as const satisfies RouteMeta;
+/** The office level, the default for an admin route (kept so older route entries read the same). */
+export const adminOnly = officeOnly;
 
 /** Largest id, count or price in pence the database holds (Postgres integer): 2^31 − 1. */
 export const MAX_INT = 2_147_483_647;

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { officeOnly } from "./common";
 import {
-  adminOnly,
   adminResponses,
   c,
   DataUrl,
@@ -208,7 +208,7 @@ export const coursesContract = c.router({
     path: "/courses",
     body: TrainingCreateSchema,
     responses: { 201: CourseDetailSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   update: {
     method: "PUT",
@@ -216,7 +216,7 @@ export const coursesContract = c.router({
     pathParams: IdParams,
     body: TrainingUpdateSchema,
     responses: { 200: CourseDetailSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   remove: {
     method: "DELETE",
@@ -224,7 +224,7 @@ export const coursesContract = c.router({
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Removes the course from the catalogue; orders keep their snapshot",
   },
 });

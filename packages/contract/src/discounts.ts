@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
@@ -85,21 +85,21 @@ export const discountsContract = c.router({
     path: "/discounts",
     query: PageQuery.optional(),
     responses: { 200: z.array(DiscountSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   byId: {
     method: "GET",
     path: "/discounts/:id",
     pathParams: IdParams,
     responses: { 200: DiscountSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   create: {
     method: "POST",
     path: "/discounts",
     body: DiscountCreateSchema,
     responses: { 201: DiscountSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   update: {
     method: "PUT",
@@ -107,7 +107,7 @@ export const discountsContract = c.router({
     pathParams: IdParams,
     body: DiscountUpdateSchema,
     responses: { 200: DiscountSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   remove: {
     method: "DELETE",
@@ -115,7 +115,7 @@ export const discountsContract = c.router({
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   validate: {
     method: "GET",

@@ -1,6 +1,6 @@
 import { c, commonResponses } from "./common";
 import { adminContract } from "./admin";
-import { authContract } from "./auth";
+import { accountContract, authContract, staffContract } from "./auth";
 import { coursesContract } from "./courses";
 import { discountsContract } from "./discounts";
 import { messagesContract } from "./messages";
@@ -20,6 +20,8 @@ export const contract = c.router(
     payments: paymentsContract,
     admin: adminContract,
     system: systemContract,
+    account: accountContract,
+    staff: staffContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, MessageSchema, PageQuery, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -60,7 +60,7 @@ export const messagesContract = c.router({
     path: "/messages",
     query: PageQuery.optional(),
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   create: {
     method: "POST",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX, trainerToo } from "./common";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
 export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
@@ -222,7 +222,7 @@ export const ordersContract = c.router({
     /** `q`: booking reference (with or without the dash, any case), name, e-mail, course title or discount code. */
     query: PageQuery.extend({ q: z.string().trim().max(200).optional() }).optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
-    metadata: adminOnly,
+    metadata: trainerToo,
   },
   status: {
     method: "GET",
@@ -259,7 +259,7 @@ export const ordersContract = c.router({
     pathParams: z.object({ id: z.coerce.number().int().positive().max(MAX_INT) }),
     body: c.noBody(),
     responses: { 200: EnrollmentSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
     summary: "Cancels a pending order, giving its seats and discount use back",
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminOnly, adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, DataUrl, ErrorSchema, IdParams, MessageSchema, officeOnly, requiredText, TEXT_MAX } from "./common";
 
 export const ShopItemSchema = z.object({
   id: z.number().int(),
@@ -49,7 +49,7 @@ export const shopsContract = c.router({
     path: "/shops",
     body: ShopItemCreateSchema,
     responses: { 201: ShopItemSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   update: {
     method: "PUT",
@@ -57,7 +57,7 @@ export const shopsContract = c.router({
     pathParams: IdParams,
     body: ShopItemUpdateSchema,
     responses: { 200: ShopItemSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
   remove: {
     method: "DELETE",
@@ -65,6 +65,6 @@ export const shopsContract = c.router({
     pathParams: IdParams,
     body: c.noBody(),
     responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: adminOnly,
+    metadata: officeOnly,
   },
 });

@@ -7,10 +7,11 @@ import { AuthProvider } from "../lib/auth";
 import { queryKeys } from "../lib/api";
 import { RequireAdmin } from "./RequireAdmin";
 
-function renderAt(path: string, user: User | null) {
+function renderAt(path: string, user: User | null, stage: "full" | "second_factor" | "setup" = "full") {
   const queryClient = createQueryClient();
   // The who-am-I answer as GET /api/me gave it (no network in this test).
-  queryClient.setQueryData(queryKeys.me, user);
+  const later = new Date(Date.now() + 30 * 60_000).toISOString();
+  queryClient.setQueryData(queryKeys.me, user ? { user, session: { expires_at: later, idle_expires_at: later, idle_minutes: 30, stage } } : null);
   const router = createMemoryRouter(
     [
       {
@@ -22,6 +23,7 @@ function renderAt(path: string, user: User | null) {
         children: [{ path: "/messages", element: <h1>Messages</h1> }],
       },
       { path: "/login", element: <h1>Sign in</h1> },
+      { path: "/security/setup", element: <h1>Set up a second factor</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -43,7 +45,7 @@ describe("RequireAdmin", () => {
   });
 
   it("tells a signed-in user who is not an administrator and does not let them in", async () => {
-    renderAt("/messages", { id: 7, name: "Nora Staff", email: "nora@example.com", is_admin: false });
+    renderAt("/messages", { id: 7, name: "Nora Staff", email: "nora@example.com", is_admin: false, role: null });
     expect(await screen.findByRole("heading", { name: "Administrators only" })).toBeTruthy();
     expect(screen.getByText("nora@example.com")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Messages" })).toBeNull();
@@ -51,7 +53,20 @@ describe("RequireAdmin", () => {
   });
 
   it("lets an administrator in", async () => {
-    renderAt("/messages", { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true });
+    renderAt("/messages", { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true, role: "owner" as const });
     expect(await screen.findByRole("heading", { name: "Messages" })).toBeTruthy();
+  });
+
+  it("sends a session whose second factor is still due back to the sign-in, and one that must set it up to the set-up", async () => {
+    const owner = { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true, role: "owner" as const };
+    renderAt("/messages", owner, "second_factor");
+    expect(await screen.findByRole("heading", { name: "Sign in" })).toBeTruthy();
+  });
+
+  it("takes an administrator who must add a second factor to the set-up first", async () => {
+    const owner = { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true, role: "owner" as const };
+    renderAt("/messages", owner, "setup");
+    expect(await screen.findByRole("heading", { name: "Set up a second factor" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Messages" })).toBeNull();
   });
 });

@@ -9,8 +9,8 @@ import { paths } from "../config/paths";
  * The one guard of every admin route (spec §2): no session → /login (replace), remembering where
  * the user was going. Unlike the original, it also checks is_admin (DESIGN.md: defects we fix).
  */
-export function RequireAdmin() {
-  const { status, user, isAdmin, logout } = useAuth();
+export function RequireAdmin({ allowSetup = false }: { allowSetup?: boolean }) {
+  const { status, user, isAdmin, logout, session } = useAuth();
   const location = useLocation();
   const [leaving, setLeaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -22,9 +22,13 @@ export function RequireAdmin() {
       </div>
     );
   }
-  if (status === "anonymous" || !user) {
+  if (status === "anonymous" || !user || session?.stage === "second_factor") {
+    // Half-signed-in (password given, code still due) goes back to the sign-in's second step.
     return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   }
+  // A second factor is required and missing: set it up first, nothing else.
+  if (isAdmin && session?.stage === "setup" && !allowSetup) return <Navigate to={paths.securitySetup} replace />;
+  if (allowSetup && session?.stage !== "setup" && isAdmin) return <Navigate to={paths.security} replace />;
   if (!isAdmin) {
     return (
       <main className="admin-fullscreen">

@@ -1,7 +1,10 @@
-import { createBrowserRouter, Navigate } from "react-router-dom";
+import { createBrowserRouter } from "react-router-dom";
 import type { RouteObject } from "react-router-dom";
 import { paths } from "../config/paths";
 import { RequireAdmin } from "./RequireAdmin";
+import { RequireRole } from "./RequireRole";
+import { SCREEN_ROLES } from "./roles";
+import { HomeRedirect } from "./HomeRedirect";
 import { RootLayout } from "./RootLayout";
 import { RouteError } from "./RouteError";
 
@@ -16,19 +19,37 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.login, ...page(() => import("../features/auth/LoginPage")) },
+      { path: paths.invitePattern, ...page(() => import("../features/staff/InvitePage")) },
+      {
+        // Right after the password, when a second factor is required and there is none yet.
+        element: <RequireAdmin allowSetup />,
+        children: [{ path: paths.securitySetup, ...page(() => import("../features/security/SecuritySetupPage")) }],
+      },
       {
         element: <RequireAdmin />,
         children: [
           // The printable register has no portal frame: it is meant for paper.
-          { path: paths.registerPattern, ...page(() => import("../features/enrolments/RegisterPage")) },
+          { element: <RequireRole roles={SCREEN_ROLES.trainer} />, children: [{ path: paths.registerPattern, ...page(() => import("../features/enrolments/RegisterPage")) }] },
           {
             lazy: async () => ({ Component: (await import("./layout/AdminLayout")).AdminLayout }),
             children: [
-              { index: true, element: <Navigate to={paths.dashboard} replace /> },
+              { index: true, element: <HomeRedirect /> },
+              // Every staff role: registers and learner records of course dates, their own account.
+              {
+                element: <RequireRole roles={SCREEN_ROLES.trainer} />,
+                children: [
+                  { path: paths.enrolments, ...page(() => import("../features/enrolments/EnrolmentsPage")) },
+                  { path: paths.account, ...page(() => import("../features/sessions/AccountPage")) },
+                  { path: paths.security, ...page(() => import("../features/security/SecurityPage")) },
+                ],
+              },
+              { element: <RequireRole roles={SCREEN_ROLES.owner} />, children: [{ path: paths.staff, ...page(() => import("../features/staff/StaffPage")) }] },
+              {
+                element: <RequireRole roles={SCREEN_ROLES.office} />,
+                children: [
               { path: paths.dashboard, ...page(() => import("../features/dashboard/DashboardPage")) },
               { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
               { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
-              { path: paths.enrolments, ...page(() => import("../features/enrolments/EnrolmentsPage")) },
               // Content screens (issue 7).
               { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },
               { path: paths.trainingPattern, ...page(() => import("../features/trainings/TrainingDetailPage")) },
@@ -39,6 +60,8 @@ export const routes: RouteObject[] = [
               { path: paths.discounts, ...page(() => import("../features/discounts/DiscountsPage")) },
               { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
               { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
+                ],
+              },
               { path: "*", ...page(() => import("./NotFoundPage")) },
             ],
           },

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
-import { BookPlus, CircleCheckBig, CreditCard, FileText, Trash2, UserPlus } from "lucide-react";
+import { BookPlus, CircleCheckBig, CreditCard, FileText, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
 import { clockTime, formatPounds, relativeTime, type TimeFilter } from "@app/ui/format";
 import type { ActivityLog, ActivityType } from "@app/contract";
@@ -16,6 +16,7 @@ const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string; label: strin
   training_deletion: { icon: Trash2, tone: "danger", label: "Training deleted" },
   course_completion: { icon: CircleCheckBig, tone: "success", label: "Course completed" },
   other: { icon: FileText, tone: "neutral", label: "Other" },
+  security: { icon: ShieldCheck, tone: "brand", label: "Security" },
 };
 
 export function itemsLabel(n: number): string {

@@ -19,4 +19,10 @@ export const paths = {
   register: (courseDateId: number | string) => `/enrolments/register/${courseDateId}`,
   registerPattern: "/enrolments/register/:courseDateId",
   activityLog: "/activity-log",
+  // Staff, sessions and second factors (issue 17).
+  account: "/account",
+  security: "/security",
+  securitySetup: "/security/setup",
+  staff: "/staff",
+  invitePattern: "/invite/:token",
 } as const;

@@ -22,8 +22,19 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener | null): v
   onUnauthorized = listener;
 }
 
-// These two answer 401 as part of their normal flow (wrong password, nobody signed in).
-const SESSION_PATHS = new Set(["/api/login", "/api/me"]);
+// These answer 401 as part of their normal flow (wrong password or code, nobody signed in).
+const SESSION_PATHS = new Set(["/api/login", "/api/me", "/api/login/totp", "/api/login/recovery-code", "/api/login/passkey", "/api/login/passkey/options"]);
+
+/** Header of background calls (polls, who-am-I): they do not keep an idle session alive. */
+export const PASSIVE = { "x-session-passive": "1" } as const;
+
+type ActivityListener = (at: number) => void;
+const activityListeners = new Set<ActivityListener>();
+/** Called after every answered call the server counts as activity (the idle timer restarts there). */
+export function onServerActivity(listener: ActivityListener): () => void {
+  activityListeners.add(listener);
+  return () => activityListeners.delete(listener);
+}
 
 const fetcher: ApiFetcher = async (args) => {
   let response: Awaited<ReturnType<ApiFetcher>>;
@@ -36,6 +47,8 @@ const fetcher: ApiFetcher = async (args) => {
     throw toApiError(error);
   }
   if (response.status === 401 && !SESSION_PATHS.has(args.route.path)) onUnauthorized?.();
+  const passive = Object.keys(args.headers ?? {}).some((h) => h.toLowerCase() === "x-session-passive");
+  if (response.status < 400 && !passive) for (const listener of activityListeners) listener(Date.now());
   return response;
 };
 
@@ -64,6 +77,9 @@ export async function unwrap<R extends Answer>(call: Promise<R>): Promise<Succes
 /** Query keys in one place, so a mutation can invalidate exactly what it changed. */
 export const queryKeys = {
   me: ["me"] as const,
+  staff: ["staff"] as const,
+  accountSessions: ["account-sessions"] as const,
+  security: ["account-security"] as const,
   dashboard: ["dashboard"] as const,
   activity: ["activity-logs"] as const,
   notifications: ["notifications"] as const,

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo } from "react";
 import type { ReactNode } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LoginInput, User } from "@app/contract";
-import { api, queryKeys, setUnauthorizedHandler, unwrap } from "./api";
+import type { LoginInput, LoginNext, SessionInfo, StaffRole, User } from "@app/contract";
+import { api, PASSIVE, queryKeys, setUnauthorizedHandler, unwrap } from "./api";
 import { ApiError } from "./errors";
 
 /**
@@ -11,12 +11,20 @@ import { ApiError } from "./errors";
  */
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
 
+export type LoginAnswer = { user: User; next: LoginNext; methods: ("totp" | "passkey" | "recovery_code")[] };
+type MeData = { user: User; session: SessionInfo } | null;
+
 export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   isAdmin: boolean;
-  /** Signs in; resolves with the user or throws an `ApiError` (401 carries attempts, 423 locked_until). */
-  login: (input: LoginInput) => Promise<User>;
+  role: StaffRole | null;
+  /** The server's view of the session: stage, absolute and idle ends. */
+  session: SessionInfo | null;
+  /** Signs in; resolves with the user and what is still due, or throws an `ApiError` (401 carries attempts, 429 locked_until). */
+  login: (input: LoginInput) => Promise<LoginAnswer>;
+  /** Asks the server again who is signed in (after a second factor, or a keep-alive). */
+  refresh: () => Promise<void>;
   /** Ends the session on the server, then forgets everything cached. */
   logout: () => Promise<void>;
   /** Forgets the session locally (after a 401). */
@@ -25,10 +33,13 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-async function fetchMe(): Promise<User | null> {
+/** Why this tab was last signed out by the app itself (the sign-in screen says so once). */
+export const signOutNotice: { idleMinutes: number | null } = { idleMinutes: null };
+
+async function fetchMe(): Promise<MeData> {
   try {
-    const { user } = await unwrap(api.auth.me());
-    return user;
+    // Asking who is signed in is not activity: it must not keep an idle session alive.
+    return await unwrap(api.auth.me({ extraHeaders: PASSIVE }));
   } catch (error) {
     // 401 = nobody signed in: a normal answer, not a failure.
     if (error instanceof ApiError && error.status === 401) return null;
@@ -53,13 +64,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (input: LoginInput) => {
-      const { user } = await unwrap(api.auth.login({ body: input }));
+      const answer = await unwrap(api.auth.login({ body: input }));
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
-      queryClient.setQueryData(queryKeys.me, user);
-      return user;
+      // The session's times come from the server; ask once so the guard knows the stage.
+      await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
+      return { user: answer.user, next: answer.next, methods: answer.methods };
     },
     [queryClient],
   );
+
+  const refresh = useCallback(async () => {
+    await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 0 });
+  }, [queryClient]);
 
   const logout = useCallback(async () => {
     try {
@@ -70,11 +86,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clearSession]);
 
   const value = useMemo<AuthContextValue>(() => {
-    const user = me.data ?? null;
+    const user = me.data?.user ?? null;
+    const session = me.data?.session ?? null;
     // A failed who-am-I call (API down) counts as signed out: the sign-in screen then shows the failure.
     const status: AuthStatus = me.isPending ? "loading" : user ? "authenticated" : "anonymous";
-    return { status, user, isAdmin: Boolean(user?.is_admin), login, logout, clearSession };
-  }, [me.data, me.isPending, login, logout, clearSession]);
+    return { status, user, session, isAdmin: Boolean(user?.is_admin), role: user?.role ?? null, login, refresh, logout, clearSession };
+  }, [me.data, me.isPending, login, refresh, logout, clearSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

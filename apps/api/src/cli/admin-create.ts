@@ -1,5 +1,6 @@
 /**
- * Creates (or resets) an administrator.
+ * Creates (or resets) an owner: the first owner of a new installation, or a way back in.
+ * A reset ends every session the account had.
  *   pnpm --filter api admin:create --email ops@example.com --name "Jo Bloggs" --password '…'
  * Missing values are asked for at the prompt (the password without echo).
  * Weak passwords are refused. Uses DATABASE_URL, or the embedded database.
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { parseEnv } from "../env";
 import { openDatabase } from "../db/bootstrap";
 import { createDb } from "../db/client";
-import { upsertUser } from "../modules/auth/service";
+import { endAllSessions, upsertUser } from "../modules/auth/service";
 import { passwordProblem } from "../lib/password";
 
 async function ask(question: string, hidden = false): Promise<string> {
@@ -39,13 +40,15 @@ async function main() {
 
   if (!z.string().email().safeParse(email).success) throw new Error("Please enter a valid email address");
   if (!name) throw new Error("Name is required");
-  const problem = passwordProblem(password, email);
+  const problem = passwordProblem(password, email, name);
   if (problem) throw new Error(problem);
 
   const database = await openDatabase(env, (m) => console.info(m));
   try {
-    const { created } = await upsertUser(createDb(database.pool), { email, name, password, isAdmin: true });
-    console.info(`${created ? "Created" : "Updated"} administrator ${email.toLowerCase()}`);
+    const db = createDb(database.pool);
+    const { id, created } = await upsertUser(db, { email, name, password, isAdmin: true, role: "owner" });
+    const ended = created ? 0 : await endAllSessions(db, id, "password reset (admin:create)");
+    console.info(`${created ? "Created" : "Updated"} owner ${email.toLowerCase()}${ended ? ` (${ended} session${ended === 1 ? "" : "s"} ended)` : ""}`);
   } finally {
     await database.close();
   }

@@ -17,7 +17,7 @@ import { createDb, createPool, dbTimeoutsOf } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
 import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
-import { DEV_ADMIN_PASSWORD, parseEnv, TEST_STAFF_EMAIL, TEST_STAFF_PASSWORD } from "../env";
+import { DEV_ADMIN_PASSWORD, parseEnv, TEST_ROLE_STAFF, TEST_STAFF_EMAIL, TEST_STAFF_PASSWORD } from "../env";
 import { upsertUser } from "../modules/auth/service";
 
 async function main() {
@@ -69,6 +69,8 @@ async function main() {
     // A signed-in user who is not an administrator, for the admin app's guard test; only here,
     // never in the normal seed.
     await upsertUser(createDb(pool), { email: TEST_STAFF_EMAIL, name: "Nora Staff", password: TEST_STAFF_PASSWORD, isAdmin: false });
+    // Staff of each role for the role and second-factor tests (issue 17).
+    for (const s of TEST_ROLE_STAFF) await upsertUser(createDb(pool), { ...s, password: TEST_STAFF_PASSWORD, isAdmin: true });
     const env = {
       ...base,
       DATABASE_URL: url,

@@ -24,7 +24,7 @@ export function openApiDocument() {
     {
       setOperationId: "concatenated-path",
       operationMapper: (operation, appRoute) =>
-        (appRoute.metadata as { auth?: string } | undefined)?.auth === "admin"
+        (appRoute.metadata as { roles?: readonly string[] } | undefined)?.roles
           ? { ...operation, security: [{ bearer: [] }, { cookie: [] }] }
           : operation,
     },

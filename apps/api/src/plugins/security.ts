@@ -34,7 +34,7 @@ export default fp(
       origin: opts.origins,
       credentials: true,
       methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
-      allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
+      allowedHeaders: ["Content-Type", "Authorization", "If-None-Match", "X-Session-Passive"],
       exposedHeaders: ["ETag", "X-Total-Count"],
       maxAge: 600,
     });

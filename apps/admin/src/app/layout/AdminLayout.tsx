@@ -6,6 +6,8 @@ import { initials, useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { NAV_ITEMS } from "./nav";
+import { SessionTimeout } from "./SessionTimeout";
+import { can, SCREEN_ROLES } from "../roles";
 import type { NavItem } from "./nav";
 import { NotificationBell } from "./NotificationBell";
 
@@ -41,7 +43,7 @@ function isActive(item: NavItem, pathname: string): boolean {
  * drawer under 768 px, the signed-in user at the bottom, Logout, and the notification bell.
  */
 export function AdminLayout() {
-  const { user, logout } = useAuth();
+  const { user, logout, role } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -139,7 +141,7 @@ export function AdminLayout() {
         </div>
         <nav className="admin-nav" aria-label="Main">
           <ul>
-            {NAV_ITEMS.map((item) => {
+            {NAV_ITEMS.filter((item) => can(role, item.roles)).map((item) => {
               const Icon = item.icon;
               const active = isActive(item, pathname);
               return (
@@ -196,11 +198,12 @@ export function AdminLayout() {
             </button>
           ) : null}
           <span className="admin-topbar__title">{drawerMode ? "Admin Portal" : null}</span>
-          <NotificationBell />
+          {can(role, SCREEN_ROLES.office) ? <NotificationBell /> : null}
         </header>
         <main id="admin-main" className="admin-content" tabIndex={-1}>
           <Outlet />
         </main>
+        <SessionTimeout />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import { Bell, BookOpen, MessageSquare } from "lucide-react";
 import { cx, Spinner } from "@app/ui";
 import { clockTime, relativeTime } from "@app/ui/format";
 import type { Notification } from "@app/contract";
-import { api, queryKeys, unwrap } from "../../lib/api";
+import { api, PASSIVE, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 
@@ -25,7 +25,7 @@ export function NotificationBell() {
 
   const query = useQuery({
     queryKey: queryKeys.notifications,
-    queryFn: () => unwrap(api.admin.notifications()),
+    queryFn: () => unwrap(api.admin.notifications({ extraHeaders: PASSIVE })),
     refetchInterval: open ? false : POLL_MS,
   });
 

@@ -1,6 +1,8 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, BookOpen, GraduationCap, LayoutDashboard, MessageSquare, Percent, ShoppingBag } from "lucide-react";
+import { Activity, BookOpen, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
+import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
+import { SCREEN_ROLES } from "../roles";
 
 export interface NavItem {
   label: string;
@@ -8,15 +10,20 @@ export interface NavItem {
   icon: LucideIcon;
   /** Also active on these path prefixes (detail and create screens of the same section). */
   alsoActive?: readonly string[];
+  /** Who sees the item (the screen's roles); every item is hidden from the other roles. */
+  roles: readonly StaffRole[];
 }
 
 /** Spec §2 portal menu, plus the Activity log (reachable from the dashboard too). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: "Dashboard", to: paths.dashboard, icon: LayoutDashboard },
-  { label: "Messages", to: paths.messages, icon: MessageSquare },
-  { label: "Trainings", to: paths.trainings, icon: GraduationCap, alsoActive: ["/training/", paths.createTraining] },
-  { label: "Shop", to: paths.shop, icon: ShoppingBag },
-  { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode] },
-  { label: "Enrolments", to: paths.enrolments, icon: BookOpen },
-  { label: "Activity Log", to: paths.activityLog, icon: Activity },
+  { label: "Dashboard", to: paths.dashboard, icon: LayoutDashboard, roles: SCREEN_ROLES.office },
+  { label: "Messages", to: paths.messages, icon: MessageSquare, roles: SCREEN_ROLES.office },
+  { label: "Trainings", to: paths.trainings, icon: GraduationCap, alsoActive: ["/training/", paths.createTraining], roles: SCREEN_ROLES.office },
+  { label: "Shop", to: paths.shop, icon: ShoppingBag, roles: SCREEN_ROLES.office },
+  { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode], roles: SCREEN_ROLES.office },
+  { label: "Enrolments", to: paths.enrolments, icon: BookOpen, roles: SCREEN_ROLES.trainer },
+  { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
+  { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },
+  { label: "Your account", to: paths.account, icon: UserRound, roles: SCREEN_ROLES.trainer },
+  { label: "Second factor", to: paths.security, icon: KeyRound, roles: SCREEN_ROLES.trainer },
 ];

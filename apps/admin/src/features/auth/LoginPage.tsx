@@ -4,25 +4,20 @@ import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Eye, EyeOff, House, LockKeyhole, ShieldCheck } from "lucide-react";
 import { Button, Spinner, TextField, useToast } from "@app/ui";
 import { LOGIN_MAX_ATTEMPTS, LoginSchema } from "@app/contract";
-import { useAuth } from "../../lib/auth";
+import { signOutNotice, useAuth } from "../../lib/auth";
 import { ApiError } from "../../lib/errors";
 import { SITE_URL } from "../../lib/config";
 import { paths } from "../../config/paths";
+import { homeFor } from "../../app/roles";
 import { usePageTitle } from "../../components/usePageTitle";
 
 const LOGIN_FAILED = "Login failed. Please check your connection and try again.";
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
-/** 'mm:ss' (or 'h:mm:ss') left until `until`. */
-export function timeLeft(until: number, now: number): string {
-  const total = Math.max(0, Math.ceil((until - now) / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mmss = `${String(m).padStart(h ? 2 : 1, "0")}:${String(s).padStart(2, "0")}`;
-  return h ? `${h}:${mmss}` : mmss;
-}
+export { timeLeft } from "./timeLeft";
+import { timeLeft } from "./timeLeft";
+import { SecondFactorStep, type Method } from "./SecondFactorStep";
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -37,11 +32,18 @@ function useNow(active: boolean): number {
 
 export default function LoginPage() {
   usePageTitle("Sign in");
-  const { status, login } = useAuth();
+  const { status, login, session, refresh, logout, role } = useAuth();
+  const [methods, setMethods] = useState<readonly Method[]>(["totp", "passkey", "recovery_code"]);
   const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
+  // Signed out for inactivity by the portal: said once, on this screen.
+  const [idleMinutes] = useState(() => {
+    const minutes = signOutNotice.idleMinutes;
+    signOutNotice.idleMinutes = null;
+    return minutes;
+  });
 
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -67,8 +69,12 @@ export default function LoginPage() {
     }
   }, [lockedUntil, now]);
 
-  if (status === "authenticated" && !submitting) {
-    return <Navigate to={from && from !== paths.login ? from : paths.dashboard} replace />;
+  const secondStep = status === "authenticated" && session?.stage === "second_factor";
+  if (status === "authenticated" && session?.stage === "setup" && !submitting) {
+    return <Navigate to={paths.securitySetup} replace />;
+  }
+  if (status === "authenticated" && !secondStep && !submitting) {
+    return <Navigate to={from && from !== paths.login ? from : homeFor(role)} replace />;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -89,10 +95,19 @@ export default function LoginPage() {
     setFormError(null);
     setSubmitting(true);
     try {
-      const user = await login(parsed.data);
+      const answer = await login(parsed.data);
+      setPassword("");
+      if (answer.next === "second_factor") {
+        setMethods(answer.methods);
+        return;
+      }
+      if (answer.next === "setup_second_factor") {
+        navigate(paths.securitySetup, { replace: true });
+        return;
+      }
       // The guard explains the refusal to a non-administrator; no success toast for them.
-      if (user.is_admin) toast.success("Login successful!");
-      navigate(from && from !== paths.login ? from : paths.dashboard, { replace: true });
+      if (answer.user.is_admin) toast.success("Login successful!");
+      navigate(from && from !== paths.login ? from : homeFor(answer.user.role), { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         const body = error.body;
@@ -100,7 +115,7 @@ export default function LoginPage() {
         if (typeof body.max_attempts === "number") setMaxAttempts(body.max_attempts);
         const until = body.locked_until ? Date.parse(body.locked_until) : NaN;
         if (Number.isFinite(until)) setLockedUntil(until);
-        if (error.status === 423 && typeof body.attempts !== "number") setAttempts(body.max_attempts ?? maxAttempts);
+        if (error.status === 429 && typeof body.attempts !== "number") setAttempts(body.max_attempts ?? maxAttempts);
       }
       // Server, network and timeout failures carry their own words (spec §8); anything else gets the generic one.
       const shown = error instanceof ApiError && error.kind !== "unknown" ? error.message : LOGIN_FAILED;
@@ -124,12 +139,29 @@ export default function LoginPage() {
         <h1 className="login__title">Admin Portal</h1>
         <p className="login__subtitle">Secure access for administrators only</p>
 
+        {idleMinutes !== null && !secondStep ? (
+          <p className="login__notice" role="status">
+            You were signed out after {idleMinutes} minutes without activity. Please sign in again.
+          </p>
+        ) : null}
+
         {status === "loading" ? (
           <div className="login__checking">
             <Spinner label="Checking your session" />
           </div>
         ) : null}
 
+        {secondStep ? (
+          <SecondFactorStep
+            methods={methods}
+            onDone={async () => {
+              await refresh();
+              toast.success("Login successful!");
+              navigate(from && from !== paths.login ? from : homeFor(role), { replace: true });
+            }}
+            onCancel={() => void logout()}
+          />
+        ) : (
         <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby={formError ? "login-error" : undefined}>
           <TextField
             ref={emailRef}
@@ -201,6 +233,7 @@ export default function LoginPage() {
             Access Admin Panel
           </Button>
         </form>
+        )}
 
         <a className="login__home" href={`${SITE_URL}/`}>
           <House size={18} aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeLeft } from "./LoginPage";
+import { timeLeft } from "./timeLeft";
 
 describe("timeLeft", () => {
   it("shows minutes and seconds left, rounded up", () => {

@@ -23,6 +23,7 @@ export const activityType = pgEnum("activity_type", [
   "training_deletion",
   "course_completion",
   "other",
+  "security",
 ]);
 
 export const activityLog = pgTable(

@@ -1,73 +1,68 @@
-import { and, eq, sql } from "drizzle-orm";
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_ATTEMPTS, type User } from "@app/contract";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { StaffRole, User } from "@app/contract";
 import type { Db } from "../../db/client";
-import { rateLimits, users } from "../../db/schema";
+import { recoveryCodes, users } from "../../db/schema";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/password";
+import { pruneThrottle, recordFailure, recordSuccess, throttleState, type ThrottleInput } from "./throttle";
 
 export type LoginResult =
   | { ok: true; user: User }
   | { ok: false; status: 401; attempts: number }
-  | { ok: false; status: 423; attempts: number; lockedUntil: Date };
-
-const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;
+  | { ok: false; status: 429; attempts: number; lockedUntil: Date };
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+export type UserRow = typeof users.$inferSelect;
+
+export const toUser = (row: Pick<UserRow, "id" | "name" | "email" | "isAdmin" | "role">): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  is_admin: row.isAdmin,
+  role: row.role,
+});
+
+type Client = { ip: string; device?: string | undefined; now: Date; backoffAfter: number };
+
 /**
- * Checks a password, counting failures per account: after LOGIN_MAX_ATTEMPTS failures the
- * account is locked for LOGIN_LOCK_MINUTES. Unknown e-mails are counted too (in rate_limits),
- * so the answers never reveal whether an account exists.
+ * Checks a password under the throttle of ./throttle.ts. Real and unknown accounts take the same
+ * path (an unknown e-mail burns an argon2 verification; a held-back client verifies nothing).
+ * A disabled account answers exactly like a wrong password.
  */
-export async function attemptLogin(db: Db, emailInput: string, password: string, now: Date): Promise<LoginResult> {
+export async function attemptLogin(db: Db, emailInput: string, password: string, client: Client): Promise<LoginResult> {
   const email = normaliseEmail(emailInput);
+  const key: ThrottleInput = { scope: "login", client: client.ip, account: email, now: client.now, backoffAfter: client.backoffAfter, device: client.device };
+  const state = await throttleState(db, key);
+  if (state.blockedUntil) return { ok: false, status: 429, attempts: state.attempts, lockedUntil: state.blockedUntil };
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) {
-    await burnPasswordCheck(password);
-    return countUnknownFailure(db, email, now);
+  let good = false;
+  if (user) good = await verifyPassword(user.passwordHash, password);
+  else await burnPasswordCheck(password);
+  if (good && user && !user.disabledAt) {
+    await recordSuccess(db, key);
+    await pruneThrottle(db, client.now);
+    await db.update(users).set({ lastLoginAt: client.now }).where(eq(users.id, user.id));
+    return { ok: true, user: toUser(user) };
   }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    return { ok: false, status: 423, attempts: user.failedLoginCount, lockedUntil: user.lockedUntil };
-  }
-  const good = await verifyPassword(user.passwordHash, password);
-  return db.transaction(async (tx) => {
-    // Re-read under a row lock: parallel wrong guesses must each be counted.
-    const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-    if (!row) return { ok: false as const, status: 401 as const, attempts: 1 };
-    if (row.lockedUntil && row.lockedUntil > now) {
-      return { ok: false as const, status: 423 as const, attempts: row.failedLoginCount, lockedUntil: row.lockedUntil };
-    }
-    if (good) {
-      await tx
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: now })
-        .where(eq(users.id, row.id));
-      return { ok: true as const, user: { id: row.id, name: row.name, email: row.email, is_admin: row.isAdmin } };
-    }
-    // A lock that has run out starts a fresh count.
-    const previous = row.lockedUntil ? 0 : row.failedLoginCount;
-    const attempts = previous + 1;
-    const lockedUntil = attempts >= LOGIN_MAX_ATTEMPTS ? new Date(now.getTime() + LOCK_MS) : null;
-    await tx.update(users).set({ failedLoginCount: attempts, lockedUntil }).where(eq(users.id, row.id));
-    return lockedUntil
-      ? { ok: false as const, status: 423 as const, attempts, lockedUntil }
-      : { ok: false as const, status: 401 as const, attempts };
-  });
+  const attempts = await recordFailure(db, key);
+  const after = await throttleState(db, key);
+  if (after.blockedUntil) return { ok: false, status: 429, attempts, lockedUntil: after.blockedUntil };
+  return { ok: false, status: 401, attempts };
 }
 
-async function countUnknownFailure(db: Db, email: string, now: Date): Promise<LoginResult> {
-  // Fixed 15-minute windows keyed by the e-mail: the same counting and lock an account gets.
-  const windowStart = new Date(Math.floor(now.getTime() / LOCK_MS) * LOCK_MS);
-  const key = `login:${email}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
-  const attempts = Math.min(row?.count ?? 1, LOGIN_MAX_ATTEMPTS);
-  if ((row?.count ?? 1) >= LOGIN_MAX_ATTEMPTS) {
-    return { ok: false, status: 423, attempts, lockedUntil: new Date(windowStart.getTime() + LOCK_MS) };
-  }
-  return { ok: false, status: 401, attempts };
+/** The same throttle for second-factor codes, keyed by the account. */
+export async function secondFactorThrottle(db: Db, userId: number, client: Client) {
+  const key: ThrottleInput = { scope: "mfa", client: client.ip, account: String(userId), now: client.now, backoffAfter: client.backoffAfter };
+  return {
+    state: () => throttleState(db, key),
+    fail: async () => {
+      const attempts = await recordFailure(db, key);
+      const after = await throttleState(db, key);
+      return { attempts, lockedUntil: after.blockedUntil };
+    },
+    succeed: () => recordSuccess(db, key),
+  };
 }
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -75,21 +70,76 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
-/** Creates a user, or updates name/password/admin flag when the e-mail exists. */
+/**
+ * Creates a user, or updates name/password/role when the e-mail exists (admin:create, seed).
+ * An administrator without a named role is an owner.
+ */
 export async function upsertUser(
   db: Db,
-  input: { email: string; name: string; password: string; isAdmin: boolean },
+  input: { email: string; name: string; password: string; isAdmin: boolean; role?: StaffRole | null },
 ): Promise<{ id: number; created: boolean }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
+  const role = input.isAdmin ? (input.role ?? "owner") : null;
   const existing = await findUserByEmail(db, email);
   if (existing) {
     await db
       .update(users)
-      .set({ name: input.name, passwordHash, isAdmin: input.isAdmin, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+      .set({ name: input.name, passwordHash, isAdmin: input.isAdmin, role, disabledAt: null, updatedAt: new Date() })
       .where(and(eq(users.id, existing.id)));
     return { id: existing.id, created: false };
   }
-  const [row] = await db.insert(users).values({ email, name: input.name, passwordHash, isAdmin: input.isAdmin }).returning({ id: users.id });
+  const [row] = await db.insert(users).values({ email, name: input.name, passwordHash, isAdmin: input.isAdmin, role }).returning({ id: users.id });
   return { id: row!.id, created: true };
+}
+
+/** Ends every session of a user (a reset from the command line): plain SQL, no app needed. */
+export async function endAllSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<number> {
+  const { rows } = await db.execute<{ id: string }>(
+    sql`update sessions set ended_at = ${now.toISOString()}, end_reason = ${reason}
+        where user_id = ${userId} and ended_at is null returning id`,
+  );
+  return rows.length;
+}
+
+// ---- Recovery codes -------------------------------------------------------------------------
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** 'abcd-efgh-ijkl' style codes without look-alike characters; 60 bits each. */
+function newRecoveryCode(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+  const bytes = randomBytes(12);
+  let out = "";
+  for (let i = 0; i < 12; i++) out += alphabet[bytes[i]! % alphabet.length];
+  return `${out.slice(0, 4)}-${out.slice(4, 8)}-${out.slice(8, 12)}`;
+}
+
+const normaliseCode = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, "");
+
+/** Ten new single-use codes (the old ones stop working); only their hashes are kept. */
+export async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: 10 }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256(normaliseCode(c)) })));
+  });
+  return codes;
+}
+
+/** Uses a recovery code once: true when it was unused and is now spent. */
+export async function useRecoveryCode(db: Db, userId: number, code: string, now: Date): Promise<boolean> {
+  const spent = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, sha256(normaliseCode(code))), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length > 0;
+}
+
+export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`,
+  );
+  return rows[0]?.n ?? 0;
 }
