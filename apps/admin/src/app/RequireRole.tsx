@@ -4,7 +4,7 @@ import { buttonClassName } from "@app/ui";
 import type { StaffRole } from "@app/contract";
 import { useAuth } from "../lib/auth";
 import { usePageTitle } from "../components/usePageTitle";
-import { can, homeFor, ROLE_LABELS } from "./roles";
+import { can, homeFor, ROLE_LABELS } from "../config/roles";
 
 /** A clear 'not allowed' page for a screen the signed-in role cannot use. */
 export function NotAllowedPage() {

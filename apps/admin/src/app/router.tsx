@@ -3,7 +3,7 @@ import type { RouteObject } from "react-router-dom";
 import { paths } from "../config/paths";
 import { RequireAdmin } from "./RequireAdmin";
 import { RequireRole } from "./RequireRole";
-import { SCREEN_ROLES } from "./roles";
+import { SCREEN_ROLES } from "../config/roles";
 import { HomeRedirect } from "./HomeRedirect";
 import { RootLayout } from "./RootLayout";
 import { RouteError } from "./RouteError";

@@ -7,7 +7,7 @@ import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { NAV_ITEMS } from "./nav";
 import { SessionTimeout } from "./SessionTimeout";
-import { can, SCREEN_ROLES } from "../roles";
+import { can, SCREEN_ROLES } from "../../config/roles";
 import type { NavItem } from "./nav";
 import { NotificationBell } from "./NotificationBell";
 

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { Activity, BookOpen, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
 import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
-import { SCREEN_ROLES } from "../roles";
+import { SCREEN_ROLES } from "../../config/roles";
 
 export interface NavItem {
   label: string;

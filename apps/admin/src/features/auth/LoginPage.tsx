@@ -8,7 +8,7 @@ import { signOutNotice, useAuth } from "../../lib/auth";
 import { ApiError } from "../../lib/errors";
 import { SITE_URL } from "../../lib/config";
 import { paths } from "../../config/paths";
-import { homeFor } from "../../app/roles";
+import { homeFor } from "../../config/roles";
 import { usePageTitle } from "../../components/usePageTitle";
 
 const LOGIN_FAILED = "Login failed. Please check your connection and try again.";

@@ -3,7 +3,7 @@ import { ShieldCheck } from "lucide-react";
 import { Button } from "@app/ui";
 import { useAuth } from "../../lib/auth";
 import { usePageTitle } from "../../components/usePageTitle";
-import { homeFor } from "../../app/roles";
+import { homeFor } from "../../config/roles";
 import { SecurityPanel } from "./SecurityPanel";
 
 /**

@@ -15,7 +15,7 @@ import { useAuth } from "../../lib/auth";
 import { usePageTitle } from "../../components/usePageTitle";
 import { LoadingNote } from "../../components/Loading";
 import { paths } from "../../config/paths";
-import { ROLE_LABELS } from "../../app/roles";
+import { ROLE_LABELS } from "../../config/roles";
 import "../security/security.css";
 
 /** 'Your account': each signed-in device with Sign out / Sign out everywhere else, and the password. */

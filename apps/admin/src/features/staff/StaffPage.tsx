@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
 import { usePageTitle } from "../../components/usePageTitle";
 import { LoadingNote } from "../../components/Loading";
-import { ROLE_LABELS } from "../../app/roles";
+import { ROLE_LABELS } from "../../config/roles";
 import "../security/security.css";
 
 const ROLE_HELP: Record<StaffRole, string> = {

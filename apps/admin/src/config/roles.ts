@@ -1,6 +1,6 @@
 import type { StaffRole } from "@app/contract";
 import { officeOnly, ownerOnly, trainerToo } from "@app/contract";
-import { paths } from "../config/paths";
+import { paths } from "./paths";
 
 /**
  * Which roles may open each screen: the same role sets the API's contract entries declare, so a
