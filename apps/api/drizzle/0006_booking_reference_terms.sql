@@ -3,7 +3,7 @@ ALTER TABLE "orders" ADD COLUMN "booking_ref" text;--> statement-breakpoint
 DO $$
 DECLARE
   r record;
-  alphabet constant text := 'ACDEFGHJKMNPQRTUVWXYZ2345679';
+  alphabet constant text := 'ACDEFGHJKMNPQRTUVWXYZ234679';
   candidate text;
 BEGIN
   FOR r IN SELECT id FROM orders WHERE booking_ref IS NULL LOOP

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_ROOT } from "../src/env";
 import { login, setupApp, type TestContext } from "./helpers";
+import { inheritedEnv } from "./env";
 
 const run = promisify(execFile);
 const TSX = path.join(API_ROOT, "node_modules", ".bin", "tsx");
@@ -17,7 +18,7 @@ afterAll(() => ctx.close());
 const adminCreate = (...args: string[]) =>
   run(TSX, ["src/cli/admin-create.ts", ...args], {
     cwd: API_ROOT,
-    env: { ...process.env, DATABASE_URL: String((ctx.pool.options as { connectionString?: string }).connectionString), NODE_ENV: "test" },
+    env: { ...inheritedEnv(() => false), DATABASE_URL: String((ctx.pool.options as { connectionString?: string }).connectionString), NODE_ENV: "test" },
   });
 
 describe("admin:create", () => {

@@ -12,14 +12,14 @@ export const ORDER_STATUSES = ["pending", "paid", "expired", "cancelled"] as con
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Booking references: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S, 8/B). */
-export const BOOKING_REF_ALPHABET = "ACDEFGHJKMNPQRTUVWXYZ2345679";
+export const BOOKING_REF_ALPHABET = "ACDEFGHJKMNPQRTUVWXYZ234679";
 export const BOOKING_REF_LENGTH = 8;
 /** A reference as people read it: `XXXX-XXXX`. */
-export const BOOKING_REF_PATTERN = /^[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}-[ACDEFGHJKMNPQRTUVWXYZ2345679]{4}$/;
-/** 'ABCD2345' → 'ABCD-2345' (the one way a person ever sees it). */
+export const BOOKING_REF_PATTERN = /^[ACDEFGHJKMNPQRTUVWXYZ234679]{4}-[ACDEFGHJKMNPQRTUVWXYZ234679]{4}$/;
+/** 'ACDE2346' → 'ACDE-2346' (the one way a person ever sees it). */
 export const formatBookingRef = (ref: string) => `${ref.slice(0, 4)}-${ref.slice(4)}`;
 /**
- * What someone typed ('abcd-2345', 'ABCD 2345', 'abcd2345') as the stored 8 characters, or null
+ * What someone typed ('acde-2346', 'ACDE 2346', 'acde2346') as the stored 8 characters, or null
  * when it cannot be a reference.
  */
 export function normalizeBookingRef(typed: string): string | null {

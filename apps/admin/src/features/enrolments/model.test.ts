@@ -6,7 +6,7 @@ function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   return {
     id: 1,
     reference: "internal-token-0001",
-    booking_reference: "ACDE-2345",
+    booking_reference: "ACDE-2346",
     terms_version: null,
     terms_accepted_at: null,
     first_name: "Jane",

@@ -225,7 +225,7 @@ describe("cart page", () => {
   });
 
   it("says so when the order went through without a payment link", async () => {
-    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2345", total: 520, expires_at: "x" } }));
+    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2346", total: 520, expires_at: "x" } }));
     const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
     const user = mount("/cart?step=checkout");
     await screen.findByRole("heading", { name: "Checkout" });
@@ -233,7 +233,7 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
     await waitFor(() => expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]));
     expect(go).not.toHaveBeenCalled();
-    expect(screen.getByText("NCDE-2345")).toBeTruthy();
+    expect(screen.getByText("NCDE-2346")).toBeTruthy();
     expect(screen.queryByText("internal-token-1")).toBeNull();
   });
 

@@ -22,7 +22,7 @@ function stubStatus(answers: Answer[]) {
 }
 
 const order = (status: string, extra: object = {}) => ({
-  body: { reference: "BK-7Q2X", booking_reference: "ACDE-2345", status, total: 270, amount_paid: null, paid_at: null, ...extra },
+  body: { reference: "BK-7Q2X", booking_reference: "ACDE-2346", status, total: 270, amount_paid: null, paid_at: null, ...extra },
 });
 
 function mount(path: string) {
@@ -73,7 +73,7 @@ describe("payment success page", () => {
     expect(await screen.findByRole("heading", { name: "Payment Successful!" })).toBeTruthy();
     expect(screen.getByText(PAYMENT_SUCCESS_TEXT)).toBeTruthy();
     expect(screen.getByText("£243.00")).toBeTruthy();
-    expect(screen.getByText("ACDE-2345")).toBeTruthy();
+    expect(screen.getByText("ACDE-2346")).toBeTruthy();
     expect(screen.queryByText("BK-7Q2X")).toBeNull();
     expect(screen.getByText("Mon 7 – Sat 12 Dec 2026")).toBeTruthy();
     expect(screen.getByText("9 am - 6pm each day")).toBeTruthy();
