@@ -176,6 +176,8 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
   });
 
   it("an admin edit on B is on A's very next read (exact, not lagged)", async () => {
+    // Earlier tests moved the clock past the 30-minute idle limit of admin sessions (decision 140).
+    admin = await loginAdmin(ctx);
     const before = (await a.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail;
     const put = await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: before.fee + 3 } });
     expect(put.statusCode).toBe(200);
@@ -185,6 +187,7 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
 
   it("a capacity change on B moves places left on A at once", async () => {
     ctx.clock.advance(1_000);
+    admin = await loginAdmin(ctx);
     const left = await placesLeft(a);
     const detail = (await a.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as { courseDates: { id: number; startDate: string; endDate: string; capacity: number }[] };
     const d = detail.courseDates.find((x) => x.id === course.dateId)!;

@@ -68,11 +68,12 @@ const cartHandle: RouteHandle = {
 
 const paymentHandle: RouteHandle = {
   meta: ({ config }) => ({
-    title: pageTitle("Payment Successful", config.provider),
-    description: "Your payment was completed successfully. A confirmation email has been sent to you.",
-    keywords: ["payment successful", "SIA course booking"],
+    // Neutral: the page only says 'Payment Successful!' once the API confirms a paid order (issue 12).
+    title: pageTitle("Your Booking", config.provider),
+    description: "Your booking and its payment status: what you booked, when and where, and what to bring.",
+    keywords: ["booking confirmation", "SIA course booking"],
     path: paths.paymentSuccess,
-    breadcrumbs: [{ name: "Payment Successful", path: paths.paymentSuccess }],
+    breadcrumbs: [{ name: "Your Booking", path: paths.paymentSuccess }],
     robots: "noindex, follow",
   }),
 };
