@@ -36,6 +36,8 @@ async function main() {
       HOLD_LIMIT_PER_CLIENT: "100000",
       HOLD_LIMIT_PER_EMAIL: "100000",
       ORDER_RATE_LIMIT: "100000",
+      // Likewise discount-code answers (every browser test that books with a code counts, from /enroll too).
+      DISCOUNT_CHECK_RATE_LIMIT: "100000",
       // The production-like server (benchmarks) keeps production's lag of 'places left' unless told.
       ...(productionLike ? { SEAT_COUNTS_MAX_LAG_MS: "1000" } : {}),
     },
