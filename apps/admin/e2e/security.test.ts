@@ -26,9 +26,12 @@ async function menuLabels(page: Page): Promise<string[]> {
 }
 
 async function signOut(page: Page) {
+  // At phone width Logout sits in the menu: wait for the frame (menu button or Logout) first.
   const open = page.getByRole("button", { name: "Open menu" });
-  if (await open.count()) await open.click();
-  await page.getByRole("button", { name: "Logout" }).click();
+  const logout = page.getByRole("button", { name: "Logout" });
+  await open.or(logout).first().waitFor();
+  if (await open.isVisible()) await open.click();
+  await logout.click();
   await page.waitForURL(/\/login$/);
 }
 
