@@ -71,11 +71,31 @@ export const CheckoutFormSchema = z
   });
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
 
+/** Most places one order may hold on one date (group and employer bookings, issue 13). */
+export const MAX_PLACES_PER_ORDER = 10;
+
+/** One named attendee of a group booking. */
+export const AttendeeInputSchema = z.object({
+  first_name: requiredText("Attendee first name is required"),
+  last_name: requiredText("Attendee last name is required"),
+  email: z.string().trim().max(TEXT_MAX.short).email("Attendee email is invalid").optional().or(z.literal("").transform(() => undefined)),
+});
+export type AttendeeInput = z.input<typeof AttendeeInputSchema>;
+
 export const OrderCourseInputSchema = z.object({
   id: z.number({ invalid_type_error: "Unknown course" }).int().positive().max(MAX_INT, "Unknown course"),
   /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
   selectedDate: z.union([z.number().int().positive().max(MAX_INT), z.string().max(TEXT_MAX.reference)]),
   selectedAddons: z.array(z.number().int().positive().max(MAX_INT)).max(LIST_MAX).default([]),
+  /** Places on this date (group and employer bookings): 1 up to the places left, at most 10 per order. */
+  quantity: z
+    .number({ invalid_type_error: "Choose how many places" })
+    .int("Choose how many places")
+    .min(1, "Choose at least 1 place")
+    .max(MAX_PLACES_PER_ORDER, `At most ${MAX_PLACES_PER_ORDER} places per order`)
+    .optional(),
+  /** Who takes each place (first and last name; e-mail optional). Omitted: every place is the buyer's. */
+  attendees: z.array(AttendeeInputSchema).max(MAX_PLACES_PER_ORDER).optional(),
 });
 
 /** Order payload of POST /enroll (spec §7), with the checkout rules of spec §5. */
@@ -104,6 +124,10 @@ export const OrderSchema = z.object({
   company_name: z.string().trim().max(200).optional().nullable(),
   building_type: z.string().trim().max(200).optional().nullable(),
   order_notes: z.string().trim().max(2000).optional().nullable(),
+  /** Employer's purchase-order number (optional, printed on the receipt/invoice). */
+  purchase_order: z.string().trim().max(TEXT_MAX.reference).optional().nullable(),
+  /** The unticked 'Send me course and licence-renewal reminders' box (marketing consent, time stored). */
+  marketing_opt_in: z.boolean().optional(),
   /** 'I agree to the booking terms' (our site always sends it; recorded with the terms version and time). */
   accept_terms: z.boolean().optional(),
 });
@@ -133,6 +157,10 @@ export const EnrolledCourseSchema = z.object({
   date_label: z.string(),
   description: z.string(),
   addOns: z.array(z.object({ name: z.string(), price: Pounds })),
+  /** Places held on this date (1 unless a group booking). */
+  seats: z.number().int().optional(),
+  /** Who takes each place, in place order. */
+  attendees: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() })).optional(),
   pivot: z.object({
     price_paid: Pounds,
     original_price: Pounds,
@@ -158,6 +186,8 @@ export const EnrollmentSchema = z.object({
   company_name: z.string().optional(),
   building_type: z.string().optional(),
   order_notes: z.string().optional(),
+  purchase_order: z.string().nullable().optional(),
+  marketing_consent_at: z.string().nullable().optional(),
   status: z.enum(ORDER_STATUSES),
   subtotal: Pounds,
   discount_code: z.string().nullable(),

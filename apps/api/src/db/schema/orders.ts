@@ -27,6 +27,10 @@ export const orders = pgTable(
     townCity: text("town_city").notNull(),
     state: text("state").notNull(),
     companyName: text("company_name"),
+    /** The employer's purchase-order number, for invoices (group and employer bookings). */
+    purchaseOrder: text("purchase_order"),
+    /** When the buyer ticked 'Send me course and licence-renewal reminders' (marketing consent); null if not. */
+    marketingConsentAt: tstz("marketing_consent_at"),
     buildingType: text("building_type"),
     orderNotes: text("order_notes"),
     subtotalPence: integer("subtotal_pence").notNull(),
@@ -101,4 +105,32 @@ export const paymentEvents = pgTable(
     receivedAt: tstz("received_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_events_event_key").on(t.provider, t.eventId)],
+);
+
+/**
+ * One person taking one place of an order item (group and employer bookings book several places
+ * on one date). Every item has exactly `seats` attendees; a single-place order's attendee is the
+ * buyer. Registers, CSV exports, learner records and reminders are per attendee.
+ */
+export const orderAttendees = pgTable(
+  "order_attendees",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    /** 1-based place number within the item, stable for display order. */
+    position: integer("position").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_attendees_order_idx").on(t.orderId),
+    uniqueIndex("order_attendees_item_position_key").on(t.orderItemId, t.position),
+  ],
 );

@@ -166,6 +166,8 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     companyName: input.company_name || null,
     buildingType: input.building_type || null,
     orderNotes: input.order_notes || null,
+    purchaseOrder: input.purchase_order || null,
+    marketingConsentAt: input.marketing_opt_in ? now : null,
     subtotalPence: subtotal,
     discountCodeId: discount?.id ?? null,
     discountCode: discount?.code ?? null,
@@ -279,15 +281,26 @@ async function placeOnFastPath(
 function insertOrder(order: OrderRow, itemRows: ItemRow[], details: string) {
   const at = order.createdAt.toISOString();
   const name = `${order.firstName} ${order.lastName}`;
+  // One attendee per place (item_n is the item's 1-based position in this order). Until an order
+  // names its attendees, every place is the buyer's.
+  const attendees = itemRows.flatMap((r, n) =>
+    Array.from({ length: r.seats }, (_, p) => ({
+      item_n: n + 1,
+      position: p + 1,
+      first_name: order.firstName,
+      last_name: order.lastName,
+      email: order.guestEmail,
+    })),
+  );
   return {
     ctes: (guard: SQL) => sql`
       o as (
         insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
-          street_address, town_city, state, company_name, building_type, order_notes, subtotal_pence, discount_code_id,
+          street_address, town_city, state, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
           discount_code, percent_off, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
         select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
           ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.companyName},
-          ${order.buildingType}, ${order.orderNotes}, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
+          ${order.buildingType}, ${order.orderNotes}, ${order.purchaseOrder}, ${order.marketingConsentAt?.toISOString() ?? null}::timestamptz, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
           ${order.percentOff}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
           ${order.paymentProvider}, ${at}::timestamptz, ${at}::timestamptz
         ${guard}
@@ -319,6 +332,12 @@ function insertOrder(order: OrderRow, itemRows: ItemRow[], details: string) {
           original_price_pence, price_paid_pence, add_ons, seats, n)
         order by x.n
         returning id),
+      att as (
+        insert into order_attendees (order_id, order_item_id, position, first_name, last_name, email, created_at)
+        select o.id, ii.id, y.position, y.first_name, y.last_name, y.email, ${at}
+        from o, (select id, row_number() over (order by id) as n from i) ii
+        join jsonb_to_recordset(${JSON.stringify(attendees)}::jsonb) as y(item_n int, position int, first_name text, last_name text, email text)
+          on y.item_n = ii.n),
       a as (
         insert into activity_log (type, action, details, actor_id, user_name, amount_pence, items, created_at)
         select 'enrollment', 'New enrollment', ${details}, null, ${name}, ${order.totalPence}, ${itemRows.length}, ${at} from o)`,
