@@ -3,6 +3,9 @@ import { adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSche
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
+/** active: usable today; scheduled: starts later; expired: past its last day; used_up: no uses left. */
+export const DISCOUNT_STATUSES = ["active", "scheduled", "expired", "used_up"] as const;
+export type DiscountStatus = (typeof DISCOUNT_STATUSES)[number];
 
 export const DiscountSchema = z.object({
   id: z.number().int(),
@@ -16,6 +19,12 @@ export const DiscountSchema = z.object({
   /** Uses taken by pending (held) and paid orders. */
   uses: z.number().int(),
   uses_left: z.number().int(),
+  /** A fixed amount off in pounds (issue 13), instead of percent_off; never takes a total below £0. */
+  amount_off: z.number().nullable().optional(),
+  /** Courses the code is limited to; empty means every course. */
+  course_ids: z.array(z.number().int()).optional(),
+  /** What the office sees instead of 'uses left' alone. */
+  status: z.enum(DISCOUNT_STATUSES).optional(),
 });
 export type Discount = z.infer<typeof DiscountSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  primaryKey,
   bigint,
   check,
   date,
@@ -137,7 +138,10 @@ export const discountCodes = pgTable(
   {
     id: serial("id").primaryKey(),
     code: text("code").notNull(),
-    percentOff: integer("percent_off").notNull(),
+    /** Percent off (1-100), or null for a fixed-amount code. */
+    percentOff: integer("percent_off"),
+    /** Fixed amount off in pence (issue 13), or null for a percentage code; exactly one is set. */
+    amountOffPence: integer("amount_off_pence"),
     /** UK calendar dates, both inclusive. */
     validFrom: date("valid_from", { mode: "string" }).notNull(),
     validUntil: date("valid_until", { mode: "string" }).notNull(),
@@ -156,7 +160,9 @@ export const discountCodes = pgTable(
   (t) => [
     // A code is unique among live codes; a deleted code's text may be used again.
     uniqueIndex("discount_codes_live_code_key").on(t.code).where(sql`${t.archivedAt} is null`),
-    check("discount_codes_percent", sql`${t.percentOff} between 1 and 100`),
+    check("discount_codes_percent", sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`),
+    check("discount_codes_amount", sql`${t.amountOffPence} is null or ${t.amountOffPence} > 0`),
+    check("discount_codes_one_kind", sql`(${t.percentOff} is null) <> (${t.amountOffPence} is null)`),
     check("discount_codes_max_uses", sql`${t.maxUses} > 0`),
     check("discount_codes_uses_held", sql`${t.usesHeld} >= 0`),
   ],
@@ -172,3 +178,17 @@ export const catalogueState = pgTable("catalogue_state", {
   /** Last write to shop_items (deletions included), kept by a trigger: the shop page's lastmod in the sitemap. */
   shopChangedAt: tstz("shop_changed_at").notNull().defaultNow(),
 });
+
+/** A discount code limited to chosen courses (no rows: the code works for every course). */
+export const discountCodeCourses = pgTable(
+  "discount_code_courses",
+  {
+    discountCodeId: integer("discount_code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.discountCodeId, t.courseId] }), index("discount_code_courses_course_idx").on(t.courseId)],
+);

@@ -28,7 +28,7 @@ export function toDiscount(row: DiscountRow, uses: number): Discount {
   return {
     id: row.id,
     code: row.code,
-    percent_off: row.percentOff,
+    percent_off: row.percentOff ?? 0, // fixed-amount codes: see amount_off (issue 13)
     valid_from: row.validFrom,
     valid_until: row.validUntil,
     max_uses: row.maxUses,
@@ -74,7 +74,7 @@ export async function checkDiscount(
   const uses = (await usesByDiscount(db, [row.id], now)).get(row.id) ?? 0;
   if (uses >= row.maxUses) return invalid("This discount code has reached its usage limit", row);
   return {
-    result: { valid: true, message: `Discount applied: ${row.percentOff}% off`, discount: { percent_off: row.percentOff } },
+    result: { valid: true, message: `Discount applied: ${row.percentOff}% off`, discount: { percent_off: row.percentOff ?? 0 } },
     row,
   };
 }
