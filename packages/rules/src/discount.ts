@@ -51,7 +51,7 @@ export function discountAppliesTo(terms: Pick<DiscountTerms, "courseIds">, cours
 }
 
 /**
- * The discount on an order's lines (decision 176):
+ * The discount on an order's lines (decision 174):
  * - only the lines of the code's courses count (a code without courses: every line);
  * - a percentage is taken off those lines' sum, rounded to the nearest penny (halves up);
  * - a fixed amount is taken once per order, never more than those lines' sum (the total never
