@@ -362,6 +362,8 @@ export function enrollmentMatches(
   if (e.guest_email.toLowerCase().includes(q)) return true;
   if (e.discount_code && e.discount_code.toLowerCase().includes(q)) return true;
   if (e.courses.some((c) => c.title.toLowerCase().includes(q))) return true;
+  // A group booking is found by any attendee's name or e-mail too.
+  if (e.courses.some((c) => c.attendees?.some((a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(q) || (a.email ?? "").toLowerCase().includes(q)))) return true;
   const qDigits = searchDigits(q);
   return qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits);
 }
