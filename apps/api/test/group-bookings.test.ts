@@ -5,7 +5,7 @@ import type pg from "pg";
 import { MAX_PLACES_PER_ORDER } from "@app/contract";
 import { buildApp } from "../src/app";
 import { createPool, withDatabase } from "../src/db/client";
-import { courseDates, orderAttendees, orders } from "../src/db/schema";
+import { courseDates, mailOutbox, orderAttendees, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { inDays, orderPayload } from "./fixtures";
@@ -101,6 +101,12 @@ describe("group and employer bookings", () => {
     ctx.clock.advance(1);
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/pay` })).statusCode).toBe(303);
     expect(await placesLeft(c.id, c.dateId)).toBe(5);
+    // The confirmation and the office's notice name every attendee and the places.
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "casey.jones@example.com"));
+    const confirmation = mails.filter((m) => m.kind === "booking_confirmation").at(-1)!;
+    expect(confirmation.text).toContain("Attendees: Alex Stone, Bea Hart, Cal Moss");
+    expect(confirmation.text).toContain("Price: £360.00 for 3 places");
+    expect(confirmation.html).toContain("Attendees: Alex Stone, Bea Hart, Cal Moss");
   });
 
   it("gives every place to the buyer when no attendees are named, and a cancel frees them all at once", async () => {

@@ -5,8 +5,8 @@
 
 /** The discount on a subtotal, rounded to the nearest penny (halves up); 0 for no or a non-positive percentage, capped at 100 %. */
 export function discountPence(subtotalPence: number, percentOff: number | null | undefined): number {
-  if (!(percentOff != null && percentOff > 0)) return 0;
-  const pct = Math.min(percentOff, 100);
+  if (!((percentOff ?? 0) > 0)) return 0;
+  const pct = Math.min(percentOff!, 100);
   return Math.round((subtotalPence * pct) / 100);
 }
 
@@ -67,7 +67,8 @@ export function discountLines(
   const eligible = lines.map((l) => discountAppliesTo(terms, l.courseId));
   const applies = eligible.some(Boolean);
   const base = lines.reduce((sum, l, i) => (eligible[i] ? sum + l.pricePence : sum), 0);
-  const amount = terms.amountOffPence != null && terms.amountOffPence > 0 ? Math.min(Math.round(terms.amountOffPence), base) : discountPence(base, terms.percentOff);
+  const fixed = terms.amountOffPence ?? 0;
+  const amount = fixed > 0 ? Math.min(Math.round(fixed), base) : discountPence(base, terms.percentOff);
   const shared = shareDiscount(
     lines.filter((_, i) => eligible[i]).map((l) => l.pricePence),
     amount,
@@ -79,8 +80,8 @@ export function discountLines(
 
 /** The words for a code's size: '15% off', '£10 off', '£7.50 off'. */
 export function discountSizeLabel(terms: Pick<DiscountTerms, "percentOff" | "amountOffPence">): string {
-  if (terms.amountOffPence != null && terms.amountOffPence > 0) {
-    const pence = Math.round(terms.amountOffPence);
+  if ((terms.amountOffPence ?? 0) > 0) {
+    const pence = Math.round(terms.amountOffPence!);
     const pounds = pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
     return `£${pounds} off`;
   }

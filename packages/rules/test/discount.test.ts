@@ -147,6 +147,7 @@ describe("discountSizeLabel", () => {
     expect(discountSizeLabel({ percentOff: null, amountOffPence: 750 })).toBe("£7.50 off");
     expect(discountSizeLabel({ percentOff: null, amountOffPence: 5 })).toBe("£0.05 off");
     expect(discountSizeLabel({ percentOff: null, amountOffPence: null })).toBe("0% off");
+    expect(discountSizeLabel({ percentOff: 10, amountOffPence: 0 })).toBe("10% off");
   });
 });
 

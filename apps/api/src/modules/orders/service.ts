@@ -230,8 +230,11 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     at: now,
   });
   if (opts.mail) {
-    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now)) }, now);
-    await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail) }, now);
+    // A group booking's mails name its attendees.
+    const attendees = items.some((i) => i.seats > 1) ? await repo.findAttendeesOf(tx, [order.id]) : [];
+    const confirmation = bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now), attendees);
+    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...confirmation }, now);
+    await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) }, now);
   }
   return { kind: "paid", order: paid };
 }
