@@ -38,6 +38,7 @@ export async function sendDueMail(
     kind: string;
     attempts: number;
     attachments: { filename: string; contentType: string; content: string }[] | null;
+    headers: Record<string, string> | null;
   }>(sql`
     update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
     where id in (
@@ -46,7 +47,7 @@ export async function sendDueMail(
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked)
-    returning id, "to", subject, html, text, kind, attempts, attachments`);
+    returning id, "to", subject, html, text, kind, attempts, attachments, headers`);
 
   let sent = 0;
   let failed = 0;
@@ -59,6 +60,8 @@ export async function sendDueMail(
         html: mail.html,
         text: mail.text,
         ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+        // List-Unsubscribe and List-Unsubscribe-Post on marketing mail (decision 224).
+        ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
         // Stable id: a resend after a crash is recognisable as the same mail.
         messageId: `<outbox-${mail.id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>`,
       });
