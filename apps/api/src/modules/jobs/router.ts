@@ -6,6 +6,7 @@ import { HttpError } from "../../lib/http-error";
 import { sendTotal } from "../../lib/paging";
 import { logActivity } from "../activity/repository";
 import { listScheduledMail, scheduledMailRow } from "./repository";
+import { planScheduledMail } from "./scheduled-mail";
 
 const s = initServer();
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
@@ -14,6 +15,8 @@ const label = (kind: string) => SCHEDULED_MAIL_KIND_LABELS[kind] ?? kind;
 /** The office's Scheduled mail view and its retries (decision 225). */
 export const jobsRouter = s.router(contract.jobs, {
   scheduledMail: async ({ query, request, reply }) => {
+    // What is due includes bookings paid since the job's last run (planning is idempotent).
+    await planScheduledMail(request.server.db, request.server.env, request.server.now());
     const list = await listScheduledMail(request.server.db, query.view, query.limit, (query.page - 1) * query.limit);
     sendTotal(reply, list.counts[query.view]);
     return { status: 200, body: list };

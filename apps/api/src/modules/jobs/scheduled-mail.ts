@@ -192,9 +192,14 @@ async function processDue(db: Db, id: number, env: Settings, settings: MailSetti
   });
 }
 
+/** Plans what is missing (idempotent); the office's view calls it too, so a booking paid a minute ago shows its reminders. */
+export async function planScheduledMail(db: Db, env: Settings, now: Date): Promise<number> {
+  return (await planCourseReminders(db, env, now)) + (await planRenewals(db, env, now));
+}
+
 /** One run: plan what is missing, then queue or skip every due mail. */
 export async function runScheduledMail(db: Db, env: Settings, settings: MailSettings, now: Date): Promise<ScheduledMailRun> {
-  const planned = (await planCourseReminders(db, env, now)) + (await planRenewals(db, env, now));
+  const planned = await planScheduledMail(db, env, now);
   const run: ScheduledMailRun = { planned, queued: 0, skipped: 0, failed: 0 };
   const { rows: due } = await db.execute<{ id: number }>(
     sql`select id from scheduled_mails where status = 'scheduled' and due_at <= ${now.toISOString()} order by due_at, id limit 500`,
