@@ -19,6 +19,9 @@ const EMPTY: Record<ScheduledMailView, string> = {
   skipped: "No mail was skipped.",
 };
 
+/** The first column: when it is due, was sent, was queued (failed) or was due (skipped). */
+const TIME_LABELS: Record<ScheduledMailView, string> = { due: "Due", sent: "Sent", failed: "Queued", skipped: "Was due" };
+
 const kindLabel = (kind: string) => SCHEDULED_MAIL_KIND_LABELS[kind] ?? kind;
 
 /** 'Sat 13 Mar 2027, 09:00' in UK time, as the office reads it. */
@@ -39,6 +42,7 @@ export default function ScheduledMailPage() {
   const toast = useToast();
 
   const items = query.data?.items ?? [];
+  const loadedAt = query.dataUpdatedAt;
   const counts = query.data?.counts;
   const total = counts?.[view] ?? 0;
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -93,7 +97,7 @@ export default function ScheduledMailPage() {
               <caption className="ui-visually-hidden">{VIEW_LABELS[view]} mail</caption>
               <thead>
                 <tr>
-                  <th scope="col">{view === "sent" ? "Sent" : "Due"}</th>
+                  <th scope="col">{TIME_LABELS[view]}</th>
                   <th scope="col">Mail</th>
                   <th scope="col">To</th>
                   <th scope="col">Booking</th>
@@ -107,12 +111,18 @@ export default function ScheduledMailPage() {
                 ) : (
                   items.map((m) => (
                     <tr key={m.key}>
-                      <td data-label={view === "sent" ? "Sent" : "Due"} className="admin-table__nowrap">
-                        {when(view === "sent" && m.sent_at ? m.sent_at : m.due_at)}
+                      <td data-label={TIME_LABELS[view]} className="admin-table__nowrap">
+                        <div>
+                          {when(view === "sent" && m.sent_at ? m.sent_at : m.due_at)}
+                          {/* Due but not yet handled: the queue is behind (or the mail is being retried). */}
+                          {view === "due" && new Date(m.due_at).getTime() < loadedAt - 10 * 60_000 ? <span className="sched-table__overdue">Overdue</span> : null}
+                        </div>
                       </td>
                       <td data-label="Mail">
-                        <span className="sched-table__kind">{kindLabel(m.kind)}</span>
-                        {m.subject ? <span className="sched-table__subject">{m.subject}</span> : <span className="sched-table__subject">Planned: written when it is due</span>}
+                        <div>
+                          <span className="sched-table__kind">{kindLabel(m.kind)}</span>
+                          <span className="sched-table__subject">{m.subject ?? "Planned: written when it is due"}</span>
+                        </div>
                       </td>
                       <td data-label="To" className="admin-table__break">
                         {m.to}
@@ -122,8 +132,10 @@ export default function ScheduledMailPage() {
                       </td>
                       {view === "failed" || view === "skipped" ? (
                         <td data-label={view === "failed" ? "Error" : "Reason"} className="admin-table__break">
-                          {m.error ?? "—"}
-                          {view === "failed" && m.source === "outbox" ? <span className="sched-table__attempts"> ({m.attempts} attempts)</span> : null}
+                          <div>
+                            {m.error ?? "—"}
+                            {view === "failed" && m.source === "outbox" ? <span className="sched-table__attempts"> ({m.attempts} attempts)</span> : null}
+                          </div>
                         </td>
                       ) : null}
                       {view === "failed" ? (
