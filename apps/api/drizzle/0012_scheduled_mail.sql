@@ -28,4 +28,5 @@ ALTER TABLE "scheduled_mails" ADD CONSTRAINT "scheduled_mails_course_date_id_cou
 ALTER TABLE "scheduled_mails" ADD CONSTRAINT "scheduled_mails_renewal_course_id_courses_id_fk" FOREIGN KEY ("renewal_course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_mails" ADD CONSTRAINT "scheduled_mails_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "scheduled_mails_attendee_date_kind_key" ON "scheduled_mails" USING btree ("attendee_id","course_date_id","kind");--> statement-breakpoint
-CREATE INDEX "scheduled_mails_status_due_idx" ON "scheduled_mails" USING btree ("status","due_at");
+CREATE INDEX "scheduled_mails_status_due_idx" ON "scheduled_mails" USING btree ("status","due_at");--> statement-breakpoint
+CREATE INDEX "scheduled_mails_outbox_idx" ON "scheduled_mails" USING btree ("outbox_id");

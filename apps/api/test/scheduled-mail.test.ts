@@ -12,6 +12,7 @@ import { WHAT_TO_BRING, mapSearchUrl } from "@app/contract";
 import { mailOutbox, orderAttendees, orderItems, orders } from "../src/db/schema";
 import { createCourse, createUser } from "../src/db/seed/factories";
 import { unsubscribeToken } from "../src/modules/jobs/consent";
+import { parseEnv } from "../src/env";
 import { login, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
@@ -226,6 +227,27 @@ describe("course reminders", () => {
     );
   });
 
+  it("a booking cancelled after its reminder was queued (in the outbox, not yet sent) is not mailed: the sender checks again", async () => {
+    const otherId = await createCourse(ctx.db, { title: "CCTV Operator Course", capacity: 20, dates: [{ startDate: "2027-06-10", endDate: "2027-06-12" }] }, START);
+    const otherDate = await dateIdOf(ctx, otherId, "2027-06-10");
+    ctx.clock.set(at("2027-05-01T10:00:00Z"));
+    const keeps = await bookAndPay(ctx, otherId, otherDate, { guest_email: "keeps.place@example.com" });
+    const cancels = await bookAndPay(ctx, otherId, otherDate, { guest_email: "cancels.in.time@example.com" });
+    await ctx.app.workers.sendMail(); // confirmations out of the way
+    ctx.clock.set(at("2027-06-03T08:00:00Z")); // 09:00 BST, 7 days before
+    expect((await ctx.app.workers.runDue()).queued).toBe(2);
+    expect((await scheduled(ctx, cancels.id))[0]).toMatchObject({ kind: "reminder_7d", status: "queued" });
+
+    await ctx.db.update(orders).set({ status: "cancelled", cancelledAt: ctx.clock.now() }).where(eq(orders.id, cancels.id));
+    expect(await ctx.app.workers.sendMail()).toEqual({ sent: 1, failed: 0 });
+    const files = await emlFiles(ctx.dir);
+    expect(files.filter((f) => f.includes("To: keeps.place@example.com") && f.includes("Subject: Reminder: CCTV Operator Course starts in 7 days"))).toHaveLength(1);
+    expect(files.some((f) => f.includes("To: cancels.in.time@example.com") && f.includes("Subject: Reminder:"))).toBe(false);
+    expect((await scheduled(ctx, cancels.id))[0]).toMatchObject({ kind: "reminder_7d", status: "skipped", reason: "booking cancelled" });
+    expect((await outboxOf(ctx, "course_reminder")).filter((m) => m.to === "cancels.in.time@example.com")).toEqual([]);
+    expect((await scheduled(ctx, keeps.id))[0]).toMatchObject({ status: "queued" });
+  });
+
   it("a reminder whose course has already started is skipped, not sent late", async () => {
     ctx.clock.set(at("2027-04-10T10:00:00Z"));
     // A planned row the job could not reach in time (every instance down for days).
@@ -402,5 +424,16 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect((await scheduled(ctx, old.id))[0]).toMatchObject({ status: "skipped", reason: "licence already expired" });
     const count = await ctx.db.execute(sql`select count(*)::int as n from mail_outbox where kind = 'licence_renewal'`);
     expect(count.rows[0]).toEqual({ n: 1 });
+  });
+});
+
+describe("settings", () => {
+  it("REMINDER_DAYS_BEFORE, REMINDER_SEND_HOUR and RENEWAL_REMINDER_MONTHS: defaults 7 and 1 day, 9 am, 31 months; bad values refused", () => {
+    const env = parseEnv({ NODE_ENV: "test" });
+    expect([env.REMINDER_DAYS_BEFORE, env.REMINDER_SEND_HOUR, env.RENEWAL_REMINDER_MONTHS]).toEqual([[7, 1], 9, 31]);
+    expect(parseEnv({ NODE_ENV: "test", REMINDER_DAYS_BEFORE: "1, 14,3" }).REMINDER_DAYS_BEFORE).toEqual([14, 3, 1]);
+    for (const bad of ["0", "7,7", "x", "61"]) expect(() => parseEnv({ NODE_ENV: "test", REMINDER_DAYS_BEFORE: bad })).toThrow(/REMINDER_DAYS_BEFORE/);
+    expect(() => parseEnv({ NODE_ENV: "test", REMINDER_SEND_HOUR: "24" })).toThrow(/REMINDER_SEND_HOUR/);
+    expect(() => parseEnv({ NODE_ENV: "test", RENEWAL_REMINDER_MONTHS: "0" })).toThrow(/RENEWAL_REMINDER_MONTHS/);
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { MailTransport } from "../modules/mail/transport";
+import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs/scheduled-mail";
 
 /** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;
@@ -51,7 +52,15 @@ export async function sendDueMail(
 
   let sent = 0;
   let failed = 0;
+  // Reminders and marketing mail are checked once more right before sending (decision 221).
+  const unwanted = await unwantedScheduledMail(db, claimed.map((m) => m.id));
   for (const mail of claimed) {
+    const reason = unwanted.get(mail.id);
+    if (reason) {
+      await withdrawScheduledMail(db, mail.id, reason, now);
+      log?.info({ mailId: mail.id, kind: mail.kind, reason }, "scheduled mail withdrawn before sending");
+      continue;
+    }
     try {
       const result = await transport.send({
         from,

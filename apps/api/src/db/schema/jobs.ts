@@ -44,6 +44,8 @@ export const scheduledMails = pgTable(
   (t) => [
     uniqueIndex("scheduled_mails_attendee_date_kind_key").on(t.attendeeId, t.courseDateId, t.kind),
     index("scheduled_mails_status_due_idx").on(t.status, t.dueAt),
+    // The sender looks up the scheduled mail of each outbox mail it is about to send.
+    index("scheduled_mails_outbox_idx").on(t.outboxId),
   ],
 );
 

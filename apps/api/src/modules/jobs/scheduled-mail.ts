@@ -9,7 +9,7 @@
  * transaction that queues its mail, so a mail is queued once.
  */
 import { sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
 import { ukDate, ukMidnight } from "../../lib/dates";
@@ -218,4 +218,39 @@ export async function runScheduledMail(db: Db, env: Settings, settings: MailSett
     }
   }
   return run;
+}
+
+/**
+ * The last check, by the sender just before it sends: of the given outbox mails, those made from
+ * scheduled mail that is no longer wanted (booking cancelled or moved since it was queued, or the
+ * address unsubscribed from marketing), with the reason. Other mails are not in the map.
+ */
+export async function unwantedScheduledMail(db: DbOrTx, outboxIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!outboxIds.length) return out;
+  const { rows } = await db.execute<{ outbox_id: number; kind: string; order_status: string; same_date: boolean | null; marketing: boolean; unsubscribed: boolean }>(sql`
+    select s.outbox_id, s.kind, o.status as order_status, (i.course_date_id = s.course_date_id) as same_date, s.marketing,
+      exists (select 1 from marketing_unsubscribes u where u.email = lower(m."to")) as unsubscribed
+    from scheduled_mails s
+    join mail_outbox m on m.id = s.outbox_id
+    join orders o on o.id = s.order_id
+    left join order_attendees a on a.id = s.attendee_id
+    left join order_items i on i.id = a.order_item_id
+    where s.outbox_id = any(${sql.param(outboxIds)}::int[])`);
+  for (const r of rows) {
+    if (r.order_status !== "paid") out.set(r.outbox_id, `booking ${r.order_status}`);
+    else if (r.kind !== RENEWAL_KIND && r.same_date === false) out.set(r.outbox_id, "booking moved to another date");
+    else if (r.marketing && r.unsubscribed) out.set(r.outbox_id, "unsubscribed");
+  }
+  return out;
+}
+
+/** Takes an unwanted mail back out of the outbox; its scheduled mail says why (Skipped in the admin). */
+export async function withdrawScheduledMail(db: Db, outboxId: number, reason: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update scheduled_mails set status = 'skipped', reason = ${reason}, outbox_id = null, processed_at = ${now.toISOString()} where outbox_id = ${outboxId}`,
+    );
+    await tx.execute(sql`delete from mail_outbox where id = ${outboxId} and status = 'pending'`);
+  });
 }
