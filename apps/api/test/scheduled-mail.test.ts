@@ -406,6 +406,26 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect((await ctx.app.inject({ method: "POST", url: `/api/unsubscribe/${token}`, headers: { "content-type": "text/plain" }, payload: "x" })).statusCode).toBe(415);
   });
 
+  it("an unsubscribe between queueing and sending takes the renewal mail back out of the outbox", async () => {
+    ctx.clock.set(START);
+    const quick = await bookAndPay(ctx, dsId, dsDate, { guest_email: "quick.unsub@example.com", marketing_opt_in: true });
+    ctx.clock.set(at("2027-03-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    await ctx.app.workers.sendMail();
+    ctx.clock.set(at("2029-10-13T08:00:00Z"));
+    expect((await ctx.app.workers.runDue()).queued).toBe(1);
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: `/api/unsubscribe/${unsubscribeToken("quick.unsub@example.com", ctx.app.env.JWT_SECRET)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ctx.app.workers.sendMail()).toEqual({ sent: 0, failed: 0 });
+    expect((await scheduled(ctx, quick.id))[0]).toMatchObject({ kind: "licence_renewal", status: "skipped", reason: "unsubscribed" });
+    expect((await outboxOf(ctx, "licence_renewal")).map((m) => m.to)).toEqual(["Jordan.Optin@example.com"]);
+  });
+
   it("a paid booking cancelled after the course gets no renewal mail, and a licence already expired gets none", async () => {
     ctx.clock.set(START);
     const refunded = await bookAndPay(ctx, dsId, dsDate, { guest_email: "refunded@example.com", marketing_opt_in: true });
