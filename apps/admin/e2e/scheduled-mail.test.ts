@@ -11,7 +11,9 @@ async function bookAhead(request: APIRequestContext, apiUrl: string, email: stri
   const courses = (await (await request.get(`${apiUrl}/api/courses`)).json()) as Array<{ id: number }>;
   const soonest = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   for (const c of courses) {
-    const detail = (await (await request.get(`${apiUrl}/api/courses/${c.id}`)).json()) as { courseDates: Array<{ id: number; placesLeft: number; startDate: string }> };
+    const detail = (await (await request.get(`${apiUrl}/api/courses/${c.id}`)).json()) as {
+      courseDates: Array<{ id: number; placesLeft: number; startDate: string }>;
+    };
     const date = detail.courseDates.find((d) => d.placesLeft > 0 && d.startDate >= soonest);
     if (!date) continue;
     const enroll = await request.post(`${apiUrl}/api/enroll`, {
@@ -42,7 +44,16 @@ type Row = { key: string; kind: string; to: string; status: string; booking_ref:
 type List = { items: Row[]; counts: Record<string, number> };
 
 describeAtWidths("scheduled mail", (width) => {
-  test("shows what is due, sent and failed, and retries a failed mail", async ({ page, context, apiUrl, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("shows what is due, sent and failed, and retries a failed mail", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     const booking = await bookAhead(context.request, apiUrl, `remi.${width}@example.com`);
 
@@ -55,7 +66,9 @@ describeAtWidths("scheduled mail", (width) => {
     const due = await getJson<List>("/api/scheduled-mail?view=due&limit=200");
     const remi = due.items.filter((i) => i.to === booking.email && i.kind !== "booking_confirmation");
     expect(remi.length).toBe(2);
-    expect(remi.map((i) => [i.booking_ref, i.kind])).toEqual(remi.map(() => [booking.bookingReference.replace("-", ""), expect.stringMatching(/^reminder_\d+d$/)]));
+    expect(remi.map((i) => [i.booking_ref, i.kind])).toEqual(
+      remi.map(() => [booking.bookingReference.replace("-", ""), expect.stringMatching(/^reminder_\d+d$/)]),
+    );
     expect(await remiRows.first().textContent()).toContain(booking.bookingReference);
     expect(await remiRows.first().textContent()).toContain("Course reminder, 7 days before");
     expect(await remiRows.nth(1).textContent()).toContain("Course reminder, 1 day before");

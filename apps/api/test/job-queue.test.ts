@@ -42,7 +42,13 @@ describe("job queue with two API instances", () => {
   async function startInstance() {
     const pool = createPool(url, 5);
     const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, WORKERS_ENABLED: "true", MAIL_DIR: dir });
-    const app = await buildApp({ env, pool, now: ctx.clock.now, logStream: { write: (line) => console.error(line) }, workers: POLL });
+    const app = await buildApp({
+      env,
+      pool,
+      now: ctx.clock.now,
+      logStream: { write: (line) => console.error(line) },
+      workers: POLL,
+    });
     await app.ready();
     return { app, pool, close: async () => (await app.close(), await pool.end()) };
   }
@@ -63,7 +69,9 @@ describe("job queue with two API instances", () => {
   });
 
   it("keeps pg-boss in its own schema, in the database cloned from the test template", async () => {
-    const { rows } = await ctx.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = $1`, [JOB_QUEUE_SCHEMA]);
+    const { rows } = await ctx.pool.query(`select count(*)::int as n from information_schema.tables where table_schema = $1`, [
+      JOB_QUEUE_SCHEMA,
+    ]);
     expect(rows[0].n).toBeGreaterThan(3);
   });
 
@@ -82,14 +90,28 @@ describe("job queue with two API instances", () => {
 
   it("sends each outbox mail once while both instances run the sender", async () => {
     const subjects = Array.from({ length: 40 }, (_, i) => `Queue test ${i + 1}`);
-    await ctx.db.insert(mailOutbox).values(subjects.map((subject) => ({ to: "someone@example.com", subject, html: `<p>${subject}</p>`, text: subject, kind: "new_message", nextAttemptAt: ctx.clock.now() })));
+    await ctx.db
+      .insert(mailOutbox)
+      .values(
+        subjects.map((subject) => ({
+          to: "someone@example.com",
+          subject,
+          html: `<p>${subject}</p>`,
+          text: subject,
+          kind: "new_message",
+          nextAttemptAt: ctx.clock.now(),
+        })),
+      );
     // Both ask for a run, several times: the stately queue keeps at most one queued and one running.
     for (let i = 0; i < 5; i++) {
       ctx.app.workers.kickMail();
       second!.app.workers.kickMail();
     }
     await until(async () => {
-      const rows = await ctx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.subject, subjects));
+      const rows = await ctx.db
+        .select({ status: mailOutbox.status })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.subject, subjects));
       return rows.every((r) => r.status === "sent");
     }, "every mail sent");
     const files = (await readdir(dir)).filter((f) => f.includes("queue-test"));
@@ -101,7 +123,11 @@ describe("job queue with two API instances", () => {
   it("expires an unpaid order through the queue", async () => {
     const id = await createCourse(ctx.db, { capacity: 3 }, ctx.clock.now());
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
-    const placed = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id, selectedDate: date!.id }]) });
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id, selectedDate: date!.id }]),
+    });
     expect(placed.statusCode).toBe(201);
     ctx.clock.advance(31 * 60_000);
     await second!.app.workers.queue!.send("order-expiry", {});
@@ -121,7 +147,13 @@ describe("job queue with two API instances", () => {
     const outside = new PgBoss({ db: poolAdapter(ctx.pool), schema: JOB_QUEUE_SCHEMA, supervise: false, schedule: false });
     await outside.start();
     // A job of our own on a queue with the same retry policy, failing once: retried, then done.
-    await outside.createQueue("retry-probe", { name: "retry-probe", policy: "stately", retryLimit: 5, retryDelay: 1, retryBackoff: true });
+    await outside.createQueue("retry-probe", {
+      name: "retry-probe",
+      policy: "stately",
+      retryLimit: 5,
+      retryDelay: 1,
+      retryBackoff: true,
+    });
     const probe = await outside.send("retry-probe", {});
     let calls = 0;
     await outside.work("retry-probe", { pollingIntervalSeconds: 0.5 }, async () => {
@@ -134,7 +166,16 @@ describe("job queue with two API instances", () => {
     expect(job).toMatchObject({ retryCount: 1, retryBackoff: true });
     await outside.offWork("retry-probe");
 
-    await ctx.db.insert(mailOutbox).values({ to: "later@example.com", subject: "Sent after restart", html: "<p>x</p>", text: "x", kind: "new_message", nextAttemptAt: ctx.clock.now() });
+    await ctx.db
+      .insert(mailOutbox)
+      .values({
+        to: "later@example.com",
+        subject: "Sent after restart",
+        html: "<p>x</p>",
+        text: "x",
+        kind: "new_message",
+        nextAttemptAt: ctx.clock.now(),
+      });
     await ctx.app.close();
     const queued = await outside.send("send-mail", {});
     await outside.stop({ graceful: false, close: false });
@@ -146,7 +187,10 @@ describe("job queue with two API instances", () => {
       return row!.status === "sent";
     }, "the mail queued while down");
     // The very job queued while no instance ran is the one that did it (no second one was queued).
-    await until(async () => (await second!.app.workers.queue!.getJobById("send-mail", queued!))?.state === "completed", "the queued job");
+    await until(
+      async () => (await second!.app.workers.queue!.getJobById("send-mail", queued!))?.state === "completed",
+      "the queued job",
+    );
     // ctx.close() below closes the already closed first instance again: harmless.
   });
 });

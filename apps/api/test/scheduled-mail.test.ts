@@ -27,7 +27,12 @@ async function setup(): Promise<Ctx> {
   const ctx = await setupApp({
     seeded: false,
     clock: new TestClock(START),
-    env: { ...MANY_CUSTOMERS_ENV, MAIL_DIR: dir, PUBLIC_API_URL: "https://api.example.com", PUBLIC_SITE_URL: "https://www.example.com" },
+    env: {
+      ...MANY_CUSTOMERS_ENV,
+      MAIL_DIR: dir,
+      PUBLIC_API_URL: "https://api.example.com",
+      PUBLIC_SITE_URL: "https://www.example.com",
+    },
   });
   // An empty database (no seeded bookings to plan mail for), with an administrator of its own.
   const user = await createUser(ctx.db, { name: "Ada Admin", isAdmin: true });
@@ -43,7 +48,11 @@ async function adminAgain(ctx: TestContext): Promise<[string, string]> {
 
 /** Books one place and pays on the local page; returns the order row. */
 async function bookAndPay(ctx: TestContext, courseId: number, dateId: number, over: Record<string, unknown> = {}) {
-  const placed = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: courseId, selectedDate: dateId }], over) });
+  const placed = await ctx.app.inject({
+    method: "POST",
+    url: "/api/enroll",
+    payload: orderPayload([{ id: courseId, selectedDate: dateId }], over),
+  });
   expect(placed.statusCode).toBe(201);
   const reference = placed.json().reference as string;
   ctx.clock.advance(60_000);
@@ -60,7 +69,10 @@ async function bookAndPay(ctx: TestContext, courseId: number, dateId: number, ov
 }
 
 async function dateIdOf(ctx: TestContext, courseId: number, startDate: string) {
-  const { rows } = await ctx.pool.query(`select id from course_dates where course_id = $1 and start_date = $2`, [courseId, startDate]);
+  const { rows } = await ctx.pool.query(`select id from course_dates where course_id = $1 and start_date = $2`, [
+    courseId,
+    startDate,
+  ]);
   return rows[0].id as number;
 }
 
@@ -114,7 +126,9 @@ describe("course reminders", () => {
     const order = await bookAndPay(ctx, courseId, dateId, { first_name: "Morgan", guest_email: "morgan.buyer@example.com" });
     // A second place whose attendee has no e-mail of their own: the buyer's address is used.
     const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await ctx.db.insert(orderAttendees).values({ orderId: order.id, orderItemId: item!.id, position: 2, firstName: "Riley", lastName: "Stone", email: null });
+    await ctx.db
+      .insert(orderAttendees)
+      .values({ orderId: order.id, orderItemId: item!.id, position: 2, firstName: "Riley", lastName: "Stone", email: null });
     await ctx.db.update(orderAttendees).set({ email: "morgan.own@example.com" }).where(eq(orderAttendees.position, 1));
 
     const first = await ctx.app.workers.runDue();
@@ -146,7 +160,9 @@ describe("course reminders", () => {
     expect(mail.text).toContain(`Map: ${mapSearchUrl("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX")}`);
     for (const w of WHAT_TO_BRING) expect(mail.text).toContain(w);
     expect(mail.html).toContain("SIA Door Supervisor Course");
-    expect(mail.html).toContain(`href="${mapSearchUrl("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX").replace(/&/g, "&amp;")}"`);
+    expect(mail.html).toContain(
+      `href="${mapSearchUrl("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX").replace(/&/g, "&amp;")}"`,
+    );
     // Until learner forms exist (issue 14) there is no form link; a service mail has no unsubscribe.
     expect(mail.text).not.toMatch(/learner form/i);
     expect(mail.headers).toEqual({});
@@ -198,7 +214,10 @@ describe("course reminders", () => {
     // The office cancels one (issue 13's refund does this) and moves the other to a new date.
     ctx.clock.set(at("2027-04-05T10:00:00Z"));
     await ctx.db.update(orders).set({ status: "cancelled", cancelledAt: ctx.clock.now() }).where(eq(orders.id, cancelled.id));
-    await ctx.db.update(orderItems).set({ courseDateId: dateId, startDate: "2027-03-20", endDate: "2027-03-25" }).where(eq(orderItems.orderId, moved.id));
+    await ctx.db
+      .update(orderItems)
+      .set({ courseDateId: dateId, startDate: "2027-03-20", endDate: "2027-03-25" })
+      .where(eq(orderItems.orderId, moved.id));
 
     ctx.clock.set(at("2027-04-10T09:00:00Z"));
     const run = await ctx.app.workers.runDue();
@@ -228,7 +247,11 @@ describe("course reminders", () => {
   });
 
   it("a booking cancelled after its reminder was queued (in the outbox, not yet sent) is not mailed: the sender checks again", async () => {
-    const otherId = await createCourse(ctx.db, { title: "CCTV Operator Course", capacity: 20, dates: [{ startDate: "2027-06-10", endDate: "2027-06-12" }] }, START);
+    const otherId = await createCourse(
+      ctx.db,
+      { title: "CCTV Operator Course", capacity: 20, dates: [{ startDate: "2027-06-10", endDate: "2027-06-12" }] },
+      START,
+    );
     const otherDate = await dateIdOf(ctx, otherId, "2027-06-10");
     ctx.clock.set(at("2027-05-01T10:00:00Z"));
     const keeps = await bookAndPay(ctx, otherId, otherDate, { guest_email: "keeps.place@example.com" });
@@ -241,9 +264,18 @@ describe("course reminders", () => {
     await ctx.db.update(orders).set({ status: "cancelled", cancelledAt: ctx.clock.now() }).where(eq(orders.id, cancels.id));
     expect(await ctx.app.workers.sendMail()).toEqual({ sent: 1, failed: 0 });
     const files = await emlFiles(ctx.dir);
-    expect(files.filter((f) => f.includes("To: keeps.place@example.com") && f.includes("Subject: Reminder: CCTV Operator Course starts in 7 days"))).toHaveLength(1);
+    expect(
+      files.filter(
+        (f) =>
+          f.includes("To: keeps.place@example.com") && f.includes("Subject: Reminder: CCTV Operator Course starts in 7 days"),
+      ),
+    ).toHaveLength(1);
     expect(files.some((f) => f.includes("To: cancels.in.time@example.com") && f.includes("Subject: Reminder:"))).toBe(false);
-    expect((await scheduled(ctx, cancels.id))[0]).toMatchObject({ kind: "reminder_7d", status: "skipped", reason: "booking cancelled" });
+    expect((await scheduled(ctx, cancels.id))[0]).toMatchObject({
+      kind: "reminder_7d",
+      status: "skipped",
+      reason: "booking cancelled",
+    });
     expect((await outboxOf(ctx, "course_reminder")).filter((m) => m.to === "cancels.in.time@example.com")).toEqual([]);
     expect((await scheduled(ctx, keeps.id))[0]).toMatchObject({ status: "queued" });
   });
@@ -253,15 +285,17 @@ describe("course reminders", () => {
     // A planned row the job could not reach in time (every instance down for days).
     const order = await bookAndPay(ctx, courseId, laterDateId, { guest_email: "never.reached@example.com" });
     const [att] = await ctx.db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order.id));
-    await ctx.pool.query(`insert into scheduled_mails (kind, attendee_id, order_id, course_date_id, due_at) values ('reminder_1d', $1, $2, $3, '2027-04-16T08:00:00Z')`, [
-      att!.id,
-      order.id,
-      laterDateId,
-    ]);
+    await ctx.pool.query(
+      `insert into scheduled_mails (kind, attendee_id, order_id, course_date_id, due_at) values ('reminder_1d', $1, $2, $3, '2027-04-16T08:00:00Z')`,
+      [att!.id, order.id, laterDateId],
+    );
     ctx.clock.set(at("2027-04-20T10:00:00Z"));
     const run = await ctx.app.workers.runDue();
     expect(run.queued).toBe(0);
-    expect((await scheduled(ctx, order.id)).find((p) => p.kind === "reminder_1d")).toMatchObject({ status: "skipped", reason: "course already started" });
+    expect((await scheduled(ctx, order.id)).find((p) => p.kind === "reminder_1d")).toMatchObject({
+      status: "skipped",
+      reason: "course already started",
+    });
   });
 });
 
@@ -272,9 +306,21 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   let refresherId: number;
   beforeAll(async () => {
     ctx = await setup();
-    dsId = await createCourse(ctx.db, { title: "SIA Door Supervisor Course", capacity: 50, dates: [{ startDate: "2027-03-08", endDate: "2027-03-13" }] }, START);
+    dsId = await createCourse(
+      ctx.db,
+      { title: "SIA Door Supervisor Course", capacity: 50, dates: [{ startDate: "2027-03-08", endDate: "2027-03-13" }] },
+      START,
+    );
     dsDate = await dateIdOf(ctx, dsId, "2027-03-08");
-    await createCourse(ctx.db, { title: "Door Supervision Top-Up", slug: "door-supervision-top-up", dates: [{ startDate: "2029-09-01", endDate: "2029-09-02" }] }, START);
+    await createCourse(
+      ctx.db,
+      {
+        title: "Door Supervision Top-Up",
+        slug: "door-supervision-top-up",
+        dates: [{ startDate: "2029-09-01", endDate: "2029-09-02" }],
+      },
+      START,
+    );
     refresherId = await createCourse(
       ctx.db,
       {
@@ -289,7 +335,11 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
       },
       START,
     );
-    await createCourse(ctx.db, { title: "Emergency First Aid at Work", dates: [{ startDate: "2027-03-08", endDate: "2027-03-08" }] }, START);
+    await createCourse(
+      ctx.db,
+      { title: "Emergency First Aid at Work", dates: [{ startDate: "2027-03-08", endDate: "2027-03-08" }] },
+      START,
+    );
   });
   afterAll(async () => {
     await ctx.close();
@@ -298,9 +348,16 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
 
   it("only learners who opted in get it, 2 years 7 months after the course, with the refresher's next dates and an RFC 8058 unsubscribe", async () => {
     ctx.clock.set(START);
-    const optedIn = await bookAndPay(ctx, dsId, dsDate, { first_name: "Jordan", guest_email: "Jordan.Optin@example.com", marketing_opt_in: true });
+    const optedIn = await bookAndPay(ctx, dsId, dsDate, {
+      first_name: "Jordan",
+      guest_email: "Jordan.Optin@example.com",
+      marketing_opt_in: true,
+    });
     const notOptedIn = await bookAndPay(ctx, dsId, dsDate, { guest_email: "no.marketing@example.com" });
-    const unsubscribesFirst = await bookAndPay(ctx, dsId, dsDate, { guest_email: "changes.mind@example.com", marketing_opt_in: true });
+    const unsubscribesFirst = await bookAndPay(ctx, dsId, dsDate, {
+      guest_email: "changes.mind@example.com",
+      marketing_opt_in: true,
+    });
     expect(optedIn.marketingConsentAt).not.toBeNull();
     expect(notOptedIn.marketingConsentAt).toBeNull();
 
@@ -308,7 +365,9 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     ctx.clock.set(at("2027-03-15T10:00:00Z"));
     await ctx.app.workers.runDue();
     const plan = await scheduled(ctx, optedIn.id);
-    expect(plan.filter((p) => p.kind === "licence_renewal").map((p) => p.due_at.toISOString())).toEqual(["2029-10-13T08:00:00.000Z"]);
+    expect(plan.filter((p) => p.kind === "licence_renewal").map((p) => p.due_at.toISOString())).toEqual([
+      "2029-10-13T08:00:00.000Z",
+    ]);
     // The first-aid course is no licence course.
     const { rows: kinds } = await ctx.pool.query(`select distinct kind from scheduled_mails`);
     expect(kinds.map((k) => k.kind).sort()).toEqual(["licence_renewal"]);
@@ -335,7 +394,9 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect(mail!.subject).toBe("Time to renew your SIA door supervisor licence");
     expect(mail!.text).toContain("Dear Jordan,");
     expect(mail!.text).toContain("SIA Door Supervisor Course, which ended on Sat 13 Mar 2027");
-    expect(mail!.text).toContain("from 4 months before it expires: for a licence issued after your course, that is from around November 2029");
+    expect(mail!.text).toContain(
+      "from 4 months before it expires: for a licence issued after your course, that is from around November 2029",
+    );
     expect(mail!.text).toContain("To renew, you need the Door Supervisor Refresher qualification.");
     // The next three open dates of the refresher (not the top-up: the refresher is preferred).
     expect(mail!.text).toContain("- Mon 22 – Tue 23 Oct 2029\n- Mon 5 – Tue 6 Nov 2029\n- Mon 3 – Tue 4 Dec 2029\n");
@@ -354,7 +415,12 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     // The headers reach the sent message.
     expect(await ctx.app.workers.sendMail()).toMatchObject({ failed: 0 });
     const sent = (await emlFiles(ctx.dir)).find((f) => f.includes("Subject: Time to renew your SIA door supervisor licence"))!;
-    expect(sent).toMatch(new RegExp(`^List-Unsubscribe: <${url.replace(/[.?/]/g, "\\$&")}>, <mailto:office@example.com\\?subject=unsubscribe>$`, "m"));
+    expect(sent).toMatch(
+      new RegExp(
+        `^List-Unsubscribe: <${url.replace(/[.?/]/g, "\\$&")}>, <mailto:office@example.com\\?subject=unsubscribe>$`,
+        "m",
+      ),
+    );
     expect(sent).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
     // Never twice.
@@ -373,7 +439,12 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect(none).toHaveLength(0);
 
     // The page's button (a form post without the one-click field).
-    const confirm = await ctx.app.inject({ method: "POST", url: `/api/unsubscribe/${token}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+    const confirm = await ctx.app.inject({
+      method: "POST",
+      url: `/api/unsubscribe/${token}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain("<h1>You are unsubscribed</h1>");
     // Again (a mail client retrying): still fine, recorded once.
@@ -386,8 +457,12 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect(again.statusCode).toBe(200);
     const { rows } = await ctx.pool.query(`select via from marketing_unsubscribes where email = 'jordan.optin@example.com'`);
     expect(rows).toEqual([{ via: "page" }]);
-    expect((await ctx.app.inject({ method: "GET", url: `/api/unsubscribe/${token}` })).body).toContain("<h1>You are unsubscribed</h1>");
-    const { rows: logs } = await ctx.pool.query(`select action, user_name, details from activity_log where action = 'Unsubscribed from marketing mail' order by id`);
+    expect((await ctx.app.inject({ method: "GET", url: `/api/unsubscribe/${token}` })).body).toContain(
+      "<h1>You are unsubscribed</h1>",
+    );
+    const { rows: logs } = await ctx.pool.query(
+      `select action, user_name, details from activity_log where action = 'Unsubscribed from marketing mail' order by id`,
+    );
     expect(logs).toEqual([
       { action: "Unsubscribed from marketing mail", user_name: "Customer", details: "one-click (mail client)" },
       { action: "Unsubscribed from marketing mail", user_name: "Customer", details: "unsubscribe page" },
@@ -396,14 +471,28 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     // A forged or damaged token changes nothing.
     const forged = `${Buffer.from("someone.else@example.com").toString("base64url")}.${token.split(".")[1]}`;
     for (const bad of [forged, "nonsense", `${token}x`]) {
-      const res = await ctx.app.inject({ method: "POST", url: `/api/unsubscribe/${bad}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: `/api/unsubscribe/${bad}`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "List-Unsubscribe=One-Click",
+      });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain("This unsubscribe link is not valid");
     }
     const { rows: all } = await ctx.pool.query(`select email from marketing_unsubscribes order by email`);
     expect(all.map((r) => r.email)).toEqual(["changes.mind@example.com", "jordan.optin@example.com"]);
     // Other content types are still refused.
-    expect((await ctx.app.inject({ method: "POST", url: `/api/unsubscribe/${token}`, headers: { "content-type": "text/plain" }, payload: "x" })).statusCode).toBe(415);
+    expect(
+      (
+        await ctx.app.inject({
+          method: "POST",
+          url: `/api/unsubscribe/${token}`,
+          headers: { "content-type": "text/plain" },
+          payload: "x",
+        })
+      ).statusCode,
+    ).toBe(415);
   });
 
   it("an unsubscribe between queueing and sending takes the renewal mail back out of the outbox", async () => {
@@ -422,7 +511,11 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await ctx.app.workers.sendMail()).toEqual({ sent: 0, failed: 0 });
-    expect((await scheduled(ctx, quick.id))[0]).toMatchObject({ kind: "licence_renewal", status: "skipped", reason: "unsubscribed" });
+    expect((await scheduled(ctx, quick.id))[0]).toMatchObject({
+      kind: "licence_renewal",
+      status: "skipped",
+      reason: "unsubscribed",
+    });
     expect((await outboxOf(ctx, "licence_renewal")).map((m) => m.to)).toEqual(["Jordan.Optin@example.com"]);
   });
 
@@ -452,7 +545,8 @@ describe("settings", () => {
     const env = parseEnv({ NODE_ENV: "test" });
     expect([env.REMINDER_DAYS_BEFORE, env.REMINDER_SEND_HOUR, env.RENEWAL_REMINDER_MONTHS]).toEqual([[7, 1], 9, 31]);
     expect(parseEnv({ NODE_ENV: "test", REMINDER_DAYS_BEFORE: "1, 14,3" }).REMINDER_DAYS_BEFORE).toEqual([14, 3, 1]);
-    for (const bad of ["0", "7,7", "x", "61"]) expect(() => parseEnv({ NODE_ENV: "test", REMINDER_DAYS_BEFORE: bad })).toThrow(/REMINDER_DAYS_BEFORE/);
+    for (const bad of ["0", "7,7", "x", "61"])
+      expect(() => parseEnv({ NODE_ENV: "test", REMINDER_DAYS_BEFORE: bad })).toThrow(/REMINDER_DAYS_BEFORE/);
     expect(() => parseEnv({ NODE_ENV: "test", REMINDER_SEND_HOUR: "24" })).toThrow(/REMINDER_SEND_HOUR/);
     expect(() => parseEnv({ NODE_ENV: "test", RENEWAL_REMINDER_MONTHS: "0" })).toThrow(/RENEWAL_REMINDER_MONTHS/);
   });

@@ -59,7 +59,8 @@ export default fp(
       }
     };
     const expireOrders = async () =>
-      (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+      (await runOrderExpiry(app.db, app.now())) +
+      (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
     const runDue = (now?: Date) => runScheduledMail(app.db, app.env, app.mail.settings, now ?? app.now());
 
     const enabled = app.env.WORKERS_ENABLED;

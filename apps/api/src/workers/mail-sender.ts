@@ -16,7 +16,11 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 /**
  * Sends the mails that are due, in batches. Rows are claimed with `FOR UPDATE SKIP LOCKED`
@@ -53,7 +57,10 @@ export async function sendDueMail(
   let sent = 0;
   let failed = 0;
   // Reminders and marketing mail are checked once more right before sending (decision 221).
-  const unwanted = await unwantedScheduledMail(db, claimed.map((m) => m.id));
+  const unwanted = await unwantedScheduledMail(
+    db,
+    claimed.map((m) => m.id),
+  );
   for (const mail of claimed) {
     const reason = unwanted.get(mail.id);
     if (reason) {

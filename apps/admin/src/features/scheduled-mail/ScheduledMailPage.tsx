@@ -26,7 +26,15 @@ const kindLabel = (kind: string) => SCHEDULED_MAIL_KIND_LABELS[kind] ?? kind;
 
 /** 'Sat 13 Mar 2027, 09:00' in UK time, as the office reads it. */
 const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
 
 function formatRef(ref: string | null) {
   return ref && ref.length === 8 ? `${ref.slice(0, 4)}-${ref.slice(4)}` : (ref ?? "");
@@ -58,7 +66,9 @@ export default function ScheduledMailPage() {
       <header className="admin-page__header">
         <div>
           <h1 className="admin-page__title">Scheduled mail</h1>
-          <p className="admin-page__subtitle">Booking mails, course reminders and licence-renewal reminders: what is due, what was sent and what needs attention</p>
+          <p className="admin-page__subtitle">
+            Booking mails, course reminders and licence-renewal reminders: what is due, what was sent and what needs attention
+          </p>
         </div>
       </header>
       <div className="sched-tabs" role="tablist" aria-label="Mail by status">
@@ -84,7 +94,12 @@ export default function ScheduledMailPage() {
       <div className="admin-card" id="sched-panel" role="tabpanel" aria-labelledby={`sched-tab-${view}`}>
         {query.isError ? (
           <div className="admin-card__body">
-            <ErrorState title="Scheduled mail could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            <ErrorState
+              title="Scheduled mail could not be loaded"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
           </div>
         ) : !query.isPending && items.length === 0 ? (
           <div className="admin-card__body">
@@ -102,7 +117,11 @@ export default function ScheduledMailPage() {
                   <th scope="col">To</th>
                   <th scope="col">Booking</th>
                   {view === "failed" || view === "skipped" ? <th scope="col">{view === "failed" ? "Error" : "Reason"}</th> : null}
-                  {view === "failed" ? <th scope="col"><span className="ui-visually-hidden">Actions</span></th> : null}
+                  {view === "failed" ? (
+                    <th scope="col">
+                      <span className="ui-visually-hidden">Actions</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -115,7 +134,9 @@ export default function ScheduledMailPage() {
                         <div>
                           {when(view === "sent" && m.sent_at ? m.sent_at : m.due_at)}
                           {/* Due but not yet handled: the queue is behind (or the mail is being retried). */}
-                          {view === "due" && new Date(m.due_at).getTime() < loadedAt - 10 * 60_000 ? <span className="sched-table__overdue">Overdue</span> : null}
+                          {view === "due" && new Date(m.due_at).getTime() < loadedAt - 10 * 60_000 ? (
+                            <span className="sched-table__overdue">Overdue</span>
+                          ) : null}
                         </div>
                       </td>
                       <td data-label="Mail">
@@ -134,7 +155,9 @@ export default function ScheduledMailPage() {
                         <td data-label={view === "failed" ? "Error" : "Reason"} className="admin-table__break">
                           <div>
                             {m.error ?? "—"}
-                            {view === "failed" && m.source === "outbox" ? <span className="sched-table__attempts"> ({m.attempts} attempts)</span> : null}
+                            {view === "failed" && m.source === "outbox" ? (
+                              <span className="sched-table__attempts"> ({m.attempts} attempts)</span>
+                            ) : null}
                           </div>
                         </td>
                       ) : null}
@@ -159,7 +182,14 @@ export default function ScheduledMailPage() {
             <p className="admin-showing">
               Showing {items.length} of {total}
             </p>
-            {totalPages > 1 ? <PrevNextPager page={Math.min(page, totalPages)} totalPages={totalPages} onPageChange={setPage} label="Scheduled mail pages" /> : null}
+            {totalPages > 1 ? (
+              <PrevNextPager
+                page={Math.min(page, totalPages)}
+                totalPages={totalPages}
+                onPageChange={setPage}
+                label="Scheduled mail pages"
+              />
+            ) : null}
           </div>
         ) : null}
       </div>

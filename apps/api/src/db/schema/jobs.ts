@@ -56,4 +56,3 @@ export const marketingUnsubscribes = pgTable("marketing_unsubscribes", {
   /** `one-click` (the mail client's POST) or `page` (the confirmation page's button). */
   via: text("via").notNull(),
 });
-

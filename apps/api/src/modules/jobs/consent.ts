@@ -13,7 +13,9 @@ const TOKEN_CONTEXT = "marketing-unsubscribe:v1:";
 const normalise = (email: string) => email.trim().toLowerCase();
 
 function signature(email: string, secret: string): Buffer {
-  return createHmac("sha256", secret).update(TOKEN_CONTEXT + normalise(email)).digest();
+  return createHmac("sha256", secret)
+    .update(TOKEN_CONTEXT + normalise(email))
+    .digest();
 }
 
 /** `<address, base64url>.<HMAC, base64url>`; no expiry (a mail's link must keep working). */
@@ -64,7 +66,10 @@ export async function unsubscribe(db: DbOrTx, email: string, via: "one-click" | 
  * so it covers the attendee only when the mail goes to the buyer's own address. Learner records
  * (issue 14) add the learner's own opt-in: check it here too after that merge (decision 224).
  */
-export function marketingConsentFor(recipient: string, order: { guestEmail: string; marketingConsentAt: Date | null }): Date | null {
+export function marketingConsentFor(
+  recipient: string,
+  order: { guestEmail: string; marketingConsentAt: Date | null },
+): Date | null {
   if (!order.marketingConsentAt) return null;
   return normalise(recipient) === normalise(order.guestEmail) ? order.marketingConsentAt : null;
 }

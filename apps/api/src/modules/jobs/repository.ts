@@ -62,7 +62,9 @@ function toApi(r: Row): ScheduledMail {
 }
 
 export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, limit: number, offset: number) {
-  const { rows } = await db.execute<Row>(sql`select * from ${ALL_ROWS} where r.status = ${view} ${ORDER[view]} limit ${limit} offset ${offset}`);
+  const { rows } = await db.execute<Row>(
+    sql`select * from ${ALL_ROWS} where r.status = ${view} ${ORDER[view]} limit ${limit} offset ${offset}`,
+  );
   const { rows: counts } = await db.execute<{ status: ScheduledMailView; n: number }>(
     sql`select r.status, count(*)::int as n from ${ALL_ROWS} group by r.status`,
   );

@@ -33,7 +33,13 @@ export const jobsRouter = s.router(contract.jobs, {
         const exists = await scheduledMailRow(tx, "outbox", params.id);
         throw exists ? new HttpError(409, "Only a failed mail can be sent again") : new HttpError(404, "Mail not found");
       }
-      await logActivity(tx, { type: "other", action: "Failed mail sent again", details: `${label(rows[0].kind)} (mail ${rows[0].id})`, actor: actorOf(request), at: now });
+      await logActivity(tx, {
+        type: "other",
+        action: "Failed mail sent again",
+        details: `${label(rows[0].kind)} (mail ${rows[0].id})`,
+        actor: actorOf(request),
+        at: now,
+      });
       return (await scheduledMailRow(tx, "outbox", params.id))!;
     });
     app.workers.kickMail();
@@ -51,7 +57,13 @@ export const jobsRouter = s.router(contract.jobs, {
         const { rows: exists } = await tx.execute(sql`select 1 from scheduled_mails where id = ${params.id}`);
         throw exists.length ? new HttpError(409, "Only a failed mail can be sent again") : new HttpError(404, "Mail not found");
       }
-      await logActivity(tx, { type: "other", action: "Failed scheduled mail planned again", details: `${label(rows[0].kind)} (scheduled mail ${rows[0].id})`, actor: actorOf(request), at: now });
+      await logActivity(tx, {
+        type: "other",
+        action: "Failed scheduled mail planned again",
+        details: `${label(rows[0].kind)} (scheduled mail ${rows[0].id})`,
+        actor: actorOf(request),
+        at: now,
+      });
       return (await scheduledMailRow(tx, "schedule", params.id))!;
     });
     return { status: 200, body: row };

@@ -27,7 +27,10 @@ export const reminderKind = (days: number) => `reminder_${days}d`;
 export const RENEWAL_KIND = "licence_renewal";
 const reminderDays = (kind: string) => Number(/^reminder_(\d+)d$/.exec(kind)?.[1] ?? NaN);
 
-type Settings = Pick<Env, "REMINDER_DAYS_BEFORE" | "REMINDER_SEND_HOUR" | "RENEWAL_REMINDER_MONTHS" | "JWT_SECRET" | "PUBLIC_API_URL">;
+type Settings = Pick<
+  Env,
+  "REMINDER_DAYS_BEFORE" | "REMINDER_SEND_HOUR" | "RENEWAL_REMINDER_MONTHS" | "JWT_SECRET" | "PUBLIC_API_URL"
+>;
 
 /**
  * Course reminders for every attendee of a paid booking whose date has not started. Only the
@@ -114,7 +117,8 @@ async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings
 async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: MailSettings, now: Date): Promise<Outcome> {
   if (row.order_status !== "paid") return { skip: `booking ${row.order_status}` };
   const to = row.attendee_email ?? row.guest_email;
-  if (!marketingConsentFor(to, { guestEmail: row.guest_email, marketingConsentAt: row.marketing_consent_at })) return { skip: "no marketing consent" };
+  if (!marketingConsentFor(to, { guestEmail: row.guest_email, marketingConsentAt: row.marketing_consent_at }))
+    return { skip: "no marketing consent" };
   if (await isUnsubscribed(tx, to)) return { skip: "unsubscribed" };
   const expiry = new Date(`${row.end_date}T12:00:00Z`);
   expiry.setUTCFullYear(expiry.getUTCFullYear() + LICENCE_YEARS);
@@ -155,7 +159,13 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
 }
 
 /** Takes one due row (if no other instance has it) and queues or skips it, in one transaction. */
-async function processDue(db: Db, id: number, env: Settings, settings: MailSettings, now: Date): Promise<"queued" | "skipped" | null> {
+async function processDue(
+  db: Db,
+  id: number,
+  env: Settings,
+  settings: MailSettings,
+  now: Date,
+): Promise<"queued" | "skipped" | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<DueRow>(sql`
       select s.id, s.kind, s.attendee_id, s.course_date_id, s.renewal_course_id,
@@ -175,15 +185,28 @@ async function processDue(db: Db, id: number, env: Settings, settings: MailSetti
     const consentAt = row.marketing_consent_at;
     row.marketing_consent_at = consentAt ? new Date(consentAt) : null;
     const outcome =
-      row.kind === RENEWAL_KIND ? await renewalOutcome(tx, row, env, settings, now) : await courseReminderOutcome(tx, row, settings, now);
+      row.kind === RENEWAL_KIND
+        ? await renewalOutcome(tx, row, env, settings, now)
+        : await courseReminderOutcome(tx, row, settings, now);
     if ("skip" in outcome) {
-      await tx.execute(sql`update scheduled_mails set status = 'skipped', reason = ${outcome.skip}, processed_at = ${now.toISOString()} where id = ${id}`);
+      await tx.execute(
+        sql`update scheduled_mails set status = 'skipped', reason = ${outcome.skip}, processed_at = ${now.toISOString()} where id = ${id}`,
+      );
       return "skipped";
     }
     const { mail } = outcome;
     const [queued] = await tx
       .insert(mailOutbox)
-      .values({ to: mail.to, kind: mail.kind, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers ?? {}, nextAttemptAt: now, createdAt: now })
+      .values({
+        to: mail.to,
+        kind: mail.kind,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers ?? {},
+        nextAttemptAt: now,
+        createdAt: now,
+      })
       .returning({ id: mailOutbox.id });
     await tx.execute(
       sql`update scheduled_mails set status = 'queued', reason = null, outbox_id = ${queued!.id}, processed_at = ${now.toISOString()} where id = ${id}`,
@@ -228,7 +251,14 @@ export async function runScheduledMail(db: Db, env: Settings, settings: MailSett
 export async function unwantedScheduledMail(db: DbOrTx, outboxIds: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!outboxIds.length) return out;
-  const { rows } = await db.execute<{ outbox_id: number; kind: string; order_status: string; same_date: boolean | null; marketing: boolean; unsubscribed: boolean }>(sql`
+  const { rows } = await db.execute<{
+    outbox_id: number;
+    kind: string;
+    order_status: string;
+    same_date: boolean | null;
+    marketing: boolean;
+    unsubscribed: boolean;
+  }>(sql`
     select s.outbox_id, s.kind, o.status as order_status, (i.course_date_id = s.course_date_id) as same_date, s.marketing,
       exists (select 1 from marketing_unsubscribes u where u.email = lower(m."to")) as unsubscribed
     from scheduled_mails s

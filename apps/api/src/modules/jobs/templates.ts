@@ -114,7 +114,9 @@ export function licenceRenewalReminder(f: RenewalFacts, settings: MailSettings):
     intro,
     "",
     need,
-    ...(course ? ["", `${course.title}: next dates`, ...datesText, `Book: ${course.url}`] : ["", `Our courses: ${f.allCoursesUrl}`]),
+    ...(course
+      ? ["", `${course.title}: next dates`, ...datesText, `Book: ${course.url}`]
+      : ["", `Our courses: ${f.allCoursesUrl}`]),
     "",
     `Questions? Call us on ${settings.providerPhone} or reply to this e-mail.`,
     "",
@@ -130,7 +132,8 @@ export function licenceRenewalReminder(f: RenewalFacts, settings: MailSettings):
 <p style="${P}">${escapeHtml(intro)}</p>
 <p style="${P}">${escapeHtml(need)}</p>${
       course
-        ? `\n<h2 style="${H2}">${escapeHtml(course.title)}: next dates</h2>\n<ul style="padding-left:20px;margin:0 0 12px">${(course.nextDates.length
+        ? `\n<h2 style="${H2}">${escapeHtml(course.title)}: next dates</h2>\n<ul style="padding-left:20px;margin:0 0 12px">${(course
+            .nextDates.length
             ? course.nextDates.map((d) => formatDateRangeWithWeekday(d.startDate, d.endDate))
             : ["New dates are added regularly: see the course page or call us."]
           )

@@ -38,13 +38,25 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
   });
   const params = { type: "object", properties: { token: { type: "string", maxLength: 600 } }, required: ["token"] } as const;
   const invalid = (reply: FastifyReply) =>
-    page(reply, 404, "This unsubscribe link is not valid", `<p>Please use the link in our latest e-mail, or reply to that e-mail and we will unsubscribe you.</p>`, app.env.PROVIDER_NAME);
+    page(
+      reply,
+      404,
+      "This unsubscribe link is not valid",
+      `<p>Please use the link in our latest e-mail, or reply to that e-mail and we will unsubscribe you.</p>`,
+      app.env.PROVIDER_NAME,
+    );
 
   app.get<{ Params: { token: string } }>("/api/unsubscribe/:token", { schema: { params } }, async (request, reply) => {
     const email = verifyUnsubscribeToken(request.params.token, app.env.JWT_SECRET);
     if (!email) return invalid(reply);
     if (await isUnsubscribed(app.db, email)) {
-      return page(reply, 200, "You are unsubscribed", `<p>${escapeHtml(masked(email))} gets no more licence-renewal reminders or other marketing e-mails from us. Booking confirmations and course reminders still arrive.</p>`, app.env.PROVIDER_NAME);
+      return page(
+        reply,
+        200,
+        "You are unsubscribed",
+        `<p>${escapeHtml(masked(email))} gets no more licence-renewal reminders or other marketing e-mails from us. Booking confirmations and course reminders still arrive.</p>`,
+        app.env.PROVIDER_NAME,
+      );
     }
     return page(
       reply,
@@ -66,9 +78,21 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         if (!(await unsubscribe(tx, email, oneClick ? "one-click" : "page", now))) return;
         // No address in the log: the office sees that someone unsubscribed, and how.
-        await logActivity(tx, { type: "other", action: "Unsubscribed from marketing mail", details: oneClick ? "one-click (mail client)" : "unsubscribe page", actor: { id: null, name: "Customer" }, at: now });
+        await logActivity(tx, {
+          type: "other",
+          action: "Unsubscribed from marketing mail",
+          details: oneClick ? "one-click (mail client)" : "unsubscribe page",
+          actor: { id: null, name: "Customer" },
+          at: now,
+        });
       });
-      return page(reply, 200, "You are unsubscribed", `<p>${escapeHtml(masked(email))} gets no more licence-renewal reminders or other marketing e-mails from us. Booking confirmations and course reminders still arrive.</p>`, app.env.PROVIDER_NAME);
+      return page(
+        reply,
+        200,
+        "You are unsubscribed",
+        `<p>${escapeHtml(masked(email))} gets no more licence-renewal reminders or other marketing e-mails from us. Booking confirmations and course reminders still arrive.</p>`,
+        app.env.PROVIDER_NAME,
+      );
     },
   );
 }
