@@ -2,6 +2,7 @@
  * Course reminders, licence-renewal reminders and one-click unsubscribe (issue 15), over HTTP on
  * real Postgres with a controlled clock: the scheduled-mail job is called as the queue calls it
  * (`app.workers.runDue()`), the outbox sender likewise, and nothing waits for real time.
+ * One file past 300 lines: the cases share their setup, and each moves the same clock on.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
