@@ -72,6 +72,8 @@ describeAtWidths("scheduled mail", (width) => {
     expect(await remiRows.first().textContent()).toContain(booking.bookingReference);
     expect(await remiRows.first().textContent()).toContain("Course reminder, 7 days before");
     expect(await remiRows.nth(1).textContent()).toContain("Course reminder, 1 day before");
+    // The background jobs' line (the browser-test server runs no queue: not run yet).
+    expect(await page.getByRole("list", { name: "Background jobs" }).textContent()).toContain("Mail sender not run yet");
     await expectNoA11yViolations();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await screenshot("scheduled-mail-due");
@@ -87,6 +89,7 @@ describeAtWidths("scheduled mail", (width) => {
     await row.waitFor();
     expect(await row.textContent()).toContain("550 5.1.1 Mailbox unavailable");
     expect(await row.textContent()).toContain("12 attempts");
+    await expect.poll(() => row.getByRole("button", { name: "Retry" }).isVisible()).toBe(true);
     await expectNoA11yViolations();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await screenshot("scheduled-mail-failed");

@@ -16,10 +16,10 @@ import type pg from "pg";
 import { buildApp } from "../src/app";
 import { createPool, withDatabase } from "../src/db/client";
 import { courseDates, mailOutbox, orders } from "../src/db/schema";
-import { createCourse } from "../src/db/seed/factories";
+import { createCourse, createUser } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { JOB_QUEUE_SCHEMA, poolAdapter } from "../src/workers/queue";
-import { setupApp, type TestContext } from "./helpers";
+import { login, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 const POLL = { pollingIntervalSeconds: 0.5 };
@@ -90,18 +90,16 @@ describe("job queue with two API instances", () => {
 
   it("sends each outbox mail once while both instances run the sender", async () => {
     const subjects = Array.from({ length: 40 }, (_, i) => `Queue test ${i + 1}`);
-    await ctx.db
-      .insert(mailOutbox)
-      .values(
-        subjects.map((subject) => ({
-          to: "someone@example.com",
-          subject,
-          html: `<p>${subject}</p>`,
-          text: subject,
-          kind: "new_message",
-          nextAttemptAt: ctx.clock.now(),
-        })),
-      );
+    await ctx.db.insert(mailOutbox).values(
+      subjects.map((subject) => ({
+        to: "someone@example.com",
+        subject,
+        html: `<p>${subject}</p>`,
+        text: subject,
+        kind: "new_message",
+        nextAttemptAt: ctx.clock.now(),
+      })),
+    );
     // Both ask for a run, several times: the stately queue keeps at most one queued and one running.
     for (let i = 0; i < 5; i++) {
       ctx.app.workers.kickMail();
@@ -118,6 +116,13 @@ describe("job queue with two API instances", () => {
     expect(files).toHaveLength(40);
     const { rows } = await ctx.pool.query(`select max(attempts)::int as most from mail_outbox where subject like 'Queue test %'`);
     expect(rows[0].most).toBe(1);
+    // The office sees the sender's last run in Scheduled mail.
+    const user = await createUser(ctx.db, { isAdmin: true });
+    const admin = await login(ctx.app, user.email, user.password);
+    const list = (await ctx.app.inject({ method: "GET", url: "/api/scheduled-mail", headers: admin.headers })).json();
+    const sender = list.jobs.find((j: { name: string }) => j.name === "send-mail");
+    expect(sender).toMatchObject({ label: "Mail sender", failed_last_day: 0 });
+    expect(Date.now() - new Date(sender.last_run_at).getTime()).toBeLessThan(60_000);
   });
 
   it("expires an unpaid order through the queue", async () => {
@@ -166,16 +171,14 @@ describe("job queue with two API instances", () => {
     expect(job).toMatchObject({ retryCount: 1, retryBackoff: true });
     await outside.offWork("retry-probe");
 
-    await ctx.db
-      .insert(mailOutbox)
-      .values({
-        to: "later@example.com",
-        subject: "Sent after restart",
-        html: "<p>x</p>",
-        text: "x",
-        kind: "new_message",
-        nextAttemptAt: ctx.clock.now(),
-      });
+    await ctx.db.insert(mailOutbox).values({
+      to: "later@example.com",
+      subject: "Sent after restart",
+      html: "<p>x</p>",
+      text: "x",
+      kind: "new_message",
+      nextAttemptAt: ctx.clock.now(),
+    });
     await ctx.app.close();
     const queued = await outside.send("send-mail", {});
     await outside.stop({ graceful: false, close: false });

@@ -46,8 +46,20 @@ export const ScheduledMailSchema = z.object({
 });
 export type ScheduledMail = z.infer<typeof ScheduledMailSchema>;
 
+/** A background job's health, for the office to see the queue is running (decision 225). */
+export const QueueJobSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  /** ISO: the last run that finished; null = none yet (or the queue is off). */
+  last_run_at: z.string().nullable(),
+  /** Runs that failed for good (after their retries) in the last 24 hours. */
+  failed_last_day: z.number().int(),
+});
+export type QueueJob = z.infer<typeof QueueJobSchema>;
+
 export const ScheduledMailListSchema = z.object({
   items: z.array(ScheduledMailSchema),
+  jobs: z.array(QueueJobSchema),
   counts: z.object({ due: z.number().int(), sent: z.number().int(), failed: z.number().int(), skipped: z.number().int() }),
 });
 export type ScheduledMailList = z.infer<typeof ScheduledMailListSchema>;

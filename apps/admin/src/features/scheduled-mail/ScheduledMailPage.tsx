@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { Button, EmptyState, ErrorState, useToast } from "@app/ui";
-import { SCHEDULED_MAIL_KIND_LABELS, SCHEDULED_MAIL_VIEWS, type ScheduledMail, type ScheduledMailView } from "@app/contract";
+import {
+  SCHEDULED_MAIL_KIND_LABELS,
+  SCHEDULED_MAIL_VIEWS,
+  type QueueJob,
+  type ScheduledMail,
+  type ScheduledMailView,
+} from "@app/contract";
 import { useRetryMail, useScheduledMail } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -40,6 +46,20 @@ function formatRef(ref: string | null) {
   return ref && ref.length === 8 ? `${ref.slice(0, 4)}-${ref.slice(4)}` : (ref ?? "");
 }
 
+/** One line per background job: when it last ran, and failures of the last day (the queue is alive). */
+function QueueHealth({ jobs }: { jobs: QueueJob[] }) {
+  return (
+    <ul className="sched-jobs" aria-label="Background jobs">
+      {jobs.map((j) => (
+        <li key={j.name} className={j.failed_last_day ? "sched-jobs__job sched-jobs__job--failed" : "sched-jobs__job"}>
+          <span className="sched-jobs__name">{j.label}</span> {j.last_run_at ? `last run ${when(j.last_run_at)}` : "not run yet"}
+          {j.failed_last_day ? ` · ${j.failed_last_day} failed today` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** What was sent, what is due, what failed (with a retry) and what was skipped, from the outbox and the reminder schedule. */
 export default function ScheduledMailPage() {
   usePageTitle("Scheduled mail");
@@ -71,6 +91,7 @@ export default function ScheduledMailPage() {
           </p>
         </div>
       </header>
+      {query.data ? <QueueHealth jobs={query.data.jobs} /> : null}
       <div className="sched-tabs" role="tablist" aria-label="Mail by status">
         {SCHEDULED_MAIL_VIEWS.map((v) => (
           <button
@@ -152,11 +173,11 @@ export default function ScheduledMailPage() {
                         {formatRef(m.booking_ref) || "—"}
                       </td>
                       {view === "failed" || view === "skipped" ? (
-                        <td data-label={view === "failed" ? "Error" : "Reason"} className="admin-table__break">
+                        <td data-label={view === "failed" ? "Error" : "Reason"} className="sched-table__error">
                           <div>
                             {m.error ?? "—"}
                             {view === "failed" && m.source === "outbox" ? (
-                              <span className="sched-table__attempts"> ({m.attempts} attempts)</span>
+                              <span className="sched-table__attempts">{m.attempts} attempts</span>
                             ) : null}
                           </div>
                         </td>

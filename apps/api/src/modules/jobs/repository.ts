@@ -71,6 +71,7 @@ export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, lim
   const count = (v: ScheduledMailView) => counts.find((c) => c.status === v)?.n ?? 0;
   return {
     items: rows.map(toApi),
+    jobs: await queueHealth(db),
     counts: { due: count("due"), sent: count("sent"), failed: count("failed"), skipped: count("skipped") },
   };
 }
@@ -78,4 +79,34 @@ export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, lim
 export async function scheduledMailRow(db: DbOrTx, source: "outbox" | "schedule", id: number): Promise<ScheduledMail | null> {
   const { rows } = await db.execute<Row>(sql`select * from ${ALL_ROWS} where r.source = ${source} and r.id = ${id}`);
   return rows[0] ? toApi(rows[0]) : null;
+}
+
+const JOB_LABELS: Record<string, string> = {
+  "order-expiry": "Order expiry",
+  "send-mail": "Mail sender",
+  "scheduled-mail": "Reminders",
+};
+
+/** Each job's last finished run and its failures of the last day, from pg-boss's tables (live and archived jobs). */
+export async function queueHealth(db: DbOrTx) {
+  const names = Object.keys(JOB_LABELS);
+  const { rows } = await db.execute<{ name: string; last_run_at: Date | null; failed_last_day: number }>(sql`
+    select name,
+      max(completed_on) filter (where state = 'completed') as last_run_at,
+      (count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day'))::int as failed_last_day
+    from (
+      select name, state::text, completed_on from pgboss.job where name = any(${sql.param(names)}::text[])
+      union all
+      select name, state::text, completed_on from pgboss.archive where name = any(${sql.param(names)}::text[])
+    ) j
+    group by name`);
+  return names.map((name) => {
+    const r = rows.find((x) => x.name === name);
+    return {
+      name,
+      label: JOB_LABELS[name]!,
+      last_run_at: r?.last_run_at ? new Date(r.last_run_at).toISOString() : null,
+      failed_last_day: r?.failed_last_day ?? 0,
+    };
+  });
 }
