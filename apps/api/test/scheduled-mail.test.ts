@@ -47,12 +47,18 @@ async function adminAgain(ctx: TestContext): Promise<[string, string]> {
   return [user.email, user.password];
 }
 
-/** Books one place and pays on the local page; returns the order row. */
-async function bookAndPay(ctx: TestContext, courseId: number, dateId: number, over: Record<string, unknown> = {}) {
+/** Books one place (or, with `line`, several named places) and pays on the local page; returns the order row. */
+async function bookAndPay(
+  ctx: TestContext,
+  courseId: number,
+  dateId: number,
+  over: Record<string, unknown> = {},
+  line: Record<string, unknown> = {},
+) {
   const placed = await ctx.app.inject({
     method: "POST",
     url: "/api/enroll",
-    payload: orderPayload([{ id: courseId, selectedDate: dateId }], over),
+    payload: orderPayload([{ id: courseId, selectedDate: dateId, ...line }], over),
   });
   expect(placed.statusCode).toBe(201);
   const reference = placed.json().reference as string;
@@ -297,6 +303,47 @@ describe("course reminders", () => {
       status: "skipped",
       reason: "course already started",
     });
+  });
+
+  it("a group booking with named attendees gets one reminder per attendee, each to the attendee's own address or else the buyer's", async () => {
+    const groupCourseId = await createCourse(
+      ctx.db,
+      { title: "First Aid at Work Course", capacity: 20, dates: [{ startDate: "2027-09-14", endDate: "2027-09-16" }] },
+      START,
+    );
+    const groupDate = await dateIdOf(ctx, groupCourseId, "2027-09-14");
+    ctx.clock.set(at("2027-08-02T10:00:00Z"));
+    const team = [
+      { first_name: "Alex", last_name: "Stone", email: "alex@employer.example" },
+      { first_name: "Bea", last_name: "Hart" },
+      { first_name: "Cal", last_name: "Moss", email: "" },
+    ];
+    const order = await bookAndPay(
+      ctx,
+      groupCourseId,
+      groupDate,
+      { guest_email: "bookings@employer.example", company_name: "Acme Security Ltd" },
+      { quantity: 3, attendees: team },
+    );
+    const attendees = await ctx.db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order.id));
+    expect(attendees.map((a) => a.firstName).sort()).toEqual(["Alex", "Bea", "Cal"]);
+
+    await ctx.app.workers.runDue();
+    const plan = await scheduled(ctx, order.id);
+    expect(plan.map((p) => p.kind)).toEqual(["reminder_7d", "reminder_7d", "reminder_7d", "reminder_1d", "reminder_1d", "reminder_1d"]);
+    expect(new Set(plan.map((p) => p.attendee_id))).toEqual(new Set(attendees.map((a) => a.id)));
+
+    ctx.clock.set(at("2027-09-07T08:00:00Z")); // 09:00 BST, 7 days before
+    expect((await ctx.app.workers.runDue()).queued).toBe(3);
+    // Running again (or on a second instance) adds nothing.
+    expect((await ctx.app.workers.runDue()).queued).toBe(0);
+    const week = (await outboxOf(ctx, "course_reminder")).filter((m) => m.subject.startsWith("Reminder: First Aid at Work Course"));
+    expect(week).toHaveLength(3);
+    expect(week.map((m) => [m.to, m.text.match(/Dear (\w+),/)?.[1]]).sort()).toEqual([
+      ["alex@employer.example", "Alex"],
+      ["bookings@employer.example", "Bea"],
+      ["bookings@employer.example", "Cal"],
+    ]);
   });
 });
 
