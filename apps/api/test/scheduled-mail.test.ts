@@ -330,14 +330,23 @@ describe("course reminders", () => {
 
     await ctx.app.workers.runDue();
     const plan = await scheduled(ctx, order.id);
-    expect(plan.map((p) => p.kind)).toEqual(["reminder_7d", "reminder_7d", "reminder_7d", "reminder_1d", "reminder_1d", "reminder_1d"]);
+    expect(plan.map((p) => p.kind)).toEqual([
+      "reminder_7d",
+      "reminder_7d",
+      "reminder_7d",
+      "reminder_1d",
+      "reminder_1d",
+      "reminder_1d",
+    ]);
     expect(new Set(plan.map((p) => p.attendee_id))).toEqual(new Set(attendees.map((a) => a.id)));
 
     ctx.clock.set(at("2027-09-07T08:00:00Z")); // 09:00 BST, 7 days before
     expect((await ctx.app.workers.runDue()).queued).toBe(3);
     // Running again (or on a second instance) adds nothing.
     expect((await ctx.app.workers.runDue()).queued).toBe(0);
-    const week = (await outboxOf(ctx, "course_reminder")).filter((m) => m.subject.startsWith("Reminder: First Aid at Work Course"));
+    const week = (await outboxOf(ctx, "course_reminder")).filter((m) =>
+      m.subject.startsWith("Reminder: First Aid at Work Course"),
+    );
     expect(week).toHaveLength(3);
     expect(week.map((m) => [m.to, m.text.match(/Dear (\w+),/)?.[1]]).sort()).toEqual([
       ["alex@employer.example", "Alex"],
