@@ -16,7 +16,7 @@ export const WHAT_TO_BRING = SHARED_WHAT_TO_BRING;
 
 const P = "margin:0 0 12px";
 
-function layout(title: string, body: string, settings: MailSettings): string {
+export function layout(title: string, body: string, settings: MailSettings): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
 <div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
