@@ -217,6 +217,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
  * answer is the same refund at the provider, and its id is recorded once.
  */
 async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: number, key: string, reason: string | undefined) {
+  if (!(amountPence > 0)) throw new HttpError(400, "Enter the amount to refund", { issues: [{ path: "amount", message: "Enter the amount to refund" }] });
   const refunded = await repo.sumRefunded(tx, order.id);
   const refundable = Math.max((order.amountPaidPence ?? 0) - refunded, 0);
   if (amountPence > refundable) {
