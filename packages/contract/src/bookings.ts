@@ -319,6 +319,14 @@ export const ManualBookingSchema = z
   });
 export type ManualBookingInput = z.input<typeof ManualBookingSchema>;
 
+/** Money arrived later for a manual booking (an invoice paid by bank transfer, cash at the desk). */
+export const RecordPaymentSchema = z.object({
+  amount: Pounds.refine((v) => v >= 0.01, "Enter the amount received"),
+  payment_method: z.enum(MANUAL_PAYMENT_METHODS).optional(),
+  idempotency_key: IdempotencyKey,
+});
+export type RecordPaymentInput = z.input<typeof RecordPaymentSchema>;
+
 const PdfBody = c.otherResponse({ contentType: "application/pdf", body: c.type<string>() });
 const CsvBody = c.otherResponse({ contentType: "text/csv", body: c.type<string>() });
 
@@ -398,6 +406,15 @@ export const bookingsContract = c.router({
     body: ResendConfirmationSchema,
     responses: actionResponses,
     metadata: officeOnly,
+  },
+  recordPayment: {
+    method: "POST",
+    path: "/bookings/:id/payments",
+    pathParams: BookingIdParams,
+    body: RecordPaymentSchema,
+    responses: actionResponses,
+    metadata: officeOnly,
+    summary: "Records money received later on a manual booking (e.g. an invoice paid); never more than the total",
   },
   addNote: {
     method: "POST",
