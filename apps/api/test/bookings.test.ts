@@ -421,6 +421,32 @@ describe("manual booking", () => {
   });
 });
 
+describe("manual booking races", () => {
+  it("a manual booking racing a public order for the last place: exactly one gets it", async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await createCourse(ctx.db, { title: `Last Place ${round}`, feePence: 5000, capacity: 1, dates: [{ startDate: inDays(30), endDate: inDays(30) }] }, ctx.clock.now());
+      const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, c));
+      const [manualRes, publicRes] = await Promise.all([
+        api("POST", "/api/bookings", {
+          course_id: c,
+          course_date_id: date!.id,
+          attendees: [{ first_name: "Phone", last_name: "Caller" }],
+          first_name: "Phone",
+          last_name: "Caller",
+          email: "phone.caller@example.com",
+          phone: "07700 900111",
+          payment_method: "card_phone",
+          amount_received: 50,
+          idempotency_key: key(),
+        }),
+        ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: c, selectedDate: date!.id }], { first_name: "Web" }) }),
+      ]);
+      expect([[201, 409], [409, 201]]).toContainEqual([manualRes.statusCode, publicRes.statusCode]);
+      expect(await seatsHeld(date!.id)).toBe(1);
+    }
+  });
+});
+
 async function pdfText(body: Buffer): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(body));
   const { text } = await extractText(pdf, { mergePages: true });
