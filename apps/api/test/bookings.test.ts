@@ -191,6 +191,17 @@ describe("list and detail", () => {
       .json()
       .map((r: { booking_reference: string }) => r.booking_reference);
     expect(byRef).toEqual([...byRef].sort().reverse());
+    const learners = (await api("GET", "/api/bookings?status=all&sort=learner&dir=asc&limit=200"))
+      .json()
+      .map((r: { learners: string[] }) => r.learners[0]!.toLowerCase());
+    expect(learners).toEqual([...learners].sort());
+    const dates = (await api("GET", "/api/bookings?status=all&sort=date&dir=desc&limit=200"))
+      .json()
+      .map((r: { first_date: string }) => r.first_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const sort of ["course", "booked_on", "status"]) {
+      expect((await api("GET", `/api/bookings?status=all&sort=${sort}&dir=asc`)).statusCode).toBe(200);
+    }
     expect((await api("GET", "/api/bookings?status=nonsense")).statusCode).toBe(400);
   });
 
