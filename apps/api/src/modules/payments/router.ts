@@ -5,7 +5,7 @@ import { HttpError } from "../../lib/http-error";
 import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
 import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
 import { applyPaymentEvent } from "./service";
-import { applyRefundEvent } from "../bookings/service";
+import { applyRefundEvent } from "../bookings/refunds";
 import { applyPaidEvent } from "./verify";
 import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
 
