@@ -2,27 +2,24 @@
  * Manual bookings (phone, cash, bank transfer, invoice) and payments received later on them
  * (issue 13, decision 184): priced and counted like any order, one booking per idempotency key.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { formatBookingRef, type ManualBookingSchema } from "@app/contract";
-import { discountPence as discountOn } from "@app/rules";
+import { eq, sql } from "drizzle-orm";
+import { attendeesCountMessage, formatBookingRef, type ManualBookingSchema } from "@app/contract";
+import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import type { z } from "zod";
-import { courseAddOns, courseDates, courses, orderAttendees, orderItems, orderPayments, orders } from "../../db/schema";
-import { dateRangeLabel } from "../../lib/dates";
+import { orderAttendees, orderItems, orderPayments, orders, type OrderItemRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { toPence, toPounds } from "../../lib/money";
 import { logActivity } from "../activity/repository";
-import { checkDiscount } from "../discounts/repository";
 import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { bookingCalendar } from "../orders/calendar";
 import { lockAndCountClaims } from "../orders/repository";
-import { fullyBookedMessage, newReference, type ItemRow } from "../orders/service";
+import { refusalError } from "../orders/http-answers";
+import type { PlaceOutcome } from "../orders/outcomes";
+import { newReference, priceCart } from "../orders/service";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
 
-/** What every action needs from the app. */
-// ---------------------------------------------------------------------------------------- manual booking
 
 /**
  * Money received later on a manual booking (an invoice paid by transfer, cash at the desk): adds to
@@ -68,61 +65,52 @@ export async function recordPayment(
 type ManualInput = z.output<typeof ManualBookingSchema>;
 
 /**
- * A booking the office takes (phone, cash, bank transfer, invoice): priced from the database like
- * any order (fee + add-ons per place − discount), confirmed at once, its places counted under the
+ * A booking the office takes (phone, cash, bank transfer, invoice): priced by the orders domain's
+ * own pricing (priceCart, the same as a public order), confirmed at once, its places counted under the
  * same locks as a public order. One booking per idempotency key: a transaction-scoped advisory
  * lock on the key makes a concurrent retry wait, then find the booking the first one made.
  */
 export async function createManualBooking(ctx: BookingCtx, input: ManualInput): Promise<{ id: number; created: boolean }> {
+  // A retry of a booking made already: answered before pricing (the date may have closed since).
+  const made = await repo.findManualByKey(ctx.db, input.idempotency_key);
+  if (made) return { id: made, created: false };
+
+  // Priced exactly as a public order of the same course, date, add-ons, places and code would be
+  // (orders/service.ts priceCart: per-place prices, add-ons, percentage or fixed-amount codes,
+  // course limits), without locks: the places and the code's use are counted under lock below.
+  const cart = await priceCart(
+    ctx.db,
+    [
+      {
+        id: input.course_id,
+        selectedDate: input.course_date_id,
+        selectedAddons: input.add_on_ids,
+        quantity: input.attendees.length,
+        attendees: input.attendees,
+      },
+    ],
+    input.discount_code,
+    ctx.now,
+  );
+  if (cart.kind !== "priced") throw manualRefusal(cart);
+  const { totals, discount } = cart;
+  const line = cart.lines[0]!;
+  const places = line.seats;
+  const total = totals.totalPence;
+  const received = input.amount_received === null ? 0 : toPence(input.amount_received);
+  if (received > total) {
+    throw new HttpError(400, "The amount received is more than the booking costs", {
+      issues: [{ path: "amount_received", message: `At most ${toPounds(total).toFixed(2)}` }],
+    });
+  }
+  const label = line.dateLabel;
+
   return ctx.db.transaction(async (tx) => {
+    // One booking per key: a concurrent retry waits here, then finds the booking the first one made.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`manual-booking:${input.idempotency_key}`}, 0))`);
     const seen = await repo.findManualByKey(tx, input.idempotency_key);
     if (seen) return { id: seen, created: false };
 
-    const [course] = await tx
-      .select()
-      .from(courses)
-      .where(and(eq(courses.id, input.course_id), isNull(courses.archivedAt)));
-    if (!course) throw new HttpError(404, "Course not found");
-    const [date] = await tx
-      .select()
-      .from(courseDates)
-      .where(and(eq(courseDates.id, input.course_date_id), eq(courseDates.courseId, course.id)));
-    if (!date || date.closedAt) {
-      throw new HttpError(400, "Please choose an available course date", {
-        issues: [{ path: "course_date_id", message: "Please choose an available course date" }],
-      });
-    }
-    const wanted = [...new Set(input.add_on_ids)];
-    const addOns = wanted.length
-      ? await tx
-          .select()
-          .from(courseAddOns)
-          .where(and(eq(courseAddOns.courseId, course.id), inArray(courseAddOns.id, wanted)))
-      : [];
-    if (addOns.length !== wanted.length) {
-      throw new HttpError(400, "Unknown add-on for this course", {
-        issues: [{ path: "add_on_ids", message: "Unknown add-on for this course" }],
-      });
-    }
-    const places = input.attendees.length;
-    const snapshots = addOns.map((a) => ({ name: a.name, price_pence: a.pricePence }));
-    const original = (course.feePence + snapshots.reduce((s, a) => s + a.price_pence, 0)) * places;
-    let discount: { id: number; code: string; percentOff: number | null } | null = null;
-    if (input.discount_code) {
-      const check = await checkDiscount(tx, input.discount_code.toUpperCase(), ctx.now);
-      if (!check.result.valid || !check.row) throw new HttpError(409, check.result.message);
-      discount = { id: check.row.id, code: check.row.code, percentOff: check.row.percentOff };
-    }
-    const discountPence = discount ? discountOn(original, discount.percentOff) : 0;
-    const total = original - discountPence;
-    const received = input.amount_received === null ? 0 : toPence(input.amount_received);
-    if (received > total) {
-      throw new HttpError(400, "The amount received is more than the booking costs", {
-        issues: [{ path: "amount_received", message: `At most ${toPounds(total).toFixed(2)}` }],
-      });
-    }
-    const label = dateRangeLabel(date.startDate, date.endDate);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -140,11 +128,12 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         state: input.state || "",
         companyName: input.company_name || null,
         purchaseOrder: input.purchase_order || null,
-        subtotalPence: original,
+        subtotalPence: totals.subtotalPence,
         discountCodeId: discount?.id ?? null,
         discountCode: discount?.code ?? null,
         percentOff: discount?.percentOff ?? null,
-        discountPence,
+        amountOffPence: discount?.amountOffPence ?? null,
+        discountPence: totals.discountPence,
         totalPence: total,
         amountPaidPence: received,
         paidAt: ctx.now,
@@ -158,18 +147,18 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       .insert(orderItems)
       .values({
         orderId: order!.id,
-        courseId: course.id,
-        courseDateId: date.id,
-        title: course.title,
-        duration: course.duration,
-        time: course.time,
-        description: course.description,
-        startDate: date.startDate,
-        endDate: date.endDate,
+        courseId: line.courseId,
+        courseDateId: line.courseDateId,
+        title: line.title,
+        duration: line.duration,
+        time: line.time,
+        description: line.description,
+        startDate: line.startDate,
+        endDate: line.endDate,
         dateLabel: label,
-        originalPricePence: original,
-        pricePaidPence: total,
-        addOns: snapshots,
+        originalPricePence: line.originalPricePence,
+        pricePaidPence: totals.paidPrices[0]!,
+        addOns: line.addOns,
         seats: places,
         createdAt: ctx.now,
       })
@@ -194,15 +183,15 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       createdAt: ctx.now,
     });
     // The same count as a public order: one place too many (or a code used up) rolls it all back.
-    const check = await lockAndCountClaims(tx, { dateIds: [date.id], discountId: discount?.id ?? null }, ctx.now);
-    if (check.overbookedDateIds.length) throw new HttpError(409, fullyBookedMessage({ title: course.title, dateLabel: label }));
-    if (check.discountOverused) throw new HttpError(409, "This discount code has reached its usage limit");
+    const check = await lockAndCountClaims(tx, { dateIds: [line.courseDateId], discountId: discount?.id ?? null }, ctx.now);
+    if (check.overbookedDateIds.length) throw refusalError({ kind: "seats_taken", title: line.title, dateLabel: label });
+    if (check.discountOverused) throw refusalError({ kind: "code_used_up" });
 
     const ref = formatBookingRef(order!.bookingRef);
     await logActivity(tx, {
       type: "enrollment",
       action: "Manual booking",
-      details: `${ref}: ${ctx.actor.name} booked ${course.title} (${label}) for ${input.first_name} ${input.last_name}, ${places} ${places === 1 ? "place" : "places"}, ${
+      details: `${ref}: ${ctx.actor.name} booked ${line.title} (${label}) for ${input.first_name} ${input.last_name}, ${places} ${places === 1 ? "place" : "places"}, ${
         invoiceUnpaid ? "unpaid, invoice sent" : `${toPounds(received).toFixed(2)} GBP received`
       } (${input.payment_method.replace("_", " ")})`,
       actor: ctx.actor,
@@ -219,7 +208,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         createdAt: ctx.now,
       });
     if (input.notify !== false) {
-      const items: ItemRow[] = [item!];
+      const items: OrderItemRow[] = [item!];
       await repo.queueMail(
         tx,
         {
@@ -239,4 +228,28 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
   });
 }
 
-/** The receipt's facts for an order: its items, how it was paid, what went back. */
+
+/**
+ * A cart the pricing refused, answered under the manual booking's own fields (the form shows the
+ * message beside them); the code's refusals are the orders domain's answers as they are.
+ */
+function manualRefusal(refusal: Exclude<PlaceOutcome, { kind: "placed" }>): HttpError {
+  switch (refusal.kind) {
+    case "course_not_found":
+      return new HttpError(404, "Course not found");
+    case "date_unavailable":
+      return new HttpError(400, "Please choose an available course date", {
+        issues: [{ path: "course_date_id", message: "Please choose an available course date" }],
+      });
+    case "unknown_add_on":
+      return new HttpError(400, "Unknown add-on for this course", {
+        issues: [{ path: "add_on_ids", message: "Unknown add-on for this course" }],
+      });
+    case "attendees_mismatch":
+      return new HttpError(400, attendeesCountMessage(refusal.places), {
+        issues: [{ path: "attendees", message: attendeesCountMessage(refusal.places) }],
+      });
+    default:
+      return refusalError(refusal);
+  }
+}

@@ -4,22 +4,22 @@
  * order's row lock, sums what was refunded before, and the database refuses more (trigger).
  */
 import { eq } from "drizzle-orm";
-import { formatBookingRef, ORDER_ALREADY_PAID_MESSAGE, type CancelBookingSchema, type RefundBookingSchema } from "@app/contract";
+import { formatBookingRef, type CancelBookingSchema, type RefundBookingSchema } from "@app/contract";
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { orders, paymentEvents } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { toPence, toPounds } from "../../lib/money";
+import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
-import { cancelOrderAndCheckout, findItems } from "../orders/service";
+import { refusalError } from "../orders/http-answers";
+import { findItems } from "../orders/repository";
+import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
 
-/** What every action needs from the app. */
-// ---------------------------------------------------------------------------------------- refunds
 
 /**
  * Gives `amountPence` back through the order's payment provider and records it, in the caller's
@@ -92,13 +92,13 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
     // Not paid: the same decision as the customer's cancel (the checkout is closed under the order's lock).
     if (input.refund !== "none" && found.paymentProvider !== "manual")
       throw new HttpError(409, "Nothing has been paid on this booking; cancel it without a refund");
-    await cancelOrderAndCheckout(ctx.db, { reference: found.reference }, ctx.now, {
+    const outcome = await cancelOrderAndCheckout(ctx.db, { reference: found.reference }, ctx.now, {
       provider: ctx.provider,
       actor: ctx.actor,
       reason: "was cancelled by the office",
-    }).then((o) => {
-      if (o.status === "paid") throw new HttpError(409, ORDER_ALREADY_PAID_MESSAGE);
     });
+    // Paid at the provider first, or no longer pending under the lock: answered as the orders domain answers it.
+    if (outcome.kind !== "cancelled") throw refusalError(outcome, { notFound: "Booking not found" });
     return;
   }
   await ctx.db.transaction(async (tx) => {

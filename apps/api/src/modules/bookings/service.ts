@@ -9,12 +9,12 @@
 import { formatBookingRef, PAYMENT_METHODS, type BookingDetail, type BookingRow, type PaymentMethod } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { toPounds } from "../../lib/money";
+import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity, type Actor } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
-import { findItems } from "../orders/service";
+import { findItems } from "../orders/repository";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";

@@ -7,18 +7,17 @@ import { formatBookingRef, type TransferBookingSchema } from "@app/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { courseDates, orderItems } from "../../db/schema";
-import { dateRangeLabel, ukDate } from "../../lib/dates";
+import { formatDateRange as dateRangeLabel } from "@app/rules";
+import { ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
 import { bookingCalendar } from "../orders/calendar";
-import { lockAndCountClaims } from "../orders/repository";
-import { findItems, fullyBookedMessage } from "../orders/service";
+import { refusalError } from "../orders/http-answers";
+import { findItems, lockAndCountClaims } from "../orders/repository";
 import { transferMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
 
-/** What every action needs from the app. */
-// ---------------------------------------------------------------------------------------- transfer
 
 type TransferInput = z.output<typeof TransferBookingSchema>;
 
@@ -78,7 +77,7 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
       .set({ courseDateId: target.id, startDate: target.startDate, endDate: target.endDate, dateLabel: label })
       .where(eq(orderItems.id, item.id));
     const check = await lockAndCountClaims(tx, { dateIds: [target.id], discountId: null }, ctx.now);
-    if (check.overbookedDateIds.length) throw new HttpError(409, fullyBookedMessage({ title: item.title, dateLabel: label }));
+    if (check.overbookedDateIds.length) throw refusalError({ kind: "seats_taken", title: item.title, dateLabel: label });
     const ref = formatBookingRef(order.bookingRef);
     await logActivity(tx, {
       type: "other",
