@@ -645,7 +645,12 @@ describe("manual booking priced as a public order", () => {
     const res = await api("POST", "/api/bookings", phoneBooking({ discount_code: "fiftyoff" }));
     expect(res.statusCode, res.body).toBe(201);
     const phone = res.json();
-    const money = (d: { subtotal: number; discount: unknown; total: number; items: { seats: number; original_price: number; price_paid: number }[] }) => ({
+    const money = (d: {
+      subtotal: number;
+      discount: unknown;
+      total: number;
+      items: { seats: number; original_price: number; price_paid: number }[];
+    }) => ({
       subtotal: d.subtotal,
       discount: d.discount,
       total: d.total,

@@ -215,7 +215,12 @@ export const BookingDetailSchema = BookingRowSchema.extend({
   subtotal: Pounds,
   /** The code as the booking used it: percentage, or fixed `amount_off` in pounds (either kind); `amount`: what it took off. */
   discount: z
-    .object({ code: z.string(), percent_off: z.number().int().nullable(), amount_off: Pounds.nullable().optional(), amount: Pounds })
+    .object({
+      code: z.string(),
+      percent_off: z.number().int().nullable(),
+      amount_off: Pounds.nullable().optional(),
+      amount: Pounds,
+    })
     .nullable(),
   total: Pounds,
   payment: BookingPaymentSchema,

@@ -20,7 +20,6 @@ import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
 
-
 /**
  * Money received later on a manual booking (an invoice paid by transfer, cash at the desk): adds to
  * the amount paid, never above the total; the invoice counts as paid once nothing is due. Once per key.
@@ -227,7 +226,6 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
     return { id: order!.id, created: true };
   });
 }
-
 
 /**
  * A cart the pricing refused, answered under the manual booking's own fields (the form shows the

@@ -46,7 +46,10 @@ export function receiptTitle(order: OrderRow): "Receipt" | "Invoice" {
  * One place's price and its course fee: the order stored the line as `seats` × (fee + add-ons)
  * (orders/pricing.ts), so both divide out exactly.
  */
-export function linePrices(item: Pick<ReceiptItem, "seats" | "originalPricePence" | "addOns">): { unitPence: number; feePence: number } {
+export function linePrices(item: Pick<ReceiptItem, "seats" | "originalPricePence" | "addOns">): {
+  unitPence: number;
+  feePence: number;
+} {
   const unitPence = Math.round(item.originalPricePence / Math.max(item.seats, 1));
   return { unitPence, feePence: unitPence - item.addOns.reduce((sum, a) => sum + a.price_pence, 0) };
 }
@@ -118,7 +121,10 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
     // priced it, orders/pricing.ts), then what one place is made of.
     const { unitPence, feePence } = linePrices(item);
     row(`${item.title}, ${item.dateLabel} (${item.time})`, "");
-    row(`   ${item.seats} ${item.seats === 1 ? "place" : "places"} × ${formatPence(unitPence)}`, formatPence(item.originalPricePence));
+    row(
+      `   ${item.seats} ${item.seats === 1 ? "place" : "places"} × ${formatPence(unitPence)}`,
+      formatPence(item.originalPricePence),
+    );
     if (item.addOns.length) {
       row(`   Each place: course fee ${formatPence(feePence)}`, "");
       for (const a of item.addOns) row(`   Add-on: ${a.name} ${formatPence(a.price_pence)}`, "");

@@ -20,7 +20,6 @@ import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
 
-
 /**
  * Gives `amountPence` back through the order's payment provider and records it, in the caller's
  * transaction, which holds the order's row lock (so concurrent refunds of one order queue here and

@@ -18,7 +18,6 @@ import { transferMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
 
-
 type TransferInput = z.output<typeof TransferBookingSchema>;
 
 /** The dates an item of the booking can move to, with places left as placement counts them. */
