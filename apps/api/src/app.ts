@@ -29,6 +29,7 @@ import docsPlugin from "./plugins/docs";
 import { jobsRouter } from "./modules/jobs/router";
 import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
+import { bookingsRouter } from "./modules/bookings/router";
 
 export type AppConfig = {
   env: Env;
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { routerOptions });
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);
+  await app.register(s.plugin(bookingsRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

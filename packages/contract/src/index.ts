@@ -8,6 +8,7 @@ import { ordersContract, paymentsContract } from "./orders";
 import { shopsContract } from "./shops";
 import { systemContract } from "./system";
 import { jobsContract } from "./jobs";
+import { bookingsContract } from "./bookings";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -24,6 +25,7 @@ export const contract = c.router(
     account: accountContract,
     staff: staffContract,
     jobs: jobsContract,
+    bookings: bookingsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -41,3 +43,4 @@ export * from "./system";
 export * from "./dates";
 export * from "./booking-facts";
 export * from "./jobs";
+export * from "./bookings";

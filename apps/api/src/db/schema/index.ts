@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./system";
 export * from "./abuse";
 export * from "./jobs";
+export * from "./bookings";

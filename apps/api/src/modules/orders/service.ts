@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { BOOKING_TERMS_VERSION, enrollmentMatches, formatBookingRef, ORDER_HOLD_MINUTES, type Enrollment } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
-import type { OrderItemRow, OrderRow } from "../../db/schema";
+import type { DiscountCodeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/service";
@@ -20,7 +20,7 @@ import { newBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
 import { toEnrollments } from "./mappers";
 import type { CancelOutcome, ConfirmOutcome, PlaceOutcome, PlacedOrder } from "./outcomes";
-import { bookingActivityText, priceLines, priceOrder, type OrderInput } from "./pricing";
+import { bookingActivityText, priceLines, priceOrder, type OrderInput, type OrderTotals, type PricedLine } from "./pricing";
 import * as repo from "./repository";
 import type { AttendeeWrite, OrderKey } from "./repository";
 
@@ -41,24 +41,45 @@ class Refused<T> extends Error {
 }
 
 /**
- * Places a pending order: priced from the database (fee + chosen add-ons, × places, − discount),
- * with its items' snapshots, one attendee per place and an `enrollment` activity entry, holding
- * its places and one use of its code for ORDER_HOLD_MINUTES. A date with too few places left or
- * a code used up in the meantime refuses the whole order (nothing is written).
+ * A cart priced as an order would be (decision 170): the catalogue read in one query, the code
+ * checked by the rule of GET /discounts/validate, then the pure pricing of ./pricing.ts (per-place
+ * prices, add-ons, either kind of discount, course limits). placeOrder and the office's manual
+ * bookings (bookings/manual.ts) both price through here, so the two always agree. No locks: the
+ * seats and the code's uses are counted again under lock when the order is written.
  */
-export async function placeOrder(db: Db, input: OrderInput, now: Date, provider: string): Promise<PlaceOutcome> {
+export async function priceCart(
+  db: Db,
+  wanted: OrderInput["courses"],
+  discountCode: string | undefined | null,
+  now: Date,
+): Promise<PricedCart | Exclude<PlaceOutcome, { kind: "placed" | "seats_taken" | "code_used_up" }>> {
   const [courses, discountCheck] = await Promise.all([
-    repo.coursesForPricing(db, input.courses.map((c) => Number(c.id)), UK_DAY.format(now)),
+    repo.coursesForPricing(db, wanted.map((c) => Number(c.id)), UK_DAY.format(now)),
     // The same rule as GET /discounts/validate (window, uses left); the count is re-done under lock.
-    input.discount_code ? checkDiscount(db, input.discount_code, now) : Promise.resolve(null),
+    discountCode ? checkDiscount(db, discountCode, now) : Promise.resolve(null),
   ]);
-  const priced = priceLines(courses, input.courses);
+  const priced = priceLines(courses, wanted);
   if (priced.kind !== "priced") return priced;
   const { lines } = priced;
   if (discountCheck && (!discountCheck.result.valid || !discountCheck.row)) return { kind: "code_refused", message: discountCheck.result.message };
   const discount = discountCheck?.row ?? null;
   const totals = priceOrder(lines, discount ? { percentOff: discount.percentOff, amountOffPence: discount.amountOffPence, courseIds: discountCheck!.courseIds } : null);
   if (discount && !totals.discountApplies) return { kind: "code_not_for_cart" };
+  return { kind: "priced", lines, totals, discount };
+}
+
+export type PricedCart = { kind: "priced"; lines: PricedLine[]; totals: OrderTotals; discount: DiscountCodeRow | null };
+
+/**
+ * Places a pending order: priced from the database (fee + chosen add-ons, × places, − discount),
+ * with its items' snapshots, one attendee per place and an `enrollment` activity entry, holding
+ * its places and one use of its code for ORDER_HOLD_MINUTES. A date with too few places left or
+ * a code used up in the meantime refuses the whole order (nothing is written).
+ */
+export async function placeOrder(db: Db, input: OrderInput, now: Date, provider: string): Promise<PlaceOutcome> {
+  const cart = await priceCart(db, input.courses, input.discount_code, now);
+  if (cart.kind !== "priced") return cart;
+  const { lines, totals, discount } = cart;
 
   const order: OrderRow = {
     id: 0,

@@ -23,7 +23,8 @@ export async function applyPaymentEvent(
 ): Promise<EventResult> {
   return db.transaction(async (tx) => {
     if (!(await recordEventOnce(tx, { provider, id: event.id, type: event.type }, now))) return "duplicate";
-    if (event.kind === "ignored" || event.kind === "awaiting") return "ignored";
+    // "refunded" (charge.refunded) is the bookings module's (bookings/refunds.ts applyRefundEvent, issue 13).
+    if (event.kind === "ignored" || event.kind === "awaiting" || event.kind === "refunded") return "ignored";
     // The session id names the order; an event's reference never wins over it (decision 105).
     // "paid" events arrive here verified (payments/verify.ts), with the session's id.
     const key: OrderKey | null = event.sessionId ? { sessionId: event.sessionId } : event.reference ? { reference: event.reference } : null;
