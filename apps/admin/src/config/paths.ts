@@ -25,4 +25,9 @@ export const paths = {
   securitySetup: "/security/setup",
   staff: "/staff",
   invitePattern: "/invite/:token",
+  // Bookings (issue 13): the list stays at /enrolments (spec route table); each booking has its
+  // own page, singular like /training/{id} and /discount/{id}.
+  booking: (id: number | string) => `/booking/${id}`,
+  bookingPattern: "/booking/:id",
+  newBooking: "/create-booking",
 } as const;
