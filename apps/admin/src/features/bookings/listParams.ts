@@ -1,0 +1,85 @@
+/**
+ * The bookings list's state lives in the URL (?status=&q=&sort=&dir=&page=), so a filtered,
+ * sorted page can be bookmarked, shared and returned to with Back from a booking's page.
+ * Pure functions: the page reads them, the unit tests check them.
+ */
+
+/** The list's filters: the office's day-to-day view first (confirmed = paid), then the rest. */
+export const LIST_FILTERS = ["paid", "pending", "expired", "cancelled", "refunded", "all"] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+export const DEFAULT_FILTER: ListFilter = "paid";
+
+export const FILTER_LABELS: Record<ListFilter, string> = {
+  paid: "Confirmed",
+  pending: "Pending",
+  expired: "Expired",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  all: "All",
+};
+
+/** Sortable columns, in the order the table shows them. */
+export const SORT_KEYS = ["reference", "learner", "course", "date", "amount", "booked", "status"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDir = "asc" | "desc";
+/** Newest bookings first, like the enrolments screen before. */
+export const DEFAULT_SORT: SortKey = "booked";
+export const DEFAULT_DIR: SortDir = "desc";
+
+export const BOOKINGS_PAGE_SIZE = 20;
+/** Longest search the API takes (the contract's limit for `q`). */
+export const SEARCH_MAX = 200;
+
+export interface ListParams {
+  filter: ListFilter;
+  q: string;
+  sort: SortKey;
+  dir: SortDir;
+  page: number;
+}
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null, fallback: T): T {
+  return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : fallback;
+}
+
+/** Anything a person may have typed into the address bar becomes a valid state. */
+export function readListParams(search: URLSearchParams): ListParams {
+  const page = Number(search.get("page"));
+  return {
+    filter: oneOf(LIST_FILTERS, search.get("status"), DEFAULT_FILTER),
+    q: (search.get("q") ?? "").slice(0, SEARCH_MAX),
+    sort: oneOf(SORT_KEYS, search.get("sort"), DEFAULT_SORT),
+    dir: oneOf(["asc", "desc"] as const, search.get("dir"), DEFAULT_DIR),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The URL of a state; defaults are left out so the plain list stays `/enrolments`. */
+export function writeListParams(p: ListParams): URLSearchParams {
+  const out = new URLSearchParams();
+  if (p.filter !== DEFAULT_FILTER) out.set("status", p.filter);
+  if (p.q) out.set("q", p.q);
+  if (p.sort !== DEFAULT_SORT || p.dir !== DEFAULT_DIR) {
+    out.set("sort", p.sort);
+    out.set("dir", p.dir);
+  }
+  if (p.page > 1) out.set("page", String(p.page));
+  return out;
+}
+
+/**
+ * A click on a column header: the same column flips its direction, another column starts with the
+ * direction people expect (newest/largest first for dates and amounts, A to Z for text). Any
+ * change of order goes back to page 1.
+ */
+export function toggleSort(p: ListParams, key: SortKey): ListParams {
+  if (p.sort === key) return { ...p, dir: p.dir === "asc" ? "desc" : "asc", page: 1 };
+  const firstDir: SortDir = key === "booked" || key === "amount" || key === "date" ? "desc" : "asc";
+  return { ...p, sort: key, dir: firstDir, page: 1 };
+}
+
+/** aria-sort of a header. */
+export function ariaSort(p: ListParams, key: SortKey): "ascending" | "descending" | "none" {
+  if (p.sort !== key) return "none";
+  return p.dir === "asc" ? "ascending" : "descending";
+}
