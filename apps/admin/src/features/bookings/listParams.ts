@@ -4,13 +4,16 @@
  * Pure functions: the page reads them, the unit tests check them.
  */
 
-/** The list's filters: the office's day-to-day view first (confirmed = paid), then the rest. */
-export const LIST_FILTERS = ["paid", "pending", "expired", "cancelled", "refunded", "all"] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
-export const DEFAULT_FILTER: ListFilter = "paid";
+import { BOOKING_SORT_FIELDS, BOOKING_STATUS_FILTERS, DEFAULT_BOOKING_STATUS_FILTER, TEXT_MAX } from "@app/contract";
+import type { BookingSortField, BookingStatusFilter } from "@app/contract";
+
+/** The list's filters (the contract's): confirmed (paid) first, then the rest, then all. */
+export const LIST_FILTERS = BOOKING_STATUS_FILTERS;
+export type ListFilter = BookingStatusFilter;
+export const DEFAULT_FILTER: ListFilter = DEFAULT_BOOKING_STATUS_FILTER;
 
 export const FILTER_LABELS: Record<ListFilter, string> = {
-  paid: "Confirmed",
+  confirmed: "Confirmed",
   pending: "Pending",
   expired: "Expired",
   cancelled: "Cancelled",
@@ -19,16 +22,16 @@ export const FILTER_LABELS: Record<ListFilter, string> = {
 };
 
 /** Sortable columns, in the order the table shows them. */
-export const SORT_KEYS = ["reference", "learner", "course", "date", "amount", "booked", "status"] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+export const SORT_KEYS = BOOKING_SORT_FIELDS;
+export type SortKey = BookingSortField;
 export type SortDir = "asc" | "desc";
-/** Newest bookings first, like the enrolments screen before. */
-export const DEFAULT_SORT: SortKey = "booked";
+/** Newest bookings first (the API's default too). */
+export const DEFAULT_SORT: SortKey = "booked_on";
 export const DEFAULT_DIR: SortDir = "desc";
 
 export const BOOKINGS_PAGE_SIZE = 20;
 /** Longest search the API takes (the contract's limit for `q`). */
-export const SEARCH_MAX = 200;
+export const SEARCH_MAX: number = TEXT_MAX.short;
 
 export interface ListParams {
   filter: ListFilter;
@@ -74,7 +77,7 @@ export function writeListParams(p: ListParams): URLSearchParams {
  */
 export function toggleSort(p: ListParams, key: SortKey): ListParams {
   if (p.sort === key) return { ...p, dir: p.dir === "asc" ? "desc" : "asc", page: 1 };
-  const firstDir: SortDir = key === "booked" || key === "amount" || key === "date" ? "desc" : "asc";
+  const firstDir: SortDir = key === "booked_on" || key === "amount" || key === "date" ? "desc" : "asc";
   return { ...p, sort: key, dir: firstDir, page: 1 };
 }
 
