@@ -117,6 +117,10 @@ const EnvSchema = z
     API_DOCS_ENABLED: bool.optional(),
     /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
     SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
+    /** Receipts (issue 13, decision 182): the business's VAT number; VAT lines appear only when it is set. */
+    VAT_NUMBER: z.string().trim().max(40).optional(),
+    /** VAT rate in percent included in prices (used only with VAT_NUMBER). */
+    VAT_RATE: z.coerce.number().min(0).max(100).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

@@ -11,6 +11,8 @@ export type MailSettings = {
   venueAddress: string;
   siteUrl: string;
   adminUrl: string;
+  /** This API as browsers reach it: the confirmation links the receipt PDF (issue 13). */
+  apiUrl?: string;
 };
 
 export function mailSettings(env: Env): MailSettings {
@@ -21,6 +23,7 @@ export function mailSettings(env: Env): MailSettings {
     venueAddress: env.VENUE_ADDRESS,
     siteUrl: env.PUBLIC_SITE_URL,
     adminUrl: env.ADMIN_ORIGIN.replace(/\/$/, ""),
+    apiUrl: env.PUBLIC_API_URL,
   };
 }
 

@@ -73,6 +73,10 @@ function totalsHtml(order: OrderRow): string {
 
 const shortRef = (order: OrderRow) => formatBookingRef(order.bookingRef);
 
+/** The order's receipt PDF by its secret reference (issue 13; the bookings module serves it). */
+const receiptUrl = (order: OrderRow, settings: MailSettings) =>
+  settings.apiUrl ? `${settings.apiUrl}/api/orders/${encodeURIComponent(order.reference)}/receipt.pdf` : "";
+
 /** To the customer once the payment is confirmed. */
 export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings, calendar?: string): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
@@ -92,6 +96,7 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
     `Map: ${mapLink(settings.venueAddress)}`,
     "Please arrive 15 minutes before the start time on the first day.",
     ...(calendar ? ["", "The attached calendar file (booking.ics) adds your course days to your calendar."] : []),
+    ...(receiptUrl(order, settings) ? ["", `Your receipt (PDF): ${receiptUrl(order, settings)}`] : []),
     "",
     "What to bring:",
     ...WHAT_TO_BRING.map((w) => `- ${w}`),
@@ -112,7 +117,7 @@ ${totalsHtml(order)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
 <p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
       calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""
-    }
+    }${receiptUrl(order, settings) ? `\n<p style="${P}"><a href="${escapeHtml(receiptUrl(order, settings))}">Download your receipt (PDF)</a></p>` : ""}
 <h2 style="font-size:18px;margin:16px 0 8px">What to bring</h2>
 <ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { PaymentProvider } from "./port";
 import { WebhookSignatureError } from "./port";
 
@@ -20,6 +21,14 @@ export function localProvider(opts: { apiUrl: string }): PaymentProvider {
     },
     async retrieveCheckout() {
       throw new Error("The local provider has no checkout sessions to retrieve");
+    },
+    async refund(paymentRef, _amountPence, idempotencyKey) {
+      // No money moved, so nothing to give back: the refund is recorded by the caller under an id
+      // derived from its key, so a retry names the same refund.
+      return { id: `local_re_${createHash("sha256").update(`${paymentRef}\n${idempotencyKey}`).digest("hex").slice(0, 24)}`, paymentId: null };
+    },
+    async paymentRefunds() {
+      return { reference: null, refunds: [] };
     },
     parseWebhook() {
       throw new WebhookSignatureError("The local provider receives no webhooks");

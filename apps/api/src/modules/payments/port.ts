@@ -21,16 +21,22 @@ export type CheckoutOrder = Pick<
  * - failed: an async payment failed (the order is cancelled, its places released);
  * - expired: the checkout session ran out unpaid;
  * - awaiting: completed, but the payment is still clearing (nothing changes yet);
+ * - refunded: money went back on a payment (Stripe `charge.refunded`, e.g. from its dashboard);
  * - ignored: an event type we do not act on.
  */
 export type PaymentEvent = {
   id: string;
   type: string;
-  kind: "paid" | "failed" | "expired" | "awaiting" | "ignored";
+  kind: "paid" | "failed" | "expired" | "awaiting" | "refunded" | "ignored";
   reference: string | null;
   sessionId: string | null;
   amountPence: number | null;
+  /** refunded: the provider's payment id, and its refunds when the event carries them (else listRefunds). */
+  refund?: { paymentId: string | null; refunds: ProviderRefund[] | null };
 };
+
+/** A refund as the provider has it. */
+export type ProviderRefund = { id: string; amountPence: number; status: string };
 
 /** A checkout session as retrieved from the provider. */
 export type CheckoutDetails = {
@@ -64,6 +70,17 @@ export interface PaymentProvider {
    * provider cannot be asked.
    */
   retrieveCheckout(sessionId: string): Promise<CheckoutDetails | null>;
+  /**
+   * Gives `amountPence` back on a payment (issue 13). `paymentRef`: the checkout session id or the
+   * provider's payment id. The same `idempotencyKey` twice is one refund at the provider. Throws
+   * when the provider refuses or cannot be asked. Answers the refund's id and the payment's id.
+   */
+  refund(paymentRef: string, amountPence: number, idempotencyKey: string): Promise<{ id: string; paymentId: string | null }>;
+  /**
+   * A payment's order reference (as its metadata carries it) and every refund of it, for reconciling
+   * `charge.refunded`. Throws when the provider cannot be asked.
+   */
+  paymentRefunds(paymentId: string): Promise<{ reference: string | null; refunds: ProviderRefund[] }>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

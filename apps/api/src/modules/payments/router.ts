@@ -5,6 +5,7 @@ import { HttpError } from "../../lib/http-error";
 import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
 import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
 import { applyPaymentEvent } from "./service";
+import { applyRefundEvent } from "../bookings/service";
 import { applyPaidEvent } from "./verify";
 import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
 
@@ -89,10 +90,13 @@ export const paymentsRouter = s.router(contract.payments, {
       throw err;
     }
     // "paid" is confirmed with Stripe first (amount, currency, session and order together: decision 105).
+    // "refunded" (charge.refunded): recorded once per provider refund id by the bookings module (issue 13).
     const result =
       event.kind === "paid"
         ? await applyPaidEvent({ db: app.db, provider: app.payments, mail: app.mail.settings, log: request.log }, event, app.now())
-        : await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
+        : event.kind === "refunded"
+          ? await applyRefundEvent({ db: app.db, provider: app.payments, mail: app.mail.settings, now: app.now() }, event)
+          : await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
     request.log.info({ eventId: event.id, type: event.type, result }, "stripe webhook");
     if (result === "processed" || result === "mismatch") app.workers.kickMail();
     return { status: 200, body: { received: true } };

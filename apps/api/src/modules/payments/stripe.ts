@@ -114,6 +114,32 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
       };
     },
 
+    async refund(paymentRef, amountPence, idempotencyKey) {
+      // Our orders know their Checkout Session; the refund needs the session's PaymentIntent.
+      let paymentIntent = paymentRef;
+      if (paymentRef.startsWith("cs_")) {
+        const session = await stripe.checkout.sessions.retrieve(paymentRef);
+        const pi = session.payment_intent;
+        if (!pi) throw new Error("The Checkout Session has no payment to refund");
+        paymentIntent = typeof pi === "string" ? pi : pi.id;
+      }
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amountPence, reason: "requested_by_customer" },
+        { idempotencyKey: `refund-${paymentIntent}-${idempotencyKey}` },
+      );
+      return { id: refund.id, paymentId: paymentIntent };
+    },
+
+    async paymentRefunds(paymentId) {
+      // The PaymentIntent carries our reference (payment_intent_data.metadata at checkout).
+      const intent = await stripe.paymentIntents.retrieve(paymentId);
+      const refunds: { id: string; amountPence: number; status: string }[] = [];
+      for await (const r of stripe.refunds.list({ payment_intent: paymentId, limit: 100 })) {
+        refunds.push({ id: r.id, amountPence: r.amount, status: r.status ?? "succeeded" });
+      }
+      return { reference: intent.metadata?.order_reference ?? null, refunds };
+    },
+
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -122,6 +148,20 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
         throw new WebhookSignatureError(err instanceof Error ? err.message : "Invalid signature");
       }
       const base = { id: event.id, type: event.type };
+      if (event.type === "charge.refunded") {
+        // Money went back (our own refund, or one made in Stripe's dashboard): reconciled once per refund id.
+        const charge = event.data.object as Stripe.Charge;
+        const paymentId = typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null);
+        const listed = charge.refunds?.data;
+        return {
+          ...base,
+          kind: "refunded",
+          reference: charge.metadata?.order_reference ?? null,
+          sessionId: null,
+          amountPence: charge.amount_refunded,
+          refund: { paymentId, refunds: listed ? listed.map((r) => ({ id: r.id, amountPence: r.amount, status: r.status ?? "succeeded" })) : null },
+        };
+      }
       if (!event.type.startsWith("checkout.session.")) {
         return { ...base, kind: "ignored", reference: null, sessionId: null, amountPence: null };
       }

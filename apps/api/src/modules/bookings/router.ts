@@ -1,0 +1,129 @@
+/**
+ * The office's bookings (contract: packages/contract/src/bookings.ts). Thin: each handler reads the
+ * request, calls the service, and answers the booking as it is now.
+ */
+import { initServer } from "@ts-rest/fastify";
+import type { FastifyRequest } from "fastify";
+import { contract, DEFAULT_BOOKING_STATUS_FILTER, formatBookingRef } from "@app/contract";
+import { HttpError } from "../../lib/http-error";
+import { pageOf, sendTotal } from "../../lib/paging";
+import { withUniqueBookingRef } from "../orders/booking-reference";
+import { bookingsCsv } from "./csv";
+import { receiptPdf } from "./receipt";
+import * as repo from "./repository";
+import {
+  addNote,
+  bookingDetail,
+  cancelBooking,
+  createManualBooking,
+  listBookings,
+  receiptFacts,
+  refundBooking,
+  resendConfirmation,
+  transferBooking,
+  transferOptions,
+  type BookingCtx,
+} from "./service";
+
+const s = initServer();
+
+function ctxOf(request: FastifyRequest): BookingCtx {
+  const app = request.server;
+  const user = request.session!.user;
+  return { db: app.db, provider: app.payments, mail: app.mail.settings, apiUrl: app.env.PUBLIC_API_URL, now: app.now(), actor: { id: user.id, name: user.name } };
+}
+
+const filterOf = (query: { status?: string; sort?: string; dir?: string; q?: string } | undefined): repo.ListFilter => ({
+  status: (query?.status ?? DEFAULT_BOOKING_STATUS_FILTER) as repo.ListFilter["status"],
+  sort: (query?.sort ?? "booked_on") as repo.ListFilter["sort"],
+  dir: (query?.dir ?? "desc") as repo.ListFilter["dir"],
+  q: query?.q,
+});
+
+/** The booking after an action, with the mails it queued on their way. */
+async function answer(request: FastifyRequest, id: number) {
+  const app = request.server;
+  app.workers.kickMail();
+  return bookingDetail(app.db, id, app.now(), app.env.PUBLIC_API_URL);
+}
+
+async function pdfFor(request: FastifyRequest, order: repo.OrderRow) {
+  const app = request.server;
+  const facts = await receiptFacts(app.db, order);
+  return receiptPdf({
+    order,
+    items: facts.items,
+    method: facts.method,
+    refundedPence: facts.refundedPence,
+    business: app.mail.settings,
+    vat: app.env.VAT_NUMBER ? { number: app.env.VAT_NUMBER, ratePercent: app.env.VAT_RATE } : null,
+    now: app.now(),
+  });
+}
+
+export const bookingsRouter = s.router(contract.bookings, {
+  list: async ({ query, request, reply }) => {
+    const { items, total } = await listBookings(request.server.db, filterOf(query), request.server.now(), pageOf(query));
+    sendTotal(reply, total);
+    return { status: 200, body: items };
+  },
+  export: async ({ query, request, reply }) => {
+    const app = request.server;
+    const { items } = await listBookings(app.db, filterOf(query), app.now(), null);
+    const csv = await bookingsCsv(app.db, items);
+    reply.header("content-disposition", `attachment; filename="bookings-${app.now().toISOString().slice(0, 10)}.csv"`);
+    reply.header("cache-control", "private, no-store");
+    reply.type("text/csv; charset=utf-8");
+    return { status: 200, body: csv };
+  },
+  create: async ({ body, request }) => {
+    const ctx = ctxOf(request);
+    const { id, created } = await withUniqueBookingRef(() => createManualBooking(ctx, body));
+    return { status: created ? 201 : 200, body: await answer(request, id) };
+  },
+  detail: async ({ params, request }) => ({
+    status: 200,
+    body: await bookingDetail(request.server.db, params.id, request.server.now(), request.server.env.PUBLIC_API_URL),
+  }),
+  cancel: async ({ params, body, request }) => {
+    await cancelBooking(ctxOf(request), params.id, body);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  refund: async ({ params, body, request }) => {
+    await refundBooking(ctxOf(request), params.id, body);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  transferOptions: async ({ params, request }) => ({ status: 200, body: await transferOptions(request.server.db, params.id, request.server.now()) }),
+  transfer: async ({ params, body, request }) => {
+    await transferBooking(ctxOf(request), params.id, body);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  resendConfirmation: async ({ params, body, request }) => {
+    await resendConfirmation(ctxOf(request), params.id, body?.idempotency_key);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  addNote: async ({ params, body, request }) => {
+    const { note, created } = await addNote(ctxOf(request), params.id, body.text, body.idempotency_key);
+    return { status: created ? 201 : 200, body: { id: note.id, text: note.text, author_name: note.authorName, created_at: note.createdAt.toISOString() } };
+  },
+  receipt: async ({ params, request, reply }) => {
+    const order = await repo.findOrder(request.server.db, params.id);
+    if (!order) throw new HttpError(404, "Booking not found");
+    const pdf = await pdfFor(request, order);
+    reply.header("content-disposition", `inline; filename="receipt-${formatBookingRef(order.bookingRef)}.pdf"`);
+    reply.header("cache-control", "private, no-store");
+    reply.type("application/pdf");
+    return { status: 200, body: pdf as unknown as string };
+  },
+  publicReceipt: async ({ params, request, reply }) => {
+    const order = await repo.findOrderByReference(request.server.db, params.reference);
+    // The secret reference is the key; only a booking that was confirmed has a receipt.
+    if (!order || !order.paidAt) return { status: 404, body: { message: "Order not found" } };
+    const pdf = await pdfFor(request, order);
+    reply.header("content-disposition", `inline; filename="receipt-${formatBookingRef(order.bookingRef)}.pdf"`);
+    reply.header("cache-control", "private, no-store");
+    reply.header("referrer-policy", "no-referrer");
+    reply.type("application/pdf");
+    return { status: 200, body: pdf as unknown as string };
+  },
+});

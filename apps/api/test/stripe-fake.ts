@@ -1,0 +1,136 @@
+/**
+ * A local stand-in for api.stripe.com for the bookings tests (issue 13): Checkout Sessions (create,
+ * retrieve, with a PaymentIntent once paid), PaymentIntents (retrieve: our reference in metadata),
+ * and refunds (create with Stripe's idempotency: the same key answers the same refund; never more
+ * than the payment; list by payment). Records every request with its headers. The same shape as
+ * the fake inside payments-stripe.test.ts, which the integrator may move onto this file.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
+const signer = new Stripe("sk_test_signing_only");
+
+export type Recorded = { method: string; path: string; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+type FakeRefund = { id: string; amount: number; payment_intent: string; status: string; created: number };
+
+export function fakeStripe() {
+  const requests: Recorded[] = [];
+  let sessions = 0;
+  let refundsMade = 0;
+  let failRefunds = false;
+  const sessionState = new Map<string, { reference: string | null; amount_total: number; payment_status: string; payment_intent: string | null }>();
+  const intents = new Map<string, { reference: string | null; amount: number }>();
+  const refunds: FakeRefund[] = [];
+  const byIdempotencyKey = new Map<string, FakeRefund>();
+
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "", "http://x");
+      const path = url.pathname;
+      const form = new URLSearchParams(body);
+      requests.push({ method: req.method ?? "", path: req.url ?? "", form, headers: req.headers });
+      const send = (status: number, json: object) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${requests.length}` });
+        res.end(JSON.stringify(json));
+      };
+      const invalid = (message: string, status = 400) => send(status, { error: { type: "invalid_request_error", message } });
+      if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        const id = `cs_test_${++sessions}`;
+        let amount = 0;
+        for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
+          amount += Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+        }
+        sessionState.set(id, { reference: form.get("client_reference_id"), amount_total: amount, payment_status: "unpaid", payment_intent: null });
+        return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
+      }
+      const session = path.match(/^\/v1\/checkout\/sessions\/(\w+)$/);
+      if (req.method === "GET" && session) {
+        const s = sessionState.get(session[1]!);
+        if (!s) return invalid(`No such checkout.session: '${session[1]}'`, 404);
+        return send(200, {
+          id: session[1],
+          object: "checkout.session",
+          status: s.payment_status === "paid" ? "complete" : "open",
+          client_reference_id: s.reference,
+          metadata: s.reference ? { order_reference: s.reference } : {},
+          amount_total: s.amount_total,
+          currency: "gbp",
+          payment_status: s.payment_status,
+          payment_intent: s.payment_intent,
+        });
+      }
+      const intent = path.match(/^\/v1\/payment_intents\/(\w+)$/);
+      if (req.method === "GET" && intent) {
+        const pi = intents.get(intent[1]!);
+        if (!pi) return invalid(`No such payment_intent: '${intent[1]}'`, 404);
+        return send(200, { id: intent[1], object: "payment_intent", amount: pi.amount, currency: "gbp", metadata: pi.reference ? { order_reference: pi.reference } : {} });
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        if (failRefunds) return invalid("Simulated refund failure");
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const seen = key ? byIdempotencyKey.get(key) : undefined;
+        if (seen) return send(200, { ...seen, object: "refund" });
+        const pi = form.get("payment_intent") ?? "";
+        const payment = intents.get(pi);
+        if (!payment) return invalid(`No such payment_intent: '${pi}'`, 404);
+        const amount = Number(form.get("amount") ?? payment.amount);
+        const already = refunds.filter((r) => r.payment_intent === pi).reduce((s, r) => s + r.amount, 0);
+        if (already + amount > payment.amount) return invalid(`Refund amount (£${amount / 100}) is greater than unrefunded amount on charge`);
+        const refund = { id: `re_test_${++refundsMade}`, amount, payment_intent: pi, status: "succeeded", created: Math.floor(Date.now() / 1000) };
+        refunds.push(refund);
+        if (key) byIdempotencyKey.set(key, refund);
+        return send(200, { ...refund, object: "refund" });
+      }
+      if (req.method === "GET" && path === "/v1/refunds") {
+        const pi = url.searchParams.get("payment_intent");
+        const data = refunds.filter((r) => r.payment_intent === pi).map((r) => ({ ...r, object: "refund" }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
+      }
+      invalid(`No route ${req.method} ${path}`, 404);
+    });
+  });
+
+  return {
+    requests,
+    refunds,
+    /** The customer paid the session: it now has a PaymentIntent carrying our reference. */
+    markPaid(sessionId: string) {
+      const s = sessionState.get(sessionId)!;
+      s.payment_status = "paid";
+      s.payment_intent = `pi_test_${sessionId.replace("cs_test_", "")}`;
+      intents.set(s.payment_intent, { reference: s.reference, amount: s.amount_total });
+      return s.payment_intent;
+    },
+    /** A refund made by someone in Stripe's dashboard (no request of ours). */
+    dashboardRefund(paymentIntent: string, amount: number): FakeRefund {
+      const refund = { id: `re_dash_${++refundsMade}`, amount, payment_intent: paymentIntent, status: "succeeded", created: Math.floor(Date.now() / 1000) };
+      refunds.push(refund);
+      return refund;
+    },
+    setFailRefunds: (v: boolean) => (failRefunds = v),
+    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+let events = 0;
+
+/** A signed Stripe event as the webhook receives it. */
+export function signedEvent(type: string, object: Record<string, unknown>, id = `evt_fake_${++events}`) {
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2025-01-27.acacia",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) };
+}
