@@ -66,11 +66,21 @@ describeAtWidths("bookings list", (width) => {
     expect(await rows.locator(".bk-ref").allTextContents()).toEqual(first.map((r) => r.booking_reference));
 
     if (width === "phone") {
-      // Cards, not a table wider than the phone.
+      // Cards, not a table wider than the phone; the column headers give way to a 'Sort by' choice.
       await noPageOverflow(page);
-      expect(await page.locator(".bk-table thead").isVisible()).toBe(false);
+      expect((await page.locator(".bk-table thead").boundingBox())!.height).toBeLessThanOrEqual(1);
+      await page.getByLabel("Sort by").selectOption("reference:asc");
+      await page.waitForURL(/sort=reference&dir=asc/);
+      const asc = await getJson<Row[]>("/api/bookings?sort=reference&dir=asc&limit=20");
+      await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toEqual(asc.map((r) => r.booking_reference));
+      await page.getByLabel("Sort by").selectOption("booked_on:desc");
+      await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toEqual(first.map((r) => r.booking_reference));
     } else {
       expect(await page.getByRole("columnheader", { name: "Booked on" }).isVisible()).toBe(true);
+      expect(await page.getByLabel("Sort by").isVisible()).toBe(false);
+      // The table fits beside the side bar: no sideways scrolling inside its box either.
+      const wrap = page.locator(".bk-table-wrap");
+      expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     await expectNoA11yViolations();
     await screenshot("bookings");

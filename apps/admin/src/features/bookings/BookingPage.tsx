@@ -114,7 +114,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
           <Customer booking={booking} />
           <History booking={booking} />
         </div>
-        <div className="bk-col">
+        <div className="bk-col bk-col--side">
           <Payment booking={booking} />
           <Notes booking={booking} />
           <Mails booking={booking} />

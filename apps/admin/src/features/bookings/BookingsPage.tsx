@@ -12,8 +12,8 @@ import { TableSkeletonRows } from "../../components/TableSkeleton";
 import { LoadingNote } from "../../components/Loading";
 import { BookingStatusBadge } from "./StatusBadge";
 import { BOOKINGS_PAGE_SIZE, FILTER_LABELS, LIST_FILTERS, ariaSort, readListParams, toggleSort, writeListParams } from "./listParams";
-import type { ListParams, SortKey } from "./listParams";
-import { courseDate, money, stamp } from "./format";
+import type { ListParams, SortDir, SortKey } from "./listParams";
+import { bookedOn, courseDate, money } from "./format";
 import "./bookings.css";
 
 const SKELETON_ROWS = 5;
@@ -46,6 +46,12 @@ function useSearchBox(value: string, commit: (q: string) => void) {
     return () => clearTimeout(timer);
   }, [text, value]);
   return [text, setText] as const;
+}
+
+function directionLabel(key: SortKey, dir: SortDir): string {
+  if (key === "date" || key === "booked_on") return dir === "desc" ? "newest first" : "oldest first";
+  if (key === "amount") return dir === "desc" ? "highest first" : "lowest first";
+  return dir === "asc" ? "A to Z" : "Z to A";
 }
 
 function learnersText(row: BookingRow): string {
@@ -120,6 +126,29 @@ export default function BookingsPage() {
                 {FILTER_LABELS[f]}
               </button>
             ))}
+          </div>
+          {/* Phones show cards without column headers: the order is chosen here instead. */}
+          <div className="bk-sortselect">
+            <label htmlFor="bk-sort" className="bk-label">
+              Sort by
+            </label>
+            <select
+              id="bk-sort"
+              className="ui-input ui-select"
+              value={`${params.sort}:${params.dir}`}
+              onChange={(e) => {
+                const [sort, dir] = e.target.value.split(":") as [SortKey, SortDir];
+                go({ ...params, sort, dir, page: 1 });
+              }}
+            >
+              {COLUMNS.flatMap((col) =>
+                (["asc", "desc"] as const).map((dir) => (
+                  <option key={`${col.key}:${dir}`} value={`${col.key}:${dir}`}>
+                    {col.label} ({directionLabel(col.key, dir)})
+                  </option>
+                )),
+              )}
+            </select>
           </div>
           <div className="bk-search" role="search">
             <label htmlFor="bk-search" className="bk-label">
@@ -200,7 +229,8 @@ export default function BookingsPage() {
                         {row.refunded > 0 ? <span className="bk-sub">{money(row.refunded)} refunded</span> : null}
                       </td>
                       <td data-label="Booked on" className="admin-table__nowrap">
-                        {stamp(row.booked_on)}
+                        {bookedOn(row.booked_on).date}
+                        <span className="bk-sub">{bookedOn(row.booked_on).time}</span>
                       </td>
                       <td data-label="Status">
                         <BookingStatusBadge booking={row} />

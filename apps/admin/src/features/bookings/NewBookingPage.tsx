@@ -22,6 +22,14 @@ import "./bookings.css";
 
 const FORM_ID = "bk-new-form";
 
+/** Draft fields whose errors the contract names differently. */
+const ERROR_KEYS: Partial<Record<keyof ManualBookingDraft, string>> = {
+  courseId: "course_id",
+  courseDateId: "course_date_id",
+  addOnIds: "add_on_ids",
+  unpaid: "amount_received",
+};
+
 export default function NewBookingPage() {
   usePageTitle("New booking");
   const navigate = useNavigate();
@@ -49,10 +57,12 @@ export default function NewBookingPage() {
     },
   });
 
-  /** Any edit makes it another booking: a new key. */
+  /** Any edit makes it another booking: a new key; the field's error (named as the contract names it) goes. */
   function edit<K extends keyof ManualBookingDraft>(field: K, value: ManualBookingDraft[K]) {
     change(field, value);
     setKey(newIdempotencyKey());
+    const contractName = ERROR_KEYS[field];
+    if (contractName && errors[contractName]) form.setErrors((e) => ({ ...e, [contractName]: undefined }));
   }
 
   function setAttendee(index: number, field: keyof Omit<AttendeeDraft, "key">, value: string) {

@@ -14,3 +14,12 @@ export function courseDate(start: string | null, end?: string | null): string {
 }
 
 export const money = (pounds: number | null | undefined): string => (pounds === null || pounds === undefined ? "—" : formatPounds(pounds));
+
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });
+
+/** A booking time in two short parts for a narrow column: '22 Nov 2026' and '18:55'. */
+export function bookedOn(value: string): { date: string; time: string } {
+  const d = parseTimestamp(value);
+  return d ? { date: DAY.format(d), time: TIME.format(d) } : { date: "—", time: "" };
+}
