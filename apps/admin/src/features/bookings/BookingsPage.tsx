@@ -217,20 +217,27 @@ export default function BookingsPage() {
                         </Link>
                       </td>
                       <td data-label="Learner(s)" className="admin-table__break">
-                        <span className="bk-learners">{learnersText(row)}</span>
-                        {row.places > 1 ? <span className="bk-sub">{row.places} places</span> : null}
+                        {/* One wrapper per cell: on phones the cell is a label/value grid of two columns. */}
+                        <span>
+                          {learnersText(row)}
+                          {row.places > 1 ? <span className="bk-sub">{row.places} places</span> : null}
+                        </span>
                       </td>
                       <td data-label="Course">{row.courses.join(", ")}</td>
                       <td data-label="Date" className="admin-table__nowrap">
                         {row.first_date ? courseDate(row.first_date) : "—"}
                       </td>
                       <td data-label="Amount" className="admin-table__nowrap bk-amount">
-                        {money(row.amount)}
-                        {row.refunded > 0 ? <span className="bk-sub">{money(row.refunded)} refunded</span> : null}
+                        <span>
+                          {money(row.amount)}
+                          {row.refunded > 0 ? <span className="bk-sub">{money(row.refunded)} refunded</span> : null}
+                        </span>
                       </td>
                       <td data-label="Booked on" className="admin-table__nowrap">
-                        {bookedOn(row.booked_on).date}
-                        <span className="bk-sub">{bookedOn(row.booked_on).time}</span>
+                        <span>
+                          {bookedOn(row.booked_on).date}
+                          <span className="bk-sub">{bookedOn(row.booked_on).time}</span>
+                        </span>
                       </td>
                       <td data-label="Status">
                         <BookingStatusBadge booking={row} />
