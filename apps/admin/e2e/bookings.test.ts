@@ -114,6 +114,7 @@ describeAtWidths("bookings list", (width) => {
     // Search by reference (any case, no dash), e-mail and name: the booking is found.
     for (const q of [mine.bookingReference.replace("-", "").toLowerCase(), mine.email, `Listed Person${width}`]) {
       await page.getByLabel("Search").fill(q);
+      await page.waitForURL((url) => url.searchParams.get("q") === q);
       await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toContain(mine.bookingReference);
     }
     await expect.poll(() => rows.count()).toBe(1);
@@ -222,6 +223,31 @@ describe("a booking's page and actions at 1280 px", () => {
     expect(done.payment.refunded).toBe(paid);
     await expect.poll(() => placesLeft(context.request, apiUrl, item.course_id, item.course_date_id), { timeout: 10_000 }).toBe(placesBefore + 1);
     await screenshot("booking-cancelled");
+  });
+
+  test("shows the server's refusal in the dialog when another administrator refunded everything meanwhile", async ({ page, context, apiUrl, adminUrl, login, navigate, getJson }) => {
+    await login();
+    const b = await paidBookingId(context.request, apiUrl);
+    await navigate(`/booking/${b.id}`);
+    await page.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: /^Refund part of/ });
+    await dialog.waitFor();
+    // Someone else, in another tab: all of it back.
+    const paid = (await getJson<Detail>(`/api/bookings/${b.id}`)).payment.amount_paid!;
+    const other = await context.request.post(`${apiUrl}/api/bookings/${b.id}/refund`, {
+      data: { amount: paid, idempotency_key: `other-tab-${b.id}-refund` },
+      headers: { Origin: adminUrl },
+    });
+    expect(other.status()).toBe(200);
+    await dialog.getByLabel("Amount to refund (£)").fill("10");
+    await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+    // The API refuses (never more than paid); the dialog stays open and says so.
+    await expect.poll(() => dialog.getByRole("alert").count()).toBe(1);
+    expect((await dialog.getByRole("alert").textContent())!.length).toBeGreaterThan(5);
+    const after = await getJson<Detail>(`/api/bookings/${b.id}`);
+    expect(after.payment.refunded).toBe(paid);
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await dialog.waitFor({ state: "detached" });
   });
 
   test("cancels with a chosen amount refunded", async ({ page, context, apiUrl, login, navigate, getJson }) => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate, useNavigation, useSearchParams } from "react-router-dom";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, buttonClassName, cx } from "@app/ui";
 import type { BookingRow } from "@app/contract";
@@ -77,7 +77,12 @@ export default function BookingsPage() {
   });
 
   const go = (next: ListParams) => setSearch(writeListParams(next), { replace: true });
-  const [text, setText] = useSearchBox(params.q, (q) => go({ ...params, q, page: 1 }));
+  // A search still waiting to be sent must not pull the office back to the list once a booking
+  // was opened (the booking's page may still be loading).
+  const navigation = useNavigation();
+  const [text, setText] = useSearchBox(params.q, (q) => {
+    if (navigation.state === "idle") go({ ...params, q, page: 1 });
+  });
 
   const total = query.data?.total ?? 0;
   const rows = query.data?.items ?? [];
@@ -216,7 +221,7 @@ export default function BookingsPage() {
                           {row.booking_reference}
                         </Link>
                       </td>
-                      <td data-label="Learner(s)" className="admin-table__break">
+                      <td data-label="Learner(s)" className="bk-wrap">
                         {/* One wrapper per cell: on phones the cell is a label/value grid of two columns. */}
                         <span>
                           {learnersText(row)}
