@@ -4,6 +4,7 @@
  * Every booking is made the way a customer makes one (POST /api/enroll, paid on the local payment
  * page), so the tests hold whatever the seed holds.
  */
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe } from "vitest";
 import { describeAtWidths, expect, test } from "./fixtures";
@@ -94,13 +95,19 @@ describeAtWidths("bookings list", (width) => {
       // Sort by reference, A to Z then Z to A, as the API orders it.
       await page.getByRole("button", { name: "Reference" }).click();
       await page.waitForURL(/sort=reference&dir=asc/);
-      expect(await page.getByRole("columnheader", { name: "Reference" }).getAttribute("aria-sort")).toBe("ascending");
+      await expect.poll(() => page.getByRole("columnheader", { name: "Reference" }).getAttribute("aria-sort")).toBe("ascending");
       const asc = await getJson<Row[]>("/api/bookings?sort=reference&dir=asc&limit=20");
       await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toEqual(asc.map((r) => r.booking_reference));
       await page.getByRole("button", { name: "Reference" }).click();
       await page.waitForURL(/sort=reference&dir=desc/);
       const desc = await getJson<Row[]>("/api/bookings?sort=reference&dir=desc&limit=20");
       await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toEqual(desc.map((r) => r.booking_reference));
+      // 'Export CSV' downloads the API's export of this list (the session goes with the link).
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+      expect(csv.split(/\r?\n/)[0]).toContain("Booking reference");
+      expect(csv).toContain(mine.bookingReference);
       // The other filters.
       for (const [label, status] of [["Pending", "pending"], ["Expired", "expired"], ["Cancelled", "cancelled"], ["Refunded", "refunded"], ["All", "all"]] as const) {
         await page.getByRole("button", { name: label, exact: true }).click();
@@ -144,6 +151,9 @@ describe("a booking's page and actions at 1280 px", () => {
     // The receipt PDF link goes to the API with the admin session.
     const receipt = page.getByRole("link", { name: "Receipt PDF" });
     expect(await receipt.getAttribute("href")).toBe(`${apiUrl}/api/bookings/${b.id}/receipt.pdf`);
+    const pdf = await context.request.get((await receipt.getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
 
     await page.getByLabel("Add a note").fill("Called the customer: parking at the back.");
     await page.getByRole("button", { name: "Add note" }).click();
