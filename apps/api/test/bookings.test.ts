@@ -395,6 +395,20 @@ describe("manual booking", () => {
     const [mail] = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'booking_confirmation' and ${mailOutbox.text} like ${`%${res.json().booking_reference}%`}`);
     expect(mail!.text).toContain("We have sent you an invoice for £310.00");
     expect(mail!.text).toContain("Amount due: £310.00");
+    // Its PDF is an invoice with the amount due.
+    const id = res.json().id;
+    const invoice = await pdfText((await api("GET", `/api/bookings/${id}/receipt.pdf`)).rawPayload);
+    expect(invoice).toContain("Invoice");
+    expect(invoice).toContain("Amount due");
+    // The invoice is paid later, in two parts; never more than the total.
+    const part = await api("POST", `/api/bookings/${id}/payments`, { amount: 100, payment_method: "bank_transfer", idempotency_key: key() });
+    expect(part.json()).toMatchObject({ amount_paid: 100, invoice_unpaid: true });
+    expect((await api("POST", `/api/bookings/${id}/payments`, { amount: 210.01, idempotency_key: key() })).statusCode).toBe(409);
+    const k = key();
+    const rest = await api("POST", `/api/bookings/${id}/payments`, { amount: 210, idempotency_key: k });
+    expect(rest.json()).toMatchObject({ amount_paid: 310, invoice_unpaid: false, payment_method: "bank_transfer" });
+    expect((await api("POST", `/api/bookings/${id}/payments`, { amount: 210, idempotency_key: k })).json().amount_paid).toBe(310);
+    expect(rest.json().history.at(-1)).toMatchObject({ action: "Payment recorded", user_name: OFFICE_NAME });
     expect((await api("POST", "/api/bookings", manual({ amount_received: null }))).statusCode).toBe(400);
     expect((await api("POST", "/api/bookings", manual({ amount_received: 10_000 }))).statusCode).toBe(400);
 
@@ -484,18 +498,31 @@ function parseCsv(text: string): string[][] {
   let row: string[] = [];
   let cell = "";
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
+    else if (ch === ",") endCell();
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += ch;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -58,7 +58,7 @@ export const IdempotencyKey = z
   .max(TEXT_MAX.reference, "idempotency_key must be 8 to 100 characters");
 
 export const BookingListQuery = PageQuery.extend({
-  /** Default: confirmed. */
+  /** Default: confirmed. 'refunded' lists every booking with money given back (partly refunded confirmed ones too). */
   status: z.enum(BOOKING_STATUS_FILTERS).optional(),
   /** Default: booked_on. */
   sort: z.enum(BOOKING_SORT_FIELDS).optional(),
@@ -239,7 +239,7 @@ export const CancelBookingSchema = z
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
-    if (v.refund === "amount" && !(v.amount && v.amount > 0)) {
+    if (v.refund === "amount" && !(v.amount && v.amount >= 0.01)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: "Enter the amount to refund" });
     }
   });
@@ -247,7 +247,7 @@ export type CancelBookingInput = z.input<typeof CancelBookingSchema>;
 
 /** Give money back without cancelling (e.g. an add-on not taken). */
 export const RefundBookingSchema = z.object({
-  amount: Pounds.refine((v) => v > 0, "Enter the amount to refund"),
+  amount: Pounds.refine((v) => v >= 0.01, "Enter the amount to refund"),
   reason,
   notify: z.boolean().optional(),
   idempotency_key: IdempotencyKey,
@@ -318,6 +318,14 @@ export const ManualBookingSchema = z
     }
   });
 export type ManualBookingInput = z.input<typeof ManualBookingSchema>;
+
+/** Money arrived later for a manual booking (an invoice paid by bank transfer, cash at the desk). */
+export const RecordPaymentSchema = z.object({
+  amount: Pounds.refine((v) => v >= 0.01, "Enter the amount received"),
+  payment_method: z.enum(MANUAL_PAYMENT_METHODS).optional(),
+  idempotency_key: IdempotencyKey,
+});
+export type RecordPaymentInput = z.input<typeof RecordPaymentSchema>;
 
 const PdfBody = c.otherResponse({ contentType: "application/pdf", body: c.type<string>() });
 const CsvBody = c.otherResponse({ contentType: "text/csv", body: c.type<string>() });
@@ -398,6 +406,15 @@ export const bookingsContract = c.router({
     body: ResendConfirmationSchema,
     responses: actionResponses,
     metadata: officeOnly,
+  },
+  recordPayment: {
+    method: "POST",
+    path: "/bookings/:id/payments",
+    pathParams: BookingIdParams,
+    body: RecordPaymentSchema,
+    responses: actionResponses,
+    metadata: officeOnly,
+    summary: "Records money received later on a manual booking (e.g. an invoice paid); never more than the total",
   },
   addNote: {
     method: "POST",

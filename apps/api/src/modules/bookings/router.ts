@@ -18,6 +18,7 @@ import {
   createManualBooking,
   listBookings,
   receiptFacts,
+  recordPayment,
   refundBooking,
   resendConfirmation,
   transferBooking,
@@ -100,6 +101,10 @@ export const bookingsRouter = s.router(contract.bookings, {
   },
   resendConfirmation: async ({ params, body, request }) => {
     await resendConfirmation(ctxOf(request), params.id, body?.idempotency_key);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  recordPayment: async ({ params, body, request }) => {
+    await recordPayment(ctxOf(request), params.id, body);
     return { status: 200, body: await answer(request, params.id) };
   },
   addNote: async ({ params, body, request }) => {

@@ -217,6 +217,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
  * answer is the same refund at the provider, and its id is recorded once.
  */
 async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: number, key: string, reason: string | undefined) {
+  if (!(amountPence > 0)) throw new HttpError(400, "Enter the amount to refund", { issues: [{ path: "amount", message: "Enter the amount to refund" }] });
   const refunded = await repo.sumRefunded(tx, order.id);
   const refundable = Math.max((order.amountPaidPence ?? 0) - refunded, 0);
   if (amountPence > refundable) {
@@ -515,6 +516,39 @@ export async function addNote(ctx: BookingCtx, id: number, text: string, key: st
 }
 
 // ---------------------------------------------------------------------------------------- manual booking
+
+/**
+ * Money received later on a manual booking (an invoice paid by transfer, cash at the desk): adds to
+ * the amount paid, never above the total; the invoice counts as paid once nothing is due. Once per key.
+ */
+export async function recordPayment(ctx: BookingCtx, id: number, input: { amount: number; payment_method?: string; idempotency_key: string }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) throw new HttpError(404, "Booking not found");
+    if (!(await repo.claimActionKey(tx, order.id, "payment", input.idempotency_key, ctx.now))) return;
+    if (order.paymentProvider !== "manual") throw new HttpError(409, "Online payments are recorded by the payment provider");
+    if (order.status !== "paid") throw new HttpError(409, `This booking is ${order.status}`);
+    const amount = toPence(input.amount);
+    const due = order.totalPence - (order.amountPaidPence ?? 0);
+    if (amount > due) throw new HttpError(409, due > 0 ? `At most ${toPounds(due).toFixed(2)} is due on this booking` : "Nothing is due on this booking");
+    const paid = (order.amountPaidPence ?? 0) + amount;
+    await tx.update(orders).set({ amountPaidPence: paid, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orderPayments)
+      .set({ invoiceUnpaid: paid < order.totalPence, ...(input.payment_method ? { method: input.payment_method } : {}) })
+      .where(eq(orderPayments.orderId, order.id));
+    await logActivity(tx, {
+      type: "payment",
+      action: "Payment recorded",
+      details: `Booking ${formatBookingRef(order.bookingRef)} for ${order.firstName} ${order.lastName}: ${ctx.actor.name} recorded ${toPounds(amount).toFixed(2)} GBP received${
+        input.payment_method ? ` (${input.payment_method.replace("_", " ")})` : ""
+      }${paid >= order.totalPence ? "; paid in full" : ""}`,
+      actor: ctx.actor,
+      amountPence: amount,
+      at: ctx.now,
+    });
+  });
+}
 
 type ManualInput = z.output<typeof ManualBookingSchema>;
 
