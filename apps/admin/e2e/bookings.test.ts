@@ -365,6 +365,23 @@ describe("a booking's page and actions at 1280 px", () => {
     await expect.poll(() => page.locator(".bk-head .bk-badges").textContent()).toBe("ConfirmedInvoice unpaid");
     await expect.poll(() => page.locator(".bk-item__attendees").textContent()).toContain("Sam Second");
     await screenshot("booking-manual");
+
+    // The invoice is paid by bank transfer a week later: the office records it.
+    await page.getByRole("button", { name: "Record payment" }).click();
+    const dialog = page.getByRole("dialog", { name: `Record a payment for ${made.booking_reference}` });
+    await dialog.waitFor();
+    const owed = (made as unknown as { total: number }).total;
+    expect(await dialog.getByLabel("Amount received (£)").inputValue()).toBe(owed.toFixed(2));
+    await dialog.getByLabel("Paid by").selectOption("bank_transfer");
+    await expectNoA11yViolations();
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => page.locator(".bk-result--ok").textContent()).toBe(`£${owed.toFixed(2)} received`);
+    await expect.poll(() => page.locator(".bk-head .bk-badges").textContent()).toBe("Confirmed");
+    expect(await page.getByRole("button", { name: "Record payment" }).count()).toBe(0);
+    const paid = await getJson<Detail & { payment: { invoice_unpaid: boolean } }>(`/api/bookings/${id}`);
+    expect(paid.payment.invoice_unpaid).toBe(false);
+    expect(paid.payment.amount_paid).toBe(owed);
   });
 
   test("a manual cash booking records the amount received", async ({ page, login, navigate, getJson }) => {

@@ -7,11 +7,12 @@
  */
 import { useState } from "react";
 import type { FormEvent, ReactNode } from "react";
-import { Button, CheckboxField, Modal, Spinner, TextAreaField, TextField, cx } from "@app/ui";
-import type { BookingDetail } from "@app/contract";
+import { Button, CheckboxField, Modal, SelectField, Spinner, TextAreaField, TextField, cx } from "@app/ui";
+import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "@app/contract";
+import type { BookingDetail, ManualPaymentMethod } from "@app/contract";
 import { errorMessage } from "../../lib/errors";
-import { newIdempotencyKey, useCancelBooking, useRefundBooking, useResendConfirmation, useTransferBooking, useTransferOptions } from "./api";
-import { parseRefundAmount } from "./amounts";
+import { newIdempotencyKey, useCancelBooking, useRecordPayment, useRefundBooking, useResendConfirmation, useTransferBooking, useTransferOptions } from "./api";
+import { parsePaymentAmount, parseRefundAmount } from "./amounts";
 import { courseDate, money } from "./format";
 
 export type DoneHandler = (message: string, booking: BookingDetail) => void;
@@ -291,6 +292,59 @@ export function ResendDialog({ booking, onClose, onDone }: { booking: BookingDet
         <p>
           {booking.customer_name} ({booking.email}) is sent the booking confirmation again, with the calendar file and the receipt link.
         </p>
+        <DialogError error={error} />
+      </DialogForm>
+    </Modal>
+  );
+}
+
+// ------------------------------------------------------------------ payment received later
+
+/** What a booking still owes: its total less what was received. */
+export function owedOn(booking: BookingDetail): number {
+  return Math.max(0, Math.round((booking.total - (booking.payment.amount_paid ?? 0)) * 100) / 100);
+}
+
+export function RecordPaymentDialog({ booking, onClose, onDone }: { booking: BookingDetail; onClose: () => void; onDone: DoneHandler }) {
+  const owed = owedOn(booking);
+  const [key] = useState(newIdempotencyKey);
+  const [amount, setAmount] = useState(owed.toFixed(2));
+  const current = booking.payment.method;
+  const [method, setMethod] = useState<ManualPaymentMethod>((MANUAL_PAYMENT_METHODS as readonly string[]).includes(current) ? (current as ManualPaymentMethod) : "bank_transfer");
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const record = useRecordPayment(booking.id, {
+    onSuccess: (b) => onDone(`${money((b.payment.amount_paid ?? 0) - (booking.payment.amount_paid ?? 0))} received`, b),
+    onError: (e) => setError(errorMessage(e)),
+  });
+
+  function submit() {
+    setError(null);
+    const parsed = parsePaymentAmount(amount, owed);
+    if ("error" in parsed) {
+      setAmountError(parsed.error);
+      return;
+    }
+    setAmountError(null);
+    record.mutate({ amount: parsed.amount, payment_method: method, idempotency_key: key });
+  }
+
+  const close = () => {
+    if (!record.isPending) onClose();
+  };
+  return (
+    <Modal open onClose={close} title={`Record a payment for ${booking.booking_reference}`} size="md">
+      <DialogForm onSubmit={submit} onClose={close} busy={record.isPending} submitLabel="Record payment" busyLabel="Saving...">
+        <p>
+          Total {money(booking.total)}, received so far {money(booking.payment.amount_paid ?? 0)}: {money(owed)} still owed.
+        </p>
+        <TextField label="Amount received (£)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={amountError ?? undefined} autoFocus />
+        <SelectField
+          label="Paid by"
+          value={method}
+          onChange={(e) => setMethod(e.target.value as ManualPaymentMethod)}
+          options={MANUAL_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        />
         <DialogError error={error} />
       </DialogForm>
     </Modal>

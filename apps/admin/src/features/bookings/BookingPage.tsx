@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { ArrowLeftRight, Ban, FileText, Mail, Printer, Undo2 } from "lucide-react";
+import { ArrowLeftRight, Ban, Banknote, FileText, Mail, Printer, Undo2 } from "lucide-react";
 import { Button, Skeleton, TextAreaField, buttonClassName, useToast } from "@app/ui";
 import { PAYMENT_METHOD_LABELS } from "@app/contract";
 import type { BookingDetail } from "@app/contract";
@@ -17,12 +17,12 @@ import { Fact } from "../../components/Fact";
 import { RecordDetailStates, useRecordId } from "../../components/RecordDetail";
 import { apiLink, newIdempotencyKey, useAddNote, useBooking } from "./api";
 import { BookingStatusBadge } from "./StatusBadge";
-import { CancelDialog, RefundDialog, ResendDialog, TransferDialog } from "./ActionDialogs";
+import { CancelDialog, RecordPaymentDialog, RefundDialog, ResendDialog, TransferDialog, owedOn } from "./ActionDialogs";
 import type { DoneHandler } from "./ActionDialogs";
 import { courseDate, money, stamp } from "./format";
 import "./bookings.css";
 
-type OpenDialog = { kind: "cancel" } | { kind: "refund" } | { kind: "resend" } | { kind: "transfer"; itemId: number } | null;
+type OpenDialog = { kind: "cancel" } | { kind: "refund" } | { kind: "resend" } | { kind: "payment" } | { kind: "transfer"; itemId: number } | null;
 
 export default function BookingPage() {
   const { id, validId } = useRecordId();
@@ -62,6 +62,8 @@ function BookingView({ booking }: { booking: BookingDetail }) {
   };
   const live = booking.status === "confirmed" || booking.status === "pending";
   const canRefund = booking.payment.refundable > 0;
+  // Money still to come on an office booking (an invoice not yet paid, or paid in part).
+  const canRecordPayment = booking.status === "confirmed" && booking.payment.provider === "manual" && owedOn(booking) > 0;
 
   return (
     <div className="bk-detail">
@@ -82,6 +84,12 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             <Button variant="danger" onClick={() => setDialog({ kind: "cancel" })}>
               <Ban size={18} aria-hidden="true" />
               Cancel and refund
+            </Button>
+          ) : null}
+          {canRecordPayment ? (
+            <Button variant="secondary" onClick={() => setDialog({ kind: "payment" })}>
+              <Banknote size={18} aria-hidden="true" />
+              Record payment
             </Button>
           ) : null}
           {canRefund ? (
@@ -123,6 +131,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
 
       {dialog?.kind === "cancel" ? <CancelDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === "refund" ? <RefundDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === "payment" ? <RecordPaymentDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === "resend" ? <ResendDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === "transfer" ? <TransferDialog booking={booking} itemId={dialog.itemId} onClose={() => setDialog(null)} onDone={onDone} /> : null}
     </div>

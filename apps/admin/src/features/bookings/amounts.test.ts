@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAmountReceived, parseRefundAmount } from "./amounts";
+import { parseAmountReceived, parsePaymentAmount, parseRefundAmount } from "./amounts";
 
 describe("parseRefundAmount", () => {
   it("takes pounds as people type them", () => {
@@ -29,5 +29,14 @@ describe("parseAmountReceived", () => {
     expect(parseAmountReceived("£250")).toEqual({ amount: 250 });
     expect(parseAmountReceived("")).toEqual({ error: "Enter the amount received" });
     expect(parseAmountReceived("2.505")).toEqual({ error: "Use at most 2 decimals" });
+  });
+});
+
+describe("parsePaymentAmount", () => {
+  it("takes up to what is still owed, not nothing and not more", () => {
+    expect(parsePaymentAmount("310", 310)).toEqual({ amount: 310 });
+    expect(parsePaymentAmount("100.50", 310)).toEqual({ amount: 100.5 });
+    expect(parsePaymentAmount("0", 310)).toEqual({ error: "Enter the amount received" });
+    expect(parsePaymentAmount("310.01", 310)).toEqual({ error: "At most £310.00 is still owed" });
   });
 });

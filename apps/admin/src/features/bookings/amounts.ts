@@ -28,6 +28,15 @@ export function parseAmountReceived(typed: string): { amount: number } | { error
   return { amount: penceToPounds(poundsToPence(pounds)) };
 }
 
+/** Reads a payment received later: more than £0, never above what is still owed. */
+export function parsePaymentAmount(typed: string, owed: number): { amount: number } | { error: string } {
+  const parsed = parseAmountReceived(typed);
+  if ("error" in parsed) return parsed;
+  if (parsed.amount <= 0) return { error: "Enter the amount received" };
+  if (poundsToPence(parsed.amount) > poundsToPence(owed)) return { error: `At most ${formatGbp(owed)} is still owed` };
+  return parsed;
+}
+
 const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
 function formatGbp(pounds: number): string {
   return GBP.format(pounds);

@@ -11,6 +11,7 @@ import type {
   BookingRow,
   CancelBookingInput,
   ManualBookingInput,
+  RecordPaymentInput,
   RefundBookingInput,
   TransferBookingInput,
 } from "@app/contract";
@@ -114,6 +115,19 @@ export function useResendConfirmation(id: number, options: ActionOptions = {}) {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (idempotencyKey: string) => unwrap(api.bookings.resendConfirmation({ params: { id }, body: { idempotency_key: idempotencyKey } })),
+    onSuccess: async (booking) => {
+      await afterChange(booking);
+      options.onSuccess?.(booking);
+    },
+    onError: options.onError,
+  });
+}
+
+/** Money received later on a manual booking (an invoice paid). */
+export function useRecordPayment(id: number, options: ActionOptions = {}) {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (body: RecordPaymentInput) => unwrap(api.bookings.recordPayment({ params: { id }, body })),
     onSuccess: async (booking) => {
       await afterChange(booking);
       options.onSuccess?.(booking);
