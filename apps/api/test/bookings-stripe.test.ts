@@ -30,7 +30,13 @@ beforeAll(async () => {
       STRIPE_API_URL: `http://127.0.0.1:${port}`,
     },
   });
-  await upsertUser(ctx.db, { email: "sam@example.com", name: "Sam Office", password: "Str0ng!Passw0rd-test", isAdmin: true, role: "office" });
+  await upsertUser(ctx.db, {
+    email: "sam@example.com",
+    name: "Sam Office",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "office",
+  });
   office = await login(ctx.app, "sam@example.com", "Str0ng!Passw0rd-test");
   const id = await createCourse(ctx.db, { title: "CCTV Refundable", feePence: 25000, capacity: 10 }, ctx.clock.now());
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -42,11 +48,20 @@ afterAll(async () => {
 });
 
 const webhook = ({ payload, signature }: { payload: string; signature: string }) =>
-  ctx.app.inject({ method: "POST", url: "/api/payments/stripe/webhook", headers: { "content-type": "application/json", "stripe-signature": signature }, payload });
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/stripe/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
 
 /** A Stripe order paid through Checkout (the completed webhook, confirmed against the fake). */
 async function paidStripeOrder() {
-  const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dateId }]) });
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/enroll",
+    payload: orderPayload([{ id: course.id, selectedDate: course.dateId }]),
+  });
   expect(res.statusCode).toBe(201);
   const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, res.json().reference));
   const sessionId = row!.providerSessionId!;
@@ -72,7 +87,15 @@ async function paidStripeOrder() {
 const chargeRefunded = (pi: string, reference: string | null, amountRefunded: number, id?: string) =>
   signedEvent(
     "charge.refunded",
-    { id: `ch_${pi}`, object: "charge", payment_intent: pi, amount: 25000, amount_refunded: amountRefunded, refunded: amountRefunded >= 25000, metadata: reference ? { order_reference: reference } : {} },
+    {
+      id: `ch_${pi}`,
+      object: "charge",
+      payment_intent: pi,
+      amount: 25000,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= 25000,
+      metadata: reference ? { order_reference: reference } : {},
+    },
     id,
   );
 
@@ -93,7 +116,11 @@ describe("refunds through Stripe", () => {
     expect(call.form.get("amount")).toBe("25000");
     expect(call.headers["idempotency-key"]).toBe(`refund-${pi}-${order.id}-click-0001-full`);
     const d = res.json();
-    expect(d).toMatchObject({ status: "refunded", refunded: 250, payment: { provider: "stripe", provider_payment_id: pi, provider_session_id: order.providerSessionId } });
+    expect(d).toMatchObject({
+      status: "refunded",
+      refunded: 250,
+      payment: { provider: "stripe", provider_payment_id: pi, provider_session_id: order.providerSessionId },
+    });
     expect(d.payment.refunds[0].provider_refund_id).toMatch(/^re_test_/);
 
     // Stripe then sends charge.refunded for our own refund: recorded once, nothing new.
@@ -104,11 +131,21 @@ describe("refunds through Stripe", () => {
   it("a retried refund after a lost answer is the same refund at Stripe and one row here", async () => {
     const { order } = await paidStripeOrder();
     const body = { amount: 40, idempotency_key: "click-0002-partial" };
-    const first = await ctx.app.inject({ method: "POST", url: `/api/bookings/${order.id}/refund`, headers: office.headers, payload: body });
+    const first = await ctx.app.inject({
+      method: "POST",
+      url: `/api/bookings/${order.id}/refund`,
+      headers: office.headers,
+      payload: body,
+    });
     expect(first.statusCode).toBe(200);
     // Pretend our answer was lost and the row never written: the same key at Stripe is the same refund.
     await ctx.db.delete(refunds).where(eq(refunds.orderId, order.id));
-    const again = await ctx.app.inject({ method: "POST", url: `/api/bookings/${order.id}/refund`, headers: office.headers, payload: body });
+    const again = await ctx.app.inject({
+      method: "POST",
+      url: `/api/bookings/${order.id}/refund`,
+      headers: office.headers,
+      payload: body,
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().payment.refunds.map((r: { provider_refund_id: string }) => r.provider_refund_id)).toEqual(
       first.json().payment.refunds.map((r: { provider_refund_id: string }) => r.provider_refund_id),
@@ -134,7 +171,9 @@ describe("refunds through Stripe", () => {
     expect((await webhook(chargeRefunded(pi, null, 25000))).statusCode).toBe(200);
     d = (await ctx.app.inject({ method: "GET", url: `/api/bookings/${order.id}`, headers: office.headers })).json();
     expect(d).toMatchObject({ status: "refunded", refund_state: "refunded", refunded: 250 });
-    expect(d.mails.map((m: { kind: string }) => m.kind)).toEqual(expect.arrayContaining(["booking_refunded", "booking_cancelled"]));
+    expect(d.mails.map((m: { kind: string }) => m.kind)).toEqual(
+      expect.arrayContaining(["booking_refunded", "booking_cancelled"]),
+    );
   });
 
   it("Stripe refusing a refund answers 502 and records nothing", async () => {
@@ -142,7 +181,12 @@ describe("refunds through Stripe", () => {
     const { order } = await paidStripeOrder();
     stripe.setFailRefunds(true);
     try {
-      const res = await ctx.app.inject({ method: "POST", url: `/api/bookings/${order.id}/refund`, headers: office.headers, payload: { amount: 10, idempotency_key: "click-0003-fails" } });
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: `/api/bookings/${order.id}/refund`,
+        headers: office.headers,
+        payload: { amount: 10, idempotency_key: "click-0003-fails" },
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toContain("payment provider");
     } finally {

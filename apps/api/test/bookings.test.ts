@@ -1,7 +1,9 @@
 /**
  * The office's bookings over HTTP on real Postgres (issue 13): list and detail, cancel and refund,
  * refund, transfer, resend, notes, manual booking, receipts and the CSV, with the races that
- * matter (transfer vs a public order for the last place, two refunds at once, retries).
+ * matter (transfer vs a public order for the last place, two refunds at once, retries). One file
+ * on purpose: the actions share one app, one course and one office session, and each test reads
+ * the booking page the others write to.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -24,8 +26,20 @@ const inDays = (n: number) => addDays(ukDate(ctx.clock.now()), n);
 
 beforeAll(async () => {
   ctx = await setupApp({ env: { ...MANY_CUSTOMERS_ENV, PUBLIC_API_URL: "https://api.example.com" } });
-  await upsertUser(ctx.db, { email: "olivia@example.com", name: OFFICE_NAME, password: "Str0ng!Passw0rd-test", isAdmin: true, role: "office" });
-  await upsertUser(ctx.db, { email: "trent@example.com", name: "Trent Trainer", password: "Str0ng!Passw0rd-test", isAdmin: true, role: "trainer" });
+  await upsertUser(ctx.db, {
+    email: "olivia@example.com",
+    name: OFFICE_NAME,
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "office",
+  });
+  await upsertUser(ctx.db, {
+    email: "trent@example.com",
+    name: "Trent Trainer",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "trainer",
+  });
   office = await login(ctx.app, "olivia@example.com", "Str0ng!Passw0rd-test");
   trainer = await login(ctx.app, "trent@example.com", "Str0ng!Passw0rd-test");
   const id = await createCourse(
@@ -56,17 +70,32 @@ let keyN = 0;
 const key = () => `key-${Date.now()}-${++keyN}`;
 
 /** A public order on the site, paid on the local page: answers the booking's id. */
-async function paidOrder(over: Record<string, unknown> = {}, dateId = course.dates[0]!, addOns = [course.addOnId], courseId = course.id) {
-  const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: courseId, selectedDate: dateId, selectedAddons: addOns }], over) });
+async function paidOrder(
+  over: Record<string, unknown> = {},
+  dateId = course.dates[0]!,
+  addOns = [course.addOnId],
+  courseId = course.id,
+) {
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/enroll",
+    payload: orderPayload([{ id: courseId, selectedDate: dateId, selectedAddons: addOns }], over),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { reference } = res.json();
-  const pay = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/pay`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+  const pay = await ctx.app.inject({
+    method: "POST",
+    url: `/api/payments/local/${reference}/pay`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
   expect(pay.statusCode).toBe(303);
   const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, reference));
   return row!;
 }
 
-const seatsHeld = async (dateId: number) => (await ctx.db.select().from(courseDates).where(eq(courseDates.id, dateId)))[0]!.seatsHeld;
+const seatsHeld = async (dateId: number) =>
+  (await ctx.db.select().from(courseDates).where(eq(courseDates.id, dateId)))[0]!.seatsHeld;
 const detail = async (id: number) => (await api("GET", `/api/bookings/${id}`)).json();
 
 describe("access", () => {
@@ -91,8 +120,18 @@ describe("access", () => {
 describe("list and detail", () => {
   it("opens on confirmed bookings; filters, searches (reference, attendee name, e-mail, phone, course, code), sorts and pages on the server", async () => {
     const code = await createDiscount(ctx.db, { code: "LISTTEN", percentOff: 10, maxUses: 50 }, ctx.clock.now());
-    const a = await paidOrder({ first_name: "Quincy", last_name: "Listable", guest_email: "quincy.list@example.com", phone_number: "07700 911222", discount_code: code.code });
-    const pending = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dates[1]! }], { first_name: "Penny", last_name: "Pending" }) });
+    const a = await paidOrder({
+      first_name: "Quincy",
+      last_name: "Listable",
+      guest_email: "quincy.list@example.com",
+      phone_number: "07700 911222",
+      discount_code: code.code,
+    });
+    const pending = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: course.dates[1]! }], { first_name: "Penny", last_name: "Pending" }),
+    });
     expect(pending.statusCode).toBe(201);
 
     const confirmed = await api("GET", "/api/bookings?limit=200");
@@ -109,9 +148,20 @@ describe("list and detail", () => {
     expect(Number(all.headers[TOTAL_COUNT_HEADER])).toBeGreaterThanOrEqual(rows.length + 1);
 
     const ref = formatBookingRef(a.bookingRef);
-    for (const q of [ref, ref.replace("-", "").toLowerCase(), "quincy listable", "QUINCY.LIST@", "07700911222", "0770 091 1222", "listten"]) {
+    for (const q of [
+      ref,
+      ref.replace("-", "").toLowerCase(),
+      "quincy listable",
+      "QUINCY.LIST@",
+      "07700911222",
+      "0770 091 1222",
+      "listten",
+    ]) {
       const found = (await api("GET", `/api/bookings?status=all&q=${encodeURIComponent(q)}`)).json();
-      expect(found.map((r: { id: number }) => r.id), q).toContain(a.id);
+      expect(
+        found.map((r: { id: number }) => r.id),
+        q,
+      ).toContain(a.id);
     }
     const byCourse = (await api("GET", `/api/bookings?q=${encodeURIComponent("supervisor zeta")}`)).json();
     expect(byCourse.length).toBeGreaterThan(0);
@@ -133,10 +183,25 @@ describe("list and detail", () => {
       discount_code: "LISTTEN",
     });
 
-    const asc = (await api("GET", "/api/bookings?status=all&sort=amount&dir=asc&limit=200")).json().map((r: { amount: number }) => r.amount);
+    const asc = (await api("GET", "/api/bookings?status=all&sort=amount&dir=asc&limit=200"))
+      .json()
+      .map((r: { amount: number }) => r.amount);
     expect(asc).toEqual([...asc].sort((x: number, y: number) => x - y));
-    const byRef = (await api("GET", "/api/bookings?status=all&sort=reference&dir=desc&limit=200")).json().map((r: { booking_reference: string }) => r.booking_reference);
+    const byRef = (await api("GET", "/api/bookings?status=all&sort=reference&dir=desc&limit=200"))
+      .json()
+      .map((r: { booking_reference: string }) => r.booking_reference);
     expect(byRef).toEqual([...byRef].sort().reverse());
+    const learners = (await api("GET", "/api/bookings?status=all&sort=learner&dir=asc&limit=200"))
+      .json()
+      .map((r: { learners: string[] }) => r.learners[0]!.toLowerCase());
+    expect(learners).toEqual([...learners].sort());
+    const dates = (await api("GET", "/api/bookings?status=all&sort=date&dir=desc&limit=200"))
+      .json()
+      .map((r: { first_date: string }) => r.first_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const sort of ["course", "booked_on", "status"]) {
+      expect((await api("GET", `/api/bookings?status=all&sort=${sort}&dir=asc`)).statusCode).toBe(200);
+    }
     expect((await api("GET", "/api/bookings?status=nonsense")).statusCode).toBe(400);
   });
 
@@ -149,7 +214,14 @@ describe("list and detail", () => {
       subtotal: 310,
       total: 310,
       discount: null,
-      items: [{ title: "Door Supervisor Zeta", seats: 1, add_ons: [{ name: "First aid top-up", price: 60 }], attendees: [{ first_name: "Dora", last_name: "Detail" }] }],
+      items: [
+        {
+          title: "Door Supervisor Zeta",
+          seats: 1,
+          add_ons: [{ name: "First aid top-up", price: 60 }],
+          attendees: [{ first_name: "Dora", last_name: "Detail" }],
+        },
+      ],
       payment: { provider: "local", method: "card_online", amount_paid: 310, refundable: 310, refunds: [] },
       receipt_path: `/api/bookings/${a.id}/receipt.pdf`,
       public_receipt_url: `https://api.example.com/api/orders/${a.reference}/receipt.pdf`,
@@ -157,7 +229,12 @@ describe("list and detail", () => {
     expect(d.mails.map((m: { kind: string }) => m.kind).sort()).toEqual(["booking_confirmation", "new_booking"]);
     expect(d.history.map((h: { action: string }) => h.action)).toEqual(["New enrollment", "Payment received"]);
     // The confirmation links the receipt.
-    const [confirmation] = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'booking_confirmation' and ${mailOutbox.text} like ${`%${formatBookingRef(a.bookingRef)}%`}`);
+    const [confirmation] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        sql`${mailOutbox.kind} = 'booking_confirmation' and ${mailOutbox.text} like ${`%${formatBookingRef(a.bookingRef)}%`}`,
+      );
     expect(confirmation!.text).toContain(`Your receipt (PDF): https://api.example.com/api/orders/${a.reference}/receipt.pdf`);
     expect((await api("GET", "/api/bookings/999999")).statusCode).toBe(404);
   });
@@ -168,7 +245,11 @@ describe("cancel and refund", () => {
     const a = await paidOrder({ first_name: "Carla", last_name: "Cancel" });
     const before = await seatsHeld(course.dates[0]!);
     const k = key();
-    const res = await api("POST", `/api/bookings/${a.id}/cancel`, { refund: "full", reason: "Cannot attend", idempotency_key: k });
+    const res = await api("POST", `/api/bookings/${a.id}/cancel`, {
+      refund: "full",
+      reason: "Cannot attend",
+      idempotency_key: k,
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d).toMatchObject({ status: "refunded", refund_state: "refunded", refunded: 310, payment: { refundable: 0 } });
@@ -193,13 +274,22 @@ describe("cancel and refund", () => {
     const a = await paidOrder({ first_name: "Parti", last_name: "Al" });
     const res = await api("POST", `/api/bookings/${a.id}/cancel`, { refund: "amount", amount: 100, idempotency_key: key() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "refunded", refund_state: "partly_refunded", refunded: 100, payment: { refundable: 210 } });
+    expect(res.json()).toMatchObject({
+      status: "refunded",
+      refund_state: "partly_refunded",
+      refunded: 100,
+      payment: { refundable: 210 },
+    });
 
     const b = await paidOrder({ first_name: "Nora", last_name: "None" });
     const none = await api("POST", `/api/bookings/${b.id}/cancel`, { refund: "none", idempotency_key: key() });
     expect(none.json()).toMatchObject({ status: "cancelled", refunded: 0 });
 
-    const placed = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dates[1]! }]) });
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: course.dates[1]! }]),
+    });
     const [p] = await ctx.db.select().from(orders).where(eq(orders.reference, placed.json().reference));
     expect((await api("POST", `/api/bookings/${p!.id}/cancel`, { refund: "full", idempotency_key: key() })).statusCode).toBe(409);
     const ok = await api("POST", `/api/bookings/${p!.id}/cancel`, { refund: "none", idempotency_key: key() });
@@ -223,16 +313,23 @@ describe("cancel and refund", () => {
     expect(tooMuch.json().message).toContain("210.00");
 
     // Two different clicks for £150 each at once: £210 is left, so exactly one goes through.
-    const both = await Promise.all([1, 2].map(() => api("POST", `/api/bookings/${a.id}/refund`, { amount: 150, idempotency_key: key() })));
+    const both = await Promise.all(
+      [1, 2].map(() => api("POST", `/api/bookings/${a.id}/refund`, { amount: 150, idempotency_key: key() })),
+    );
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     // The same click sent twice at once: one refund.
     const same = key();
-    const twice = await Promise.all([1, 2].map(() => api("POST", `/api/bookings/${a.id}/refund`, { amount: 10, idempotency_key: same })));
+    const twice = await Promise.all(
+      [1, 2].map(() => api("POST", `/api/bookings/${a.id}/refund`, { amount: 10, idempotency_key: same })),
+    );
     expect(twice.map((r) => r.statusCode)).toEqual([200, 200]);
     const rows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, a.id));
     expect(rows.map((r) => r.amountPence).sort((x, y) => x - y)).toEqual([1000, 10000, 15000]);
     expect(rows.reduce((s, r) => s + r.amountPence, 0)).toBeLessThanOrEqual(31000);
-    const logged = await ctx.db.select().from(activityLog).where(sql`${activityLog.action} = 'Refund' and ${activityLog.details} like ${`%${formatBookingRef(a.bookingRef)}%`}`);
+    const logged = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(sql`${activityLog.action} = 'Refund' and ${activityLog.details} like ${`%${formatBookingRef(a.bookingRef)}%`}`);
     expect(logged).toHaveLength(3);
     expect(logged.every((l) => l.userName === OFFICE_NAME)).toBe(true);
   });
@@ -259,7 +356,12 @@ describe("transfer", () => {
     expect(d.items[0]).toMatchObject({ course_date_id: to, start_date: inDays(40), end_date: inDays(45) });
     expect([await seatsHeld(from), await seatsHeld(to)]).toEqual([heldFrom - 1, heldTo + 1]);
     expect(d.history.at(-1)).toMatchObject({ action: "Booking transferred", user_name: OFFICE_NAME });
-    const [mail] = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'booking_transferred' and ${mailOutbox.text} like ${`%${formatBookingRef(a.bookingRef)}%`}`);
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        sql`${mailOutbox.kind} = 'booking_transferred' and ${mailOutbox.text} like ${`%${formatBookingRef(a.bookingRef)}%`}`,
+      );
     expect(mail!.subject).toBe("Your new course dates: Door Supervisor Zeta");
     expect(mail!.attachments[0]!.filename).toBe(`booking-${formatBookingRef(a.bookingRef)}.ics`);
     const start = inDays(40).replace(/-/g, "");
@@ -272,8 +374,22 @@ describe("transfer", () => {
   });
 
   it("refuses a full date, another course's date and an unknown item", async () => {
-    const small = await createCourse(ctx.db, { title: "Tiny Course", feePence: 5000, capacity: 1, dates: [{ startDate: inDays(30), endDate: inDays(30) }, { startDate: inDays(31), endDate: inDays(31) }] }, ctx.clock.now());
-    const dates = (await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, small)).orderBy(courseDates.startDate)).map((d) => d.id);
+    const small = await createCourse(
+      ctx.db,
+      {
+        title: "Tiny Course",
+        feePence: 5000,
+        capacity: 1,
+        dates: [
+          { startDate: inDays(30), endDate: inDays(30) },
+          { startDate: inDays(31), endDate: inDays(31) },
+        ],
+      },
+      ctx.clock.now(),
+    );
+    const dates = (
+      await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, small)).orderBy(courseDates.startDate)
+    ).map((d) => d.id);
     const a = await paidOrder({ first_name: "Full" }, dates[0]!, [], small);
     await paidOrder({ first_name: "Other" }, dates[1]!, [], small);
     const item = (await detail(a.id)).items[0].id;
@@ -281,24 +397,51 @@ describe("transfer", () => {
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toContain("fully booked");
     expect(await seatsHeld(dates[1]!)).toBe(1);
-    expect((await api("POST", `/api/bookings/${a.id}/transfer`, { item_id: item, course_date_id: course.dates[1] })).statusCode).toBe(404);
-    expect((await api("POST", `/api/bookings/${a.id}/transfer`, { item_id: 999999, course_date_id: dates[1] })).statusCode).toBe(404);
+    expect(
+      (await api("POST", `/api/bookings/${a.id}/transfer`, { item_id: item, course_date_id: course.dates[1] })).statusCode,
+    ).toBe(404);
+    expect((await api("POST", `/api/bookings/${a.id}/transfer`, { item_id: 999999, course_date_id: dates[1] })).statusCode).toBe(
+      404,
+    );
   });
 
   it("never oversells: a transfer racing a public order for the last place leaves exactly one of them holding it", async () => {
     for (let round = 0; round < 4; round++) {
-      const c = await createCourse(ctx.db, { title: `Race Course ${round}`, feePence: 5000, capacity: 1, dates: [{ startDate: inDays(30), endDate: inDays(30) }, { startDate: inDays(32), endDate: inDays(32) }] }, ctx.clock.now());
-      const [d1, d2] = (await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, c)).orderBy(courseDates.startDate)).map((d) => d.id);
+      const c = await createCourse(
+        ctx.db,
+        {
+          title: `Race Course ${round}`,
+          feePence: 5000,
+          capacity: 1,
+          dates: [
+            { startDate: inDays(30), endDate: inDays(30) },
+            { startDate: inDays(32), endDate: inDays(32) },
+          ],
+        },
+        ctx.clock.now(),
+      );
+      const [d1, d2] = (
+        await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, c)).orderBy(courseDates.startDate)
+      ).map((d) => d.id);
       const moving = await paidOrder({ first_name: "Mover" }, d1!, [], c);
       const item = (await detail(moving.id)).items[0].id;
       const [transfer, publicOrder] = await Promise.all([
         api("POST", `/api/bookings/${moving.id}/transfer`, { item_id: item, course_date_id: d2 }),
-        ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: c, selectedDate: d2! }], { first_name: "Racer" }) }),
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/enroll",
+          payload: orderPayload([{ id: c, selectedDate: d2! }], { first_name: "Racer" }),
+        }),
       ]);
       const outcome = [transfer.statusCode, publicOrder.statusCode];
-      expect([[200, 409], [409, 201]]).toContainEqual(outcome);
+      expect([
+        [200, 409],
+        [409, 201],
+      ]).toContainEqual(outcome);
       expect(await seatsHeld(d2!)).toBe(1);
-      const { rows } = await ctx.db.execute<{ n: number }>(sql`select seats_taken(d, now())::int as n from course_dates d where d.id = ${d2}`);
+      const { rows } = await ctx.db.execute<{ n: number }>(
+        sql`select seats_taken(d, now())::int as n from course_dates d where d.id = ${d2}`,
+      );
       expect(Number(rows[0]!.n)).toBeLessThanOrEqual(1);
     }
   });
@@ -315,7 +458,11 @@ describe("resend, notes", () => {
     expect(confirmations).toHaveLength(2);
     expect((await detail(a.id)).mails.filter((m: { kind: string }) => m.kind === "booking_confirmation")).toHaveLength(2);
     expect(res.json().history.at(-1)).toMatchObject({ action: "Confirmation resent", user_name: OFFICE_NAME });
-    const placed = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dates[2]! }]) });
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: course.dates[2]! }]),
+    });
     const [p] = await ctx.db.select().from(orders).where(eq(orders.reference, placed.json().reference));
     expect((await api("POST", `/api/bookings/${p!.id}/resend-confirmation`, {})).statusCode).toBe(409);
   });
@@ -389,10 +536,17 @@ describe("manual booking", () => {
   });
 
   it("'unpaid, invoice sent': confirmed, the mail asks for the amount due; refused for cash; full date refused", async () => {
-    const res = await api("POST", "/api/bookings", manual({ payment_method: "invoice", amount_received: null, attendees: [{ first_name: "Ivy", last_name: "Invoice" }] }));
+    const res = await api(
+      "POST",
+      "/api/bookings",
+      manual({ payment_method: "invoice", amount_received: null, attendees: [{ first_name: "Ivy", last_name: "Invoice" }] }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ invoice_unpaid: true, amount_paid: 0, total: 310, status: "confirmed" });
-    const [mail] = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.kind} = 'booking_confirmation' and ${mailOutbox.text} like ${`%${res.json().booking_reference}%`}`);
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.kind} = 'booking_confirmation' and ${mailOutbox.text} like ${`%${res.json().booking_reference}%`}`);
     expect(mail!.text).toContain("We have sent you an invoice for £310.00");
     expect(mail!.text).toContain("Amount due: £310.00");
     // Its PDF is an invoice with the amount due.
@@ -401,7 +555,11 @@ describe("manual booking", () => {
     expect(invoice).toContain("Invoice");
     expect(invoice).toContain("Amount due");
     // The invoice is paid later, in two parts; never more than the total.
-    const part = await api("POST", `/api/bookings/${id}/payments`, { amount: 100, payment_method: "bank_transfer", idempotency_key: key() });
+    const part = await api("POST", `/api/bookings/${id}/payments`, {
+      amount: 100,
+      payment_method: "bank_transfer",
+      idempotency_key: key(),
+    });
     expect(part.json()).toMatchObject({ amount_paid: 100, invoice_unpaid: true });
     expect((await api("POST", `/api/bookings/${id}/payments`, { amount: 210.01, idempotency_key: key() })).statusCode).toBe(409);
     const k = key();
@@ -412,12 +570,59 @@ describe("manual booking", () => {
     expect((await api("POST", "/api/bookings", manual({ amount_received: null }))).statusCode).toBe(400);
     expect((await api("POST", "/api/bookings", manual({ amount_received: 10_000 }))).statusCode).toBe(400);
 
-    const tiny = await createCourse(ctx.db, { title: "Two Places", feePence: 1000, capacity: 2, dates: [{ startDate: inDays(30), endDate: inDays(30) }] }, ctx.clock.now());
+    const tiny = await createCourse(
+      ctx.db,
+      { title: "Two Places", feePence: 1000, capacity: 2, dates: [{ startDate: inDays(30), endDate: inDays(30) }] },
+      ctx.clock.now(),
+    );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, tiny));
-    const three = manual({ course_id: tiny, course_date_id: date!.id, add_on_ids: [], attendees: [1, 2, 3].map((n) => ({ first_name: `P${n}`, last_name: "X" })), amount_received: 30 });
+    const three = manual({
+      course_id: tiny,
+      course_date_id: date!.id,
+      add_on_ids: [],
+      attendees: [1, 2, 3].map((n) => ({ first_name: `P${n}`, last_name: "X" })),
+      amount_received: 30,
+    });
     const refused = await api("POST", "/api/bookings", three);
     expect(refused.statusCode).toBe(409);
     expect(await seatsHeld(date!.id)).toBe(0);
+  });
+});
+
+describe("manual booking races", () => {
+  it("a manual booking racing a public order for the last place: exactly one gets it", async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await createCourse(
+        ctx.db,
+        { title: `Last Place ${round}`, feePence: 5000, capacity: 1, dates: [{ startDate: inDays(30), endDate: inDays(30) }] },
+        ctx.clock.now(),
+      );
+      const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, c));
+      const [manualRes, publicRes] = await Promise.all([
+        api("POST", "/api/bookings", {
+          course_id: c,
+          course_date_id: date!.id,
+          attendees: [{ first_name: "Phone", last_name: "Caller" }],
+          first_name: "Phone",
+          last_name: "Caller",
+          email: "phone.caller@example.com",
+          phone: "07700 900111",
+          payment_method: "card_phone",
+          amount_received: 50,
+          idempotency_key: key(),
+        }),
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/enroll",
+          payload: orderPayload([{ id: c, selectedDate: date!.id }], { first_name: "Web" }),
+        }),
+      ]);
+      expect([
+        [201, 409],
+        [409, 201],
+      ]).toContainEqual([manualRes.statusCode, publicRes.statusCode]);
+      expect(await seatsHeld(date!.id)).toBe(1);
+    }
   });
 });
 
@@ -430,7 +635,13 @@ async function pdfText(body: Buffer): Promise<string> {
 describe("receipt PDF", () => {
   it("is made for a paid order: reference, date, lines, discount, total, amount paid, method, business details; no VAT lines unless configured", async () => {
     const code = await createDiscount(ctx.db, { code: "PDFTEN", percentOff: 10, maxUses: 5 }, ctx.clock.now());
-    const a = await paidOrder({ first_name: "Reese", last_name: "Receipt", company_name: "Acme Guards Ltd", purchase_order: "PO-55", discount_code: code.code });
+    const a = await paidOrder({
+      first_name: "Reese",
+      last_name: "Receipt",
+      company_name: "Acme Guards Ltd",
+      purchase_order: "PO-55",
+      discount_code: code.code,
+    });
     const res = await ctx.app.inject({ method: "GET", url: `/api/orders/${a.reference}/receipt.pdf` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
@@ -467,8 +678,14 @@ describe("receipt PDF", () => {
     expect(await pdfText(admin.rawPayload)).toContain(formatBookingRef(a.bookingRef));
 
     // No receipt for an unpaid order or an unknown reference.
-    const placed = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dates[2]! }]) });
-    expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${placed.json().reference}/receipt.pdf` })).statusCode).toBe(404);
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: course.dates[2]! }]),
+    });
+    expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${placed.json().reference}/receipt.pdf` })).statusCode).toBe(
+      404,
+    );
     expect((await ctx.app.inject({ method: "GET", url: "/api/orders/not-a-real-reference/receipt.pdf" })).statusCode).toBe(404);
   });
 
@@ -477,10 +694,21 @@ describe("receipt PDF", () => {
     try {
       const c = await createCourse(vatCtx.db, { title: "VAT Course", feePence: 12000 }, vatCtx.clock.now());
       const [date] = await vatCtx.db.select().from(courseDates).where(eq(courseDates.courseId, c));
-      const placed = await vatCtx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: c, selectedDate: date!.id }]) });
+      const placed = await vatCtx.app.inject({
+        method: "POST",
+        url: "/api/enroll",
+        payload: orderPayload([{ id: c, selectedDate: date!.id }]),
+      });
       const reference = placed.json().reference;
-      await vatCtx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/pay`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
-      const text = await pdfText((await vatCtx.app.inject({ method: "GET", url: `/api/orders/${reference}/receipt.pdf` })).rawPayload);
+      await vatCtx.app.inject({
+        method: "POST",
+        url: `/api/payments/local/${reference}/pay`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "",
+      });
+      const text = await pdfText(
+        (await vatCtx.app.inject({ method: "GET", url: `/api/orders/${reference}/receipt.pdf` })).rawPayload,
+      );
       expect(text).toContain("VAT number: GB 123 4567 89");
       expect(text).toContain("of which VAT at 20%");
       expect(text).toContain("£20.00");
@@ -533,7 +761,7 @@ describe("CSV export", () => {
       course_date_id: course.dates[1],
       add_on_ids: [course.addOnId],
       attendees: [
-        { first_name: "=HYPERLINK(\"http://evil\")", last_name: "Csv" },
+        { first_name: '=HYPERLINK("http://evil")', last_name: "Csv" },
         { first_name: "Second", last_name: "Csv" },
       ],
       first_name: "Casey",
@@ -551,10 +779,21 @@ describe("CSV export", () => {
     expect(res.headers["content-type"]).toContain("text/csv");
     const rows = parseCsv(res.body.replace(/^\uFEFF/, ""));
     const header = rows[0]!;
-    expect(header).toEqual(expect.arrayContaining(["Booking reference", "Course", "Start date", "End date", "Add-ons", "Amount paid (GBP)", "Status", "Booked on (UK time)"]));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        "Booking reference",
+        "Course",
+        "Start date",
+        "End date",
+        "Add-ons",
+        "Amount paid (GBP)",
+        "Status",
+        "Booked on (UK time)",
+      ]),
+    );
     const data = rows.slice(1).map((r) => Object.fromEntries(header.map((h, n) => [h, r[n]])));
     expect(data).toHaveLength(2);
-    expect(data.map((r) => r["Attendee first name"])).toEqual(["'=HYPERLINK(\"http://evil\")", "Second"]);
+    expect(data.map((r) => r["Attendee first name"])).toEqual(['\'=HYPERLINK("http://evil")', "Second"]);
     expect(data[0]).toMatchObject({
       "Booking reference": ref,
       Course: "Door Supervisor Zeta",
@@ -567,7 +806,12 @@ describe("CSV export", () => {
       "Buyer phone": '="+44 7700 900999"',
     });
     const booked_on = new Date(booked.json().booked_on);
-    const london = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(booked_on);
+    const london = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(booked_on);
     expect(data[0]!["Booked on (UK time)"]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${london}$`));
   });
 });

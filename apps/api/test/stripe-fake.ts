@@ -20,7 +20,10 @@ export function fakeStripe() {
   let sessions = 0;
   let refundsMade = 0;
   let failRefunds = false;
-  const sessionState = new Map<string, { reference: string | null; amount_total: number; payment_status: string; payment_intent: string | null }>();
+  const sessionState = new Map<
+    string,
+    { reference: string | null; amount_total: number; payment_status: string; payment_intent: string | null }
+  >();
   const intents = new Map<string, { reference: string | null; amount: number }>();
   const refunds: FakeRefund[] = [];
   const byIdempotencyKey = new Map<string, FakeRefund>();
@@ -42,9 +45,15 @@ export function fakeStripe() {
         const id = `cs_test_${++sessions}`;
         let amount = 0;
         for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
-          amount += Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+          amount +=
+            Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
         }
-        sessionState.set(id, { reference: form.get("client_reference_id"), amount_total: amount, payment_status: "unpaid", payment_intent: null });
+        sessionState.set(id, {
+          reference: form.get("client_reference_id"),
+          amount_total: amount,
+          payment_status: "unpaid",
+          payment_intent: null,
+        });
         return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
       }
       const session = path.match(/^\/v1\/checkout\/sessions\/(\w+)$/);
@@ -67,7 +76,13 @@ export function fakeStripe() {
       if (req.method === "GET" && intent) {
         const pi = intents.get(intent[1]!);
         if (!pi) return invalid(`No such payment_intent: '${intent[1]}'`, 404);
-        return send(200, { id: intent[1], object: "payment_intent", amount: pi.amount, currency: "gbp", metadata: pi.reference ? { order_reference: pi.reference } : {} });
+        return send(200, {
+          id: intent[1],
+          object: "payment_intent",
+          amount: pi.amount,
+          currency: "gbp",
+          metadata: pi.reference ? { order_reference: pi.reference } : {},
+        });
       }
       if (req.method === "POST" && path === "/v1/refunds") {
         if (failRefunds) return invalid("Simulated refund failure");
@@ -79,8 +94,15 @@ export function fakeStripe() {
         if (!payment) return invalid(`No such payment_intent: '${pi}'`, 404);
         const amount = Number(form.get("amount") ?? payment.amount);
         const already = refunds.filter((r) => r.payment_intent === pi).reduce((s, r) => s + r.amount, 0);
-        if (already + amount > payment.amount) return invalid(`Refund amount (£${amount / 100}) is greater than unrefunded amount on charge`);
-        const refund = { id: `re_test_${++refundsMade}`, amount, payment_intent: pi, status: "succeeded", created: Math.floor(Date.now() / 1000) };
+        if (already + amount > payment.amount)
+          return invalid(`Refund amount (£${amount / 100}) is greater than unrefunded amount on charge`);
+        const refund = {
+          id: `re_test_${++refundsMade}`,
+          amount,
+          payment_intent: pi,
+          status: "succeeded",
+          created: Math.floor(Date.now() / 1000),
+        };
         refunds.push(refund);
         if (key) byIdempotencyKey.set(key, refund);
         return send(200, { ...refund, object: "refund" });
@@ -107,12 +129,19 @@ export function fakeStripe() {
     },
     /** A refund made by someone in Stripe's dashboard (no request of ours). */
     dashboardRefund(paymentIntent: string, amount: number): FakeRefund {
-      const refund = { id: `re_dash_${++refundsMade}`, amount, payment_intent: paymentIntent, status: "succeeded", created: Math.floor(Date.now() / 1000) };
+      const refund = {
+        id: `re_dash_${++refundsMade}`,
+        amount,
+        payment_intent: paymentIntent,
+        status: "succeeded",
+        created: Math.floor(Date.now() / 1000),
+      };
       refunds.push(refund);
       return refund;
     },
     setFailRefunds: (v: boolean) => (failRefunds = v),
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -23,7 +23,11 @@ export const DEFAULT_BOOKING_STATUS_FILTER: BookingStatusFilter = "confirmed";
 /** How much of what was paid went back: none, some (partly refunded) or all of it. */
 export const REFUND_STATES = ["none", "partly_refunded", "refunded"] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
-export const REFUND_STATE_LABELS: Record<RefundState, string> = { none: "", partly_refunded: "Partly refunded", refunded: "Refunded" };
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  none: "",
+  partly_refunded: "Partly refunded",
+  refunded: "Refunded",
+};
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   confirmed: "Confirmed",
   pending: "Pending",
@@ -257,7 +261,11 @@ export type RefundBookingInput = z.input<typeof RefundBookingSchema>;
 /** Move one course of the booking (all its places) to another date of the same course. */
 export const TransferBookingSchema = z.object({
   item_id: z.number().int().positive().max(MAX_INT),
-  course_date_id: z.number({ required_error: "Choose a date", invalid_type_error: "Choose a date" }).int().positive().max(MAX_INT),
+  course_date_id: z
+    .number({ required_error: "Choose a date", invalid_type_error: "Choose a date" })
+    .int()
+    .positive()
+    .max(MAX_INT),
   /** Mail the customer the new dates with a new calendar file. Default true. */
   notify: z.boolean().optional(),
   reason,
@@ -288,11 +296,22 @@ export const BookingNoteInputSchema = z.object({
 /** A booking the office takes by phone, in person, by bank transfer or for an invoiced employer. */
 export const ManualBookingSchema = z
   .object({
-    course_id: z.number({ required_error: "Choose a course", invalid_type_error: "Choose a course" }).int().positive().max(MAX_INT),
-    course_date_id: z.number({ required_error: "Choose a date", invalid_type_error: "Choose a date" }).int().positive().max(MAX_INT),
+    course_id: z
+      .number({ required_error: "Choose a course", invalid_type_error: "Choose a course" })
+      .int()
+      .positive()
+      .max(MAX_INT),
+    course_date_id: z
+      .number({ required_error: "Choose a date", invalid_type_error: "Choose a date" })
+      .int()
+      .positive()
+      .max(MAX_INT),
     add_on_ids: z.array(z.number().int().positive().max(MAX_INT)).max(50).default([]),
     /** One per place (1 to 10). */
-    attendees: z.array(AttendeeInputSchema).min(1, "Add at least one attendee").max(MAX_PLACES_PER_ORDER, `At most ${MAX_PLACES_PER_ORDER} places per order`),
+    attendees: z
+      .array(AttendeeInputSchema)
+      .min(1, "Add at least one attendee")
+      .max(MAX_PLACES_PER_ORDER, `At most ${MAX_PLACES_PER_ORDER} places per order`),
     first_name: requiredText("First name is required"),
     last_name: requiredText("Last name is required"),
     email: requiredText("Email address is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
@@ -304,7 +323,10 @@ export const ManualBookingSchema = z
     state: z.string().trim().max(TEXT_MAX.short).optional(),
     country: z.string().trim().max(TEXT_MAX.short).optional(),
     discount_code: z.string().trim().max(TEXT_MAX.code).optional(),
-    payment_method: z.enum(MANUAL_PAYMENT_METHODS, { required_error: "Choose how they pay", invalid_type_error: "Choose how they pay" }),
+    payment_method: z.enum(MANUAL_PAYMENT_METHODS, {
+      required_error: "Choose how they pay",
+      invalid_type_error: "Choose how they pay",
+    }),
     /** Pounds received now; null: 'unpaid, invoice sent' (invoice or bank transfer only). */
     amount_received: Pounds.nullable(),
     notes: z.string().trim().max(TEXT_MAX.details).optional(),
@@ -331,7 +353,13 @@ const PdfBody = c.otherResponse({ contentType: "application/pdf", body: c.type<s
 const CsvBody = c.otherResponse({ contentType: "text/csv", body: c.type<string>() });
 
 /** Actions answer the booking as it is now; 409 when its state forbids the action (e.g. more than paid). */
-const actionResponses = { 200: BookingDetailSchema, 404: ErrorSchema, 409: ErrorSchema, 502: ErrorSchema, ...adminResponses } as const;
+const actionResponses = {
+  200: BookingDetailSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  502: ErrorSchema,
+  ...adminResponses,
+} as const;
 
 export const bookingsContract = c.router({
   list: {
@@ -356,7 +384,8 @@ export const bookingsContract = c.router({
     body: ManualBookingSchema,
     responses: { 201: BookingDetailSchema, 200: BookingDetailSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
-    summary: "Manual booking (phone, cash, bank transfer, invoice); 200 with the same booking when the idempotency key was used before",
+    summary:
+      "Manual booking (phone, cash, bank transfer, invoice); 200 with the same booking when the idempotency key was used before",
   },
   detail: {
     method: "GET",

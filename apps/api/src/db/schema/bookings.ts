@@ -55,7 +55,10 @@ export const orderPayments = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("order_payments_idempotency_key").on(t.idempotencyKey), index("order_payments_provider_payment_idx").on(t.providerPaymentId)],
+  (t) => [
+    uniqueIndex("order_payments_idempotency_key").on(t.idempotencyKey),
+    index("order_payments_provider_payment_idx").on(t.providerPaymentId),
+  ],
 );
 
 /** The office's notes on a booking (who wrote them, when). */
@@ -72,7 +75,10 @@ export const bookingNotes = pgTable(
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("booking_notes_order_idx").on(t.orderId), uniqueIndex("booking_notes_idempotency_key").on(t.orderId, t.idempotencyKey)],
+  (t) => [
+    index("booking_notes_order_idx").on(t.orderId),
+    uniqueIndex("booking_notes_idempotency_key").on(t.orderId, t.idempotencyKey),
+  ],
 );
 
 /** Retry keys of booking actions that leave no row of their own (resend confirmation). */

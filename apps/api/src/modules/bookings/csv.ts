@@ -80,7 +80,11 @@ export async function bookingsCsv(db: Db, rows: BookingRow[]): Promise<string> {
     ? await Promise.all([
         db.select().from(orders).where(inArray(orders.id, ids)),
         db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-        db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, ids)).orderBy(orderAttendees.orderItemId, orderAttendees.position),
+        db
+          .select()
+          .from(orderAttendees)
+          .where(inArray(orderAttendees.orderId, ids))
+          .orderBy(orderAttendees.orderItemId, orderAttendees.position),
       ])
     : [[], [], []];
   const lines = [CSV_COLUMNS.map(csvCell).join(",")];

@@ -27,7 +27,13 @@ ${body}
 }
 
 /** Paragraphs as plain text and as HTML (each line one paragraph). */
-function render(subject: string, heading: string, lines: string[], s: MailSettings, attachments: MailAttachment[] = []): RenderedMail {
+function render(
+  subject: string,
+  heading: string,
+  lines: string[],
+  s: MailSettings,
+  attachments: MailAttachment[] = [],
+): RenderedMail {
   const text = [...lines, "", `Questions? Call us on ${s.providerPhone} or reply to this e-mail.`, "", s.providerName].join("\n");
   const html = layout(
     subject,
@@ -76,7 +82,13 @@ export function refundMail(order: OrderRow, refundPence: number, s: MailSettings
 }
 
 /** A course of the booking moved to new dates; the new calendar file replaces the old one. */
-export function transferMail(order: OrderRow, moved: ItemLike, previousDates: string, calendar: string, s: MailSettings): RenderedMail {
+export function transferMail(
+  order: OrderRow,
+  moved: ItemLike,
+  previousDates: string,
+  calendar: string,
+  s: MailSettings,
+): RenderedMail {
   const ref = formatBookingRef(order.bookingRef);
   return render(
     `Your new course dates: ${moved.title}`,
@@ -109,7 +121,10 @@ export function confirmationMail(
   const due = formatPence(order.totalPence - (order.amountPaidPence ?? 0));
   const fix = (t: string) =>
     t
-      .replace("Your payment has been received and your place is confirmed.", `Your place is confirmed. We have sent you an invoice for ${due}.`)
+      .replace(
+        "Your payment has been received and your place is confirmed.",
+        `Your place is confirmed. We have sent you an invoice for ${due}.`,
+      )
       .replace(/Total paid: ([^<\n]*)/, `Amount due: ${due}`);
   return { ...mail, text: fix(mail.text), html: fix(mail.html) };
 }

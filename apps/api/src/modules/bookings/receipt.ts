@@ -29,7 +29,12 @@ export type ReceiptInput = {
   now: Date;
 };
 
-const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "long", year: "numeric" });
+const LONDON_DAY = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 /** Who the document is for and what it says, as text lines (also what the tests read back). */
 export function receiptTitle(order: OrderRow): "Receipt" | "Invoice" {
@@ -37,11 +42,16 @@ export function receiptTitle(order: OrderRow): "Receipt" | "Invoice" {
 }
 
 /** VAT included in a VAT-inclusive amount at `ratePercent` (rounded to the penny). */
-export const vatIncluded = (grossPence: number, ratePercent: number) => Math.round((grossPence * ratePercent) / (100 + ratePercent));
+export const vatIncluded = (grossPence: number, ratePercent: number) =>
+  Math.round((grossPence * ratePercent) / (100 + ratePercent));
 
 export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   const { order, items, business, vat } = input;
-  const doc = new PDFDocument({ size: "A4", margin: 50, info: { Title: `${receiptTitle(order)} ${formatBookingRef(order.bookingRef)}`, Author: business.providerName } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    info: { Title: `${receiptTitle(order)} ${formatBookingRef(order.bookingRef)}`, Author: business.providerName },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -63,7 +73,12 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   };
 
   doc.font("Helvetica-Bold").fontSize(18).text(business.providerName);
-  doc.font("Helvetica").fontSize(10).text(business.venueAddress).text(`Phone: ${business.providerPhone}`).text(`E-mail: ${business.providerEmail}`);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(business.venueAddress)
+    .text(`Phone: ${business.providerPhone}`)
+    .text(`E-mail: ${business.providerEmail}`);
   if (vat) doc.text(`VAT number: ${vat.number}`);
   doc.moveDown(1.5);
 
@@ -94,7 +109,10 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
     const places = item.seats > 1 ? `${item.seats} places × ${formatPence(Math.round(feeAll / item.seats))}` : "1 place";
     row(`${item.title}, ${item.dateLabel} (${item.time}), ${places}`, formatPence(feeAll));
     for (const a of item.addOns) {
-      row(`   Add-on: ${a.name}${item.seats > 1 ? ` (${item.seats} × ${formatPence(a.price_pence)})` : ""}`, formatPence(a.price_pence * item.seats));
+      row(
+        `   Add-on: ${a.name}${item.seats > 1 ? ` (${item.seats} × ${formatPence(a.price_pence)})` : ""}`,
+        formatPence(a.price_pence * item.seats),
+      );
     }
     doc.moveDown(0.3);
   }

@@ -7,7 +7,16 @@
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { formatBookingRef, type BookingSortField, type BookingStatusFilter } from "@app/contract";
 import type { DbOrTx, Tx } from "../../db/client";
-import { activityLog, bookingActionKeys, bookingNotes, mailOutbox, orderAttendees, orderPayments, orders, refunds } from "../../db/schema";
+import {
+  activityLog,
+  bookingActionKeys,
+  bookingNotes,
+  mailOutbox,
+  orderAttendees,
+  orderPayments,
+  orders,
+  refunds,
+} from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import type { RenderedMail } from "../mail/types";
 
@@ -99,7 +108,12 @@ const SORT_SQL: Record<BookingSortField, SQL> = {
 };
 
 /** One page of bookings (or all of them for the export: page null), with the count of all matches. */
-export async function listBookings(db: DbOrTx, filter: ListFilter, at: Date, page: Page | null): Promise<{ rows: BookingListRow[]; total: number }> {
+export async function listBookings(
+  db: DbOrTx,
+  filter: ListFilter,
+  at: Date,
+  page: Page | null,
+): Promise<{ rows: BookingListRow[]; total: number }> {
   const iso = at.toISOString();
   const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
   const { rows } = await db.execute<BookingListRow>(sql`
@@ -124,7 +138,8 @@ export async function listBookings(db: DbOrTx, filter: ListFilter, at: Date, pag
   let total = rows[0] ? Number(rows[0].total_count) : 0;
   if (!rows.length && page && page.offset > 0) {
     // Past the last page: still tell how many there are.
-    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${whereSql(filter, iso)}`)).rows as [{ n: number }];
+    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${whereSql(filter, iso)}`))
+      .rows as [{ n: number }];
     total = n;
   }
   return { rows, total };
@@ -147,7 +162,11 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
 }
 
 export async function findAttendees(db: DbOrTx, orderId: number): Promise<AttendeeRow[]> {
-  return db.select().from(orderAttendees).where(eq(orderAttendees.orderId, orderId)).orderBy(asc(orderAttendees.orderItemId), asc(orderAttendees.position));
+  return db
+    .select()
+    .from(orderAttendees)
+    .where(eq(orderAttendees.orderId, orderId))
+    .orderBy(asc(orderAttendees.orderItemId), asc(orderAttendees.position));
 }
 
 export async function findRefunds(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
@@ -160,7 +179,11 @@ export async function findPayment(db: DbOrTx, orderId: number): Promise<PaymentR
 }
 
 export async function findNotes(db: DbOrTx, orderId: number): Promise<NoteRow[]> {
-  return db.select().from(bookingNotes).where(eq(bookingNotes.orderId, orderId)).orderBy(asc(bookingNotes.createdAt), asc(bookingNotes.id));
+  return db
+    .select()
+    .from(bookingNotes)
+    .where(eq(bookingNotes.orderId, orderId))
+    .orderBy(asc(bookingNotes.createdAt), asc(bookingNotes.id));
 }
 
 /**
@@ -169,7 +192,15 @@ export async function findNotes(db: DbOrTx, orderId: number): Promise<NoteRow[]>
  */
 export async function findMails(db: DbOrTx, order: Pick<OrderRow, "bookingRef">) {
   return db
-    .select({ id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .select({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(sql`${mailOutbox.text} like ${`%${formatBookingRef(order.bookingRef)}%`}`)
     .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
@@ -185,12 +216,18 @@ export async function findHistory(db: DbOrTx, order: Pick<OrderRow, "bookingRef"
 }
 
 export async function sumRefunded(tx: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
   return Number(row?.n ?? 0);
 }
 
 export async function findRefundByKey(tx: DbOrTx, orderId: number, key: string): Promise<RefundRow | null> {
-  const [row] = await tx.select().from(refunds).where(sql`${refunds.orderId} = ${orderId} and ${refunds.idempotencyKey} = ${key}`);
+  const [row] = await tx
+    .select()
+    .from(refunds)
+    .where(sql`${refunds.orderId} = ${orderId} and ${refunds.idempotencyKey} = ${key}`);
   return row ?? null;
 }
 
@@ -209,18 +246,28 @@ export async function rememberPaymentId(tx: Tx, orderId: number, paymentId: stri
 }
 
 export async function findOrderByPaymentId(tx: DbOrTx, paymentId: string): Promise<number | null> {
-  const [row] = await tx.select({ orderId: orderPayments.orderId }).from(orderPayments).where(eq(orderPayments.providerPaymentId, paymentId));
+  const [row] = await tx
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(eq(orderPayments.providerPaymentId, paymentId));
   return row?.orderId ?? null;
 }
 
 export async function findManualByKey(tx: DbOrTx, key: string): Promise<number | null> {
-  const [row] = await tx.select({ orderId: orderPayments.orderId }).from(orderPayments).where(eq(orderPayments.idempotencyKey, key));
+  const [row] = await tx
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(eq(orderPayments.idempotencyKey, key));
   return row?.orderId ?? null;
 }
 
 /** Takes a retry key for an action without a row of its own; false when it was used before. */
 export async function claimActionKey(tx: Tx, orderId: number, action: string, key: string, at: Date): Promise<boolean> {
-  const rows = await tx.insert(bookingActionKeys).values({ orderId, action, idempotencyKey: key, createdAt: at }).onConflictDoNothing().returning();
+  const rows = await tx
+    .insert(bookingActionKeys)
+    .values({ orderId, action, idempotencyKey: key, createdAt: at })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
@@ -230,12 +277,20 @@ export async function insertNote(tx: Tx, row: typeof bookingNotes.$inferInsert):
 }
 
 export async function findNoteByKey(tx: DbOrTx, orderId: number, key: string): Promise<NoteRow | null> {
-  const [row] = await tx.select().from(bookingNotes).where(sql`${bookingNotes.orderId} = ${orderId} and ${bookingNotes.idempotencyKey} = ${key}`);
+  const [row] = await tx
+    .select()
+    .from(bookingNotes)
+    .where(sql`${bookingNotes.orderId} = ${orderId} and ${bookingNotes.idempotencyKey} = ${key}`);
   return row ?? null;
 }
 
 /** Mail kinds of the booking actions (the outbox's `kind`). */
-export type BookingMailKind = "booking_confirmation" | "new_booking" | "booking_cancelled" | "booking_refunded" | "booking_transferred";
+export type BookingMailKind =
+  | "booking_confirmation"
+  | "new_booking"
+  | "booking_cancelled"
+  | "booking_refunded"
+  | "booking_transferred";
 
 /** Queues a mail in the caller's transaction (as mail/outbox's enqueueMail does, with our kinds). */
 export async function queueMail(tx: Tx, mail: RenderedMail & { to: string; kind: BookingMailKind }, at: Date): Promise<void> {
@@ -258,7 +313,15 @@ export async function lockDates(tx: Tx, dateIds: number[]): Promise<void> {
   await tx.execute(sql`select id from course_dates where id = any(${sql.param(ids)}::int[]) order by id for no key update`);
 }
 
-export type DateRow = { id: number; course_id: number; start_date: string; end_date: string; capacity: number; closed_at: Date | null; places_left: number };
+export type DateRow = {
+  id: number;
+  course_id: number;
+  start_date: string;
+  end_date: string;
+  capacity: number;
+  closed_at: Date | null;
+  places_left: number;
+};
 
 /** A course's dates with places left as placement counts them (seats_taken at `at`). */
 export async function courseDatesWithPlaces(db: DbOrTx, courseId: number, at: Date): Promise<DateRow[]> {
@@ -266,5 +329,11 @@ export async function courseDatesWithPlaces(db: DbOrTx, courseId: number, at: Da
     select d.id, d.course_id, d.start_date::text as start_date, coalesce(d.end_date, d.start_date)::text as end_date, d.capacity, d.closed_at,
       greatest(d.capacity - seats_taken(d, ${at.toISOString()}::timestamptz), 0)::int as places_left
     from course_dates d where d.course_id = ${courseId} order by d.start_date, d.id`);
-  return rows.map((r) => ({ ...r, id: Number(r.id), course_id: Number(r.course_id), capacity: Number(r.capacity), places_left: Number(r.places_left) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    course_id: Number(r.course_id),
+    capacity: Number(r.capacity),
+    places_left: Number(r.places_left),
+  }));
 }

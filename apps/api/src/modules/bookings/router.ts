@@ -31,7 +31,14 @@ const s = initServer();
 function ctxOf(request: FastifyRequest): BookingCtx {
   const app = request.server;
   const user = request.session!.user;
-  return { db: app.db, provider: app.payments, mail: app.mail.settings, apiUrl: app.env.PUBLIC_API_URL, now: app.now(), actor: { id: user.id, name: user.name } };
+  return {
+    db: app.db,
+    provider: app.payments,
+    mail: app.mail.settings,
+    apiUrl: app.env.PUBLIC_API_URL,
+    now: app.now(),
+    actor: { id: user.id, name: user.name },
+  };
 }
 
 const filterOf = (query: { status?: string; sort?: string; dir?: string; q?: string } | undefined): repo.ListFilter => ({
@@ -94,7 +101,10 @@ export const bookingsRouter = s.router(contract.bookings, {
     await refundBooking(ctxOf(request), params.id, body);
     return { status: 200, body: await answer(request, params.id) };
   },
-  transferOptions: async ({ params, request }) => ({ status: 200, body: await transferOptions(request.server.db, params.id, request.server.now()) }),
+  transferOptions: async ({ params, request }) => ({
+    status: 200,
+    body: await transferOptions(request.server.db, params.id, request.server.now()),
+  }),
   transfer: async ({ params, body, request }) => {
     await transferBooking(ctxOf(request), params.id, body);
     return { status: 200, body: await answer(request, params.id) };
@@ -109,7 +119,10 @@ export const bookingsRouter = s.router(contract.bookings, {
   },
   addNote: async ({ params, body, request }) => {
     const { note, created } = await addNote(ctxOf(request), params.id, body.text, body.idempotency_key);
-    return { status: created ? 201 : 200, body: { id: note.id, text: note.text, author_name: note.authorName, created_at: note.createdAt.toISOString() } };
+    return {
+      status: created ? 201 : 200,
+      body: { id: note.id, text: note.text, author_name: note.authorName, created_at: note.createdAt.toISOString() },
+    };
   },
   receipt: async ({ params, request, reply }) => {
     const order = await repo.findOrder(request.server.db, params.id);

@@ -26,7 +26,16 @@ import {
 import { discountPence as discountOn } from "@app/rules";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
-import { courseAddOns, courseDates, courses, orderAttendees, orderItems, orderPayments, orders, paymentEvents } from "../../db/schema";
+import {
+  courseAddOns,
+  courseDates,
+  courses,
+  orderAttendees,
+  orderItems,
+  orderPayments,
+  orders,
+  paymentEvents,
+} from "../../db/schema";
 import { dateRangeLabel, ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { toPence, toPounds } from "../../lib/money";
@@ -55,14 +64,22 @@ export type BookingCtx = {
   actor: Actor;
 };
 
-export const publicReceiptUrl = (apiUrl: string, reference: string) => `${apiUrl}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`;
+export const publicReceiptUrl = (apiUrl: string, reference: string) =>
+  `${apiUrl}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`;
 
-const refundStateOf = (paid: number, refunded: number) => (refunded <= 0 ? "none" : refunded >= paid ? "refunded" : "partly_refunded") as BookingRow["refund_state"];
-const asMethod = (m: string | null | undefined): PaymentMethod => ((PAYMENT_METHODS as readonly string[]).includes(m ?? "") ? (m as PaymentMethod) : "card_online");
+const refundStateOf = (paid: number, refunded: number) =>
+  (refunded <= 0 ? "none" : refunded >= paid ? "refunded" : "partly_refunded") as BookingRow["refund_state"];
+const asMethod = (m: string | null | undefined): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(m ?? "") ? (m as PaymentMethod) : "card_online";
 
 // ---------------------------------------------------------------------------------------- reading
 
-export async function listBookings(db: Db, filter: repo.ListFilter, now: Date, page: Page | null): Promise<{ items: BookingRow[]; total: number }> {
+export async function listBookings(
+  db: Db,
+  filter: repo.ListFilter,
+  now: Date,
+  page: Page | null,
+): Promise<{ items: BookingRow[]; total: number }> {
   const { rows, total } = await repo.listBookings(db, filter, now, page);
   return {
     total,
@@ -117,7 +134,10 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
   const paid = order.amountPaidPence ?? 0;
   const refunded = refundRows.reduce((s, r) => s + r.amountPence, 0);
   const learners = [...new Set(attendees.map((a) => `${a.firstName} ${a.lastName}`))];
-  const starts = items.map((i) => i.startDate).filter((d): d is string => !!d).sort();
+  const starts = items
+    .map((i) => i.startDate)
+    .filter((d): d is string => !!d)
+    .sort();
   return {
     id: order.id,
     booking_reference: formatBookingRef(order.bookingRef),
@@ -171,7 +191,9 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
         .map((a) => ({ id: a.id, first_name: a.firstName, last_name: a.lastName, email: a.email })),
     })),
     subtotal: toPounds(order.subtotalPence),
-    discount: order.discountCode ? { code: order.discountCode, percent_off: order.percentOff, amount: toPounds(order.discountPence) } : null,
+    discount: order.discountCode
+      ? { code: order.discountCode, percent_off: order.percentOff, amount: toPounds(order.discountPence) }
+      : null,
     total: toPounds(order.totalPence),
     payment: {
       provider: order.paymentProvider,
@@ -193,7 +215,15 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
         created_at: r.createdAt.toISOString(),
       })),
     },
-    mails: mails.map((m) => ({ id: m.id, kind: m.kind, to: m.to, subject: m.subject, status: m.status, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null })),
+    mails: mails.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.to,
+      subject: m.subject,
+      status: m.status,
+      created_at: m.createdAt.toISOString(),
+      sent_at: m.sentAt?.toISOString() ?? null,
+    })),
     history: history.map((h) => ({
       id: h.id,
       action: h.action,
@@ -217,11 +247,19 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
  * answer is the same refund at the provider, and its id is recorded once.
  */
 async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: number, key: string, reason: string | undefined) {
-  if (!(amountPence > 0)) throw new HttpError(400, "Enter the amount to refund", { issues: [{ path: "amount", message: "Enter the amount to refund" }] });
+  if (!(amountPence > 0))
+    throw new HttpError(400, "Enter the amount to refund", {
+      issues: [{ path: "amount", message: "Enter the amount to refund" }],
+    });
   const refunded = await repo.sumRefunded(tx, order.id);
   const refundable = Math.max((order.amountPaidPence ?? 0) - refunded, 0);
   if (amountPence > refundable) {
-    throw new HttpError(409, refundable > 0 ? `You can refund at most ${toPounds(refundable).toFixed(2)} (what is left of the payment)` : "Nothing is left to refund on this booking");
+    throw new HttpError(
+      409,
+      refundable > 0
+        ? `You can refund at most ${toPounds(refundable).toFixed(2)} (what is left of the payment)`
+        : "Nothing is left to refund on this booking",
+    );
   }
   const payment = await repo.findPayment(tx, order.id);
   let providerRefundId: string;
@@ -230,17 +268,24 @@ async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: n
     providerRefundId = `manual_${order.id}_${key}`.slice(0, 200);
   } else {
     if (order.paymentProvider !== ctx.provider.name) {
-      throw new HttpError(409, `This booking was paid through '${order.paymentProvider}', which this server does not use; refund it there`);
+      throw new HttpError(
+        409,
+        `This booking was paid through '${order.paymentProvider}', which this server does not use; refund it there`,
+      );
     }
     const paymentRef = payment?.providerPaymentId ?? order.providerSessionId ?? order.reference;
     let result: { id: string; paymentId: string | null };
     try {
       result = await ctx.provider.refund(paymentRef, amountPence, `${order.id}-${key}`);
     } catch (err) {
-      throw new HttpError(502, `The payment provider did not make the refund: ${err instanceof Error ? err.message : "unknown error"}`);
+      throw new HttpError(
+        502,
+        `The payment provider did not make the refund: ${err instanceof Error ? err.message : "unknown error"}`,
+      );
     }
     providerRefundId = result.id;
-    if (result.paymentId && result.paymentId !== payment?.providerPaymentId) await repo.rememberPaymentId(tx, order.id, result.paymentId);
+    if (result.paymentId && result.paymentId !== payment?.providerPaymentId)
+      await repo.rememberPaymentId(tx, order.id, result.paymentId);
   }
   // Known already (the provider's webhook for this very refund got here first): recorded once.
   await repo.insertRefund(tx, {
@@ -264,8 +309,13 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
   if (!found) throw new HttpError(404, "Booking not found");
   if (found.status === "pending") {
     // Not paid: the same decision as the customer's cancel (the checkout is closed under the order's lock).
-    if (input.refund !== "none" && found.paymentProvider !== "manual") throw new HttpError(409, "Nothing has been paid on this booking; cancel it without a refund");
-    await cancelOrderAndCheckout(ctx.db, { reference: found.reference }, ctx.now, { provider: ctx.provider, actor: ctx.actor, reason: "was cancelled by the office" }).then((o) => {
+    if (input.refund !== "none" && found.paymentProvider !== "manual")
+      throw new HttpError(409, "Nothing has been paid on this booking; cancel it without a refund");
+    await cancelOrderAndCheckout(ctx.db, { reference: found.reference }, ctx.now, {
+      provider: ctx.provider,
+      actor: ctx.actor,
+      reason: "was cancelled by the office",
+    }).then((o) => {
       if (o.status === "paid") throw new HttpError(409, ORDER_ALREADY_PAID_MESSAGE);
     });
     return;
@@ -300,7 +350,11 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       at: ctx.now,
     });
     if (input.notify !== false) {
-      await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail) }, ctx.now);
+      await repo.queueMail(
+        tx,
+        { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail) },
+        ctx.now,
+      );
     }
   });
 }
@@ -313,7 +367,8 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
     const order = await repo.lockOrder(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (await repo.findRefundByKey(tx, order.id, input.idempotency_key)) return;
-    if (order.status !== "paid" && order.status !== "cancelled") throw new HttpError(409, "Nothing has been paid on this booking");
+    if (order.status !== "paid" && order.status !== "cancelled")
+      throw new HttpError(409, "Nothing has been paid on this booking");
     const amount = toPence(input.amount);
     const refundId = await refundTx(tx, ctx, order, amount, input.idempotency_key, input.reason);
     await logActivity(tx, {
@@ -326,7 +381,12 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
       amountPence: amount,
       at: ctx.now,
     });
-    if (input.notify !== false) await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) }, ctx.now);
+    if (input.notify !== false)
+      await repo.queueMail(
+        tx,
+        { to: order.guestEmail, kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
+        ctx.now,
+      );
   });
 }
 
@@ -352,7 +412,11 @@ export async function applyRefundEvent(
     reference ??= known.reference;
   }
   return ctx.db.transaction(async (tx) => {
-    const fresh = await tx.insert(paymentEvents).values({ provider: ctx.provider.name, eventId: event.id, type: event.type, receivedAt: ctx.now }).onConflictDoNothing().returning();
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ provider: ctx.provider.name, eventId: event.id, type: event.type, receivedAt: ctx.now })
+      .onConflictDoNothing()
+      .returning();
     if (!fresh.length) return "duplicate";
     const orderId = reference
       ? ((await repo.findOrderByReference(tx, reference))?.id ?? null)
@@ -368,7 +432,14 @@ export async function applyRefundEvent(
       if (r.status === "failed" || r.status === "canceled") continue;
       const left = (order.amountPaidPence ?? 0) - (await repo.sumRefunded(tx, order.id));
       if (r.amountPence > left) continue; // a refund we cannot fit under what we recorded as paid: left for the office
-      const row = await repo.insertRefund(tx, { orderId: order.id, amountPence: r.amountPence, providerRefundId: r.id, adminName: actor.name, reason: "Refunded at the payment provider", createdAt: ctx.now });
+      const row = await repo.insertRefund(tx, {
+        orderId: order.id,
+        amountPence: r.amountPence,
+        providerRefundId: r.id,
+        adminName: actor.name,
+        reason: "Refunded at the payment provider",
+        createdAt: ctx.now,
+      });
       if (row) added += r.amountPence;
     }
     if (!added) return "ignored";
@@ -376,7 +447,11 @@ export async function applyRefundEvent(
     const fully = (await repo.sumRefunded(tx, order.id)) >= (order.amountPaidPence ?? 0);
     let current = order;
     if (fully && order.status === "paid") {
-      [current] = await tx.update(orders).set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now }).where(eq(orders.id, order.id)).returning() as [OrderRow];
+      [current] = (await tx
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now })
+        .where(eq(orders.id, order.id))
+        .returning()) as [OrderRow];
     }
     await logActivity(tx, {
       type: "other",
@@ -389,8 +464,13 @@ export async function applyRefundEvent(
       at: ctx.now,
     });
     const items = await findItems(tx, order.id);
-    const mail = current.status !== order.status ? cancellationMail(current, items, added, ctx.mail) : refundMail(current, added, ctx.mail);
-    await repo.queueMail(tx, { to: order.guestEmail, kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail }, ctx.now);
+    const mail =
+      current.status !== order.status ? cancellationMail(current, items, added, ctx.mail) : refundMail(current, added, ctx.mail);
+    await repo.queueMail(
+      tx,
+      { to: order.guestEmail, kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },
+      ctx.now,
+    );
     return "processed";
   });
 }
@@ -445,7 +525,10 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
     if (!target || target.courseId !== item.courseId) throw new HttpError(404, "Choose a date of the same course");
     if (target.closedAt) throw new HttpError(409, "That date is closed");
     if (target.startDate < ukDate(ctx.now)) throw new HttpError(409, "That date has already started");
-    await repo.lockDates(tx, [item.courseDateId, target.id].filter((d): d is number => d !== null));
+    await repo.lockDates(
+      tx,
+      [item.courseDateId, target.id].filter((d): d is number => d !== null),
+    );
     const label = dateRangeLabel(target.startDate, target.endDate);
     await tx
       .update(orderItems)
@@ -468,7 +551,11 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
       const after = await findItems(tx, order.id);
       const moved = after.find((i) => i.id === item.id)!;
       const calendar = bookingCalendar(order, after, ctx.mail, ctx.now);
-      await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) }, ctx.now);
+      await repo.queueMail(
+        tx,
+        { to: order.guestEmail, kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) },
+        ctx.now,
+      );
     }
   });
 }
@@ -483,7 +570,13 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
     if (key && !(await repo.claimActionKey(tx, order.id, "resend", key, ctx.now))) return;
     const items = await findItems(tx, order.id);
     const payment = await repo.findPayment(tx, order.id);
-    const mail = confirmationMail(order, items, ctx.mail, bookingCalendar(order, items, ctx.mail, ctx.now), payment?.invoiceUnpaid ?? false);
+    const mail = confirmationMail(
+      order,
+      items,
+      ctx.mail,
+      bookingCalendar(order, items, ctx.mail, ctx.now),
+      payment?.invoiceUnpaid ?? false,
+    );
     await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_confirmation", ...mail }, ctx.now);
     await logActivity(tx, {
       type: "other",
@@ -495,7 +588,12 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
   });
 }
 
-export async function addNote(ctx: BookingCtx, id: number, text: string, key: string | undefined): Promise<{ note: repo.NoteRow; created: boolean }> {
+export async function addNote(
+  ctx: BookingCtx,
+  id: number,
+  text: string,
+  key: string | undefined,
+): Promise<{ note: repo.NoteRow; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
@@ -503,7 +601,14 @@ export async function addNote(ctx: BookingCtx, id: number, text: string, key: st
       const seen = await repo.findNoteByKey(tx, order.id, key);
       if (seen) return { note: seen, created: false };
     }
-    const note = (await repo.insertNote(tx, { orderId: order.id, text, authorId: ctx.actor.id, authorName: ctx.actor.name, idempotencyKey: key ?? null, createdAt: ctx.now }))!;
+    const note = (await repo.insertNote(tx, {
+      orderId: order.id,
+      text,
+      authorId: ctx.actor.id,
+      authorName: ctx.actor.name,
+      idempotencyKey: key ?? null,
+      createdAt: ctx.now,
+    }))!;
     await logActivity(tx, {
       type: "other",
       action: "Booking note",
@@ -521,7 +626,11 @@ export async function addNote(ctx: BookingCtx, id: number, text: string, key: st
  * Money received later on a manual booking (an invoice paid by transfer, cash at the desk): adds to
  * the amount paid, never above the total; the invoice counts as paid once nothing is due. Once per key.
  */
-export async function recordPayment(ctx: BookingCtx, id: number, input: { amount: number; payment_method?: string; idempotency_key: string }): Promise<void> {
+export async function recordPayment(
+  ctx: BookingCtx,
+  id: number,
+  input: { amount: number; payment_method?: string; idempotency_key: string },
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const order = await repo.lockOrder(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
@@ -530,7 +639,11 @@ export async function recordPayment(ctx: BookingCtx, id: number, input: { amount
     if (order.status !== "paid") throw new HttpError(409, `This booking is ${order.status}`);
     const amount = toPence(input.amount);
     const due = order.totalPence - (order.amountPaidPence ?? 0);
-    if (amount > due) throw new HttpError(409, due > 0 ? `At most ${toPounds(due).toFixed(2)} is due on this booking` : "Nothing is due on this booking");
+    if (amount > due)
+      throw new HttpError(
+        409,
+        due > 0 ? `At most ${toPounds(due).toFixed(2)} is due on this booking` : "Nothing is due on this booking",
+      );
     const paid = (order.amountPaidPence ?? 0) + amount;
     await tx.update(orders).set({ amountPaidPence: paid, updatedAt: ctx.now }).where(eq(orders.id, order.id));
     await tx
@@ -564,16 +677,31 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
     const seen = await repo.findManualByKey(tx, input.idempotency_key);
     if (seen) return { id: seen, created: false };
 
-    const [course] = await tx.select().from(courses).where(and(eq(courses.id, input.course_id), isNull(courses.archivedAt)));
+    const [course] = await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, input.course_id), isNull(courses.archivedAt)));
     if (!course) throw new HttpError(404, "Course not found");
-    const [date] = await tx.select().from(courseDates).where(and(eq(courseDates.id, input.course_date_id), eq(courseDates.courseId, course.id)));
+    const [date] = await tx
+      .select()
+      .from(courseDates)
+      .where(and(eq(courseDates.id, input.course_date_id), eq(courseDates.courseId, course.id)));
     if (!date || date.closedAt) {
-      throw new HttpError(400, "Please choose an available course date", { issues: [{ path: "course_date_id", message: "Please choose an available course date" }] });
+      throw new HttpError(400, "Please choose an available course date", {
+        issues: [{ path: "course_date_id", message: "Please choose an available course date" }],
+      });
     }
     const wanted = [...new Set(input.add_on_ids)];
-    const addOns = wanted.length ? await tx.select().from(courseAddOns).where(and(eq(courseAddOns.courseId, course.id), inArray(courseAddOns.id, wanted))) : [];
+    const addOns = wanted.length
+      ? await tx
+          .select()
+          .from(courseAddOns)
+          .where(and(eq(courseAddOns.courseId, course.id), inArray(courseAddOns.id, wanted)))
+      : [];
     if (addOns.length !== wanted.length) {
-      throw new HttpError(400, "Unknown add-on for this course", { issues: [{ path: "add_on_ids", message: "Unknown add-on for this course" }] });
+      throw new HttpError(400, "Unknown add-on for this course", {
+        issues: [{ path: "add_on_ids", message: "Unknown add-on for this course" }],
+      });
     }
     const places = input.attendees.length;
     const snapshots = addOns.map((a) => ({ name: a.name, price_pence: a.pricePence }));
@@ -656,7 +784,15 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       })),
     );
     const invoiceUnpaid = input.amount_received === null;
-    await tx.insert(orderPayments).values({ orderId: order!.id, method: input.payment_method, invoiceUnpaid, idempotencyKey: input.idempotency_key, createdAt: ctx.now });
+    await tx
+      .insert(orderPayments)
+      .values({
+        orderId: order!.id,
+        method: input.payment_method,
+        invoiceUnpaid,
+        idempotencyKey: input.idempotency_key,
+        createdAt: ctx.now,
+      });
     // The same count as a public order: one place too many (or a code used up) rolls it all back.
     const check = await lockAndCountClaims(tx, { dateIds: [date.id], discountId: discount?.id ?? null }, ctx.now);
     if (check.overbookedDateIds.length) throw new HttpError(409, fullyBookedMessage({ title: course.title, dateLabel: label }));
@@ -674,11 +810,30 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       items: 1,
       at: ctx.now,
     });
-    if (input.notes) await repo.insertNote(tx, { orderId: order!.id, text: input.notes, authorId: ctx.actor.id, authorName: ctx.actor.name, createdAt: ctx.now });
+    if (input.notes)
+      await repo.insertNote(tx, {
+        orderId: order!.id,
+        text: input.notes,
+        authorId: ctx.actor.id,
+        authorName: ctx.actor.name,
+        createdAt: ctx.now,
+      });
     if (input.notify !== false) {
       const items: ItemRow[] = [item!];
-      await repo.queueMail(tx, { to: order!.guestEmail, kind: "booking_confirmation", ...confirmationMail(order!, items, ctx.mail, bookingCalendar(order!, items, ctx.mail, ctx.now), invoiceUnpaid) }, ctx.now);
-      await repo.queueMail(tx, { to: ctx.mail.providerEmail, kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) }, ctx.now);
+      await repo.queueMail(
+        tx,
+        {
+          to: order!.guestEmail,
+          kind: "booking_confirmation",
+          ...confirmationMail(order!, items, ctx.mail, bookingCalendar(order!, items, ctx.mail, ctx.now), invoiceUnpaid),
+        },
+        ctx.now,
+      );
+      await repo.queueMail(
+        tx,
+        { to: ctx.mail.providerEmail, kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) },
+        ctx.now,
+      );
     }
     return { id: order!.id, created: true };
   });
@@ -686,7 +841,10 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
 
 /** The receipt's facts for an order: its items, how it was paid, what went back. */
 export async function receiptFacts(db: Db, order: OrderRow) {
-  const [items, payment, refunded] = await Promise.all([findItems(db, order.id), repo.findPayment(db, order.id), repo.sumRefunded(db, order.id)]);
+  const [items, payment, refunded] = await Promise.all([
+    findItems(db, order.id),
+    repo.findPayment(db, order.id),
+    repo.sumRefunded(db, order.id),
+  ]);
   return { items, method: asMethod(payment?.method), refundedPence: refunded };
 }
-
