@@ -16,8 +16,21 @@ type Detail = {
   booking_reference: string;
   status: string;
   email: string;
-  items: Array<{ id: number; course_id: number; course_date_id: number; title: string; start_date: string; end_date: string; seats: number }>;
-  payment: { amount_paid: number | null; refunded: number; refundable: number; refunds: Array<{ provider_refund_id: string | null }> };
+  items: Array<{
+    id: number;
+    course_id: number;
+    course_date_id: number;
+    title: string;
+    start_date: string;
+    end_date: string;
+    seats: number;
+  }>;
+  payment: {
+    amount_paid: number | null;
+    refunded: number;
+    refundable: number;
+    refunds: Array<{ provider_refund_id: string | null }>;
+  };
   mails: unknown[];
   notes: Array<{ text: string; author_name: string }>;
 };
@@ -32,7 +45,10 @@ async function apiJson<T>(request: APIRequestContext, url: string): Promise<T> {
 /** A paid booking from the "site", and its id in the office's list (found by its reference). */
 async function paidBookingId(request: APIRequestContext, apiUrl: string, who: { firstName?: string; lastName?: string } = {}) {
   const booking = await createPaidBooking(request, apiUrl, who);
-  const rows = await apiJson<Row[]>(request, `${apiUrl}/api/bookings?status=all&q=${encodeURIComponent(booking.bookingReference)}`);
+  const rows = await apiJson<Row[]>(
+    request,
+    `${apiUrl}/api/bookings?status=all&q=${encodeURIComponent(booking.bookingReference)}`,
+  );
   const row = rows.find((r) => r.booking_reference === booking.bookingReference);
   if (!row) throw new Error(`booking ${booking.bookingReference} not in the list`);
   return { ...booking, id: row.id };
@@ -46,11 +62,21 @@ async function noPageOverflow(page: Page) {
 const heading = (page: Page) => page.getByRole("heading", { level: 1 });
 
 describeAtWidths("bookings list", (width) => {
-  test("opens on confirmed bookings, filters, searches, sorts and pages on the server", async ({ page, context, apiUrl, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("opens on confirmed bookings, filters, searches, sorts and pages on the server", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     // More than one page of confirmed bookings, whatever the seed holds.
     const mine = await paidBookingId(context.request, apiUrl, { firstName: "Listed", lastName: `Person${width}` });
-    const total = async (query: string) => Number((await context.request.get(`${apiUrl}/api/bookings?${query}`)).headers()["x-total-count"]);
+    const total = async (query: string) =>
+      Number((await context.request.get(`${apiUrl}/api/bookings?${query}`)).headers()["x-total-count"]);
     while ((await total("limit=1")) <= 20) await createPaidBooking(context.request, apiUrl);
     const confirmed = await total("limit=1");
 
@@ -89,7 +115,9 @@ describeAtWidths("bookings list", (width) => {
     // Next page from the server.
     await page.getByRole("button", { name: "Next" }).click();
     await page.waitForURL(/page=2/);
-    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 21-${Math.min(40, confirmed)} of ${confirmed}`);
+    await expect
+      .poll(() => page.locator(".admin-showing").textContent())
+      .toBe(`Showing 21-${Math.min(40, confirmed)} of ${confirmed}`);
 
     if (width === "desktop") {
       // Sort by reference, A to Z then Z to A, as the API orders it.
@@ -103,17 +131,27 @@ describeAtWidths("bookings list", (width) => {
       const desc = await getJson<Row[]>("/api/bookings?sort=reference&dir=desc&limit=20");
       await expect.poll(() => rows.locator(".bk-ref").allTextContents()).toEqual(desc.map((r) => r.booking_reference));
       // 'Export CSV' downloads the API's export of this list (the session goes with the link).
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
       expect(csv.split(/\r?\n/)[0]).toContain("Booking reference");
       expect(csv).toContain(mine.bookingReference);
       // The other filters.
-      for (const [label, status] of [["Pending", "pending"], ["Expired", "expired"], ["Cancelled", "cancelled"], ["Refunded", "refunded"], ["All", "all"]] as const) {
+      for (const [label, status] of [
+        ["Pending", "pending"],
+        ["Expired", "expired"],
+        ["Cancelled", "cancelled"],
+        ["Refunded", "refunded"],
+        ["All", "all"],
+      ] as const) {
         await page.getByRole("button", { name: label, exact: true }).click();
         await page.waitForURL(new RegExp(`status=${status}`));
         const n = await total(`status=${status}&limit=1`);
-        if (n === 0) await expect.poll(() => page.locator(".bk-list").textContent()).toContain(`No ${label.toLowerCase()} bookings`);
+        if (n === 0)
+          await expect.poll(() => page.locator(".bk-list").textContent()).toContain(`No ${label.toLowerCase()} bookings`);
         else await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(20, n)} of ${n}`);
       }
     }
@@ -138,14 +176,34 @@ describeAtWidths("bookings list", (width) => {
 });
 
 describe("a booking's page and actions at 1280 px", () => {
-  test("shows everything about the booking and adds a note with the administrator's name", async ({ page, context, apiUrl, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("shows everything about the booking and adds a note with the administrator's name", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     const b = await paidBookingId(context.request, apiUrl, { firstName: "Nora", lastName: "Notes" });
     const me = await getJson<{ user: { name: string } }>("/api/me");
     await navigate(`/booking/${b.id}`);
     await expect.poll(() => heading(page).textContent()).toContain(b.bookingReference);
     const main = page.locator("main");
-    for (const text of [b.courseTitle, "Nora Notes", b.email, "Card (online)", "Confirmed", "Courses and dates (1)", "Amounts", "Payment", "History", "Mails sent"]) {
+    for (const text of [
+      b.courseTitle,
+      "Nora Notes",
+      b.email,
+      "Card (online)",
+      "Confirmed",
+      "Courses and dates (1)",
+      "Amounts",
+      "Payment",
+      "History",
+      "Mails sent",
+    ]) {
       await expect.poll(() => main.textContent()).toContain(text);
     }
     // The receipt PDF link goes to the API with the admin session.
@@ -162,12 +220,21 @@ describe("a booking's page and actions at 1280 px", () => {
     await expect.poll(() => notes.textContent()).toContain(me.user.name);
     expect(await page.getByLabel("Add a note").inputValue()).toBe("");
     const detail = await getJson<Detail>(`/api/bookings/${b.id}`);
-    expect(detail.notes.map((n) => [n.text, n.author_name])).toEqual([["Called the customer: parking at the back.", me.user.name]]);
+    expect(detail.notes.map((n) => [n.text, n.author_name])).toEqual([
+      ["Called the customer: parking at the back.", me.user.name],
+    ]);
     await expectNoA11yViolations();
     await screenshot("booking-note");
   });
 
-  test("resends the confirmation after confirming, and the mail shows under Mails sent", async ({ page, context, apiUrl, login, navigate, getJson }) => {
+  test("resends the confirmation after confirming, and the mail shows under Mails sent", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+  }) => {
     await login();
     const b = await paidBookingId(context.request, apiUrl);
     const before = await getJson<Detail>(`/api/bookings/${b.id}`);
@@ -180,10 +247,21 @@ describe("a booking's page and actions at 1280 px", () => {
     await expect.poll(() => page.locator(".bk-result--ok").textContent()).toBe(`Confirmation sent again to ${b.email}`);
     const after = await getJson<Detail>(`/api/bookings/${b.id}`);
     expect(after.mails.length).toBe(before.mails.length + 1);
-    await expect.poll(() => page.getByRole("heading", { name: /^Mails sent/ }).textContent()).toBe(`Mails sent (${after.mails.length})`);
+    await expect
+      .poll(() => page.getByRole("heading", { name: /^Mails sent/ }).textContent())
+      .toBe(`Mails sent (${after.mails.length})`);
   });
 
-  test("refunds part, refuses more than is left, then cancels with the rest refunded and frees the place", async ({ page, context, apiUrl, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("refunds part, refuses more than is left, then cancels with the rest refunded and frees the place", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     const b = await paidBookingId(context.request, apiUrl, { firstName: "Rita", lastName: "Refund" });
     const start = await getJson<Detail>(`/api/bookings/${b.id}`);
@@ -224,18 +302,30 @@ describe("a booking's page and actions at 1280 px", () => {
     await screenshot("booking-cancel-dialog");
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => page.locator(".bk-result--ok").textContent()).toBe(`Booking cancelled and £${(paid - 10).toFixed(2)} refunded`);
+    await expect
+      .poll(() => page.locator(".bk-result--ok").textContent())
+      .toBe(`Booking cancelled and £${(paid - 10).toFixed(2)} refunded`);
     await expect.poll(() => page.locator(".bk-head .bk-badges").textContent()).toBe("Refunded");
     // Nothing left to refund or cancel.
     expect(await page.getByRole("button", { name: "Cancel and refund" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Refund", exact: true }).count()).toBe(0);
     const done = await getJson<Detail>(`/api/bookings/${b.id}`);
     expect(done.payment.refunded).toBe(paid);
-    await expect.poll(() => placesLeft(context.request, apiUrl, item.course_id, item.course_date_id), { timeout: 10_000 }).toBe(placesBefore + 1);
+    await expect
+      .poll(() => placesLeft(context.request, apiUrl, item.course_id, item.course_date_id), { timeout: 10_000 })
+      .toBe(placesBefore + 1);
     await screenshot("booking-cancelled");
   });
 
-  test("shows the server's refusal in the dialog when another administrator refunded everything meanwhile", async ({ page, context, apiUrl, adminUrl, login, navigate, getJson }) => {
+  test("shows the server's refusal in the dialog when another administrator refunded everything meanwhile", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    navigate,
+    getJson,
+  }) => {
     await login();
     const b = await paidBookingId(context.request, apiUrl);
     await navigate(`/booking/${b.id}`);
@@ -277,7 +367,16 @@ describe("a booking's page and actions at 1280 px", () => {
     expect(done.status).toBe("refunded");
   });
 
-  test("transfers to another date of the same course picked from the dates with places left", async ({ page, context, apiUrl, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("transfers to another date of the same course picked from the dates with places left", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     const b = await paidBookingId(context.request, apiUrl, { firstName: "Tom", lastName: "Transfer" });
     const options = await getJson<TransferOption[]>(`/api/bookings/${b.id}/transfer-options`);
@@ -304,7 +403,14 @@ describe("a booking's page and actions at 1280 px", () => {
     expect(moved.items[0]!.course_date_id).toBe(target!.course_date_id);
   });
 
-  test("a manual booking: course, date, add-ons, attendees added and removed, invoice unpaid", async ({ page, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("a manual booking: course, date, add-ons, attendees added and removed, invoice unpaid", async ({
+    page,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     await navigate("/enrolments");
     await page.getByRole("link", { name: "New booking" }).click();
@@ -428,6 +534,9 @@ describe("a booking's page and actions at 1280 px", () => {
 });
 
 async function placesLeft(request: APIRequestContext, apiUrl: string, courseId: number, dateId: number): Promise<number> {
-  const course = await apiJson<{ courseDates: Array<{ id: number; placesLeft: number }> }>(request, `${apiUrl}/api/courses/${courseId}`);
+  const course = await apiJson<{ courseDates: Array<{ id: number; placesLeft: number }> }>(
+    request,
+    `${apiUrl}/api/courses/${courseId}`,
+  );
   return course.courseDates.find((d) => d.id === dateId)?.placesLeft ?? -1;
 }

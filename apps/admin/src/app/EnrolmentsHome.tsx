@@ -14,5 +14,9 @@ const EnrolmentsPage = lazy(() => import("../features/enrolments/EnrolmentsPage"
  */
 export default function EnrolmentsHome() {
   const { role } = useAuth();
-  return <Suspense fallback={<LoadingNote label="Loading..." />}>{can(role, SCREEN_ROLES.office) ? <BookingsPage /> : <EnrolmentsPage />}</Suspense>;
+  return (
+    <Suspense fallback={<LoadingNote label="Loading..." />}>
+      {can(role, SCREEN_ROLES.office) ? <BookingsPage /> : <EnrolmentsPage />}
+    </Suspense>
+  );
 }

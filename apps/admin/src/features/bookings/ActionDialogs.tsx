@@ -11,7 +11,15 @@ import { Button, CheckboxField, Modal, SelectField, Spinner, TextAreaField, Text
 import { MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "@app/contract";
 import type { BookingDetail, ManualPaymentMethod } from "@app/contract";
 import { errorMessage } from "../../lib/errors";
-import { newIdempotencyKey, useCancelBooking, useRecordPayment, useRefundBooking, useResendConfirmation, useTransferBooking, useTransferOptions } from "./api";
+import {
+  newIdempotencyKey,
+  useCancelBooking,
+  useRecordPayment,
+  useRefundBooking,
+  useResendConfirmation,
+  useTransferBooking,
+  useTransferOptions,
+} from "./api";
 import { parsePaymentAmount, parseRefundAmount } from "./amounts";
 import { courseDate, money } from "./format";
 
@@ -26,7 +34,16 @@ function DialogError({ error }: { error: string | null }) {
 }
 
 /** The form inside a Modal: Cancel and a submit button in the footer's place, so Enter submits. */
-function DialogForm({ onSubmit, onClose, busy, submitLabel, busyLabel, danger, children, disabled }: {
+function DialogForm({
+  onSubmit,
+  onClose,
+  busy,
+  submitLabel,
+  busyLabel,
+  danger,
+  children,
+  disabled,
+}: {
   onSubmit: () => void;
   onClose: () => void;
   busy: boolean;
@@ -96,7 +113,14 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingDet
   };
   return (
     <Modal open onClose={close} title={`Cancel booking ${booking.booking_reference}?`} size="md">
-      <DialogForm onSubmit={submit} onClose={close} busy={cancel.isPending} submitLabel="Cancel booking" busyLabel="Cancelling..." danger>
+      <DialogForm
+        onSubmit={submit}
+        onClose={close}
+        busy={cancel.isPending}
+        submitLabel="Cancel booking"
+        busyLabel="Cancelling..."
+        danger
+      >
         <p>
           The places are freed at once. {booking.customer_name} paid {money(booking.payment.amount_paid ?? 0)}
           {booking.payment.refunded > 0 ? `, ${money(booking.payment.refunded)} already refunded` : ""}.
@@ -104,11 +128,25 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingDet
         <fieldset className="bk-choice">
           <legend>Refund</legend>
           <label className={cx("bk-radio", refundable <= 0 && "bk-radio--off")}>
-            <input type="radio" name="refund" value="full" checked={choice === "full"} disabled={refundable <= 0} onChange={() => setChoice("full")} />
+            <input
+              type="radio"
+              name="refund"
+              value="full"
+              checked={choice === "full"}
+              disabled={refundable <= 0}
+              onChange={() => setChoice("full")}
+            />
             <span>Full refund: {money(refundable)}</span>
           </label>
           <label className={cx("bk-radio", refundable <= 0 && "bk-radio--off")}>
-            <input type="radio" name="refund" value="amount" checked={choice === "amount"} disabled={refundable <= 0} onChange={() => setChoice("amount")} />
+            <input
+              type="radio"
+              name="refund"
+              value="amount"
+              checked={choice === "amount"}
+              disabled={refundable <= 0}
+              onChange={() => setChoice("amount")}
+            />
             <span>Refund a chosen amount</span>
           </label>
           <label className="bk-radio">
@@ -127,8 +165,18 @@ export function CancelDialog({ booking, onClose, onDone }: { booking: BookingDet
             autoFocus
           />
         ) : null}
-        <TextAreaField label="Reason (optional, kept in the history)" rows={2} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-        <CheckboxField label={`E-mail ${booking.email} that the booking is cancelled`} checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+        <TextAreaField
+          label="Reason (optional, kept in the history)"
+          rows={2}
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <CheckboxField
+          label={`E-mail ${booking.email} that the booking is cancelled`}
+          checked={notify}
+          onChange={(e) => setNotify(e.target.checked)}
+        />
         <DialogError error={error} />
       </DialogForm>
     </Modal>
@@ -177,8 +225,18 @@ export function RefundDialog({ booking, onClose, onDone }: { booking: BookingDet
           error={amountError ?? undefined}
           autoFocus
         />
-        <TextAreaField label="Reason (optional, kept in the history)" rows={2} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-        <CheckboxField label={`E-mail ${booking.email} about the refund`} checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+        <TextAreaField
+          label="Reason (optional, kept in the history)"
+          rows={2}
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <CheckboxField
+          label={`E-mail ${booking.email} about the refund`}
+          checked={notify}
+          onChange={(e) => setNotify(e.target.checked)}
+        />
         <DialogError error={error} />
       </DialogForm>
     </Modal>
@@ -187,7 +245,17 @@ export function RefundDialog({ booking, onClose, onDone }: { booking: BookingDet
 
 // ------------------------------------------------------------------ transfer
 
-export function TransferDialog({ booking, itemId, onClose, onDone }: { booking: BookingDetail; itemId: number; onClose: () => void; onDone: DoneHandler }) {
+export function TransferDialog({
+  booking,
+  itemId,
+  onClose,
+  onDone,
+}: {
+  booking: BookingDetail;
+  itemId: number;
+  onClose: () => void;
+  onDone: DoneHandler;
+}) {
   const item = booking.items.find((i) => i.id === itemId);
   const options = useTransferOptions(booking.id, true);
   const [dateId, setDateId] = useState<number | null>(null);
@@ -224,10 +292,17 @@ export function TransferDialog({ booking, itemId, onClose, onDone }: { booking: 
   const seats = item?.seats ?? 1;
   return (
     <Modal open onClose={close} title={`Transfer ${item?.title ?? "course"} to another date`} size="md">
-      <DialogForm onSubmit={submit} onClose={close} busy={transfer.isPending} submitLabel="Transfer" busyLabel="Transferring..." disabled={options.isPending}>
+      <DialogForm
+        onSubmit={submit}
+        onClose={close}
+        busy={transfer.isPending}
+        submitLabel="Transfer"
+        busyLabel="Transferring..."
+        disabled={options.isPending}
+      >
         <p>
-          Now on {item ? courseDate(item.start_date, item.end_date) : "—"}, {seats === 1 ? "1 place" : `${seats} places`}. The customer is sent the new dates
-          with a new calendar file.
+          Now on {item ? courseDate(item.start_date, item.end_date) : "—"}, {seats === 1 ? "1 place" : `${seats} places`}. The
+          customer is sent the new dates with a new calendar file.
         </p>
         {options.isPending ? (
           <Spinner label="Loading the course's dates" />
@@ -243,7 +318,14 @@ export function TransferDialog({ booking, itemId, onClose, onDone }: { booking: 
               const left = d.places_left === 1 ? "1 place left" : `${d.places_left} places left`;
               return (
                 <label key={d.course_date_id} className={cx("bk-radio", off && "bk-radio--off")}>
-                  <input type="radio" name="date" value={d.course_date_id} checked={dateId === d.course_date_id} disabled={off} onChange={() => setDateId(d.course_date_id)} />
+                  <input
+                    type="radio"
+                    name="date"
+                    value={d.course_date_id}
+                    checked={dateId === d.course_date_id}
+                    disabled={off}
+                    onChange={() => setDateId(d.course_date_id)}
+                  />
                   <span>
                     {courseDate(d.start_date, d.end_date)} · {d.current ? "current date" : d.fits ? left : `${left}, not enough`}
                   </span>
@@ -257,8 +339,18 @@ export function TransferDialog({ booking, itemId, onClose, onDone }: { booking: 
             ) : null}
           </fieldset>
         )}
-        <TextAreaField label="Reason (optional, kept in the history)" rows={2} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
-        <CheckboxField label={`E-mail ${booking.email} the new dates`} checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+        <TextAreaField
+          label="Reason (optional, kept in the history)"
+          rows={2}
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        <CheckboxField
+          label={`E-mail ${booking.email} the new dates`}
+          checked={notify}
+          onChange={(e) => setNotify(e.target.checked)}
+        />
         <DialogError error={error} />
       </DialogForm>
     </Modal>
@@ -290,7 +382,8 @@ export function ResendDialog({ booking, onClose, onDone }: { booking: BookingDet
         busyLabel="Sending..."
       >
         <p>
-          {booking.customer_name} ({booking.email}) is sent the booking confirmation again, with the calendar file and the receipt link.
+          {booking.customer_name} ({booking.email}) is sent the booking confirmation again, with the calendar file and the receipt
+          link.
         </p>
         <DialogError error={error} />
       </DialogForm>
@@ -305,12 +398,22 @@ export function owedOn(booking: BookingDetail): number {
   return Math.max(0, Math.round((booking.total - (booking.payment.amount_paid ?? 0)) * 100) / 100);
 }
 
-export function RecordPaymentDialog({ booking, onClose, onDone }: { booking: BookingDetail; onClose: () => void; onDone: DoneHandler }) {
+export function RecordPaymentDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: BookingDetail;
+  onClose: () => void;
+  onDone: DoneHandler;
+}) {
   const owed = owedOn(booking);
   const [key] = useState(newIdempotencyKey);
   const [amount, setAmount] = useState(owed.toFixed(2));
   const current = booking.payment.method;
-  const [method, setMethod] = useState<ManualPaymentMethod>((MANUAL_PAYMENT_METHODS as readonly string[]).includes(current) ? (current as ManualPaymentMethod) : "bank_transfer");
+  const [method, setMethod] = useState<ManualPaymentMethod>(
+    (MANUAL_PAYMENT_METHODS as readonly string[]).includes(current) ? (current as ManualPaymentMethod) : "bank_transfer",
+  );
   const [amountError, setAmountError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const record = useRecordPayment(booking.id, {
@@ -338,7 +441,14 @@ export function RecordPaymentDialog({ booking, onClose, onDone }: { booking: Boo
         <p>
           Total {money(booking.total)}, received so far {money(booking.payment.amount_paid ?? 0)}: {money(owed)} still owed.
         </p>
-        <TextField label="Amount received (£)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={amountError ?? undefined} autoFocus />
+        <TextField
+          label="Amount received (£)"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={amountError ?? undefined}
+          autoFocus
+        />
         <SelectField
           label="Paid by"
           value={method}

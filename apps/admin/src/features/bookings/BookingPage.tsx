@@ -22,7 +22,13 @@ import type { DoneHandler } from "./ActionDialogs";
 import { courseDate, money, stamp } from "./format";
 import "./bookings.css";
 
-type OpenDialog = { kind: "cancel" } | { kind: "refund" } | { kind: "resend" } | { kind: "payment" } | { kind: "transfer"; itemId: number } | null;
+type OpenDialog =
+  | { kind: "cancel" }
+  | { kind: "refund" }
+  | { kind: "resend" }
+  | { kind: "payment" }
+  | { kind: "transfer"; itemId: number }
+  | null;
 
 export default function BookingPage() {
   const { id, validId } = useRecordId();
@@ -32,7 +38,10 @@ export default function BookingPage() {
     <RecordDetailStates
       query={query}
       validId={validId}
-      breadcrumb={[{ label: "Bookings", href: paths.enrolments }, { label: query.data ? `Booking ${query.data.booking_reference}` : "Booking" }]}
+      breadcrumb={[
+        { label: "Bookings", href: paths.enrolments },
+        { label: query.data ? `Booking ${query.data.booking_reference}` : "Booking" },
+      ]}
       notFoundTitle="Booking not found"
       listPath={paths.enrolments}
       backLabel="Back to Bookings"
@@ -104,7 +113,12 @@ function BookingView({ booking }: { booking: BookingDetail }) {
               Resend confirmation
             </Button>
           ) : null}
-          <a className={buttonClassName({ variant: "secondary" })} href={apiLink(booking.receipt_path)} target="_blank" rel="noopener">
+          <a
+            className={buttonClassName({ variant: "secondary" })}
+            href={apiLink(booking.receipt_path)}
+            target="_blank"
+            rel="noopener"
+          >
             <FileText size={18} aria-hidden="true" />
             Receipt PDF
           </a>
@@ -131,9 +145,13 @@ function BookingView({ booking }: { booking: BookingDetail }) {
 
       {dialog?.kind === "cancel" ? <CancelDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
       {dialog?.kind === "refund" ? <RefundDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
-      {dialog?.kind === "payment" ? <RecordPaymentDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === "payment" ? (
+        <RecordPaymentDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} />
+      ) : null}
       {dialog?.kind === "resend" ? <ResendDialog booking={booking} onClose={() => setDialog(null)} onDone={onDone} /> : null}
-      {dialog?.kind === "transfer" ? <TransferDialog booking={booking} itemId={dialog.itemId} onClose={() => setDialog(null)} onDone={onDone} /> : null}
+      {dialog?.kind === "transfer" ? (
+        <TransferDialog booking={booking} itemId={dialog.itemId} onClose={() => setDialog(null)} onDone={onDone} />
+      ) : null}
     </div>
   );
 }
@@ -151,7 +169,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Courses({ booking, canTransfer, onTransfer }: { booking: BookingDetail; canTransfer: boolean; onTransfer: (itemId: number) => void }) {
+function Courses({
+  booking,
+  canTransfer,
+  onTransfer,
+}: {
+  booking: BookingDetail;
+  canTransfer: boolean;
+  onTransfer: (itemId: number) => void;
+}) {
   return (
     <Section id="bk-courses" title={`Courses and dates (${booking.items.length})`}>
       <ul className="bk-items">
@@ -268,9 +294,13 @@ function Customer({ booking }: { booking: BookingDetail }) {
         {booking.purchase_order ? <Fact label="Purchase order">{booking.purchase_order}</Fact> : null}
         {address ? <Fact label="Address">{address}</Fact> : null}
         <Fact label="Booking terms">
-          {booking.terms_version ? `Version ${booking.terms_version}, agreed ${stamp(booking.terms_accepted_at)}` : "Not recorded (booked by the office or before terms were stored)"}
+          {booking.terms_version
+            ? `Version ${booking.terms_version}, agreed ${stamp(booking.terms_accepted_at)}`
+            : "Not recorded (booked by the office or before terms were stored)"}
         </Fact>
-        <Fact label="Renewal reminders">{booking.marketing_consent_at ? `Opted in ${stamp(booking.marketing_consent_at)}` : "Not opted in"}</Fact>
+        <Fact label="Renewal reminders">
+          {booking.marketing_consent_at ? `Opted in ${stamp(booking.marketing_consent_at)}` : "Not opted in"}
+        </Fact>
         {booking.order_notes ? (
           <div className="admin-details__wide">
             <dt className="content-fact-label">Order notes</dt>
@@ -289,7 +319,9 @@ function Payment({ booking }: { booking: BookingDetail }) {
       <dl className="admin-details bk-payment">
         <Fact label="Method">{PAYMENT_METHOD_LABELS[p.method]}</Fact>
         <Fact label="Provider">{p.provider}</Fact>
-        <Fact label="Paid">{p.invoice_unpaid ? "Unpaid, invoice sent" : p.paid_at ? `${money(p.amount_paid)} on ${stamp(p.paid_at)}` : "Not paid"}</Fact>
+        <Fact label="Paid">
+          {p.invoice_unpaid ? "Unpaid, invoice sent" : p.paid_at ? `${money(p.amount_paid)} on ${stamp(p.paid_at)}` : "Not paid"}
+        </Fact>
         {booking.cancelled_at ? <Fact label="Cancelled">{stamp(booking.cancelled_at)}</Fact> : null}
         {booking.status === "pending" ? <Fact label="Hold ends">{stamp(booking.expires_at)}</Fact> : null}
         {p.provider_session_id ? (

@@ -11,7 +11,15 @@ import { PrevNextPager } from "../../components/PrevNextPager";
 import { TableSkeletonRows } from "../../components/TableSkeleton";
 import { LoadingNote } from "../../components/Loading";
 import { BookingStatusBadge } from "./StatusBadge";
-import { BOOKINGS_PAGE_SIZE, FILTER_LABELS, LIST_FILTERS, ariaSort, readListParams, toggleSort, writeListParams } from "./listParams";
+import {
+  BOOKINGS_PAGE_SIZE,
+  FILTER_LABELS,
+  LIST_FILTERS,
+  ariaSort,
+  readListParams,
+  toggleSort,
+  writeListParams,
+} from "./listParams";
 import type { ListParams, SortDir, SortKey } from "./listParams";
 import { bookedOn, courseDate, money } from "./format";
 import "./bookings.css";
@@ -99,12 +107,19 @@ export default function BookingsPage() {
       <header className="admin-page__header">
         <div>
           <h1 className="admin-page__title">Bookings</h1>
-          <p className="admin-page__subtitle">Every booking from the website and the office. Open one to refund, transfer or add a note.</p>
+          <p className="admin-page__subtitle">
+            Every booking from the website and the office. Open one to refund, transfer or add a note.
+          </p>
         </div>
         <div className="bk-actions">
           <a
             className={buttonClassName({ variant: "secondary" })}
-            href={apiLink("/api/bookings/export.csv", { status: params.filter, q: params.q || undefined, sort: params.sort, dir: params.dir })}
+            href={apiLink("/api/bookings/export.csv", {
+              status: params.filter,
+              q: params.q || undefined,
+              sort: params.sort,
+              dir: params.dir,
+            })}
             download
           >
             <Download size={18} aria-hidden="true" />
@@ -177,13 +192,22 @@ export default function BookingsPage() {
 
         {query.isError && !query.data ? (
           <div className="admin-card__body">
-            <ErrorState title="Bookings could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            <ErrorState
+              title="Bookings could not be loaded"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
           </div>
         ) : loaded && total === 0 ? (
           <div className="admin-card__body">
             <EmptyState
               title={params.q ? "No bookings match" : `No ${FILTER_LABELS[params.filter].toLowerCase()} bookings`}
-              text={params.q ? "Try a reference, a name, an e-mail, a phone number, a course or a discount code." : "Choose another filter above to see other bookings."}
+              text={
+                params.q
+                  ? "Try a reference, a name, an e-mail, a phone number, a course or a discount code."
+                  : "Choose another filter above to see other bookings."
+              }
             />
           </div>
         ) : (
@@ -203,7 +227,11 @@ export default function BookingsPage() {
                       <th key={col.key} scope="col" aria-sort={sort}>
                         <button type="button" className="bk-sort" onClick={() => go(toggleSort(params, col.key))}>
                           {col.label}
-                          <Icon size={14} aria-hidden="true" className={cx("bk-sort__icon", sort !== "none" && "bk-sort__icon--on")} />
+                          <Icon
+                            size={14}
+                            aria-hidden="true"
+                            className={cx("bk-sort__icon", sort !== "none" && "bk-sort__icon--on")}
+                          />
                         </button>
                       </th>
                     );
@@ -260,7 +288,12 @@ export default function BookingsPage() {
             <p className="admin-showing">
               Showing {first + 1}-{first + rows.length} of {total}
             </p>
-            <PrevNextPager page={Math.min(params.page, totalPages)} totalPages={totalPages} onPageChange={(page) => go({ ...params, page })} label="Booking pages" />
+            <PrevNextPager
+              page={Math.min(params.page, totalPages)}
+              totalPages={totalPages}
+              onPageChange={(page) => go({ ...params, page })}
+              label="Booking pages"
+            />
           </div>
         ) : null}
       </div>

@@ -91,7 +91,13 @@ export default function NewBookingPage() {
   const addOns = detail?.addOns ?? [];
   const places = draft.attendees.length;
   const chosenDate = dates.find((d) => String(d.id) === draft.courseDateId);
-  const guide = detail ? listPrice(detail.fee, addOns.filter((a) => draft.addOnIds.includes(a.id)).map((a) => a.price), places) : null;
+  const guide = detail
+    ? listPrice(
+        detail.fee,
+        addOns.filter((a) => draft.addOnIds.includes(a.id)).map((a) => a.price),
+        places,
+      )
+    : null;
   const busy = create.isPending;
 
   return (
@@ -100,7 +106,10 @@ export default function NewBookingPage() {
       <form id={FORM_ID} className="bk-form" onSubmit={submit} noValidate aria-busy={busy}>
         <div>
           <h1 className="content-title">New booking</h1>
-          <p className="ui-muted">For a customer who books by phone, in person, by bank transfer or on an invoice. They get the same mails as an online booking.</p>
+          <p className="ui-muted">
+            For a customer who books by phone, in person, by bank transfer or on an invoice. They get the same mails as an online
+            booking.
+          </p>
         </div>
 
         <section className="admin-card bk-section" aria-labelledby="bk-new-course">
@@ -125,7 +134,15 @@ export default function NewBookingPage() {
               />
               <SelectField
                 label="Date*"
-                placeholder={!draft.courseId ? "Choose a course first" : course.isPending ? "Loading dates..." : dates.length ? "Choose a date" : "No upcoming dates"}
+                placeholder={
+                  !draft.courseId
+                    ? "Choose a course first"
+                    : course.isPending
+                      ? "Loading dates..."
+                      : dates.length
+                        ? "Choose a date"
+                        : "No upcoming dates"
+                }
                 value={draft.courseDateId}
                 disabled={!detail || dates.length === 0}
                 onChange={(e) => edit("courseDateId", e.target.value)}
@@ -145,7 +162,9 @@ export default function NewBookingPage() {
                     key={a.id}
                     label={`${a.name} (${money(a.price)})`}
                     checked={draft.addOnIds.includes(a.id)}
-                    onChange={(e) => edit("addOnIds", e.target.checked ? [...draft.addOnIds, a.id] : draft.addOnIds.filter((x) => x !== a.id))}
+                    onChange={(e) =>
+                      edit("addOnIds", e.target.checked ? [...draft.addOnIds, a.id] : draft.addOnIds.filter((x) => x !== a.id))
+                    }
                   />
                 ))}
               </fieldset>
@@ -168,15 +187,36 @@ export default function NewBookingPage() {
             <ol className="bk-attendees" aria-label="Attendees" style={{ listStyle: "none", padding: 0, margin: 0 }}>
               {draft.attendees.map((a, i) => (
                 <li key={a.key} className="bk-attendee">
-                  <TextField label={`Attendee ${i + 1} first name*`} value={a.first_name} onChange={(e) => setAttendee(i, "first_name", e.target.value)} error={errors[`attendees.${i}.first_name`]} />
-                  <TextField label={`Attendee ${i + 1} last name*`} value={a.last_name} onChange={(e) => setAttendee(i, "last_name", e.target.value)} error={errors[`attendees.${i}.last_name`]} />
-                  <TextField label={`Attendee ${i + 1} e-mail`} type="email" value={a.email} onChange={(e) => setAttendee(i, "email", e.target.value)} error={errors[`attendees.${i}.email`]} />
+                  <TextField
+                    label={`Attendee ${i + 1} first name*`}
+                    value={a.first_name}
+                    onChange={(e) => setAttendee(i, "first_name", e.target.value)}
+                    error={errors[`attendees.${i}.first_name`]}
+                  />
+                  <TextField
+                    label={`Attendee ${i + 1} last name*`}
+                    value={a.last_name}
+                    onChange={(e) => setAttendee(i, "last_name", e.target.value)}
+                    error={errors[`attendees.${i}.last_name`]}
+                  />
+                  <TextField
+                    label={`Attendee ${i + 1} e-mail`}
+                    type="email"
+                    value={a.email}
+                    onChange={(e) => setAttendee(i, "email", e.target.value)}
+                    error={errors[`attendees.${i}.email`]}
+                  />
                   <Button
                     type="button"
                     variant="ghost"
                     size="sm"
                     disabled={draft.attendees.length === 1}
-                    onClick={() => edit("attendees", draft.attendees.filter((x) => x.key !== a.key))}
+                    onClick={() =>
+                      edit(
+                        "attendees",
+                        draft.attendees.filter((x) => x.key !== a.key),
+                      )
+                    }
                     aria-label={`Remove attendee ${i + 1}`}
                   >
                     <Trash2 size={16} aria-hidden="true" />
@@ -187,7 +227,13 @@ export default function NewBookingPage() {
             </ol>
             {errors.attendees ? <p className="bk-field-error">{errors.attendees}</p> : null}
             <div>
-              <Button type="button" variant="secondary" size="sm" disabled={!canAddAttendee(draft)} onClick={() => edit("attendees", [...draft.attendees, emptyAttendee()])}>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                disabled={!canAddAttendee(draft)}
+                onClick={() => edit("attendees", [...draft.attendees, emptyAttendee()])}
+              >
                 <Plus size={16} aria-hidden="true" />
                 Add attendee
               </Button>
@@ -203,13 +249,54 @@ export default function NewBookingPage() {
             </h2>
           </div>
           <div className="admin-card__body bk-form__grid">
-            <TextField label="First name*" value={draft.first_name} onChange={(e) => edit("first_name", e.target.value)} error={errors.first_name} autoComplete="off" />
-            <TextField label="Last name*" value={draft.last_name} onChange={(e) => edit("last_name", e.target.value)} error={errors.last_name} autoComplete="off" />
-            <TextField label="Email address*" type="email" value={draft.email} onChange={(e) => edit("email", e.target.value)} error={errors.email} autoComplete="off" />
-            <TextField label="Phone number*" type="tel" value={draft.phone} onChange={(e) => edit("phone", e.target.value)} error={errors.phone} autoComplete="off" />
-            <TextField label="Company name" value={draft.company_name} onChange={(e) => edit("company_name", e.target.value)} error={errors.company_name} />
-            <TextField label="Purchase order" value={draft.purchase_order} onChange={(e) => edit("purchase_order", e.target.value)} error={errors.purchase_order} />
-            <TextField label="Discount code" value={draft.discount_code} onChange={(e) => edit("discount_code", e.target.value.toUpperCase())} error={errors.discount_code} />
+            <TextField
+              label="First name*"
+              value={draft.first_name}
+              onChange={(e) => edit("first_name", e.target.value)}
+              error={errors.first_name}
+              autoComplete="off"
+            />
+            <TextField
+              label="Last name*"
+              value={draft.last_name}
+              onChange={(e) => edit("last_name", e.target.value)}
+              error={errors.last_name}
+              autoComplete="off"
+            />
+            <TextField
+              label="Email address*"
+              type="email"
+              value={draft.email}
+              onChange={(e) => edit("email", e.target.value)}
+              error={errors.email}
+              autoComplete="off"
+            />
+            <TextField
+              label="Phone number*"
+              type="tel"
+              value={draft.phone}
+              onChange={(e) => edit("phone", e.target.value)}
+              error={errors.phone}
+              autoComplete="off"
+            />
+            <TextField
+              label="Company name"
+              value={draft.company_name}
+              onChange={(e) => edit("company_name", e.target.value)}
+              error={errors.company_name}
+            />
+            <TextField
+              label="Purchase order"
+              value={draft.purchase_order}
+              onChange={(e) => edit("purchase_order", e.target.value)}
+              error={errors.purchase_order}
+            />
+            <TextField
+              label="Discount code"
+              value={draft.discount_code}
+              onChange={(e) => edit("discount_code", e.target.value.toUpperCase())}
+              error={errors.discount_code}
+            />
           </div>
         </section>
 
@@ -250,7 +337,11 @@ export default function NewBookingPage() {
               ) : null}
             </fieldset>
             {mayBeUnpaid(draft.payment_method) ? (
-              <CheckboxField label="Unpaid, invoice sent" checked={draft.unpaid} onChange={(e) => edit("unpaid", e.target.checked)} />
+              <CheckboxField
+                label="Unpaid, invoice sent"
+                checked={draft.unpaid}
+                onChange={(e) => edit("unpaid", e.target.checked)}
+              />
             ) : null}
             {draft.unpaid && mayBeUnpaid(draft.payment_method) ? null : (
               <TextField
@@ -261,8 +352,19 @@ export default function NewBookingPage() {
                 error={errors.amount_received}
               />
             )}
-            <TextAreaField label="Notes (office only)" rows={3} maxLength={2000} value={draft.notes} onChange={(e) => edit("notes", e.target.value)} error={errors.notes} />
-            <CheckboxField label="Send the confirmation e-mail to the customer" checked={draft.notify} onChange={(e) => edit("notify", e.target.checked)} />
+            <TextAreaField
+              label="Notes (office only)"
+              rows={3}
+              maxLength={2000}
+              value={draft.notes}
+              onChange={(e) => edit("notes", e.target.value)}
+              error={errors.notes}
+            />
+            <CheckboxField
+              label="Send the confirmation e-mail to the customer"
+              checked={draft.notify}
+              onChange={(e) => edit("notify", e.target.checked)}
+            />
           </div>
         </section>
 

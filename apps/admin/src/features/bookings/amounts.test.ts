@@ -10,7 +10,9 @@ describe("parseRefundAmount", () => {
 
   it("allows exactly what is left to refund and never a penny more", () => {
     expect(parseRefundAmount("99.99", 99.99)).toEqual({ amount: 99.99 });
-    expect(parseRefundAmount("100.00", 99.99)).toEqual({ error: "At most £99.99 can be refunded (what was paid and not yet refunded)" });
+    expect(parseRefundAmount("100.00", 99.99)).toEqual({
+      error: "At most £99.99 can be refunded (what was paid and not yet refunded)",
+    });
     expect(parseRefundAmount("0.01", 0)).toMatchObject({ error: expect.stringContaining("At most £0.00") });
   });
 

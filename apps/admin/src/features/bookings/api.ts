@@ -114,7 +114,8 @@ export function useTransferBooking(id: number, options: ActionOptions = {}) {
 export function useResendConfirmation(id: number, options: ActionOptions = {}) {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (idempotencyKey: string) => unwrap(api.bookings.resendConfirmation({ params: { id }, body: { idempotency_key: idempotencyKey } })),
+    mutationFn: (idempotencyKey: string) =>
+      unwrap(api.bookings.resendConfirmation({ params: { id }, body: { idempotency_key: idempotencyKey } })),
     onSuccess: async (booking) => {
       await afterChange(booking);
       options.onSuccess?.(booking);

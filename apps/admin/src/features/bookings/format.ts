@@ -1,6 +1,13 @@
 import { formatDateRange, formatPounds, parseTimestamp } from "@app/ui/format";
 
-const STAMP = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
+const STAMP = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
 
 /** '12 Mar 2026, 14:05' in the office's local time; '—' when missing or unreadable. */
 export function stamp(value: string | null | undefined): string {
@@ -13,7 +20,8 @@ export function courseDate(start: string | null, end?: string | null): string {
   return formatDateRange(start, end ?? start);
 }
 
-export const money = (pounds: number | null | undefined): string => (pounds === null || pounds === undefined ? "—" : formatPounds(pounds));
+export const money = (pounds: number | null | undefined): string =>
+  pounds === null || pounds === undefined ? "—" : formatPounds(pounds);
 
 const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false });

@@ -3,7 +3,13 @@ import { ariaSort, readListParams, toggleSort, writeListParams } from "./listPar
 
 describe("bookings list URL state", () => {
   it("opens on confirmed bookings, newest first, page 1", () => {
-    expect(readListParams(new URLSearchParams())).toEqual({ filter: "confirmed", q: "", sort: "booked_on", dir: "desc", page: 1 });
+    expect(readListParams(new URLSearchParams())).toEqual({
+      filter: "confirmed",
+      q: "",
+      sort: "booked_on",
+      dir: "desc",
+      page: 1,
+    });
     expect(writeListParams(readListParams(new URLSearchParams())).toString()).toBe("");
   });
 

@@ -77,7 +77,10 @@ export function listPrice(fee: number, addOnPrices: readonly number[], places: n
 }
 
 /** The request body, or the errors to show (first problem per field). */
-export function toManualBooking(d: ManualBookingDraft, idempotencyKey: string): { body: ManualBookingInput } | { errors: ManualBookingErrors } {
+export function toManualBooking(
+  d: ManualBookingDraft,
+  idempotencyKey: string,
+): { body: ManualBookingInput } | { errors: ManualBookingErrors } {
   const errors: ManualBookingErrors = {};
   let amount: number | null = null;
   if (d.unpaid && mayBeUnpaid(d.payment_method)) {
