@@ -265,7 +265,13 @@ function Amounts({ booking }: { booking: BookingDetail }) {
             <span>−{money(p.refunded)}</span>
           </li>
         ) : null}
-        {p.amount_paid !== null ? (
+        {booking.status === "confirmed" && p.provider === "manual" && owedOn(booking) > 0 ? (
+          <li>
+            <span>Still owed</span>
+            <span>{money(owedOn(booking))}</span>
+          </li>
+        ) : null}
+        {(p.amount_paid ?? 0) > 0 ? (
           <li>
             <span>Left to refund</span>
             <span>{money(p.refundable)}</span>
