@@ -88,7 +88,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             {booking.customer_name} · booked {stamp(booking.booked_on)} · {PAYMENT_METHOD_LABELS[booking.payment.method]}
           </p>
         </div>
-        <div className="bk-action-bar" aria-label="Actions">
+        <div className="bk-action-bar" role="group" aria-label="Actions">
           {live ? (
             <Button variant="danger" onClick={() => setDialog({ kind: "cancel" })}>
               <Ban size={18} aria-hidden="true" />
