@@ -1,11 +1,12 @@
 /**
  * The receipt/invoice PDF of an order (issue 13), made with pdfkit: the business's details, the
- * booking reference and date, one line per course (places × price, add-ons), the discount, the
+ * booking reference and date, one line per course (places × price of a place, add-ons), the discount (either kind), the
  * total, what was paid and how, refunds and what is still due. VAT number and VAT lines only when
  * VAT_NUMBER is configured (prices include VAT at VAT_RATE). Titled 'Invoice' while money is due.
  */
 import PDFDocument from "pdfkit";
 import { formatBookingRef, PAYMENT_METHOD_LABELS, type PaymentMethod } from "@app/contract";
+import { discountSizeLabel } from "@app/rules";
 import { formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
 import type { OrderRow } from "./repository";
@@ -39,6 +40,15 @@ const LONDON_DAY = new Intl.DateTimeFormat("en-GB", {
 /** Who the document is for and what it says, as text lines (also what the tests read back). */
 export function receiptTitle(order: OrderRow): "Receipt" | "Invoice" {
   return (order.amountPaidPence ?? 0) < order.totalPence && order.status === "paid" ? "Invoice" : "Receipt";
+}
+
+/**
+ * One place's price and its course fee: the order stored the line as `seats` × (fee + add-ons)
+ * (orders/pricing.ts), so both divide out exactly.
+ */
+export function linePrices(item: Pick<ReceiptItem, "seats" | "originalPricePence" | "addOns">): { unitPence: number; feePence: number } {
+  const unitPence = Math.round(item.originalPricePence / Math.max(item.seats, 1));
+  return { unitPence, feePence: unitPence - item.addOns.reduce((sum, a) => sum + a.price_pence, 0) };
 }
 
 /** VAT included in a VAT-inclusive amount at `ratePercent` (rounded to the penny). */
@@ -104,15 +114,14 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   row("Description", "Amount", { bold: true });
   doc.moveDown(0.3);
   for (const item of items) {
-    const addOnsEach = item.addOns.reduce((s, a) => s + a.price_pence, 0);
-    const feeAll = item.originalPricePence - addOnsEach * item.seats;
-    const places = item.seats > 1 ? `${item.seats} places × ${formatPence(Math.round(feeAll / item.seats))}` : "1 place";
-    row(`${item.title}, ${item.dateLabel} (${item.time}), ${places}`, formatPence(feeAll));
-    for (const a of item.addOns) {
-      row(
-        `   Add-on: ${a.name}${item.seats > 1 ? ` (${item.seats} × ${formatPence(a.price_pence)})` : ""}`,
-        formatPence(a.price_pence * item.seats),
-      );
+    // One line per course and date: places × the price of one place (fee + add-ons, as the order
+    // priced it, orders/pricing.ts), then what one place is made of.
+    const { unitPence, feePence } = linePrices(item);
+    row(`${item.title}, ${item.dateLabel} (${item.time})`, "");
+    row(`   ${item.seats} ${item.seats === 1 ? "place" : "places"} × ${formatPence(unitPence)}`, formatPence(item.originalPricePence));
+    if (item.addOns.length) {
+      row(`   Each place: course fee ${formatPence(feePence)}`, "");
+      for (const a of item.addOns) row(`   Add-on: ${a.name} ${formatPence(a.price_pence)}`, "");
     }
     doc.moveDown(0.3);
   }
@@ -120,7 +129,7 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   doc.moveDown(0.5);
   row("Subtotal", formatPence(order.subtotalPence));
   if (order.discountPence > 0) {
-    const how = order.percentOff ? `${order.percentOff}% off` : "amount off";
+    const how = discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
     row(`Discount (${order.discountCode ?? "code"}, ${how})`, `-${formatPence(order.discountPence)}`);
   }
   row("Total", formatPence(order.totalPence), { bold: true });

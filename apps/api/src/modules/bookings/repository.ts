@@ -2,7 +2,8 @@
  * The SQL of the office's bookings (issue 13): the list with its filters, search, sort and paging,
  * everything shown on a booking's page, and the rows the actions write. The booking status the
  * office reads is derived here, in one place (bookingStatusSql), from the order's status, its hold
- * and its refunds.
+ * and its refunds. One file on purpose (over 300 lines): every query of the module side by side, so
+ * the status and search rules are read and changed together.
  */
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { formatBookingRef, type BookingSortField, type BookingStatusFilter } from "@app/contract";

@@ -11,20 +11,10 @@ import { withUniqueBookingRef } from "../orders/booking-reference";
 import { bookingsCsv } from "./csv";
 import { receiptPdf } from "./receipt";
 import * as repo from "./repository";
-import {
-  addNote,
-  bookingDetail,
-  cancelBooking,
-  createManualBooking,
-  listBookings,
-  receiptFacts,
-  recordPayment,
-  refundBooking,
-  resendConfirmation,
-  transferBooking,
-  transferOptions,
-  type BookingCtx,
-} from "./service";
+import { createManualBooking, recordPayment } from "./manual";
+import { cancelBooking, refundBooking } from "./refunds";
+import { addNote, bookingDetail, listBookings, receiptFacts, resendConfirmation, type BookingCtx } from "./service";
+import { transferBooking, transferOptions } from "./transfer";
 
 const s = initServer();
 

@@ -3,14 +3,13 @@
  * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
  */
 import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING as SHARED_WHAT_TO_BRING } from "@app/contract";
-import type { MailAttachment, orderItems, orders } from "../../db/schema";
+import type { MailAttachment, OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
+import { discountSizeLabel } from "@app/rules";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
 import type { RenderedMail } from "./types";
 export type { RenderedMail };
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
 
 /** What to bring on the first day (shared with the confirmation page). */
 export const WHAT_TO_BRING = SHARED_WHAT_TO_BRING;
@@ -34,6 +33,12 @@ const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.st
 /** A map search for the venue (any map service understands the address). */
 export const mapLink = mapSearchUrl;
 
+/** '15% off' or '£10 off' (a fixed-amount code). */
+const discountSize = (order: OrderRow) => discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
+
+/** ' for 3 places' on a group booking's line. */
+const placesText = (i: ItemRow) => (i.seats > 1 ? ` for ${i.seats} places` : "");
+
 const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
 
 function itemLinesText(items: ItemRow[]): string[] {
@@ -41,7 +46,7 @@ function itemLinesText(items: ItemRow[]): string[] {
     `- ${i.title}`,
     `  Dates: ${itemDates(i)}, ${i.time} each day`,
     ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
-    `  Price: ${formatPence(i.originalPricePence)}`,
+    `  Price: ${formatPence(i.originalPricePence)}${placesText(i)}`,
   ]);
 }
 
@@ -50,7 +55,7 @@ function itemLinesHtml(items: ItemRow[]): string {
     .map(
       (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(itemDates(i))}, ${escapeHtml(i.time)} each day${
         i.addOns.length ? `<br>Add-ons: ${escapeHtml(addOnText(i))}` : ""
-      }<br>Price: ${formatPence(i.originalPricePence)}</li>`,
+      }<br>Price: ${formatPence(i.originalPricePence)}${placesText(i)}</li>`,
     )
     .join("");
 }
@@ -58,7 +63,7 @@ function itemLinesHtml(items: ItemRow[]): string {
 function totalsText(order: OrderRow): string[] {
   return [
     `Subtotal: ${formatPence(order.subtotalPence)}`,
-    ...(order.discountPence ? [`Discount (${order.discountCode}, ${order.percentOff}% off): -${formatPence(order.discountPence)}`] : []),
+    ...(order.discountPence ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`] : []),
     `Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}`,
   ];
 }
@@ -66,7 +71,7 @@ function totalsText(order: OrderRow): string[] {
 function totalsHtml(order: OrderRow): string {
   return `<p style="${P}">Subtotal: ${formatPence(order.subtotalPence)}${
     order.discountPence
-      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${order.percentOff}% off): −${formatPence(order.discountPence)}`
+      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${escapeHtml(discountSize(order))}): −${formatPence(order.discountPence)}`
       : ""
   }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
 }
