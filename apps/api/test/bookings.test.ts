@@ -589,6 +589,114 @@ describe("manual booking", () => {
   });
 });
 
+describe("manual booking priced as a public order", () => {
+  const phoneBooking = (over: Record<string, unknown> = {}) => ({
+    course_id: course.id,
+    course_date_id: course.dates[1],
+    add_on_ids: [course.addOnId],
+    attendees: [
+      { first_name: "Gail", last_name: "Group" },
+      { first_name: "Gus", last_name: "Group" },
+    ],
+    first_name: "Gail",
+    last_name: "Group",
+    email: "gail.group@example.com",
+    phone: "0151 496 0111",
+    payment_method: "card_phone",
+    amount_received: 570,
+    idempotency_key: key(),
+    ...over,
+  });
+
+  it("a fixed-amount code limited to the course: the same subtotal, discount, total and line price as the site; the receipt shows places × price", async () => {
+    const created = await api("POST", "/api/discounts", {
+      code: "FIFTYOFF",
+      amount_off: 50,
+      course_ids: [course.id],
+      valid_from: inDays(0),
+      valid_until: inDays(30),
+      max_uses: 5,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload(
+        [
+          {
+            id: course.id,
+            selectedDate: course.dates[1]!,
+            selectedAddons: [course.addOnId],
+            quantity: 2,
+            attendees: [
+              { first_name: "Web", last_name: "One" },
+              { first_name: "Web", last_name: "Two" },
+            ],
+          },
+        ],
+        { discount_code: "FIFTYOFF" },
+      ),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [webRow] = await ctx.db.select().from(orders).where(eq(orders.reference, placed.json().reference));
+    const web = await detail(webRow!.id);
+
+    const res = await api("POST", "/api/bookings", phoneBooking({ discount_code: "fiftyoff" }));
+    expect(res.statusCode, res.body).toBe(201);
+    const phone = res.json();
+    const money = (d: { subtotal: number; discount: unknown; total: number; items: { seats: number; original_price: number; price_paid: number }[] }) => ({
+      subtotal: d.subtotal,
+      discount: d.discount,
+      total: d.total,
+      items: d.items.map((i) => ({ seats: i.seats, original_price: i.original_price, price_paid: i.price_paid })),
+    });
+    expect(money(phone)).toEqual(money(web));
+    expect(money(phone)).toEqual({
+      subtotal: 620,
+      discount: { code: "FIFTYOFF", percent_off: null, amount_off: 50, amount: 50 },
+      total: 570,
+      items: [{ seats: 2, original_price: 620, price_paid: 570 }],
+    });
+
+    const text = await pdfText((await api("GET", `/api/bookings/${phone.id}/receipt.pdf`)).rawPayload);
+    for (const expected of [
+      "2 places × £310.00",
+      "£620.00",
+      "Each place: course fee £250.00",
+      "Add-on: First aid top-up £60.00",
+      "Discount (FIFTYOFF, £50 off)",
+      "-£50.00",
+      "£570.00",
+      "Card (by phone)",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it("refuses a code limited to other courses, and a date the public site would not sell", async () => {
+    const other = await createCourse(ctx.db, { title: "Other Course", feePence: 1000 }, ctx.clock.now());
+    await api("POST", "/api/discounts", {
+      code: "OTHERONLY",
+      percent_off: 20,
+      course_ids: [other],
+      valid_from: inDays(0),
+      valid_until: inDays(30),
+      max_uses: 5,
+    });
+    const refused = await api("POST", "/api/bookings", phoneBooking({ discount_code: "OTHERONLY" }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("This discount code does not apply to the courses in your cart");
+    const unknown = await api("POST", "/api/bookings", phoneBooking({ discount_code: "NOSUCHCODE" }));
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().message).toBe("Invalid discount code");
+    const [otherDate] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, other));
+    const wrongDate = await api("POST", "/api/bookings", phoneBooking({ course_date_id: otherDate!.id }));
+    expect(wrongDate.statusCode).toBe(400);
+    expect(wrongDate.json().message).toBe("Please choose an available course date");
+  });
+});
+
 describe("manual booking races", () => {
   it("a manual booking racing a public order for the last place: exactly one gets it", async () => {
     for (let round = 0; round < 3; round++) {

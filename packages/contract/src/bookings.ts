@@ -213,7 +213,10 @@ export const BookingDetailSchema = BookingRowSchema.extend({
   cancelled_at: z.string().nullable(),
   items: z.array(BookingItemSchema),
   subtotal: Pounds,
-  discount: z.object({ code: z.string(), percent_off: z.number().int().nullable(), amount: Pounds }).nullable(),
+  /** The code as the booking used it: percentage, or fixed `amount_off` in pounds (either kind); `amount`: what it took off. */
+  discount: z
+    .object({ code: z.string(), percent_off: z.number().int().nullable(), amount_off: Pounds.nullable().optional(), amount: Pounds })
+    .nullable(),
   total: Pounds,
   payment: BookingPaymentSchema,
   /** Mails the booking's customer was sent about it (from the mail outbox), oldest first. */

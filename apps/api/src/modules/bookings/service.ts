@@ -159,7 +159,12 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
     })),
     subtotal: toPounds(order.subtotalPence),
     discount: order.discountCode
-      ? { code: order.discountCode, percent_off: order.percentOff, amount: toPounds(order.discountPence) }
+      ? {
+          code: order.discountCode,
+          percent_off: order.percentOff,
+          amount_off: order.amountOffPence === null ? null : toPounds(order.amountOffPence),
+          amount: toPounds(order.discountPence),
+        }
       : null,
     total: toPounds(order.totalPence),
     payment: {
