@@ -246,7 +246,11 @@ function Amounts({ booking }: { booking: BookingDetail }) {
           <li>
             <span>
               Discount <span className="bk-mono">{booking.discount.code}</span>
-              {booking.discount.percent_off !== null ? ` (${booking.discount.percent_off}%)` : ""}
+              {booking.discount.percent_off !== null
+                ? ` (${booking.discount.percent_off}%)`
+                : booking.discount.amount_off
+                  ? ` (${money(booking.discount.amount_off)} off)`
+                  : ""}
             </span>
             <span>−{money(booking.discount.amount)}</span>
           </li>
