@@ -41,7 +41,7 @@ function featureZones(appDir, features, { shared, exceptions = {}, appExceptions
   ];
 }
 
-const ADMIN_FEATURES = ["activity", "auth", "dashboard", "discounts", "enrolments", "messages", "shop", "trainings"];
+const ADMIN_FEATURES = ["activity", "auth", "dashboard", "discounts", "enrolments", "messages", "shop", "trainings", "bookings"];
 const SITE_FEATURES = ["about", "careers", "cart", "contact", "courses", "home", "not-found", "payment", "privacy", "shop"];
 
 export default tseslint.config(

@@ -43,7 +43,10 @@ describeAtWidths("dashboard", () => {
       const shown = (await el.locator(".stat-card__value [aria-hidden]").textContent()) ?? "";
       expect(Number(shown.replace(/[^\d.]/g, ""))).toBeCloseTo(card.value, 2);
       expect(await el.locator(".stat-card__caption").textContent()).toBe("vs last month");
-      expect(await el.locator(card.isPositive ? ".stat-card__pct--up" : ".stat-card__pct--down").count()).toBe(1);
+      // A 0% change is no change (neutral, no arrow up), not growth.
+      const direction = card.percentage === 0 ? "flat" : card.isPositive ? "up" : "down";
+      expect(await el.locator(`.stat-card__pct--${direction}`).count()).toBe(1);
+      if (direction === "flat") expect(await el.locator(".stat-card__pct").textContent()).toBe("No change");
     }
 
     const sunday = startOfWeekSunday(new Date()).getTime();

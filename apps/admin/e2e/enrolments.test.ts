@@ -7,6 +7,12 @@ import type { PaidBooking } from "./helpers";
 
 let booking: PaidBooking;
 
+/**
+ * The office's /enrolments is the bookings list now (issue 13, e2e/bookings.test.ts); this screen
+ * (search, CSV of what is shown, registers) is what a trainer sees there, so it signs in as one.
+ */
+const TRAINER = { email: "trainer@example.com", password: "Staff!Passw0rd" };
+
 beforeAll(async () => {
   const request = await playwrightRequest.newContext();
   booking = await createPaidBooking(request, inject("apiUrl"), { firstName: "Olivia", lastName: `O'Quote, "Tester"` });
@@ -24,7 +30,7 @@ describeAtWidths("enrolments", (name) => {
     expectNoA11yViolations,
     screenshot,
   }) => {
-    await login();
+    await login(TRAINER);
     // More than one page of bookings, whatever the seed holds.
     let all = await getJson<Array<{ id: number }>>("/api/enrollments");
     while (all.length <= 10) {
@@ -84,7 +90,7 @@ describe("enrolment tools", () => {
     login,
     navigate,
   }) => {
-    await login();
+    await login(TRAINER);
     await navigate("/enrolments");
     const ref = booking.bookingReference;
     expect(ref).toMatch(/^[ACDEFGHJKMNPQRTUVWXYZ234679]{4}-[ACDEFGHJKMNPQRTUVWXYZ234679]{4}$/);
@@ -103,7 +109,7 @@ describe("enrolment tools", () => {
   });
 
   test("exports what is shown as CSV with safe quoting", async ({ page, login, navigate }) => {
-    await login();
+    await login(TRAINER);
     await navigate("/enrolments");
     await page.getByLabel("Search").fill(booking.lastName);
     await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBe(1);
@@ -119,7 +125,7 @@ describe("enrolment tools", () => {
   });
 
   test("filters by course date and prints the register with a signature column per day", async ({ page, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
-    await login();
+    await login(TRAINER);
     await navigate("/enrolments");
     await page.getByLabel("Course date").selectOption(String(booking.courseDateId));
     const all = await getJson<Array<{

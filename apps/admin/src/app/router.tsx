@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRole roles={SCREEN_ROLES.trainer} />,
                 children: [
-                  { path: paths.enrolments, ...page(() => import("../features/enrolments/EnrolmentsPage")) },
+                  { path: paths.enrolments, ...page(() => import("./EnrolmentsHome")) },
                   { path: paths.account, ...page(() => import("../features/sessions/AccountPage")) },
                   { path: paths.security, ...page(() => import("../features/security/SecurityPage")) },
                 ],
@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
               { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
               { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
               { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
+              // Bookings and their actions (issue 13).
+              { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
+              { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
                 ],
               },
               { path: "*", ...page(() => import("./NotFoundPage")) },

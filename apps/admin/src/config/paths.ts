@@ -27,4 +27,9 @@ export const paths = {
   invitePattern: "/invite/:token",
   // Scheduled mail (issue 15).
   scheduledMail: "/scheduled-mail",
+  // Bookings (issue 13): the list stays at /enrolments (spec route table); each booking has its
+  // own page, singular like /training/{id} and /discount/{id}.
+  booking: (id: number | string) => `/booking/${id}`,
+  bookingPattern: "/booking/:id",
+  newBooking: "/create-booking",
 } as const;

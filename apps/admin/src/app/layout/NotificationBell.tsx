@@ -121,9 +121,20 @@ export function NotificationBell() {
   );
 }
 
+/**
+ * Where a notification leads: a message to the messages screen, a booking to its own page. The
+ * API names a booking's notification `booking-<order id>` (admin service), so the id is read from
+ * there; anything else falls back to the bookings list.
+ */
+export function notificationTarget(item: Pick<Notification, "id" | "kind">): string {
+  if (item.kind === "message") return paths.messages;
+  const match = /^booking-(\d+)$/.exec(item.id);
+  return match ? paths.booking(match[1]!) : paths.enrolments;
+}
+
 function NotificationRow({ item, onNavigate }: { item: Notification; onNavigate: () => void }) {
   const Icon = item.kind === "message" ? MessageSquare : BookOpen;
-  const to = item.kind === "message" ? paths.messages : paths.enrolments;
+  const to = notificationTarget(item);
   return (
     <li>
       <Link to={to} className={cx("admin-bell__item", !item.read && "admin-bell__item--new")} onClick={onNavigate}>

@@ -21,7 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Trainings", to: paths.trainings, icon: GraduationCap, alsoActive: ["/training/", paths.createTraining], roles: SCREEN_ROLES.office },
   { label: "Shop", to: paths.shop, icon: ShoppingBag, roles: SCREEN_ROLES.office },
   { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode], roles: SCREEN_ROLES.office },
-  { label: "Enrolments", to: paths.enrolments, icon: BookOpen, roles: SCREEN_ROLES.trainer },
+  { label: "Enrolments", to: paths.enrolments, icon: BookOpen, alsoActive: ["/booking/", paths.newBooking], roles: SCREEN_ROLES.trainer },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
   { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, PoundSterling, TrendingUp } from "lucide-react";
+import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, Minus, PoundSterling, TrendingUp } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import type { TimeFilter } from "@app/ui/format";
@@ -14,6 +14,7 @@ import { useDashboardCards } from "./api";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
+import { changeOf } from "./change";
 import "./dashboard.css";
 
 /** Spec §9: activity entries on the dashboard. */
@@ -43,8 +44,8 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
   const value = useCountUp(card.value, index * COUNT_STAGGER_MS);
   const done = value === card.value;
   const Icon = cardIcon(card);
-  const Arrow = card.isPositive ? ArrowUpRight : ArrowDownRight;
-  const pct = `${Math.abs(card.percentage).toLocaleString("en-GB", { maximumFractionDigits: 1 })}%`;
+  const change = changeOf(card);
+  const Arrow = change.direction === "up" ? ArrowUpRight : change.direction === "down" ? ArrowDownRight : Minus;
   return (
     <li className="stat-card admin-card">
       <div className="stat-card__head">
@@ -59,10 +60,10 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
         <span className="ui-visually-hidden">{formatValue(card, card.value, true)}</span>
       </p>
       <p className="stat-card__change">
-        <span className={cx("stat-card__pct", card.isPositive ? "stat-card__pct--up" : "stat-card__pct--down")}>
+        <span className={cx("stat-card__pct", `stat-card__pct--${change.direction}`)}>
           <Arrow size={18} aria-hidden="true" />
-          <span className="ui-visually-hidden">{card.isPositive ? "Up" : "Down"} </span>
-          {pct}
+          {change.direction === "flat" ? null : <span className="ui-visually-hidden">{change.direction === "up" ? "Up" : "Down"} </span>}
+          {change.text}
         </span>
         <span className="stat-card__caption">vs last month</span>
       </p>

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { notificationTarget } from "./NotificationBell";
+
+describe("notificationTarget", () => {
+  it("opens a booking's own page from its notification", () => {
+    expect(notificationTarget({ id: "booking-42", kind: "booking" })).toBe("/booking/42");
+  });
+
+  it("sends messages to the messages screen and anything unexpected to the bookings list", () => {
+    expect(notificationTarget({ id: "message-7", kind: "message" })).toBe("/messages");
+    expect(notificationTarget({ id: "booking-x", kind: "booking" })).toBe("/enrolments");
+  });
+});
