@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, IdParams, IsoDate, MAX_INT, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, ErrorSchema, IdParams, IsoDate, isWholePence, LIST_MAX, MAX_INT, MAX_PRICE_POUNDS, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
@@ -48,20 +48,45 @@ const maxUses = z
   .gt(0, "Max uses must be greater than 0")
   .max(MAX_INT, "Max uses is too large");
 
+/** A fixed amount off, in pounds (issue 13): more than £0, whole pence. */
+const amountOff = z
+  .number({ invalid_type_error: "Amount off must be greater than £0" })
+  .gt(0, "Amount off must be greater than £0")
+  .max(MAX_PRICE_POUNDS, "Amount off is too large")
+  .refine(isWholePence, "Amount off must be in whole pence");
+
+/** Courses a code is limited to; empty or absent = every course. */
+const courseIds = z
+  .array(z.number().int().positive().max(MAX_INT))
+  .max(LIST_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, "Each course once");
+
 /** Today's date in the UK, 'YYYY-MM-DD' (the business runs on UK time). */
 export function todayInLondon(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
 }
 
+/**
+ * A code is a percentage (`percent_off`) or a fixed amount in pounds (`amount_off`): exactly one.
+ * Neither keeps the spec's message for the percentage.
+ */
 export const DiscountCreateSchema = z
   .object({
     code,
-    percent_off: percent,
+    percent_off: percent.optional(),
+    amount_off: amountOff.optional(),
+    course_ids: courseIds.optional(),
     valid_from: requiredText("Start date is required").pipe(
       IsoDate.refine((d) => d >= todayInLondon(), "Start date cannot be in the past"),
     ),
     valid_until: requiredText("End date is required").pipe(IsoDate),
     max_uses: maxUses,
+  })
+  .superRefine((d, ctx) => {
+    if (d.percent_off === undefined && d.amount_off === undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent_off"], message: "Discount must be greater than 0%" });
+    if (d.percent_off !== undefined && d.amount_off !== undefined)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_off"], message: "Choose a percentage or a fixed amount, not both" });
   })
   .refine((d) => d.valid_until > d.valid_from, {
     message: "End date must be after start date",
@@ -74,11 +99,18 @@ export const DiscountUpdateSchema = z
   .object({
     code,
     percent_off: percent,
+    /** Switches the code to a fixed amount (and `percent_off` back to a percentage). */
+    amount_off: amountOff,
+    course_ids: courseIds,
     valid_from: IsoDate,
     valid_until: IsoDate,
     max_uses: maxUses,
   })
-  .partial();
+  .partial()
+  .refine((d) => d.percent_off === undefined || d.amount_off === undefined, {
+    message: "Choose a percentage or a fixed amount, not both",
+    path: ["amount_off"],
+  });
 export type DiscountUpdateInput = z.input<typeof DiscountUpdateSchema>;
 
 export const DiscountValidationSchema = z.object({
