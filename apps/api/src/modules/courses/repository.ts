@@ -1,5 +1,17 @@
+/**
+ * The catalogue's SQL: course writes (with their dates, add-ons, units and key points), the public
+ * reads (list, detail, change times) and places left. Over 300 lines because the detail and the
+ * list share their row mapping here; the office-only reads and writes are in office-repository.ts.
+ */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DEFAULT_SEAT_CAPACITY, type CourseDetail, type CourseListItem } from "@app/contract";
+import {
+  DEFAULT_SEAT_CAPACITY,
+  type AdminCourseDetail,
+  type AdminCourseListItem,
+  type CourseDetail,
+  type CourseListItem,
+  type CourseStatus,
+} from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
@@ -15,6 +27,8 @@ export type CourseInsert = {
   time: string;
   /** Default seats per date; 0 or absent = DEFAULT_SEAT_CAPACITY. */
   capacity?: number;
+  /** Absent = published (decision 190). */
+  status?: CourseStatus;
   thumbnailSha?: string | null;
   dates: { id?: number; startDate: string; endDate: string; capacity?: number }[];
   addOns: { id?: number; name: string; pricePence: number; description: string }[];
@@ -56,6 +70,9 @@ export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<num
     .insert(courses)
     .values({
       slug,
+      status: input.status ?? "published",
+      // A new course goes to the end of the office's order.
+      position: sql`(select coalesce(max(${courses.position}), 0) + 1 from ${courses})`,
       title: input.title,
       description: input.description,
       feePence: input.feePence,
@@ -195,7 +212,13 @@ export async function catalogueChanges(db: DbOrTx): Promise<{ courses: string; s
   return { courses: iso(row?.courses), shop: iso(row?.shop) };
 }
 
-/** The public catalogue: live courses, oldest first (the order the provider added them). */
+/** Public reads see published courses only: drafts are hidden from lists, slug/id lookups, the sitemap and /enroll. */
+export const isPublic = () => and(isNull(courses.archivedAt), eq(courses.status, "published"));
+
+/** The office's order: position, then id (the order courses were added) for ties. */
+const catalogueOrder = [asc(courses.position), asc(courses.id)] as const;
+
+/** The public catalogue: published live courses in the office's order. */
 export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
   const base = await listCoursesBase(db, now);
   return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now));
@@ -204,8 +227,12 @@ export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem
 /** The catalogue part of the list (decision 130): courses, and their upcoming open dates in start order. */
 export type CourseListBase = { items: CourseListItem[]; dates: { id: number; courseId: number; startDate: string; endDate: string }[] };
 
-export async function listCoursesBase(db: DbOrTx, now: Date): Promise<CourseListBase> {
-  const rows = await db.select().from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id));
+export async function listCoursesBase(db: DbOrTx, now: Date, opts: { includeDrafts?: boolean } = {}): Promise<CourseListBase> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(opts.includeDrafts ? isNull(courses.archivedAt) : isPublic())
+    .orderBy(...catalogueOrder);
   if (!rows.length) return { items: [], dates: [] };
   const today = ukDate(now);
   const dates = await db
@@ -250,13 +277,35 @@ export async function getCourseDetail(
   db: DbOrTx,
   where: { id: number } | { slug: string },
   now: Date,
-  opts: { includeArchived?: boolean; includePast?: boolean } = {},
+  opts: { includeArchived?: boolean; includePast?: boolean; includeDrafts?: boolean } = {},
 ): Promise<CourseDetail | null> {
+  const detail = await getCourseRecord(db, where, now, opts);
+  if (!detail) return null;
+  const { status: _status, position: _position, ...publicDetail } = detail;
+  return publicDetail;
+}
+
+/**
+ * Course detail with its status and position, by id or slug. Published only unless
+ * `includeDrafts` (the office); upcoming open dates only unless `includePast` (admin editing).
+ */
+export async function getCourseRecord(
+  db: DbOrTx,
+  where: { id: number } | { slug: string },
+  now: Date,
+  opts: { includeArchived?: boolean; includePast?: boolean; includeDrafts?: boolean } = {},
+): Promise<AdminCourseDetail | null> {
   const cond = "id" in where ? eq(courses.id, where.id) : eq(courses.slug, where.slug);
   const [c] = await db
     .select()
     .from(courses)
-    .where(opts.includeArchived ? cond : and(cond, isNull(courses.archivedAt)));
+    .where(
+      and(
+        cond,
+        opts.includeArchived ? undefined : isNull(courses.archivedAt),
+        opts.includeDrafts || opts.includeArchived ? undefined : eq(courses.status, "published"),
+      ),
+    );
   if (!c) return null;
   const today = ukDate(now);
   const [dates, addOns, units, keyPoints] = await Promise.all([
@@ -297,5 +346,8 @@ export async function getCourseDetail(
     courseUnits: units.map((u) => ({ id: u.id, title: u.title })),
     keyPoints: keyPoints.map((k) => ({ id: k.id, title: k.title, details: k.details })),
     updated_at: c.updatedAt.toISOString(),
+    status: c.status as CourseStatus,
+    position: c.position,
   };
 }
+

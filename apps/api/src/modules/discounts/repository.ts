@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Discount, DiscountValidation } from "@app/contract";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Discount, DiscountStatus, DiscountValidation } from "@app/contract";
+import { penceToPounds } from "@app/rules";
 import type { DbOrTx } from "../../db/client";
-import { discountCodes } from "../../db/schema";
+import { discountCodeCourses, discountCodes } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
 import type { Page } from "../../lib/paging";
 
@@ -24,7 +25,15 @@ export async function usesByDiscount(db: DbOrTx, ids: number[], now: Date): Prom
   return out;
 }
 
-export function toDiscount(row: DiscountRow, uses: number): Discount {
+/** What the office sees of a code on a UK day: expired and scheduled before used up (the dates say more). */
+export function discountStatus(row: Pick<DiscountRow, "validFrom" | "validUntil" | "maxUses">, uses: number, today: string): DiscountStatus {
+  if (today > row.validUntil) return "expired";
+  if (today < row.validFrom) return "scheduled";
+  if (uses >= row.maxUses) return "used_up";
+  return "active";
+}
+
+export function toDiscount(row: DiscountRow, uses: number, extra: { courseIds?: number[]; today?: string } = {}): Discount {
   return {
     id: row.id,
     code: row.code,
@@ -34,7 +43,36 @@ export function toDiscount(row: DiscountRow, uses: number): Discount {
     max_uses: row.maxUses,
     uses,
     uses_left: Math.max(0, row.maxUses - uses),
+    amount_off: row.amountOffPence === null ? null : penceToPounds(row.amountOffPence),
+    course_ids: extra.courseIds ?? [],
+    ...(extra.today ? { status: discountStatus(row, uses, extra.today) } : {}),
   };
+}
+
+/** The courses each code is limited to (codes without rows work for every course). */
+export async function courseIdsByDiscount(db: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select()
+    .from(discountCodeCourses)
+    .where(inArray(discountCodeCourses.discountCodeId, ids))
+    .orderBy(asc(discountCodeCourses.courseId));
+  for (const r of rows) out.set(r.discountCodeId, [...(out.get(r.discountCodeId) ?? []), r.courseId]);
+  return out;
+}
+
+/** Replaces a code's course limit (empty: every course). */
+export async function writeDiscountCourses(db: DbOrTx, discountId: number, courseIds: number[]): Promise<void> {
+  await db.delete(discountCodeCourses).where(eq(discountCodeCourses.discountCodeId, discountId));
+  if (courseIds.length) await db.insert(discountCodeCourses).values(courseIds.map((courseId) => ({ discountCodeId: discountId, courseId })));
+}
+
+/** The office's view of one code now: uses, course limit and status. */
+export async function discountForOffice(db: DbOrTx, row: DiscountRow, now: Date): Promise<Discount> {
+  const uses = (await usesByDiscount(db, [row.id], now)).get(row.id) ?? 0;
+  const courses = (await courseIdsByDiscount(db, [row.id])).get(row.id) ?? [];
+  return toDiscount(row, uses, { courseIds: courses, today: ukDate(now) });
 }
 
 export async function findLiveByCode(db: DbOrTx, code: string, opts: { lock?: boolean } = {}) {
@@ -51,7 +89,12 @@ export async function listDiscounts(db: DbOrTx, now: Date, page: Page): Promise<
   const rows = await db.select().from(discountCodes).where(live).orderBy(asc(discountCodes.id)).limit(page.limit).offset(page.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(discountCodes).where(live);
   const uses = await usesByDiscount(db, rows.map((r) => r.id), now);
-  return { items: rows.map((r) => toDiscount(r, uses.get(r.id) ?? 0)), total: count?.n ?? 0 };
+  const courses = await courseIdsByDiscount(db, rows.map((r) => r.id));
+  const today = ukDate(now);
+  return {
+    items: rows.map((r) => toDiscount(r, uses.get(r.id) ?? 0, { courseIds: courses.get(r.id) ?? [], today })),
+    total: count?.n ?? 0,
+  };
 }
 
 /**

@@ -1,14 +1,15 @@
 import { initServer } from "@ts-rest/fastify";
 import { pageOf, sendTotal } from "../../lib/paging";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { contract } from "@app/contract";
 import type { Db } from "../../db/client";
-import { discountCodes } from "../../db/schema";
+import { courses, discountCodes } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import type { Session } from "../../plugins/auth";
 import { logActivity } from "../activity/repository";
 import { takeDiscountCheck } from "./limits";
-import { checkDiscount, listDiscounts, toDiscount, usesByDiscount } from "./repository";
+import { poundsToPence } from "@app/rules";
+import { checkDiscount, discountForOffice, listDiscounts, writeDiscountCourses } from "./repository";
 
 const s = initServer();
 
@@ -27,6 +28,13 @@ async function assertCodeFree(db: Db, code: string, exceptId?: number) {
   if (clash) throw new HttpError(409, "Discount code already exists");
 }
 
+/** A course limit may name live courses only (an unknown id would break the foreign key: a 400, not a 500). */
+async function assertCoursesExist(db: Db, ids: number[] | undefined) {
+  if (!ids?.length) return;
+  const found = await db.select({ id: courses.id }).from(courses).where(and(inArray(courses.id, ids), isNull(courses.archivedAt)));
+  if (found.length !== ids.length) throw new HttpError(400, "Unknown course", { issues: [{ path: "course_ids", message: "Unknown course" }] });
+}
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === "23505" || (e as { cause?: { code?: string } })?.cause?.code === "23505";
 
 export const discountsRouter = s.router(contract.discounts, {
@@ -38,28 +46,37 @@ export const discountsRouter = s.router(contract.discounts, {
   byId: async ({ params, request }) => {
     const row = await liveById(request.server.db, params.id);
     if (!row) return { status: 404, body: { message: "Discount not found" } };
-    const uses = (await usesByDiscount(request.server.db, [row.id], request.server.now())).get(row.id) ?? 0;
-    return { status: 200, body: toDiscount(row, uses) };
+    return { status: 200, body: await discountForOffice(request.server.db, row, request.server.now()) };
   },
   create: async ({ body, request }) => {
     const app = request.server;
     await assertCodeFree(app.db, body.code);
+    await assertCoursesExist(app.db, body.course_ids);
     try {
       const row = await app.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(discountCodes)
-          .values({ code: body.code, percentOff: body.percent_off, validFrom: body.valid_from, validUntil: body.valid_until, maxUses: body.max_uses })
+          .values({
+            code: body.code,
+            percentOff: body.amount_off !== undefined ? null : body.percent_off,
+            amountOffPence: body.amount_off !== undefined ? poundsToPence(body.amount_off) : null,
+            validFrom: body.valid_from,
+            validUntil: body.valid_until,
+            maxUses: body.max_uses,
+          })
           .returning();
+        if (body.course_ids?.length) await writeDiscountCourses(tx, created!.id, body.course_ids);
+        const off = body.amount_off !== undefined ? `£${body.amount_off.toFixed(2)}` : `${body.percent_off}%`;
         await logActivity(tx, {
           type: "other",
           action: "Discount code created",
-          details: `${body.code} (${body.percent_off}% off, ${body.max_uses} use${body.max_uses === 1 ? "" : "s"})`,
+          details: `${body.code} (${off} off, ${body.max_uses} use${body.max_uses === 1 ? "" : "s"})`,
           actor: actorOf(request),
           at: app.now(),
         });
         return created!;
       });
-      return { status: 201, body: toDiscount(row, 0) };
+      return { status: 201, body: await discountForOffice(app.db, row, app.now()) };
     } catch (e) {
       // Two admins creating the same code at once: the unique index decides.
       if (isUniqueViolation(e)) return { status: 409, body: { message: "Discount code already exists" } };
@@ -79,13 +96,15 @@ export const discountsRouter = s.router(contract.discounts, {
       };
     }
     if (body.code && body.code !== current.code) await assertCodeFree(app.db, body.code, current.id);
+    await assertCoursesExist(app.db, body.course_ids);
     try {
       const row = await app.db.transaction(async (tx) => {
         const [updated] = await tx
           .update(discountCodes)
           .set({
             ...(body.code !== undefined ? { code: body.code } : {}),
-            ...(body.percent_off !== undefined ? { percentOff: body.percent_off } : {}),
+            ...(body.percent_off !== undefined ? { percentOff: body.percent_off, amountOffPence: null } : {}),
+            ...(body.amount_off !== undefined ? { amountOffPence: poundsToPence(body.amount_off), percentOff: null } : {}),
             ...(body.max_uses !== undefined ? { maxUses: body.max_uses } : {}),
             validFrom,
             validUntil,
@@ -93,11 +112,11 @@ export const discountsRouter = s.router(contract.discounts, {
           })
           .where(eq(discountCodes.id, current.id))
           .returning();
+        if (body.course_ids) await writeDiscountCourses(tx, current.id, body.course_ids);
         await logActivity(tx, { type: "other", action: "Discount code updated", details: updated!.code, actor: actorOf(request), at: app.now() });
         return updated!;
       });
-      const uses = (await usesByDiscount(app.db, [row.id], app.now())).get(row.id) ?? 0;
-      return { status: 200, body: toDiscount(row, uses) };
+      return { status: 200, body: await discountForOffice(app.db, row, app.now()) };
     } catch (e) {
       if (isUniqueViolation(e)) return { status: 409, body: { message: "Discount code already exists" } };
       throw e;

@@ -82,7 +82,7 @@ async function priceItems(db: Db, input: OrderInput, now: Date): Promise<PricedI
         from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
       coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
         from course_add_ons a where a.course_id = c.id), '[]') as add_ons
-    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null`);
+    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null and c.status = 'published'`);
   return input.courses.map((wanted, index) => {
     const course = rows.find((c) => Number(c.id) === wanted.id);
     if (!course) throw new HttpError(404, "Course not found");
