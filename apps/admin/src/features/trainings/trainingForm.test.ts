@@ -75,10 +75,19 @@ describe("create-training rules (spec §5 via TrainingCreateSchema)", () => {
     expect(validateCreate(draft)["courseDates.1.endDate"]).toBe("End date cannot be before start date");
   });
 
-  it("asks for the missing half of a half-filled range", () => {
+  it("takes a start date alone as a one-day date (no end date sent), and asks for a start date given only an end", () => {
     const draft = validDraft();
     draft.courseDates = [{ ...emptyDateRange(), startDate: "2030-03-12" }];
-    expect(validateCreate(draft)["courseDates.0.endDate"]).toBe("End date is required");
+    expect(validateCreate(draft)["courseDates.0.endDate"]).toBeUndefined();
+    expect(toCreatePayload(draft).courseDates).toEqual([{ startDate: "2030-03-12" }]);
+    draft.courseDates = [{ ...emptyDateRange(), endDate: "2030-03-12" }];
+    expect(validateCreate(draft)["courseDates.0.startDate"]).toBe("Start date is required");
+  });
+
+  it("sends status 'draft' only when the new course is kept as a draft", () => {
+    const draft = validDraft();
+    expect(toCreatePayload(draft)).not.toHaveProperty("status");
+    expect(toCreatePayload({ ...draft, status: "draft" }).status).toBe("draft");
   });
 
   it("requires a name on an add-on that has a price", () => {
