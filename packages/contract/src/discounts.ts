@@ -70,7 +70,13 @@ export function todayInLondon(now: Date = new Date()): string {
  * A code is a percentage (`percent_off`) or a fixed amount in pounds (`amount_off`): exactly one.
  * Neither keeps the spec's message for the percentage.
  */
-export const DiscountCreateSchema = z
+/** Neither kind given: the percentage is the missing one (null fails `percent` with the spec's message, beside every other field's). */
+const percentWhenNeither = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v) && (v as Record<string, unknown>).percent_off === undefined && (v as Record<string, unknown>).amount_off === undefined
+    ? { ...v, percent_off: null }
+    : v;
+
+const discountCreateFields = z
   .object({
     code,
     percent_off: percent.optional(),
@@ -83,8 +89,6 @@ export const DiscountCreateSchema = z
     max_uses: maxUses,
   })
   .superRefine((d, ctx) => {
-    if (d.percent_off === undefined && d.amount_off === undefined)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent_off"], message: "Discount must be greater than 0%" });
     if (d.percent_off !== undefined && d.amount_off !== undefined)
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_off"], message: "Choose a percentage or a fixed amount, not both" });
   })
@@ -92,6 +96,7 @@ export const DiscountCreateSchema = z
     message: "End date must be after start date",
     path: ["valid_until"],
   });
+export const DiscountCreateSchema = z.preprocess(percentWhenNeither, discountCreateFields) as unknown as typeof discountCreateFields;
 export type DiscountCreateInput = z.input<typeof DiscountCreateSchema>;
 
 /** Edit screen: no form rules in the spec, but the API still keeps the data sane. */

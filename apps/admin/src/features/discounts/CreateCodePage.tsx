@@ -44,7 +44,7 @@ export default function CreateCodePage() {
     },
   });
 
-  function onChange(field: DiscountField, value: string) {
+  function onChange<K extends DiscountField>(field: K, value: DiscountDraft[K]) {
     change(field, value);
   }
 

@@ -1,18 +1,19 @@
 import type { FormEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { ConfirmDialog, Skeleton } from "@app/ui";
-import { formatLongDate } from "@app/ui/format";
-import { DiscountSchema } from "@app/contract";
+import { formatLongDate, formatPounds } from "@app/ui/format";
+import { DiscountSchema, todayInLondon } from "@app/contract";
 import type { Discount } from "@app/contract";
 import { useDraftForm } from "../../lib/useDraftForm";
-import { discountRecord } from "./api";
+import { discountRecord, useCourseChoices } from "./api";
 import { ApiError } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { DiscountFields } from "./DiscountFields";
-import { draftFromDiscount, issuesToErrors, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
+import { discountAmountText, draftFromDiscount, issuesToErrors, statusOf, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
+import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
 import "./discounts.css";
 
@@ -61,7 +62,7 @@ export default function DiscountDetailPage() {
     listPath: paths.discounts,
   });
 
-  function onChange(field: DiscountField, value: string) {
+  function onChange<K extends DiscountField>(field: K, value: DiscountDraft[K]) {
     change(field, value);
   }
 
@@ -108,14 +109,19 @@ export default function DiscountDetailPage() {
                   <span className="ui-visually-hidden">Discount code </span>
                   <span className="dc-code dc-code--lg">{d.code}</span>
                 </h1>
-                <span className={d.uses_left > 0 ? "dc-badge" : "dc-badge dc-badge--none"}>{usesLeftText(d)}</span>
+                <span className="dc-view__badges">
+                  <DiscountStatusBadge status={statusOf(d, todayInLondon())} />
+                  {["active", "scheduled"].includes(statusOf(d, todayInLondon())) ? (
+                    <span className={d.uses_left > 0 ? "dc-badge" : "dc-badge dc-badge--none"}>{usesLeftText(d)}</span>
+                  ) : null}
+                </span>
               </div>
               <dl className="dc-facts">
                 <Fact className="dc-fact" label={LABELS.code}>
                   {d.code}
                 </Fact>
-                <Fact className="dc-fact" label={LABELS.percent}>
-                  {d.percent_off}%
+                <Fact className="dc-fact" label={d.amount_off != null ? "Amount Off" : LABELS.percent}>
+                  {discountAmountText(d, formatPounds)}
                 </Fact>
                 <Fact className="dc-fact" label={LABELS.validFrom}>
                   {formatLongDate(d.valid_from)}
@@ -128,6 +134,9 @@ export default function DiscountDetailPage() {
                 </Fact>
                 <Fact className="dc-fact" label="Uses left">
                   {d.uses_left}
+                </Fact>
+                <Fact className="dc-fact" label="Courses">
+                  <CourseNames ids={d.course_ids ?? []} />
                 </Fact>
               </dl>
               <div className="content-actions content-actions--start">
@@ -154,4 +163,13 @@ export default function DiscountDetailPage() {
       )}
     </RecordDetailStates>
   );
+}
+
+/** 'Every course', or the titles of the courses the code is limited to. */
+function CourseNames({ ids }: { ids: number[] }) {
+  const courses = useCourseChoices();
+  if (ids.length === 0) return <>Every course</>;
+  if (!courses.data) return <>{ids.length} courses</>;
+  const titles = ids.map((id) => courses.data.find((c) => c.id === id)?.title ?? `Course ${id}`);
+  return <>{titles.join(", ")}</>;
 }

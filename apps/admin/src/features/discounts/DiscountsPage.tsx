@@ -2,10 +2,12 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Plus, TicketPercent } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
-import { formatLongDate } from "@app/ui/format";
+import { formatLongDate, formatPounds } from "@app/ui/format";
+import { todayInLondon } from "@app/contract";
 import { useDiscountsPage } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { usesLeftText } from "./discountForm";
+import { discountAmountText, statusOf, usesLeftText } from "./discountForm";
+import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./discounts.css";
@@ -24,6 +26,7 @@ export default function DiscountsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, totalPages);
   const rows = discounts.data?.items ?? [];
+  const today = todayInLondon();
   useEffect(() => {
     if (discounts.data && page > totalPages) setPage(totalPages);
   }, [discounts.data, page, totalPages]);
@@ -85,18 +88,22 @@ export default function DiscountsPage() {
                       ))}
                     </tr>
                   ))
-                : rows.map((d) => (
-                    <tr key={d.id} className="dc-row">
+                : rows.map((d) => {
+                    const status = statusOf(d, today);
+                    return (
+                    <tr key={d.id} className={`dc-row dc-row--${status}`}>
                       <td data-label="Code">
                         <span className="dc-code">{d.code}</span>
                       </td>
-                      <td data-label="Percentage">{d.percent_off}%</td>
+                      <td data-label="Percentage">{discountAmountText(d, formatPounds)}</td>
                       <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
                       <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
                       <td data-label="Max Users">
                         <span className="dc-uses">
                           {d.max_uses}
-                          <span className={d.uses_left > 0 ? "dc-uses__left" : "dc-uses__left dc-uses__left--none"}>{usesLeftText(d)}</span>
+                          <DiscountStatusBadge status={status} />
+                          {/* Uses left only while the code can still be used: never a green count on a dead code. */}
+                          {status === "active" || status === "scheduled" ? <span className="dc-uses__left">{usesLeftText(d)}</span> : null}
                         </span>
                       </td>
                       <td className="dc-row__action">
@@ -105,7 +112,8 @@ export default function DiscountsPage() {
                         </ButtonLink>
                       </td>
                     </tr>
-                  ))}
+                    );
+                  })}
             </tbody>
           </table>
           {total > PAGE_SIZE ? (
