@@ -22,7 +22,7 @@ const list = async (query = "") => {
   expect(res.statusCode).toBe(200);
   return { items: res.json() as Msg[], total: Number(res.headers["x-total-count"]) };
 };
-const mark = (id: number, handled: unknown, headers = admin.headers) =>
+const mark = (id: number, handled: unknown, headers: Record<string, string> = admin.headers) =>
   ctx.app.inject({ method: "PUT", url: `/api/messages/${id}/handled`, headers, payload: { handled } });
 
 describe("handled messages", () => {

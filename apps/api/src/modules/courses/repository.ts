@@ -7,7 +7,6 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
   DEFAULT_SEAT_CAPACITY,
   type AdminCourseDetail,
-  type AdminCourseListItem,
   type CourseDetail,
   type CourseListItem,
   type CourseStatus,
