@@ -159,6 +159,31 @@ describe("catalogue at 1280 px", () => {
   });
 });
 
+describe("training form at 1280 px", () => {
+  test("'Add repeating dates' in the form fills the date ranges of the working copy (saved with the form)", async ({ page, login, navigate }) => {
+    await login();
+    await navigate("/create-training");
+    await page.getByLabel("Course Title *").fill(`E2E Form Series ${uniq()}`);
+    await page.getByRole("button", { name: "Add repeating dates" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add repeating dates" });
+    const start = mondayAfter(8);
+    await dialog.getByLabel("First date").fill(start);
+    await dialog.getByLabel("Days in each run").fill("2");
+    await dialog.getByLabel("After a number of dates").check();
+    await dialog.getByLabel("Number of dates", { exact: true }).fill("3");
+    await dialog.getByLabel("Places per date").fill("7");
+    await dialog.getByRole("button", { name: "Add 3 dates" }).click();
+    await dialog.waitFor({ state: "detached" });
+    // The empty first range is replaced by the series; the title typed before stays.
+    await expect.poll(() => page.locator("fieldset.tr-row").count()).toBe(3);
+    const third = page.getByRole("group", { name: "Date range 3" });
+    expect(await third.getByLabel("Seats").inputValue()).toBe("7");
+    expect(await page.getByRole("group", { name: "Date range 1" }).getByLabel("Start date").inputValue()).toBe(start);
+    expect(await page.getByLabel("Course Title *").inputValue()).toMatch(/^E2E Form Series/);
+    expect(page.url()).toMatch(/\/create-training$/);
+  });
+});
+
 describe("discount codes at 1280 px", () => {
   test("a fixed amount limited to chosen courses; Generate avoids look-alikes; an expired code shows 'Expired', not uses left", async ({
     page,
