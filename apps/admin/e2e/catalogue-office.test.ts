@@ -84,7 +84,15 @@ describe("catalogue at 1280 px", () => {
     await expect.poll(async () => (await ids()).indexOf(course.id)).toBe(before.length - 2);
     const publicIds = (await apiGet<{ id: number }[]>(context, apiUrl, "/api/courses")).body.map((c) => c.id);
     expect(publicIds.indexOf(course.id)).toBeLessThan(publicIds.indexOf(before.at(-2)!));
-    await expect.poll(() => page.locator(".tr-table__row").nth(before.length - 2).getByRole("heading").textContent()).toBe(title);
+    await expect
+      .poll(() =>
+        page
+          .locator(".tr-table__row")
+          .nth(before.length - 2)
+          .getByRole("heading")
+          .textContent(),
+      )
+      .toBe(title);
     await row.getByRole("button", { name: `Move down: ${title}` }).click();
     await expect.poll(async () => (await ids()).at(-1)).toBe(course.id);
 
@@ -160,7 +168,11 @@ describe("catalogue at 1280 px", () => {
 });
 
 describe("training form at 1280 px", () => {
-  test("'Add repeating dates' in the form fills the date ranges of the working copy (saved with the form)", async ({ page, login, navigate }) => {
+  test("'Add repeating dates' in the form fills the date ranges of the working copy (saved with the form)", async ({
+    page,
+    login,
+    navigate,
+  }) => {
     await login();
     await navigate("/create-training");
     await page.getByLabel("Course Title *").fill(`E2E Form Series ${uniq()}`);
@@ -237,7 +249,10 @@ describe("discount codes at 1280 px", () => {
       max_uses: 3,
     });
     expect(made.status).toBe(201);
-    await apiSend(context, apiUrl, adminUrl, "PUT", `/api/discounts/${made.body.id}`, { valid_from: isoInDays(-20), valid_until: isoInDays(-10) });
+    await apiSend(context, apiUrl, adminUrl, "PUT", `/api/discounts/${made.body.id}`, {
+      valid_from: isoInDays(-20),
+      valid_until: isoInDays(-10),
+    });
 
     await navigate(`/discount/${saved.id}`);
     await page.locator(".dc-status", { hasText: "Active" }).waitFor();
@@ -252,14 +267,22 @@ describe("discount codes at 1280 px", () => {
     await navigate("/discount");
     const row = page.locator(".dc-row", { hasText: expiredCode });
     await page.locator(".dc-row .dc-status").first().waitFor();
-    while ((await row.count()) === 0 && (await page.getByRole("button", { name: "Next" }).isEnabled().catch(() => false))) {
+    while (
+      (await row.count()) === 0 &&
+      (await page
+        .getByRole("button", { name: "Next" })
+        .isEnabled()
+        .catch(() => false))
+    ) {
       await page.getByRole("button", { name: "Next" }).click();
       await page.waitForTimeout(300);
     }
     await expect.poll(() => row.locator(".dc-status").textContent()).toBe("Expired");
     expect(await row.locator(".dc-uses__left").count()).toBe(0);
     // Codes never wrap mid-code.
-    const lines = await row.locator(".dc-code").evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || "20")));
+    const lines = await row
+      .locator(".dc-code")
+      .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || "20")));
     expect(lines).toBeLessThanOrEqual(1);
     expect(await row.locator(".dc-code").evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
     await screenshot("discounts-status");
@@ -319,14 +342,24 @@ describe("messages at 1280 px", () => {
     await expectToast(page, "Message marked as unhandled");
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await expect.poll(() => row.count()).toBe(0);
-    expect((await activityMentioning(context, apiUrl, last)).map((e) => e.action)).toEqual(["Message marked unhandled", "Message marked handled"]);
+    expect((await activityMentioning(context, apiUrl, last)).map((e) => e.action)).toEqual([
+      "Message marked unhandled",
+      "Message marked handled",
+    ]);
   });
 });
 
 describe("at 390 px", () => {
   test.override({ viewport: VIEWPORTS.phone });
 
-  test("trainings list, repeating-dates dialog, discounts and messages fit a phone", async ({ page, context, apiUrl, login, navigate, screenshot }) => {
+  test("trainings list, repeating-dates dialog, discounts and messages fit a phone", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    screenshot,
+  }) => {
     await login();
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await navigate("/trainings");

@@ -21,7 +21,8 @@ const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) 
   ctx.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
 const publicList = async () => (await get("/api/courses")).json() as Listed[];
 const officeList = async () => (await get("/api/admin/courses", admin.headers)).json() as Listed[];
-const activity = async () => (await get("/api/activity-logs?limit=50", admin.headers)).json() as { action: string; details: string; user: string }[];
+const activity = async () =>
+  (await get("/api/activity-logs?limit=50", admin.headers)).json() as { action: string; details: string; user: string }[];
 
 describe("draft courses", () => {
   let draft: { id: number; slug: string; courseDates: { id: number }[]; status: string };
@@ -46,7 +47,11 @@ describe("draft courses", () => {
       url: "/api/enroll",
       payload: orderPayload([{ id: draft.id, selectedDate: draft.courseDates[0]!.id }]),
     });
-    const unknown = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: 999999, selectedDate: 1 }]) });
+    const unknown = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: 999999, selectedDate: 1 }]),
+    });
     expect(res.statusCode).toBe(unknown.statusCode);
     expect(res.json()).toEqual(unknown.json());
     expect(res.json()).toEqual({ message: "Course not found" });
@@ -62,7 +67,11 @@ describe("draft courses", () => {
     expect(after.statusCode).toBe(200);
     expect((after.json() as Listed[]).some((c) => c.id === draft.id)).toBe(true);
     expect((await get(`/api/courses/slug/${draft.slug}`)).statusCode).toBe(200);
-    const order = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: draft.id, selectedDate: draft.courseDates[0]!.id }]) });
+    const order = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: draft.id, selectedDate: draft.courseDates[0]!.id }]),
+    });
     expect(order.statusCode).toBe(201);
 
     const again = await send("PUT", `/api/courses/${draft.id}/status`, { status: "published" });
@@ -92,7 +101,10 @@ describe("draft courses", () => {
     expect(bad.json().message).toBe("Choose draft or published");
     expect((await send("PUT", "/api/courses/999999/status", { status: "published" })).statusCode).toBe(404);
     expect((await get("/api/admin/courses")).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: "PUT", url: `/api/courses/${draft.id}/status`, payload: { status: "published" } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: "PUT", url: `/api/courses/${draft.id}/status`, payload: { status: "published" } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -134,7 +146,10 @@ describe("the office's order of the catalogue", () => {
     const ids = (await officeList()).map((c) => c.id);
     const a = [...ids].sort((x, y) => x - y);
     const b = [...a].reverse();
-    const [ra, rb] = await Promise.all([send("PUT", "/api/admin/courses/order", { ids: a }), send("PUT", "/api/admin/courses/order", { ids: b })]);
+    const [ra, rb] = await Promise.all([
+      send("PUT", "/api/admin/courses/order", { ids: a }),
+      send("PUT", "/api/admin/courses/order", { ids: b }),
+    ]);
     expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
     const now = (await officeList()).map((c) => c.id);
     expect([JSON.stringify(a), JSON.stringify(b)]).toContain(JSON.stringify(now));
@@ -144,7 +159,11 @@ describe("the office's order of the catalogue", () => {
 describe("one-day dates", () => {
   it("need no end date: it ends the day it starts and is labelled as one day", async () => {
     const day = inDays(33);
-    const res = await send("POST", "/api/courses", trainingPayload({ title: "One Day First Aid", courseDates: [{ startDate: day }, { startDate: inDays(40), endDate: "" }] }));
+    const res = await send(
+      "POST",
+      "/api/courses",
+      trainingPayload({ title: "One Day First Aid", courseDates: [{ startDate: day }, { startDate: inDays(40), endDate: "" }] }),
+    );
     expect(res.statusCode).toBe(201);
     const dates = res.json().courseDates as { startDate: string; endDate: string; label: string }[];
     expect(dates[0]).toMatchObject({ startDate: day, endDate: day });
@@ -153,7 +172,9 @@ describe("one-day dates", () => {
     const upd = await send("PUT", `/api/courses/${res.json().id}`, { courseDates: [{ startDate: inDays(50), endDate: null }] });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().courseDates).toMatchObject([{ startDate: inDays(50), endDate: inDays(50) }]);
-    const wrong = await send("PUT", `/api/courses/${res.json().id}`, { courseDates: [{ startDate: inDays(50), endDate: inDays(49) }] });
+    const wrong = await send("PUT", `/api/courses/${res.json().id}`, {
+      courseDates: [{ startDate: inDays(50), endDate: inDays(49) }],
+    });
     expect(wrong.statusCode).toBe(400);
   });
 });
@@ -161,7 +182,13 @@ describe("one-day dates", () => {
 describe("repeating dates", () => {
   let courseId: number;
   beforeAll(async () => {
-    courseId = (await send("POST", "/api/courses", trainingPayload({ title: "Series Door Supervisor", courseDates: [{ startDate: inDays(5) }] }))).json().id;
+    courseId = (
+      await send(
+        "POST",
+        "/api/courses",
+        trainingPayload({ title: "Series Door Supervisor", courseDates: [{ startDate: inDays(5) }] }),
+      )
+    ).json().id;
   });
 
   // The next Monday at least a week ahead.
@@ -177,9 +204,17 @@ describe("repeating dates", () => {
     const until = new Date(`${start}T12:00:00Z`);
     until.setUTCMonth(until.getUTCMonth() + 3);
     const untilIso = until.toISOString().slice(0, 10);
-    const res = await send("POST", `/api/courses/${courseId}/dates/series`, { startDate: start, runDays: 6, everyWeeks: 2, until: untilIso, capacity: 8 });
+    const res = await send("POST", `/api/courses/${courseId}/dates/series`, {
+      startDate: start,
+      runDays: 6,
+      everyWeeks: 2,
+      until: untilIso,
+      capacity: 8,
+    });
     expect(res.statusCode).toBe(201);
-    const dates = (res.json().courseDates as { startDate: string; endDate: string; capacity: number; placesLeft: number }[]).filter((d) => d.startDate >= start);
+    const dates = (
+      res.json().courseDates as { startDate: string; endDate: string; capacity: number; placesLeft: number }[]
+    ).filter((d) => d.startDate >= start);
     expect(dates.length).toBeGreaterThanOrEqual(6);
     expect(dates.length).toBeLessThanOrEqual(7);
     for (const [i, d] of dates.entries()) {
@@ -197,15 +232,29 @@ describe("repeating dates", () => {
     expect(log.details).toContain("8 places each");
 
     // Sent again (a retry): nothing new.
-    const again = await send("POST", `/api/courses/${courseId}/dates/series`, { startDate: start, runDays: 6, everyWeeks: 2, until: untilIso, capacity: 8 });
+    const again = await send("POST", `/api/courses/${courseId}/dates/series`, {
+      startDate: start,
+      runDays: 6,
+      everyWeeks: 2,
+      until: untilIso,
+      capacity: 8,
+    });
     expect(again.statusCode).toBe(201);
     expect(again.json().courseDates.length).toBe(dates.length + 1);
   });
 
   it("counts runs instead of an until date", async () => {
-    const res = await send("POST", `/api/courses/${courseId}/dates/series`, { startDate: inDays(200), runDays: 1, everyWeeks: 1, count: 3, capacity: 5 });
+    const res = await send("POST", `/api/courses/${courseId}/dates/series`, {
+      startDate: inDays(200),
+      runDays: 1,
+      everyWeeks: 1,
+      count: 3,
+      capacity: 5,
+    });
     expect(res.statusCode).toBe(201);
-    const added = (res.json().courseDates as { startDate: string; endDate: string; capacity: number }[]).filter((d) => d.startDate >= inDays(200));
+    const added = (res.json().courseDates as { startDate: string; endDate: string; capacity: number }[]).filter(
+      (d) => d.startDate >= inDays(200),
+    );
     expect(added.map((d) => d.startDate)).toEqual([inDays(200), inDays(207), inDays(214)]);
     expect(added.every((d) => d.endDate === d.startDate && d.capacity === 5)).toBe(true);
   });
@@ -226,13 +275,35 @@ describe("repeating dates", () => {
 
   it("refuses a first date in the past, too many upcoming dates for the course, and unknown courses; writes nothing then", async () => {
     const before = (await get(`/api/admin/courses/${courseId}`, admin.headers)).json().courseDates.length;
-    const past = await send("POST", `/api/courses/${courseId}/dates/series`, { startDate: inDays(-1), runDays: 1, everyWeeks: 1, count: 2, capacity: 4 });
+    const past = await send("POST", `/api/courses/${courseId}/dates/series`, {
+      startDate: inDays(-1),
+      runDays: 1,
+      everyWeeks: 1,
+      count: 2,
+      capacity: 4,
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe("The first date cannot be in the past");
-    const many = await send("POST", `/api/courses/${courseId}/dates/series`, { startDate: inDays(400), runDays: 1, everyWeeks: 1, count: 100, capacity: 4 });
+    const many = await send("POST", `/api/courses/${courseId}/dates/series`, {
+      startDate: inDays(400),
+      runDays: 1,
+      everyWeeks: 1,
+      count: 100,
+      capacity: 4,
+    });
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toBe("A course can have at most 100 upcoming dates");
     expect((await get(`/api/admin/courses/${courseId}`, admin.headers)).json().courseDates.length).toBe(before);
-    expect((await send("POST", "/api/courses/999999/dates/series", { startDate: inDays(10), runDays: 1, everyWeeks: 1, count: 1, capacity: 4 })).statusCode).toBe(404);
+    expect(
+      (
+        await send("POST", "/api/courses/999999/dates/series", {
+          startDate: inDays(10),
+          runDays: 1,
+          everyWeeks: 1,
+          count: 1,
+          capacity: 4,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

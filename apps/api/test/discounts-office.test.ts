@@ -14,8 +14,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const send = (method: "POST" | "PUT", url: string, payload: object) => ctx.app.inject({ method, url, headers: admin.headers, payload });
-const code = (over: object) => ({ code: `OFF${Math.random().toString(36).slice(2, 8).toUpperCase()}`, valid_from: inDays(0), valid_until: inDays(30), max_uses: 3, ...over });
+const send = (method: "POST" | "PUT", url: string, payload: object) =>
+  ctx.app.inject({ method, url, headers: admin.headers, payload });
+const code = (over: object) => ({
+  code: `OFF${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+  valid_from: inDays(0),
+  valid_until: inDays(30),
+  max_uses: 3,
+  ...over,
+});
 
 describe("discount codes: amounts, course limits, status", () => {
   it("stores a fixed amount in pounds with a course limit, and answers them", async () => {
@@ -53,7 +60,10 @@ describe("discount codes: amounts, course limits, status", () => {
     expect(later.json().status).toBe("scheduled");
     const old = await send("PUT", `/api/discounts/${later.json().id}`, { valid_from: inDays(-9), valid_until: inDays(-2) });
     expect(old.json().status).toBe("expired");
-    const list = (await ctx.app.inject({ method: "GET", url: "/api/discounts?limit=200", headers: admin.headers })).json() as { id: number; status: string }[];
+    const list = (await ctx.app.inject({ method: "GET", url: "/api/discounts?limit=200", headers: admin.headers })).json() as {
+      id: number;
+      status: string;
+    }[];
     expect(list.find((d) => d.id === later.json().id)!.status).toBe("expired");
   });
 });

@@ -15,7 +15,13 @@ const post = (message: string) =>
   ctx.app.inject({
     method: "POST",
     url: "/api/messages",
-    payload: { firstName: "Sam", lastName: "Parry", phoneNumber: "0151 496 0777", emailAddress: "sam.parry@example.com", message },
+    payload: {
+      firstName: "Sam",
+      lastName: "Parry",
+      phoneNumber: "0151 496 0777",
+      emailAddress: "sam.parry@example.com",
+      message,
+    },
   });
 const list = async (query = "") => {
   const res = await ctx.app.inject({ method: "GET", url: `/api/messages${query}`, headers: admin.headers });
@@ -28,7 +34,8 @@ const mark = (id: number, handled: unknown, headers: Record<string, string> = ad
 describe("handled messages", () => {
   let ids: number[] = [];
   beforeAll(async () => {
-    for (const text of ["First question about CCTV dates", "Second question about refreshers"]) expect((await post(text)).statusCode).toBe(201);
+    for (const text of ["First question about CCTV dates", "Second question about refreshers"])
+      expect((await post(text)).statusCode).toBe(201);
     ids = (await list()).items.slice(0, 2).map((m) => m.id);
   });
 

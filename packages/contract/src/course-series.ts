@@ -91,7 +91,11 @@ export const CourseSeriesInputSchema = z
       return;
     }
     if (seriesDates(d).length > SERIES_MAX_DATES) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["until"], message: `A series can have at most ${SERIES_MAX_DATES} dates` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["until"],
+        message: `A series can have at most ${SERIES_MAX_DATES} dates`,
+      });
     }
   });
 export type CourseSeriesInput = z.input<typeof CourseSeriesInputSchema>;

@@ -129,7 +129,10 @@ const courseDates = z
     }
   });
 
-const KeyPointInput = z.object({ title: requiredText("Key point title is required"), details: z.string().max(TEXT_MAX.details).trim().default("") });
+const KeyPointInput = z.object({
+  title: requiredText("Key point title is required"),
+  details: z.string().max(TEXT_MAX.details).trim().default(""),
+});
 const UnitInput = z.object({ title: requiredText("Unit title is required") });
 const AddOnInput = z.object({
   id: z.number().int().positive().max(MAX_INT).optional(),
@@ -208,7 +211,9 @@ export const AdminCourseDetailSchema = CourseDetailSchema.extend({
 });
 export type AdminCourseDetail = z.infer<typeof AdminCourseDetailSchema>;
 
-export const CourseStatusInputSchema = z.object({ status: z.enum(COURSE_STATUSES, { errorMap: () => ({ message: "Choose draft or published" }) }) });
+export const CourseStatusInputSchema = z.object({
+  status: z.enum(COURSE_STATUSES, { errorMap: () => ({ message: "Choose draft or published" }) }),
+});
 
 /** The whole catalogue order: every live course's id once, first shown first (safe to send again). */
 export const CourseOrderInputSchema = z.object({

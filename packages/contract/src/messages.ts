@@ -25,7 +25,9 @@ export const ContactMessageCreateSchema = z.object({
         "Please enter a valid phone number",
       ),
   ),
-  emailAddress: requiredText("Email address is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
+  emailAddress: requiredText("Email address is required", TEXT_MAX.email).pipe(
+    z.string().email("Please enter a valid email address"),
+  ),
   message: z
     .string({ required_error: "Message must be at least 10 characters" })
     .max(TEXT_MAX.message, `Message cannot exceed ${TEXT_MAX.message} characters`)
@@ -65,7 +67,10 @@ export const MessageListQuery = PageQuery.extend({
 });
 
 export const MessageHandledInputSchema = z.object({
-  handled: z.boolean({ required_error: "Say whether the message is handled", invalid_type_error: "Say whether the message is handled" }),
+  handled: z.boolean({
+    required_error: "Say whether the message is handled",
+    invalid_type_error: "Say whether the message is handled",
+  }),
 });
 
 export const messagesContract = c.router({

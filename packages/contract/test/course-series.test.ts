@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CourseDateInputSchema, CourseSeriesInputSchema, runWeekdays, SERIES_MAX_DATES, seriesDates } from "../src";
 
-const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+const issues = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : r.error!.issues.map((i) => i.message);
 
 describe("repeating dates (course series)", () => {
   it("Mon–Sat every 2 weeks for 3 months", () => {
@@ -26,10 +27,9 @@ describe("repeating dates (course series)", () => {
       { startDate: "2027-01-04", endDate: "2027-01-04" },
       { startDate: "2027-01-11", endDate: "2027-01-11" },
     ]);
-    expect(seriesDates({ startDate: "2027-02-01", runDays: 2, everyWeeks: 4, until: "2027-03-01" }).map((d) => d.startDate)).toEqual([
-      "2027-02-01",
-      "2027-03-01",
-    ]);
+    expect(
+      seriesDates({ startDate: "2027-02-01", runDays: 2, everyWeeks: 4, until: "2027-03-01" }).map((d) => d.startDate),
+    ).toEqual(["2027-02-01", "2027-03-01"]);
     expect(seriesDates({ startDate: "2027-02-01", runDays: 2, everyWeeks: 1 })).toEqual([]);
   });
 
@@ -37,13 +37,19 @@ describe("repeating dates (course series)", () => {
     const base = { startDate: "2027-01-04", runDays: 6, everyWeeks: 2, capacity: 12 };
     expect(CourseSeriesInputSchema.safeParse({ ...base, count: 3 }).success).toBe(true);
     expect(issues(CourseSeriesInputSchema.safeParse(base))).toEqual(["Choose an end date or a number of dates"]);
-    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, count: 2, until: "2027-02-01" }))).toEqual(["Choose an end date or a number of dates"]);
-    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, until: "2027-01-03" }))).toEqual(["The series cannot end before its first date"]);
+    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, count: 2, until: "2027-02-01" }))).toEqual([
+      "Choose an end date or a number of dates",
+    ]);
+    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, until: "2027-01-03" }))).toEqual([
+      "The series cannot end before its first date",
+    ]);
     expect(issues(CourseSeriesInputSchema.safeParse({ ...base, everyWeeks: 1, until: "2030-01-01" }))).toEqual([
       `A series can have at most ${SERIES_MAX_DATES} dates`,
     ]);
     expect(issues(CourseSeriesInputSchema.safeParse({ ...base, runDays: 0, count: 1 }))).toEqual(["Each run is 1 to 14 days"]);
-    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, capacity: 0, count: 1 }))).toEqual(["Places must be between 1 and 1000"]);
+    expect(issues(CourseSeriesInputSchema.safeParse({ ...base, capacity: 0, count: 1 }))).toEqual([
+      "Places must be between 1 and 1000",
+    ]);
   });
 });
 
@@ -52,6 +58,8 @@ describe("one-day course dates", () => {
     expect(CourseDateInputSchema.safeParse({ startDate: "2027-01-04" }).success).toBe(true);
     expect(CourseDateInputSchema.safeParse({ startDate: "2027-01-04", endDate: "" }).success).toBe(true);
     expect(CourseDateInputSchema.safeParse({ startDate: "2027-01-04", endDate: null }).success).toBe(true);
-    expect(issues(CourseDateInputSchema.safeParse({ startDate: "2027-01-04", endDate: "2027-01-03" }))).toEqual(["End date cannot be before start date"]);
+    expect(issues(CourseDateInputSchema.safeParse({ startDate: "2027-01-04", endDate: "2027-01-03" }))).toEqual([
+      "End date cannot be before start date",
+    ]);
   });
 });

@@ -25,7 +25,9 @@ describe("readable codes ('Generate' on the discount form)", () => {
       expect(max).toBe(READABLE_CODE_ALPHABET.length);
       return picks[i++]!;
     });
-    expect(code).toBe(`${READABLE_CODE_ALPHABET[0]}${READABLE_CODE_ALPHABET[1]}${READABLE_CODE_ALPHABET.at(-1)}${READABLE_CODE_ALPHABET[5]}`);
+    expect(code).toBe(
+      `${READABLE_CODE_ALPHABET[0]}${READABLE_CODE_ALPHABET[1]}${READABLE_CODE_ALPHABET.at(-1)}${READABLE_CODE_ALPHABET[5]}`,
+    );
   });
 
   it("uses every character of the alphabet over many codes (no bias to a part of it)", () => {

@@ -12,7 +12,15 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { DiscountFields } from "./DiscountFields";
-import { discountAmountText, draftFromDiscount, issuesToErrors, statusOf, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
+import {
+  discountAmountText,
+  draftFromDiscount,
+  issuesToErrors,
+  statusOf,
+  toPayload,
+  usesLeftText,
+  validateUpdateDiscount,
+} from "./discountForm";
 import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
 import "./discounts.css";

@@ -47,7 +47,12 @@ export function DiscountFields({ draft, onChange, errors, labels, canGenerate, d
           className="dc-code-input"
         />
         {canGenerate ? (
-          <Button variant="secondary" onClick={() => onChange("code", generateCode())} disabled={disabled} className="dc-generate">
+          <Button
+            variant="secondary"
+            onClick={() => onChange("code", generateCode())}
+            disabled={disabled}
+            className="dc-generate"
+          >
             <Shuffle size={18} aria-hidden="true" />
             Generate
           </Button>
@@ -56,11 +61,23 @@ export function DiscountFields({ draft, onChange, errors, labels, canGenerate, d
       <fieldset className="dc-kind">
         <legend className="ui-field__label">Discount type</legend>
         <label className="dc-kind__choice">
-          <input type="radio" name={kindName} checked={draft.kind === "percent"} onChange={() => onChange("kind", "percent")} disabled={disabled} />
+          <input
+            type="radio"
+            name={kindName}
+            checked={draft.kind === "percent"}
+            onChange={() => onChange("kind", "percent")}
+            disabled={disabled}
+          />
           Percentage off (%)
         </label>
         <label className="dc-kind__choice">
-          <input type="radio" name={kindName} checked={draft.kind === "amount"} onChange={() => onChange("kind", "amount")} disabled={disabled} />
+          <input
+            type="radio"
+            name={kindName}
+            checked={draft.kind === "amount"}
+            onChange={() => onChange("kind", "amount")}
+            disabled={disabled}
+          />
           Fixed amount off (£)
         </label>
       </fieldset>
@@ -120,13 +137,28 @@ export function DiscountFields({ draft, onChange, errors, labels, canGenerate, d
         error={errors.validUntil}
         disabled={disabled}
       />
-      <CourseLimit selected={draft.courseIds} onChange={(ids) => onChange("courseIds", ids)} error={errors.courseIds} disabled={disabled} />
+      <CourseLimit
+        selected={draft.courseIds}
+        onChange={(ids) => onChange("courseIds", ids)}
+        error={errors.courseIds}
+        disabled={disabled}
+      />
     </div>
   );
 }
 
 /** 'Limit to courses': a checkbox per course (drafts too); none ticked = every course. */
-function CourseLimit({ selected, onChange, error, disabled }: { selected: number[]; onChange: (ids: number[]) => void; error?: string; disabled?: boolean }) {
+function CourseLimit({
+  selected,
+  onChange,
+  error,
+  disabled,
+}: {
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const courses = useCourseChoices();
   const hintId = useId();
   const toggle = (id: number, on: boolean) => onChange(on ? [...selected, id] : selected.filter((x) => x !== id));
@@ -134,7 +166,9 @@ function CourseLimit({ selected, onChange, error, disabled }: { selected: number
     <fieldset className="dc-courses" aria-describedby={hintId}>
       <legend className="ui-field__label">Limit to courses</legend>
       <p id={hintId} className="ui-field__hint">
-        {selected.length === 0 ? "None ticked: the code works for every course." : `Works only for the ${selected.length} ticked course${selected.length === 1 ? "" : "s"}.`}
+        {selected.length === 0
+          ? "None ticked: the code works for every course."
+          : `Works only for the ${selected.length} ticked course${selected.length === 1 ? "" : "s"}.`}
       </p>
       {courses.isPending ? (
         <p className="ui-muted">Loading courses...</p>
@@ -145,7 +179,12 @@ function CourseLimit({ selected, onChange, error, disabled }: { selected: number
           {courses.data.map((c) => (
             <li key={c.id}>
               <label className="dc-kind__choice">
-                <input type="checkbox" checked={selected.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} disabled={disabled} />
+                <input
+                  type="checkbox"
+                  checked={selected.includes(c.id)}
+                  onChange={(e) => toggle(c.id, e.target.checked)}
+                  disabled={disabled}
+                />
                 {c.title}
                 {c.status === "draft" ? <span className="ui-muted"> (draft)</span> : null}
               </label>

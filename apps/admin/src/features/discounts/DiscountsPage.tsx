@@ -45,7 +45,11 @@ export default function DiscountsPage() {
       </div>
 
       {discounts.isError ? (
-        <ErrorState message={errorMessage(discounts.error)} onRetry={() => void discounts.refetch()} retrying={discounts.isFetching} />
+        <ErrorState
+          message={errorMessage(discounts.error)}
+          onRetry={() => void discounts.refetch()}
+          retrying={discounts.isFetching}
+        />
       ) : !discounts.isPending && total === 0 ? (
         <EmptyState
           icon={<TicketPercent size={40} />}
@@ -91,27 +95,36 @@ export default function DiscountsPage() {
                 : rows.map((d) => {
                     const status = statusOf(d, today);
                     return (
-                    <tr key={d.id} className={`dc-row dc-row--${status}`}>
-                      <td data-label="Code">
-                        <span className="dc-code">{d.code}</span>
-                      </td>
-                      <td data-label="Percentage">{discountAmountText(d, formatPounds)}</td>
-                      <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
-                      <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
-                      <td data-label="Max Users">
-                        <span className="dc-uses">
-                          {d.max_uses}
-                          <DiscountStatusBadge status={status} />
-                          {/* Uses left only while the code can still be used: never a green count on a dead code. */}
-                          {status === "active" || status === "scheduled" ? <span className="dc-uses__left">{usesLeftText(d)}</span> : null}
-                        </span>
-                      </td>
-                      <td className="dc-row__action">
-                        <ButtonLink as={Link} to={paths.discount(d.id)} state={{ discount: d }} variant="secondary" size="sm" aria-label={`View Details: ${d.code}`}>
-                          View Details
-                        </ButtonLink>
-                      </td>
-                    </tr>
+                      <tr key={d.id} className={`dc-row dc-row--${status}`}>
+                        <td data-label="Code">
+                          <span className="dc-code">{d.code}</span>
+                        </td>
+                        <td data-label="Percentage">{discountAmountText(d, formatPounds)}</td>
+                        <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
+                        <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
+                        <td data-label="Max Users">
+                          <span className="dc-uses">
+                            {d.max_uses}
+                            <DiscountStatusBadge status={status} />
+                            {/* Uses left only while the code can still be used: never a green count on a dead code. */}
+                            {status === "active" || status === "scheduled" ? (
+                              <span className="dc-uses__left">{usesLeftText(d)}</span>
+                            ) : null}
+                          </span>
+                        </td>
+                        <td className="dc-row__action">
+                          <ButtonLink
+                            as={Link}
+                            to={paths.discount(d.id)}
+                            state={{ discount: d }}
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`View Details: ${d.code}`}
+                          >
+                            View Details
+                          </ButtonLink>
+                        </td>
+                      </tr>
                     );
                   })}
             </tbody>

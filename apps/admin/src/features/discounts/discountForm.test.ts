@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { todayInLondon } from "@app/contract";
-import { AMOUNT_REQUIRED, discountAmountText, emptyDiscountDraft, generateCode, statusOf, toCodeInput, toPayload, validateCreateDiscount } from "./discountForm";
+import {
+  AMOUNT_REQUIRED,
+  discountAmountText,
+  emptyDiscountDraft,
+  generateCode,
+  statusOf,
+  toCodeInput,
+  toPayload,
+  validateCreateDiscount,
+} from "./discountForm";
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -9,7 +18,14 @@ function addDays(iso: string, days: number): string {
 }
 
 const today = todayInLondon();
-const valid = { ...emptyDiscountDraft(), code: "SAVE10", percent: "10", validFrom: today, validUntil: addDays(today, 30), maxUses: "5" };
+const valid = {
+  ...emptyDiscountDraft(),
+  code: "SAVE10",
+  percent: "10",
+  validFrom: today,
+  validUntil: addDays(today, 30),
+  maxUses: "5",
+};
 
 describe("generateCode", () => {
   it("gives 8 capitals and digits", () => {
@@ -58,7 +74,9 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
 
   it("checks the code's length and characters, after uppercasing", () => {
     expect(validateCreateDiscount({ ...valid, code: "AB" }).code).toBe("Code must be at least 3 characters");
-    expect(validateCreateDiscount({ ...valid, code: "SAVE-10" }).code).toBe("Code must contain only uppercase letters and numbers");
+    expect(validateCreateDiscount({ ...valid, code: "SAVE-10" }).code).toBe(
+      "Code must contain only uppercase letters and numbers",
+    );
     expect(toCodeInput("save10")).toBe("SAVE10");
   });
 
@@ -68,7 +86,9 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
   });
 
   it("checks the dates", () => {
-    expect(validateCreateDiscount({ ...valid, validFrom: addDays(today, -1) }).validFrom).toBe("Start date cannot be in the past");
+    expect(validateCreateDiscount({ ...valid, validFrom: addDays(today, -1) }).validFrom).toBe(
+      "Start date cannot be in the past",
+    );
     expect(validateCreateDiscount({ ...valid, validUntil: today }).validUntil).toBe("End date must be after start date");
     // Said even while another field is still wrong.
     expect(validateCreateDiscount({ ...valid, code: "", validUntil: addDays(today, -3), validFrom: today }).validUntil).toBe(

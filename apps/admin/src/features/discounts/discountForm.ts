@@ -89,7 +89,9 @@ function kindErrors(draft: DiscountDraft, errors: DiscountErrors): DiscountError
   return draft.amount.trim() === "" ? { ...rest, amount: AMOUNT_REQUIRED } : rest;
 }
 
-export function issuesToErrors(issues: ReadonlyArray<{ path: ReadonlyArray<string | number> | string; message: string }>): DiscountErrors {
+export function issuesToErrors(
+  issues: ReadonlyArray<{ path: ReadonlyArray<string | number> | string; message: string }>,
+): DiscountErrors {
   const errors: DiscountErrors = {};
   for (const issue of issues) {
     const head = typeof issue.path === "string" ? issue.path.split(".")[0] : issue.path[0];
@@ -127,7 +129,10 @@ export function usesLeftText(d: Pick<Discount, "uses_left" | "max_uses">): strin
 }
 
 /** The status the API reports, or the same rule on a UK day for an answer without it. */
-export function statusOf(d: Pick<Discount, "status" | "valid_from" | "valid_until" | "uses_left">, today: string): DiscountStatus {
+export function statusOf(
+  d: Pick<Discount, "status" | "valid_from" | "valid_until" | "uses_left">,
+  today: string,
+): DiscountStatus {
   if (d.status) return d.status;
   if (today > d.valid_until.slice(0, 10)) return "expired";
   if (today < d.valid_from.slice(0, 10)) return "scheduled";
@@ -135,7 +140,12 @@ export function statusOf(d: Pick<Discount, "status" | "valid_from" | "valid_unti
   return "active";
 }
 
-export const STATUS_LABELS: Record<DiscountStatus, string> = { active: "Active", scheduled: "Scheduled", expired: "Expired", used_up: "Used up" };
+export const STATUS_LABELS: Record<DiscountStatus, string> = {
+  active: "Active",
+  scheduled: "Scheduled",
+  expired: "Expired",
+  used_up: "Used up",
+};
 
 /** '15%' or '£5.00 off'. */
 export function discountAmountText(d: Pick<Discount, "percent_off" | "amount_off">, formatPounds: (n: number) => string): string {

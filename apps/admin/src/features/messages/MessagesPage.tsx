@@ -95,14 +95,19 @@ export default function MessagesPage() {
             {filter === "all" ? (
               <EmptyState title="No messages yet" text="Messages sent through the contact form will show here." />
             ) : (
-              <EmptyState title={filter === "unhandled" ? "No unhandled messages" : "No handled messages"} text="Choose 'All messages' to see every message." />
+              <EmptyState
+                title={filter === "unhandled" ? "No unhandled messages" : "No handled messages"}
+                text="Choose 'All messages' to see every message."
+              />
             )}
           </div>
         ) : (
           <div className="admin-table-wrap" aria-busy={query.isPending || undefined}>
             {query.isPending ? <LoadingNote label="Loading messages..." /> : null}
             <table className="admin-table admin-table--cards messages-table">
-              <caption className="ui-visually-hidden">Received messages, newest first. Select a name to read the message.</caption>
+              <caption className="ui-visually-hidden">
+                Received messages, newest first. Select a name to read the message.
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -158,7 +163,9 @@ export default function MessagesPage() {
             <p className="admin-showing">
               Showing {items.length} of {total}
             </p>
-            {totalPages > 1 ? <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Message pages" /> : null}
+            {totalPages > 1 ? (
+              <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Message pages" />
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -17,7 +17,8 @@ export function useMessagesPage(page: number, limit: number, status: MessageFilt
 export function useSetHandled(options: { onSuccess: (message: ContactMessage) => void; onError: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, handled }: { id: number; handled: boolean }) => unwrap(api.messages.setHandled({ params: { id }, body: { handled } })),
+    mutationFn: ({ id, handled }: { id: number; handled: boolean }) =>
+      unwrap(api.messages.setHandled({ params: { id }, body: { handled } })),
     onSuccess: async (message) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.messages });
       await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });

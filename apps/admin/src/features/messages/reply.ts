@@ -23,7 +23,9 @@ export function replyBody(m: Pick<ContactMessage, "firstName" | "lastName" | "me
 }
 
 /** mailto: link with the subject and body encoded (RFC 6068: %20 for spaces, CRLF line breaks). */
-export function replyMailto(m: Pick<ContactMessage, "emailAddress" | "firstName" | "lastName" | "message" | "created_at">): string {
+export function replyMailto(
+  m: Pick<ContactMessage, "emailAddress" | "firstName" | "lastName" | "message" | "created_at">,
+): string {
   const enc = (s: string) => encodeURIComponent(s.replace(/\r?\n/g, "\r\n"));
   return `mailto:${encodeURIComponent(m.emailAddress).replace(/%40/g, "@")}?subject=${enc(replySubject(m))}&body=${enc(replyBody(m))}`;
 }

@@ -67,7 +67,13 @@ export function RepeatingDatesDialog({ open, onClose, defaultCapacity, onAdd, bu
     >
       <form id={formId} className="tr-series" onSubmit={submit} noValidate>
         <div className="tr-series__grid">
-          <TextField label="First date" type="date" value={draft.startDate} onChange={(e) => change({ startDate: e.target.value })} error={shown.startDate} />
+          <TextField
+            label="First date"
+            type="date"
+            value={draft.startDate}
+            onChange={(e) => change({ startDate: e.target.value })}
+            error={shown.startDate}
+          />
           <TextField
             label="Days in each run"
             type="number"
@@ -103,11 +109,21 @@ export function RepeatingDatesDialog({ open, onClose, defaultCapacity, onAdd, bu
         <fieldset className="tr-series__ends">
           <legend className="ui-field__label">Ends</legend>
           <label className="tr-series__choice">
-            <input type="radio" name={`${formId}-ends`} checked={draft.ends === "until"} onChange={() => change({ ends: "until", count: "" })} />
+            <input
+              type="radio"
+              name={`${formId}-ends`}
+              checked={draft.ends === "until"}
+              onChange={() => change({ ends: "until", count: "" })}
+            />
             On a date
           </label>
           <label className="tr-series__choice">
-            <input type="radio" name={`${formId}-ends`} checked={draft.ends === "count"} onChange={() => change({ ends: "count", until: "" })} />
+            <input
+              type="radio"
+              name={`${formId}-ends`}
+              checked={draft.ends === "count"}
+              onChange={() => change({ ends: "count", until: "" })}
+            />
             After a number of dates
           </label>
           {draft.ends === "until" ? (
@@ -134,7 +150,9 @@ export function RepeatingDatesDialog({ open, onClose, defaultCapacity, onAdd, bu
         </fieldset>
         <section className="tr-series__preview" aria-live="polite" aria-label="Preview of the dates">
           <h3 className="tr-series__preview-title">
-            {preview.length ? `${preview.length} date${preview.length === 1 ? "" : "s"}, ${draft.capacity} places each` : "Preview"}
+            {preview.length
+              ? `${preview.length} date${preview.length === 1 ? "" : "s"}, ${draft.capacity} places each`
+              : "Preview"}
           </h3>
           {preview.length ? (
             <ol className="tr-series__list">

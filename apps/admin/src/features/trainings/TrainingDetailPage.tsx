@@ -49,7 +49,9 @@ export default function TrainingDetailPage() {
     onError: (error) => {
       toast.error(errorMessage(error));
       if (error instanceof ApiError && error.status === 400) {
-        setSeriesErrors(Object.fromEntries((error.body.issues ?? []).map((i) => [i.path.split(".")[0], i.message])) as SeriesErrors);
+        setSeriesErrors(
+          Object.fromEntries((error.body.issues ?? []).map((i) => [i.path.split(".")[0], i.message])) as SeriesErrors,
+        );
       }
     },
   });
@@ -146,7 +148,9 @@ export default function TrainingDetailPage() {
                 <h1 className="content-title">{c.title}</h1>
                 <p className="tr-head__status">
                   <CourseStatusBadge status={c.status} />{" "}
-                  <span className="ui-muted">{c.status === "draft" ? "Not on the public site until published." : "On the public site."}</span>
+                  <span className="ui-muted">
+                    {c.status === "draft" ? "Not on the public site until published." : "On the public site."}
+                  </span>
                 </p>
               </div>
               <div className="tr-head__actions">
@@ -158,7 +162,12 @@ export default function TrainingDetailPage() {
                 >
                   {c.status === "draft" ? "Publish" : "Unpublish"}
                 </Button>
-                <ViewActions editLabel="Edit Training" deleteLabel="Delete Training" onEdit={() => startEdit(c)} onDelete={askToDelete} />
+                <ViewActions
+                  editLabel="Edit Training"
+                  deleteLabel="Delete Training"
+                  onEdit={() => startEdit(c)}
+                  onDelete={askToDelete}
+                />
               </div>
             </div>
 
@@ -175,9 +184,15 @@ export default function TrainingDetailPage() {
                   <Fact className="tr-fact" label="Training Fee">
                     <span className="ui-price">{formatPounds(c.fee)}</span>
                   </Fact>
-                  <Fact className="tr-fact" label="Duration">{c.duration}</Fact>
-                  <Fact className="tr-fact" label="Time">{c.time}</Fact>
-                  <Fact className="tr-fact" label="Seats per date">{c.capacity}</Fact>
+                  <Fact className="tr-fact" label="Duration">
+                    {c.duration}
+                  </Fact>
+                  <Fact className="tr-fact" label="Time">
+                    {c.time}
+                  </Fact>
+                  <Fact className="tr-fact" label="Seats per date">
+                    {c.capacity}
+                  </Fact>
                 </dl>
               </div>
 

@@ -21,7 +21,8 @@ export default function TrainingsPage() {
   const toast = useToast();
   const reorder = useReorderCourses({ onError: (error) => toast.error(errorMessage(error)) });
   const setStatus = useSetCourseStatus({
-    onSuccess: (course) => toast.success(course.status === "published" ? `${course.title} is published` : `${course.title} is now a draft`),
+    onSuccess: (course) =>
+      toast.success(course.status === "published" ? `${course.title} is published` : `${course.title} is now a draft`),
     onError: (error) => toast.error(errorMessage(error)),
   });
   const ids = courses.data?.map((c) => c.id) ?? [];
@@ -32,7 +33,9 @@ export default function TrainingsPage() {
       <div className="content-head tr-head">
         <div>
           <h1 className="content-title">Saved Trainings</h1>
-          <p className="ui-muted">The courses on the public site in this order, with their fees. Drafts stay off the site until published.</p>
+          <p className="ui-muted">
+            The courses on the public site in this order, with their fees. Drafts stay off the site until published.
+          </p>
         </div>
         <div className="tr-head__actions">
           <ButtonLink as={Link} to={paths.createTraining}>
@@ -127,10 +130,22 @@ function TrainingRow({ course, first, last, busy, onMove, onStatus }: RowProps) 
       <td className="tr-course__action">
         <div className="tr-row-actions">
           <div className="tr-order" role="group" aria-label={`Order of ${course.title}`}>
-            <Button variant="ghost" size="sm" onClick={() => onMove(-1)} disabled={first || busy} aria-label={`Move up: ${course.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onMove(-1)}
+              disabled={first || busy}
+              aria-label={`Move up: ${course.title}`}
+            >
               <ArrowUp size={18} aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => onMove(1)} disabled={last || busy} aria-label={`Move down: ${course.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onMove(1)}
+              disabled={last || busy}
+              aria-label={`Move down: ${course.title}`}
+            >
               <ArrowDown size={18} aria-hidden="true" />
             </Button>
           </div>
@@ -143,9 +158,15 @@ function TrainingRow({ course, first, last, busy, onMove, onStatus }: RowProps) 
           >
             {draft ? "Publish" : "Unpublish"}
           </Button>
-        <ButtonLink as={Link} to={paths.training(course.id)} variant="secondary" size="sm" aria-label={`View Details: ${course.title}`}>
-          View Details
-        </ButtonLink>
+          <ButtonLink
+            as={Link}
+            to={paths.training(course.id)}
+            variant="secondary"
+            size="sm"
+            aria-label={`View Details: ${course.title}`}
+          >
+            View Details
+          </ButtonLink>
         </div>
       </td>
     </tr>

@@ -52,7 +52,8 @@ function useCourseChanged() {
 export function useSetCourseStatus(options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void }) {
   const changed = useCourseChanged();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: CourseStatus }) => unwrap(api.courses.setStatus({ params: { id }, body: { status } })),
+    mutationFn: ({ id, status }: { id: number; status: CourseStatus }) =>
+      unwrap(api.courses.setStatus({ params: { id }, body: { status } })),
     onSuccess: async (course) => {
       await changed(course);
       options.onSuccess(course);
@@ -73,7 +74,10 @@ export function useReorderCourses(options: { onError: (error: Error) => void }) 
 }
 
 /** 'Add repeating dates': the series is written by the API in one transaction. */
-export function useAddSeries(id: number, options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void }) {
+export function useAddSeries(
+  id: number,
+  options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void },
+) {
   const changed = useCourseChanged();
   return useMutation({
     mutationFn: (body: CourseSeriesInput) => unwrap(api.courses.addSeries({ params: { id }, body })),

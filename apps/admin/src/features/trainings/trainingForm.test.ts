@@ -112,7 +112,10 @@ describe("errors clear as the field is corrected", () => {
 describe("payloads", () => {
   it("sends the fee as price, drops blank rows, gives per-date seats only when set", () => {
     const draft = validDraft();
-    draft.courseDates.push({ ...emptyDateRange(), startDate: "2030-05-01", endDate: "2030-05-02", capacity: "8" }, emptyDateRange());
+    draft.courseDates.push(
+      { ...emptyDateRange(), startDate: "2030-05-01", endDate: "2030-05-02", capacity: "8" },
+      emptyDateRange(),
+    );
     draft.addOns = [{ ...emptyAddOn(), name: "Extra", price: "19.99", description: "" }, emptyAddOn()];
     draft.newThumbnail = "data:image/png;base64,AAAA";
     const body = toCreatePayload(draft);
@@ -138,7 +141,9 @@ describe("payloads", () => {
       time: "10 am - 5pm",
       next_date: null,
       capacity: 12,
-      courseDates: [{ id: 3, startDate: "2030-03-12", endDate: "2030-03-14", label: "12 - 14th Mar 2030", capacity: 12, placesLeft: 12 }],
+      courseDates: [
+        { id: 3, startDate: "2030-03-12", endDate: "2030-03-14", label: "12 - 14th Mar 2030", capacity: 12, placesLeft: 12 },
+      ],
       addOns: [{ id: 9, name: "Extra", price: 20, description: "" }],
       courseUnits: [{ id: 1, title: "Unit 1" }],
       keyPoints: [{ id: 2, title: "KP", details: "x" }],

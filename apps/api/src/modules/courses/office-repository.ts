@@ -13,7 +13,14 @@ export async function listCoursesForOffice(db: DbOrTx, now: Date): Promise<Admin
     .from(courses)
     .where(isNull(courses.archivedAt));
   const extra = new Map(rows.map((r) => [r.id, r]));
-  return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now)).map((c) => ({
+  return composeList(
+    base,
+    await placesLeftByDate(
+      db,
+      base.dates.map((d) => d.id),
+      now,
+    ),
+  ).map((c) => ({
     ...c,
     status: extra.get(c.id)!.status as CourseStatus,
     position: extra.get(c.id)!.position,
@@ -32,7 +39,12 @@ export async function lockLiveCourse(db: DbOrTx, id: number) {
 
 /** Every live course id, locked (a reorder checks and writes the whole order under these locks). */
 export async function liveCourseIdsForUpdate(db: DbOrTx): Promise<number[]> {
-  const rows = await db.select({ id: courses.id }).from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id)).for("update");
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(isNull(courses.archivedAt))
+    .orderBy(asc(courses.id))
+    .for("update");
   return rows.map((r) => r.id);
 }
 
@@ -59,7 +71,8 @@ export async function insertDatesSkippingExisting(
     .where(and(eq(courseDates.courseId, courseId), isNull(courseDates.closedAt)));
   const have = new Set(existing.map((d) => `${d.startDate}/${d.endDate}`));
   const fresh = dates.filter((d) => !have.has(`${d.startDate}/${d.endDate}`));
-  if (fresh.length) await db.insert(courseDates).values(fresh.map((d) => ({ courseId, startDate: d.startDate, endDate: d.endDate, capacity })));
+  if (fresh.length)
+    await db.insert(courseDates).values(fresh.map((d) => ({ courseId, startDate: d.startDate, endDate: d.endDate, capacity })));
   return fresh.length;
 }
 

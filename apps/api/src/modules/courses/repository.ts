@@ -100,9 +100,17 @@ export async function writeChildren(
   if (input.addOns) {
     await db.delete(courseAddOns).where(eq(courseAddOns.courseId, courseId));
     if (input.addOns.length)
-      await db.insert(courseAddOns).values(
-        input.addOns.map((a, i) => ({ courseId, name: a.name, pricePence: a.pricePence, description: a.description, position: i })),
-      );
+      await db
+        .insert(courseAddOns)
+        .values(
+          input.addOns.map((a, i) => ({
+            courseId,
+            name: a.name,
+            pricePence: a.pricePence,
+            description: a.description,
+            position: i,
+          })),
+        );
   }
   if (input.units) {
     await db.delete(courseUnits).where(eq(courseUnits.courseId, courseId));
@@ -143,7 +151,10 @@ export async function writeChildren(
       const closed = dropped.filter((id) => bookedIds.has(id));
       if (free.length) await db.delete(courseDates).where(inArray(courseDates.id, free));
       if (closed.length)
-        await db.update(courseDates).set({ closedAt: new Date() }).where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
+        await db
+          .update(courseDates)
+          .set({ closedAt: new Date() })
+          .where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
     }
   }
 }
@@ -220,11 +231,21 @@ const catalogueOrder = [asc(courses.position), asc(courses.id)] as const;
 /** The public catalogue: published live courses in the office's order. */
 export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
   const base = await listCoursesBase(db, now);
-  return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now));
+  return composeList(
+    base,
+    await placesLeftByDate(
+      db,
+      base.dates.map((d) => d.id),
+      now,
+    ),
+  );
 }
 
 /** The catalogue part of the list (decision 130): courses, and their upcoming open dates in start order. */
-export type CourseListBase = { items: CourseListItem[]; dates: { id: number; courseId: number; startDate: string; endDate: string }[] };
+export type CourseListBase = {
+  items: CourseListItem[];
+  dates: { id: number; courseId: number; startDate: string; endDate: string }[];
+};
 
 export async function listCoursesBase(db: DbOrTx, now: Date, opts: { includeDrafts?: boolean } = {}): Promise<CourseListBase> {
   const rows = await db
@@ -235,11 +256,28 @@ export async function listCoursesBase(db: DbOrTx, now: Date, opts: { includeDraf
   if (!rows.length) return { items: [], dates: [] };
   const today = ukDate(now);
   const dates = await db
-    .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate, endDate: courseDates.endDate })
+    .select({
+      id: courseDates.id,
+      courseId: courseDates.courseId,
+      startDate: courseDates.startDate,
+      endDate: courseDates.endDate,
+    })
     .from(courseDates)
-    .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
+    .where(
+      and(
+        inArray(
+          courseDates.courseId,
+          rows.map((r) => r.id),
+        ),
+        isNull(courseDates.closedAt),
+        sql`${courseDates.startDate} >= ${today}`,
+      ),
+    )
     .orderBy(asc(courseDates.startDate), asc(courseDates.id));
-  const changed = await datesChangedAt(db, rows.map((r) => r.id));
+  const changed = await datesChangedAt(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((c) => listItem(c, null, changed.get(c.id) ?? null)), dates };
 }
 
@@ -265,7 +303,13 @@ export function composeDetail(detail: CourseDetail | null, left: ReadonlyMap<num
   const courseDates = detail.courseDates.map((d) => ({ ...d, placesLeft: left.get(d.id) ?? d.placesLeft }));
   // Public details hold upcoming dates only (and are recomputed at UK midnight).
   const first = courseDates.find((d) => d.placesLeft > 0);
-  return { ...detail, courseDates, next_date: first?.startDate ?? null, next_date_end: first?.endDate ?? null, next_date_places_left: first?.placesLeft ?? null };
+  return {
+    ...detail,
+    courseDates,
+    next_date: first?.startDate ?? null,
+    next_date_end: first?.endDate ?? null,
+    next_date_places_left: first?.placesLeft ?? null,
+  };
 }
 
 /**
@@ -319,7 +363,11 @@ export async function getCourseRecord(
         ),
       )
       .orderBy(asc(courseDates.startDate), asc(courseDates.id)),
-    db.select().from(courseAddOns).where(eq(courseAddOns.courseId, c.id)).orderBy(asc(courseAddOns.position), asc(courseAddOns.id)),
+    db
+      .select()
+      .from(courseAddOns)
+      .where(eq(courseAddOns.courseId, c.id))
+      .orderBy(asc(courseAddOns.position), asc(courseAddOns.id)),
     db.select().from(courseUnits).where(eq(courseUnits.courseId, c.id)).orderBy(asc(courseUnits.position), asc(courseUnits.id)),
     db
       .select()
@@ -327,7 +375,11 @@ export async function getCourseRecord(
       .where(eq(courseKeyPoints.courseId, c.id))
       .orderBy(asc(courseKeyPoints.position), asc(courseKeyPoints.id)),
   ]);
-  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+  const left = await placesLeftByDate(
+    db,
+    dates.map((d) => d.id),
+    now,
+  );
   const courseDatesOut = dates.map((d) => ({
     id: d.id,
     startDate: d.startDate,
@@ -349,4 +401,3 @@ export async function getCourseRecord(
     position: c.position,
   };
 }
-

@@ -2,7 +2,15 @@ import { initServer } from "@ts-rest/fastify";
 import { contract, type CourseDetail, type CourseListItem } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { cachedBody, cachedRead } from "./catalogue-cache";
-import { catalogueChanges, composeDetail, composeList, getCourseDetail, getCourseRecord, listCoursesBase, type CourseListBase } from "./repository";
+import {
+  catalogueChanges,
+  composeDetail,
+  composeList,
+  getCourseDetail,
+  getCourseRecord,
+  listCoursesBase,
+  type CourseListBase,
+} from "./repository";
 import { listCoursesForOffice } from "./office-repository";
 import { addCourseSeries, archiveCourse, createCourse, reorderCourses, setCourseStatus, updateCourse } from "./service";
 

@@ -32,7 +32,8 @@ type UpdateInput = z.output<typeof TrainingUpdateSchema>;
 type SeriesInput = z.output<typeof CourseSeriesInputSchema>;
 
 /** What the office sees of a course after a change: drafts included, every open date. */
-const officeRecord = async (db: Db, id: number, now: Date) => (await getCourseRecord(db, { id }, now, { includePast: true, includeDrafts: true }))!;
+const officeRecord = async (db: Db, id: number, now: Date) =>
+  (await getCourseRecord(db, { id }, now, { includePast: true, includeDrafts: true }))!;
 
 const mapDates = (d: CreateInput["courseDates"]) =>
   d.map((x) => ({ ...(x.id ? { id: x.id } : {}), startDate: x.startDate, endDate: endDateOf(x), capacity: x.capacity }));
@@ -78,11 +79,15 @@ async function pictureOf(db: Db, input: UpdateInput): Promise<string | null | un
 }
 
 export async function updateCourse(db: Db, id: number, input: UpdateInput, actor: Actor, now: Date) {
-  const [current] = await db.select().from(courses).where(and(eq(courses.id, id), isNull(courses.archivedAt)));
+  const [current] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), isNull(courses.archivedAt)));
   if (!current) throw new HttpError(404, "Course not found");
   const picture = await pictureOf(db, input);
   const fee = input.fee ?? input.price;
-  const capacity = input.capacity !== undefined ? (input.capacity > 0 ? input.capacity : DEFAULT_SEAT_CAPACITY) : current.capacity;
+  const capacity =
+    input.capacity !== undefined ? (input.capacity > 0 ? input.capacity : DEFAULT_SEAT_CAPACITY) : current.capacity;
   await db.transaction(async (tx) => {
     await tx
       .update(courses)
@@ -146,7 +151,8 @@ export async function reorderCourses(db: Db, ids: number[], actor: Actor, now: D
       });
     }
     const changed = await setCoursePositions(tx, ids, now);
-    if (changed > 0) await logActivity(tx, { type: "other", action: "Course order changed", details: `${ids.length} courses`, actor, at: now });
+    if (changed > 0)
+      await logActivity(tx, { type: "other", action: "Course order changed", details: `${ids.length} courses`, actor, at: now });
   });
   return listCoursesForOffice(db, now);
 }

@@ -22,10 +22,18 @@ export function toContactMessage(m: MessageRow): ContactMessage {
 }
 
 const filterOf = (filter: MessageFilter) =>
-  filter === "unhandled" ? isNull(contactMessages.handledAt) : filter === "handled" ? isNotNull(contactMessages.handledAt) : undefined;
+  filter === "unhandled"
+    ? isNull(contactMessages.handledAt)
+    : filter === "handled"
+      ? isNotNull(contactMessages.handledAt)
+      : undefined;
 
 /** Newest first, one page, and how many match in all. */
-export async function listMessages(db: DbOrTx, filter: MessageFilter, page: Page): Promise<{ items: ContactMessage[]; total: number }> {
+export async function listMessages(
+  db: DbOrTx,
+  filter: MessageFilter,
+  page: Page,
+): Promise<{ items: ContactMessage[]; total: number }> {
   const where = filterOf(filter);
   const rows = await db
     .select()
@@ -34,7 +42,10 @@ export async function listMessages(db: DbOrTx, filter: MessageFilter, page: Page
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(where);
   return { items: rows.map(toContactMessage), total: count?.n ?? 0 };
 }
 

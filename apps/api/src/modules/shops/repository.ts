@@ -18,7 +18,10 @@ export async function findShopItem(db: DbOrTx, id: number): Promise<ShopRow | nu
   return row ?? null;
 }
 
-export async function insertShopItem(db: DbOrTx, values: { name: string; url: string; imageSha: string | null }): Promise<ShopRow> {
+export async function insertShopItem(
+  db: DbOrTx,
+  values: { name: string; url: string; imageSha: string | null },
+): Promise<ShopRow> {
   const [row] = await db.insert(shopItems).values(values).returning();
   return row!;
 }

@@ -11,7 +11,12 @@ const actorOf = (request: { session: Session | null }) => ({ id: request.session
 
 export const shopsRouter = s.router(contract.shops, {
   list: {
-    hooks: { preHandler: cachedRead(() => "shops", (req) => listShopItems(req.server.db)) as never },
+    hooks: {
+      preHandler: cachedRead(
+        () => "shops",
+        (req) => listShopItems(req.server.db),
+      ) as never,
+    },
     handler: async ({ request }) => ({ status: 200, body: cachedBody<ShopItem[]>(request) }),
   },
   byId: async ({ params, request }) => {

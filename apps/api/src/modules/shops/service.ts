@@ -8,7 +8,12 @@ import { deleteShopItem, findShopItem, insertShopItem, toShopItem, updateShopIte
 
 const NOT_FOUND = "Item not found";
 
-export async function createShopItem(db: Db, body: { name: string; url: string; image?: string | null }, actor: Actor, now: Date): Promise<ShopItem> {
+export async function createShopItem(
+  db: Db,
+  body: { name: string; url: string; image?: string | null },
+  actor: Actor,
+  now: Date,
+): Promise<ShopItem> {
   // Re-encoding a picture takes a moment: before the transaction, not inside it.
   const imageSha = body.image ? await storeDataUrl(db, body.image) : null;
   return db.transaction(async (tx) => {

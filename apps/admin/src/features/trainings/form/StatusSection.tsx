@@ -9,11 +9,23 @@ export function StatusSection({ draft, set, disabled }: SectionProps) {
     <Section title="Publishing">
       <div className="tr-series__ends" role="radiogroup" aria-label="Publishing">
         <label className="tr-series__choice">
-          <input type="radio" name={name} checked={draft.status === "published"} onChange={() => set({ status: "published" })} disabled={disabled} />
+          <input
+            type="radio"
+            name={name}
+            checked={draft.status === "published"}
+            onChange={() => set({ status: "published" })}
+            disabled={disabled}
+          />
           Publish on the website now
         </label>
         <label className="tr-series__choice">
-          <input type="radio" name={name} checked={draft.status === "draft"} onChange={() => set({ status: "draft" })} disabled={disabled} />
+          <input
+            type="radio"
+            name={name}
+            checked={draft.status === "draft"}
+            onChange={() => set({ status: "draft" })}
+            disabled={disabled}
+          />
           Save as draft (not on the website until published)
         </label>
       </div>
