@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
 import { useLocation } from "react-router-dom";
 import { ConfirmDialog, Skeleton } from "@app/ui";
-import { formatLongDate, formatPounds } from "@app/ui/format";
-import { DiscountSchema, todayInLondon } from "@app/contract";
+import { formatLongDate } from "@app/ui/format";
+import { DiscountSchema } from "@app/contract";
 import type { Discount } from "@app/contract";
 import { useDraftForm } from "../../lib/useDraftForm";
 import { discountRecord, useCourseChoices } from "./api";
@@ -13,10 +13,9 @@ import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { DiscountFields } from "./DiscountFields";
 import {
-  discountAmountText,
+  discountSizeText,
   draftFromDiscount,
   issuesToErrors,
-  statusOf,
   toPayload,
   usesLeftText,
   validateUpdateDiscount,
@@ -118,8 +117,8 @@ export default function DiscountDetailPage() {
                   <span className="dc-code dc-code--lg">{d.code}</span>
                 </h1>
                 <span className="dc-view__badges">
-                  <DiscountStatusBadge status={statusOf(d, todayInLondon())} />
-                  {["active", "scheduled"].includes(statusOf(d, todayInLondon())) ? (
+                  <DiscountStatusBadge status={d.status} />
+                  {["active", "scheduled"].includes(d.status) ? (
                     <span className={d.uses_left > 0 ? "dc-badge" : "dc-badge dc-badge--none"}>{usesLeftText(d)}</span>
                   ) : null}
                 </span>
@@ -129,7 +128,7 @@ export default function DiscountDetailPage() {
                   {d.code}
                 </Fact>
                 <Fact className="dc-fact" label={d.amount_off != null ? "Amount Off" : LABELS.percent}>
-                  {discountAmountText(d, formatPounds)}
+                  {discountSizeText(d)}
                 </Fact>
                 <Fact className="dc-fact" label={LABELS.validFrom}>
                   {formatLongDate(d.valid_from)}
@@ -144,7 +143,7 @@ export default function DiscountDetailPage() {
                   {d.uses_left}
                 </Fact>
                 <Fact className="dc-fact" label="Courses">
-                  <CourseNames ids={d.course_ids ?? []} />
+                  <CourseNames ids={d.course_ids} />
                 </Fact>
               </dl>
               <div className="content-actions content-actions--start">

@@ -2,11 +2,10 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Plus, TicketPercent } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/ui";
-import { formatLongDate, formatPounds } from "@app/ui/format";
-import { todayInLondon } from "@app/contract";
+import { formatLongDate } from "@app/ui/format";
 import { useDiscountsPage } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { discountAmountText, statusOf, usesLeftText } from "./discountForm";
+import { discountSizeText, usesLeftText } from "./discountForm";
 import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -26,7 +25,6 @@ export default function DiscountsPage() {
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, totalPages);
   const rows = discounts.data?.items ?? [];
-  const today = todayInLondon();
   useEffect(() => {
     if (discounts.data && page > totalPages) setPage(totalPages);
   }, [discounts.data, page, totalPages]);
@@ -93,13 +91,13 @@ export default function DiscountsPage() {
                     </tr>
                   ))
                 : rows.map((d) => {
-                    const status = statusOf(d, today);
+                    const status = d.status;
                     return (
                       <tr key={d.id} className={`dc-row dc-row--${status}`}>
                         <td data-label="Code">
                           <span className="dc-code">{d.code}</span>
                         </td>
-                        <td data-label="Percentage">{discountAmountText(d, formatPounds)}</td>
+                        <td data-label="Percentage">{discountSizeText(d)}</td>
                         <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
                         <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
                         <td data-label="Max Users">

@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { todayInLondon } from "@app/contract";
 import {
   AMOUNT_REQUIRED,
-  discountAmountText,
+  discountSizeText,
   emptyDiscountDraft,
   generateCode,
-  statusOf,
   toCodeInput,
   toPayload,
   validateCreateDiscount,
@@ -116,14 +115,9 @@ describe("fixed amounts, course limits and status (issue 13)", () => {
     expect(validateCreateDiscount({ ...valid, kind: "amount", amount: "0" })).toEqual({ amount: AMOUNT_REQUIRED });
   });
 
-  it("works out the status when the API sends none; shows £ or %", () => {
-    const base = { valid_from: "2030-01-01", valid_until: "2030-01-31", uses_left: 2 };
-    expect(statusOf(base, "2030-01-15")).toBe("active");
-    expect(statusOf(base, "2029-12-31")).toBe("scheduled");
-    expect(statusOf(base, "2030-02-01")).toBe("expired");
-    expect(statusOf({ ...base, uses_left: 0 }, "2030-01-15")).toBe("used_up");
-    expect(statusOf({ ...base, uses_left: 0, status: "expired" }, "2030-01-15")).toBe("expired");
-    expect(discountAmountText({ percent_off: 15, amount_off: null }, (n) => `£${n.toFixed(2)}`)).toBe("15%");
-    expect(discountAmountText({ percent_off: 0, amount_off: 5 }, (n) => `£${n.toFixed(2)}`)).toBe("£5.00 off");
+  it("names the size with the shared rule: % or £ off", () => {
+    expect(discountSizeText({ percent_off: 15, amount_off: null })).toBe("15% off");
+    expect(discountSizeText({ percent_off: null, amount_off: 5 })).toBe("£5 off");
+    expect(discountSizeText({ percent_off: null, amount_off: 7.5 })).toBe("£7.50 off");
   });
 });

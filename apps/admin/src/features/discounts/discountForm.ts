@@ -1,6 +1,6 @@
 import { DiscountCreateSchema, DiscountUpdateSchema, GENERATED_CODE_LENGTH } from "@app/contract";
 import type { Discount, DiscountCreateInput, DiscountStatus } from "@app/contract";
-import { generateReadableCode } from "@app/rules";
+import { discountSizeLabel, generateReadableCode, poundsToPence } from "@app/rules";
 
 /**
  * Spec §2 'Generate': an 8-character code of capital letters and digits, from the platform's
@@ -43,16 +43,16 @@ export const emptyDiscountDraft = (): DiscountDraft => ({
 });
 
 export function draftFromDiscount(d: Discount): DiscountDraft {
-  const amount = d.amount_off ?? null;
+  const amount = d.amount_off;
   return {
     code: d.code,
     kind: amount !== null ? "amount" : "percent",
-    percent: amount !== null ? "" : String(d.percent_off),
+    percent: amount !== null || d.percent_off === null ? "" : String(d.percent_off),
     amount: amount !== null ? String(amount) : "",
     validFrom: d.valid_from.slice(0, 10),
     validUntil: d.valid_until.slice(0, 10),
     maxUses: String(d.max_uses),
-    courseIds: d.course_ids ?? [],
+    courseIds: d.course_ids,
   };
 }
 
@@ -128,18 +128,6 @@ export function usesLeftText(d: Pick<Discount, "uses_left" | "max_uses">): strin
   return `${d.uses_left} of ${d.max_uses} ${d.max_uses === 1 ? "use" : "uses"} left`;
 }
 
-/** The status the API reports, or the same rule on a UK day for an answer without it. */
-export function statusOf(
-  d: Pick<Discount, "status" | "valid_from" | "valid_until" | "uses_left">,
-  today: string,
-): DiscountStatus {
-  if (d.status) return d.status;
-  if (today > d.valid_until.slice(0, 10)) return "expired";
-  if (today < d.valid_from.slice(0, 10)) return "scheduled";
-  if (d.uses_left <= 0) return "used_up";
-  return "active";
-}
-
 export const STATUS_LABELS: Record<DiscountStatus, string> = {
   active: "Active",
   scheduled: "Scheduled",
@@ -147,7 +135,7 @@ export const STATUS_LABELS: Record<DiscountStatus, string> = {
   used_up: "Used up",
 };
 
-/** '15%' or '£5.00 off'. */
-export function discountAmountText(d: Pick<Discount, "percent_off" | "amount_off">, formatPounds: (n: number) => string): string {
-  return d.amount_off != null ? `${formatPounds(d.amount_off)} off` : `${d.percent_off}%`;
+/** '15% off' or '£7.50 off': the shared rule the API's messages and activity entries use too. */
+export function discountSizeText(d: Pick<Discount, "percent_off" | "amount_off">): string {
+  return discountSizeLabel({ percentOff: d.percent_off, amountOffPence: d.amount_off == null ? null : poundsToPence(d.amount_off) });
 }
