@@ -1,10 +1,11 @@
 /**
  * What the office's discount form sends and reads (issue 13): a fixed amount or a percentage
- * (exactly one), a course limit, and the status. Pricing with them belongs to the orders domain.
+ * (exactly one), a course limit, and the status. Pricing with them is the orders domain's (discount-kinds.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays } from "./fixtures";
+import { ONE_DISCOUNT_KIND_MESSAGE } from "@app/contract";
 
 let ctx: TestContext;
 let admin: Session;
@@ -47,7 +48,7 @@ describe("discount codes: amounts, course limits, status", () => {
     expect(neither.json().message).toBe("Discount must be greater than 0%");
     const both = await send("POST", "/api/discounts", code({ percent_off: 10, amount_off: 5 }));
     expect(both.statusCode).toBe(400);
-    expect(both.json().message).toBe("Choose a percentage or a fixed amount, not both");
+    expect(both.json().message).toBe(ONE_DISCOUNT_KIND_MESSAGE);
     const zero = await send("POST", "/api/discounts", code({ amount_off: 0 }));
     expect(zero.json().message).toBe("Amount off must be greater than £0");
     const unknown = await send("POST", "/api/discounts", code({ percent_off: 10, course_ids: [999999] }));
