@@ -97,7 +97,9 @@ export default function DiscountsPage() {
                         <td data-label="Code">
                           <span className="dc-code">{d.code}</span>
                         </td>
-                        <td data-label="Percentage">{discountSizeText(d)}</td>
+                        <td data-label="Percentage">
+                          <span className="dc-size">{discountSizeText(d)}</span>
+                        </td>
                         <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
                         <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
                         <td data-label="Max Users">
