@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CourseSeriesInputSchema } from "./course-series";
 import { officeOnly } from "./common";
 import {
   adminResponses,
@@ -17,11 +18,17 @@ import {
   TEXT_MAX,
 } from "./common";
 
+export * from "./course-series";
+
 export const COURSE_TIMES = ["9 am - 6pm", "10 am - 5pm", "8 am - 4pm"] as const;
 export const DEFAULT_COURSE_TIME = COURSE_TIMES[0];
 /** Seats per course date when the training form gives none (spec's create default 0 means "not set"). */
 export const DEFAULT_SEAT_CAPACITY = 12;
 export const DESCRIPTION_MAX_CHARS = 30000;
+
+/** Draft courses are hidden from the public site, sitemap, public API and /enroll until published (decision 190). */
+export const COURSE_STATUSES = ["draft", "published"] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 export const CourseListItemSchema = z.object({
   id: z.number().int(),
@@ -94,16 +101,19 @@ const addOnPrice = z
   .max(MAX_PRICE_POUNDS, "Please enter a valid add-on price")
   .refine(isWholePence, "Please enter a valid add-on price");
 
-/** One date range of the training form; `id` keeps an existing date (and its bookings) on update. */
+/**
+ * One date range of the training form; `id` keeps an existing date (and its bookings) on update.
+ * A one-day date needs no end date: absent, null or '' means it ends the day it starts (decision 192).
+ */
 export const CourseDateInputSchema = z
   .object({
     id: z.number().int().positive().max(MAX_INT).optional(),
     startDate: IsoDate,
-    endDate: IsoDate,
+    endDate: z.union([IsoDate, z.literal(""), z.null()]).optional(),
     /** Seats for this date; absent or 0 = the training's capacity. */
     capacity: z.number().int().min(0).max(1000).optional(),
   })
-  .refine((d) => d.endDate >= d.startDate, {
+  .refine((d) => !d.endDate || d.endDate >= d.startDate, {
     message: "End date cannot be before start date",
     path: ["endDate"],
   });
@@ -114,12 +124,15 @@ const courseDates = z
   .max(LIST_MAX, `Please add at most ${LIST_MAX} course dates`)
   .superRefine((dates, ctx) => {
     // The form shows one overall message besides the per-range ones.
-    if (dates.some((d) => d.endDate < d.startDate)) {
+    if (dates.some((d) => d.endDate && d.endDate < d.startDate)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Please check all date ranges" });
     }
   });
 
-const KeyPointInput = z.object({ title: requiredText("Key point title is required"), details: z.string().max(TEXT_MAX.details).trim().default("") });
+const KeyPointInput = z.object({
+  title: requiredText("Key point title is required"),
+  details: z.string().max(TEXT_MAX.details).trim().default(""),
+});
 const UnitInput = z.object({ title: requiredText("Unit title is required") });
 const AddOnInput = z.object({
   id: z.number().int().positive().max(MAX_INT).optional(),
@@ -142,11 +155,18 @@ const trainingFields = {
   addOns: z.array(AddOnInput).max(LIST_MAX).default([]),
 };
 
-/** Create training payload (spec §7): the fee is called `price` here. */
+/** The last day of a date range as sent: a one-day date may leave it out. */
+export const endDateOf = (d: { startDate: string; endDate?: string | null }) => d.endDate || d.startDate;
+
+/**
+ * Create training payload (spec §7): the fee is called `price` here. `status` absent = published,
+ * as before drafts existed (decision 190); 'draft' keeps the new course off the public site.
+ */
 export const TrainingCreateSchema = z.object({
   ...trainingFields,
   price: fee("Please enter a valid course fee"),
   thumbnail: DataUrl.optional(),
+  status: z.enum(COURSE_STATUSES).optional(),
 });
 export type TrainingCreateInput = z.input<typeof TrainingCreateSchema>;
 
@@ -178,6 +198,32 @@ export const TrainingUpdateSchema = z
   .passthrough();
 export type TrainingUpdateInput = z.input<typeof TrainingUpdateSchema>;
 
+/** The office's view of a course in its list: drafts included, with status and place in the order. */
+export const AdminCourseListItemSchema = CourseListItemSchema.extend({
+  status: z.enum(COURSE_STATUSES),
+  position: z.number().int(),
+});
+export type AdminCourseListItem = z.infer<typeof AdminCourseListItemSchema>;
+
+export const AdminCourseDetailSchema = CourseDetailSchema.extend({
+  status: z.enum(COURSE_STATUSES),
+  position: z.number().int(),
+});
+export type AdminCourseDetail = z.infer<typeof AdminCourseDetailSchema>;
+
+export const CourseStatusInputSchema = z.object({
+  status: z.enum(COURSE_STATUSES, { errorMap: () => ({ message: "Choose draft or published" }) }),
+});
+
+/** The whole catalogue order: every live course's id once, first shown first (safe to send again). */
+export const CourseOrderInputSchema = z.object({
+  ids: z
+    .array(z.number().int().positive().max(MAX_INT))
+    .min(1, "Send every course once")
+    .max(10_000)
+    .refine((ids) => new Set(ids).size === ids.length, "Send every course once"),
+});
+
 export const coursesContract = c.router({
   list: {
     method: "GET",
@@ -207,7 +253,7 @@ export const coursesContract = c.router({
     method: "POST",
     path: "/courses",
     body: TrainingCreateSchema,
-    responses: { 201: CourseDetailSchema, ...adminResponses },
+    responses: { 201: AdminCourseDetailSchema, ...adminResponses },
     metadata: officeOnly,
   },
   update: {
@@ -215,8 +261,49 @@ export const coursesContract = c.router({
     path: "/courses/:id",
     pathParams: IdParams,
     body: TrainingUpdateSchema,
-    responses: { 200: CourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    responses: { 200: AdminCourseDetailSchema, 404: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
+  },
+  adminList: {
+    method: "GET",
+    path: "/admin/courses",
+    responses: { 200: z.array(AdminCourseListItemSchema), ...adminResponses },
+    metadata: officeOnly,
+    summary: "Every live course, drafts included, in the office's order",
+  },
+  adminById: {
+    method: "GET",
+    path: "/admin/courses/:id",
+    pathParams: IdParams,
+    responses: { 200: AdminCourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: officeOnly,
+    summary: "A course for editing, draft or published",
+  },
+  setStatus: {
+    method: "PUT",
+    path: "/courses/:id/status",
+    pathParams: IdParams,
+    body: CourseStatusInputSchema,
+    responses: { 200: AdminCourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: officeOnly,
+    summary: "Publishes a draft or takes a course back to draft",
+  },
+  reorder: {
+    method: "PUT",
+    path: "/admin/courses/order",
+    body: CourseOrderInputSchema,
+    responses: { 200: z.array(AdminCourseListItemSchema), ...adminResponses },
+    metadata: officeOnly,
+    summary: "Sets the catalogue order (public lists follow it)",
+  },
+  addSeries: {
+    method: "POST",
+    path: "/courses/:id/dates/series",
+    pathParams: IdParams,
+    body: CourseSeriesInputSchema,
+    responses: { 201: AdminCourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: officeOnly,
+    summary: "Adds repeating dates with one capacity, in one transaction",
   },
   remove: {
     method: "DELETE",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminResponses, c, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, ErrorSchema, IdParams, MessageSchema, officeOnly, PageQuery, requiredText, TEXT_MAX } from "./common";
 
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_MESSAGE_MIN = 10;
@@ -25,7 +25,9 @@ export const ContactMessageCreateSchema = z.object({
         "Please enter a valid phone number",
       ),
   ),
-  emailAddress: requiredText("Email address is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
+  emailAddress: requiredText("Email address is required", TEXT_MAX.email).pipe(
+    z.string().email("Please enter a valid email address"),
+  ),
   message: z
     .string({ required_error: "Message must be at least 10 characters" })
     .max(TEXT_MAX.message, `Message cannot exceed ${TEXT_MAX.message} characters`)
@@ -51,16 +53,42 @@ export const ContactMessageSchema = z.object({
   message: z.string(),
   /** ISO timestamp */
   created_at: z.string(),
+  /** When the office marked it handled (ISO time), and who; null while it waits for an answer. */
+  handled_at: z.string().nullable().optional(),
+  handled_by: z.string().nullable().optional(),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+/** Which messages the office list shows: all (the default), only those still to answer, or only handled ones. */
+export const MESSAGE_FILTERS = ["all", "unhandled", "handled"] as const;
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
+export const MessageListQuery = PageQuery.extend({
+  status: z.enum(MESSAGE_FILTERS, { errorMap: () => ({ message: "Choose all, unhandled or handled" }) }).optional(),
+});
+
+export const MessageHandledInputSchema = z.object({
+  handled: z.boolean({
+    required_error: "Say whether the message is handled",
+    invalid_type_error: "Say whether the message is handled",
+  }),
+});
 
 export const messagesContract = c.router({
   list: {
     method: "GET",
     path: "/messages",
-    query: PageQuery.optional(),
+    query: MessageListQuery.optional(),
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
     metadata: officeOnly,
+  },
+  setHandled: {
+    method: "PUT",
+    path: "/messages/:id/handled",
+    pathParams: IdParams,
+    body: MessageHandledInputSchema,
+    responses: { 200: ContactMessageSchema, 404: ErrorSchema, ...adminResponses },
+    metadata: officeOnly,
+    summary: "Marks a message handled or back to unhandled (safe to send again)",
   },
   create: {
     method: "POST",

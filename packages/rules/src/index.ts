@@ -6,3 +6,4 @@ export * from "./dates";
 export * from "./money";
 export * from "./discount";
 export * from "./messages";
+export * from "./readable-code";

@@ -44,7 +44,7 @@ export default function CreateCodePage() {
     },
   });
 
-  function onChange(field: DiscountField, value: string) {
+  function onChange<K extends DiscountField>(field: K, value: DiscountDraft[K]) {
     change(field, value);
   }
 
@@ -67,7 +67,15 @@ export default function CreateCodePage() {
             <p>{banner}</p>
           </div>
         ) : null}
-        <DiscountFields draft={draft} onChange={onChange} errors={errors} labels={LABELS} canGenerate disabled={busy} minFrom={todayInLondon()} />
+        <DiscountFields
+          draft={draft}
+          onChange={onChange}
+          errors={errors}
+          labels={LABELS}
+          canGenerate
+          disabled={busy}
+          minFrom={todayInLondon()}
+        />
         <div className="content-actions">
           <ButtonLink as={Link} to={paths.discounts} variant="secondary">
             Cancel

@@ -5,14 +5,22 @@ import { formatLongDate } from "@app/ui/format";
 import { DiscountSchema } from "@app/contract";
 import type { Discount } from "@app/contract";
 import { useDraftForm } from "../../lib/useDraftForm";
-import { discountRecord } from "./api";
+import { discountRecord, useCourseChoices } from "./api";
 import { ApiError } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { DiscountFields } from "./DiscountFields";
-import { draftFromDiscount, issuesToErrors, toPayload, usesLeftText, validateUpdateDiscount } from "./discountForm";
+import {
+  discountSizeText,
+  draftFromDiscount,
+  issuesToErrors,
+  toPayload,
+  usesLeftText,
+  validateUpdateDiscount,
+} from "./discountForm";
+import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import type { DiscountDraft, DiscountErrors, DiscountField } from "./discountForm";
 import "./discounts.css";
 
@@ -61,7 +69,7 @@ export default function DiscountDetailPage() {
     listPath: paths.discounts,
   });
 
-  function onChange(field: DiscountField, value: string) {
+  function onChange<K extends DiscountField>(field: K, value: DiscountDraft[K]) {
     change(field, value);
   }
 
@@ -108,14 +116,19 @@ export default function DiscountDetailPage() {
                   <span className="ui-visually-hidden">Discount code </span>
                   <span className="dc-code dc-code--lg">{d.code}</span>
                 </h1>
-                <span className={d.uses_left > 0 ? "dc-badge" : "dc-badge dc-badge--none"}>{usesLeftText(d)}</span>
+                <span className="dc-view__badges">
+                  <DiscountStatusBadge status={d.status} />
+                  {["active", "scheduled"].includes(d.status) ? (
+                    <span className={d.uses_left > 0 ? "dc-badge" : "dc-badge dc-badge--none"}>{usesLeftText(d)}</span>
+                  ) : null}
+                </span>
               </div>
               <dl className="dc-facts">
                 <Fact className="dc-fact" label={LABELS.code}>
                   {d.code}
                 </Fact>
-                <Fact className="dc-fact" label={LABELS.percent}>
-                  {d.percent_off}%
+                <Fact className="dc-fact" label={d.amount_off != null ? "Amount Off" : LABELS.percent}>
+                  {discountSizeText(d)}
                 </Fact>
                 <Fact className="dc-fact" label={LABELS.validFrom}>
                   {formatLongDate(d.valid_from)}
@@ -128,6 +141,9 @@ export default function DiscountDetailPage() {
                 </Fact>
                 <Fact className="dc-fact" label="Uses left">
                   {d.uses_left}
+                </Fact>
+                <Fact className="dc-fact" label="Courses">
+                  <CourseNames ids={d.course_ids} />
                 </Fact>
               </dl>
               <div className="content-actions content-actions--start">
@@ -154,4 +170,13 @@ export default function DiscountDetailPage() {
       )}
     </RecordDetailStates>
   );
+}
+
+/** 'Every course', or the titles of the courses the code is limited to. */
+function CourseNames({ ids }: { ids: number[] }) {
+  const courses = useCourseChoices();
+  if (ids.length === 0) return <>Every course</>;
+  if (!courses.data) return <>{ids.length} courses</>;
+  const titles = ids.map((id) => courses.data.find((c) => c.id === id)?.title ?? `Course ${id}`);
+  return <>{titles.join(", ")}</>;
 }

@@ -5,7 +5,8 @@ import { ButtonLink, EmptyState, ErrorState, Pagination, Skeleton } from "@app/u
 import { formatLongDate } from "@app/ui/format";
 import { useDiscountsPage } from "./api";
 import { errorMessage } from "../../lib/errors";
-import { usesLeftText } from "./discountForm";
+import { discountSizeText, usesLeftText } from "./discountForm";
+import { DiscountStatusBadge } from "./DiscountStatusBadge";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./discounts.css";
@@ -42,7 +43,11 @@ export default function DiscountsPage() {
       </div>
 
       {discounts.isError ? (
-        <ErrorState message={errorMessage(discounts.error)} onRetry={() => void discounts.refetch()} retrying={discounts.isFetching} />
+        <ErrorState
+          message={errorMessage(discounts.error)}
+          onRetry={() => void discounts.refetch()}
+          retrying={discounts.isFetching}
+        />
       ) : !discounts.isPending && total === 0 ? (
         <EmptyState
           icon={<TicketPercent size={40} />}
@@ -85,27 +90,43 @@ export default function DiscountsPage() {
                       ))}
                     </tr>
                   ))
-                : rows.map((d) => (
-                    <tr key={d.id} className="dc-row">
-                      <td data-label="Code">
-                        <span className="dc-code">{d.code}</span>
-                      </td>
-                      <td data-label="Percentage">{d.percent_off}%</td>
-                      <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
-                      <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
-                      <td data-label="Max Users">
-                        <span className="dc-uses">
-                          {d.max_uses}
-                          <span className={d.uses_left > 0 ? "dc-uses__left" : "dc-uses__left dc-uses__left--none"}>{usesLeftText(d)}</span>
-                        </span>
-                      </td>
-                      <td className="dc-row__action">
-                        <ButtonLink as={Link} to={paths.discount(d.id)} state={{ discount: d }} variant="secondary" size="sm" aria-label={`View Details: ${d.code}`}>
-                          View Details
-                        </ButtonLink>
-                      </td>
-                    </tr>
-                  ))}
+                : rows.map((d) => {
+                    const status = d.status;
+                    return (
+                      <tr key={d.id} className={`dc-row dc-row--${status}`}>
+                        <td data-label="Code">
+                          <span className="dc-code">{d.code}</span>
+                        </td>
+                        <td data-label="Percentage">
+                          <span className="dc-size">{discountSizeText(d)}</span>
+                        </td>
+                        <td data-label="Valid From">{formatLongDate(d.valid_from)}</td>
+                        <td data-label="Valid Until">{formatLongDate(d.valid_until)}</td>
+                        <td data-label="Max Users">
+                          <span className="dc-uses">
+                            {d.max_uses}
+                            <DiscountStatusBadge status={status} />
+                            {/* Uses left only while the code can still be used: never a green count on a dead code. */}
+                            {status === "active" || status === "scheduled" ? (
+                              <span className="dc-uses__left">{usesLeftText(d)}</span>
+                            ) : null}
+                          </span>
+                        </td>
+                        <td className="dc-row__action">
+                          <ButtonLink
+                            as={Link}
+                            to={paths.discount(d.id)}
+                            state={{ discount: d }}
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`View Details: ${d.code}`}
+                          >
+                            View Details
+                          </ButtonLink>
+                        </td>
+                      </tr>
+                    );
+                  })}
             </tbody>
           </table>
           {total > PAGE_SIZE ? (

@@ -37,3 +37,8 @@ export function discountRecord(id: number) {
     remove: () => unwrap(api.discounts.remove({ params: { id } })),
   };
 }
+
+/** The courses a code can be limited to (the office's list, drafts included). */
+export function useCourseChoices() {
+  return useQuery({ queryKey: queryKeys.courses, queryFn: () => unwrap(api.courses.adminList()) });
+}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { todayInLondon } from "@app/contract";
-import { emptyDiscountDraft, generateCode, toCodeInput, validateCreateDiscount } from "./discountForm";
+import {
+  AMOUNT_REQUIRED,
+  discountSizeText,
+  emptyDiscountDraft,
+  generateCode,
+  toCodeInput,
+  toPayload,
+  validateCreateDiscount,
+} from "./discountForm";
 
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T12:00:00Z`);
@@ -9,7 +17,14 @@ function addDays(iso: string, days: number): string {
 }
 
 const today = todayInLondon();
-const valid = { code: "SAVE10", percent: "10", validFrom: today, validUntil: addDays(today, 30), maxUses: "5" };
+const valid = {
+  ...emptyDiscountDraft(),
+  code: "SAVE10",
+  percent: "10",
+  validFrom: today,
+  validUntil: addDays(today, 30),
+  maxUses: "5",
+};
 
 describe("generateCode", () => {
   it("gives 8 capitals and digits", () => {
@@ -21,13 +36,8 @@ describe("generateCode", () => {
     expect(codes.size).toBe(50);
   });
 
-  it("redraws bytes that would bias the alphabet", () => {
-    // 252..255 are out of range; 0 -> 'A', 35 -> '9', 36 -> 'A'.
-    const fill = (bytes: Uint8Array) => {
-      bytes.set([255, 252, 0, 35, 36, 253, 1, 2, 3, 4, 5].slice(0, bytes.length));
-      return bytes;
-    };
-    expect(generateCode(8, fill)).toBe("A9ABCDEF");
+  it("never uses look-alike characters (0/O, 1/I/L, 2/Z, 5/S, 8/B)", () => {
+    for (let i = 0; i < 300; i += 1) expect(generateCode()).not.toMatch(/[0O1IL2Z5S8B]/);
   });
 
   it("uses crypto.getRandomValues", () => {
@@ -63,7 +73,9 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
 
   it("checks the code's length and characters, after uppercasing", () => {
     expect(validateCreateDiscount({ ...valid, code: "AB" }).code).toBe("Code must be at least 3 characters");
-    expect(validateCreateDiscount({ ...valid, code: "SAVE-10" }).code).toBe("Code must contain only uppercase letters and numbers");
+    expect(validateCreateDiscount({ ...valid, code: "SAVE-10" }).code).toBe(
+      "Code must contain only uppercase letters and numbers",
+    );
     expect(toCodeInput("save10")).toBe("SAVE10");
   });
 
@@ -73,7 +85,9 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
   });
 
   it("checks the dates", () => {
-    expect(validateCreateDiscount({ ...valid, validFrom: addDays(today, -1) }).validFrom).toBe("Start date cannot be in the past");
+    expect(validateCreateDiscount({ ...valid, validFrom: addDays(today, -1) }).validFrom).toBe(
+      "Start date cannot be in the past",
+    );
     expect(validateCreateDiscount({ ...valid, validUntil: today }).validUntil).toBe("End date must be after start date");
     // Said even while another field is still wrong.
     expect(validateCreateDiscount({ ...valid, code: "", validUntil: addDays(today, -3), validFrom: today }).validUntil).toBe(
@@ -83,5 +97,27 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
 
   it("needs max uses above 0", () => {
     expect(validateCreateDiscount({ ...valid, maxUses: "0" }).maxUses).toBe("Max uses must be greater than 0");
+  });
+});
+
+describe("fixed amounts, course limits and status (issue 13)", () => {
+  it("sends amount_off for a fixed amount and percent_off otherwise, with the course limit", () => {
+    expect(toPayload({ ...valid, courseIds: [3, 4] })).toMatchObject({ percent_off: 10, course_ids: [3, 4] });
+    expect(toPayload({ ...valid, courseIds: [3, 4] })).not.toHaveProperty("amount_off");
+    const fixed = toPayload({ ...valid, kind: "amount", amount: "25.5" });
+    expect(fixed).toMatchObject({ amount_off: 25.5, course_ids: [] });
+    expect(fixed).not.toHaveProperty("percent_off");
+    expect(validateCreateDiscount({ ...valid, kind: "amount", amount: "25.5" })).toEqual({});
+  });
+
+  it("asks for the amount of a fixed-amount code, not the percentage", () => {
+    expect(validateCreateDiscount({ ...valid, kind: "amount", amount: "" })).toEqual({ amount: AMOUNT_REQUIRED });
+    expect(validateCreateDiscount({ ...valid, kind: "amount", amount: "0" })).toEqual({ amount: AMOUNT_REQUIRED });
+  });
+
+  it("names the size with the shared rule: % or £ off", () => {
+    expect(discountSizeText({ percent_off: 15, amount_off: null })).toBe("15% off");
+    expect(discountSizeText({ percent_off: null, amount_off: 5 })).toBe("£5 off");
+    expect(discountSizeText({ percent_off: null, amount_off: 7.5 })).toBe("£7.50 off");
   });
 });

@@ -1,13 +1,17 @@
 import { useState } from "react";
-import type { FormEvent, ReactNode } from "react";
-import { GraduationCap } from "lucide-react";
-import { ConfirmDialog, Skeleton, SkeletonText } from "@app/ui";
+import type { FormEvent } from "react";
+import { CalendarPlus, GraduationCap } from "lucide-react";
+import { Button, ConfirmDialog, useToast } from "@app/ui";
+import { DetailSkeleton, ViewSection } from "./detailParts";
 import { formatPounds } from "@app/ui/format";
-import type { CourseDetail } from "@app/contract";
+import type { AdminCourseDetail } from "@app/contract";
 import { useDraftForm } from "../../lib/useDraftForm";
-import { useTrainingRecord } from "./api";
+import { useAddSeries, useSetCourseStatus, useTrainingRecord } from "./api";
+import { CourseStatusBadge } from "./CourseStatusBadge";
+import { RepeatingDatesDialog } from "./RepeatingDatesDialog";
+import type { SeriesErrors } from "./seriesForm";
 import { apiAsset } from "../../lib/config";
-import { ApiError } from "../../lib/errors";
+import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { Fact } from "../../components/Fact";
@@ -30,6 +34,27 @@ export default function TrainingDetailPage() {
   const { draft, setDraft, errors, setErrors, reset } = useDraftForm<TrainingDraft | null, FieldErrors>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const record = useTrainingRecord(id);
+  const toast = useToast();
+  const [seriesOpen, setSeriesOpen] = useState(false);
+  const [seriesErrors, setSeriesErrors] = useState<SeriesErrors>({});
+  const setStatus = useSetCourseStatus({
+    onSuccess: (course) => toast.success(course.status === "published" ? "Training published" : "Training saved as draft"),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const addSeries = useAddSeries(id, {
+    onSuccess: () => {
+      setSeriesOpen(false);
+      toast.success("Repeating dates added");
+    },
+    onError: (error) => {
+      toast.error(errorMessage(error));
+      if (error instanceof ApiError && error.status === 400) {
+        setSeriesErrors(
+          Object.fromEntries((error.body.issues ?? []).map((i) => [i.path.split(".")[0], i.message])) as SeriesErrors,
+        );
+      }
+    },
+  });
 
   function stopEditing() {
     reset(null);
@@ -60,7 +85,7 @@ export default function TrainingDetailPage() {
     listPath: paths.trainings,
   });
 
-  function startEdit(c: CourseDetail) {
+  function startEdit(c: AdminCourseDetail) {
     reset(draftFromCourse(c));
     setImageError(null);
   }
@@ -94,7 +119,7 @@ export default function TrainingDetailPage() {
       loadingLabel="Loading training"
       skeleton={<DetailSkeleton />}
     >
-      {(c: CourseDetail) => {
+      {(c: AdminCourseDetail) => {
         if (draft) {
           return (
             <form onSubmit={onSubmit} noValidate aria-busy={saving}>
@@ -119,9 +144,30 @@ export default function TrainingDetailPage() {
         return (
           <>
             <div className="content-head tr-head">
-              <h1 className="content-title">{c.title}</h1>
+              <div>
+                <h1 className="content-title">{c.title}</h1>
+                <p className="tr-head__status">
+                  <CourseStatusBadge status={c.status} />{" "}
+                  <span className="ui-muted">
+                    {c.status === "draft" ? "Not on the public site until published." : "On the public site."}
+                  </span>
+                </p>
+              </div>
               <div className="tr-head__actions">
-                <ViewActions editLabel="Edit Training" deleteLabel="Delete Training" onEdit={() => startEdit(c)} onDelete={askToDelete} />
+                <Button
+                  variant="secondary"
+                  loading={setStatus.isPending}
+                  loadingLabel="Saving..."
+                  onClick={() => setStatus.mutate({ id: c.id, status: c.status === "draft" ? "published" : "draft" })}
+                >
+                  {c.status === "draft" ? "Publish" : "Unpublish"}
+                </Button>
+                <ViewActions
+                  editLabel="Edit Training"
+                  deleteLabel="Delete Training"
+                  onEdit={() => startEdit(c)}
+                  onDelete={askToDelete}
+                />
               </div>
             </div>
 
@@ -138,9 +184,15 @@ export default function TrainingDetailPage() {
                   <Fact className="tr-fact" label="Training Fee">
                     <span className="ui-price">{formatPounds(c.fee)}</span>
                   </Fact>
-                  <Fact className="tr-fact" label="Duration">{c.duration}</Fact>
-                  <Fact className="tr-fact" label="Time">{c.time}</Fact>
-                  <Fact className="tr-fact" label="Seats per date">{c.capacity}</Fact>
+                  <Fact className="tr-fact" label="Duration">
+                    {c.duration}
+                  </Fact>
+                  <Fact className="tr-fact" label="Time">
+                    {c.time}
+                  </Fact>
+                  <Fact className="tr-fact" label="Seats per date">
+                    {c.capacity}
+                  </Fact>
                 </dl>
               </div>
 
@@ -149,7 +201,22 @@ export default function TrainingDetailPage() {
                   <p className="tr-view__desc">{c.description}</p>
                 </ViewSection>
 
-                <ViewSection title="Course Dates">
+                <ViewSection
+                  title="Course Dates"
+                  action={
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => {
+                        setSeriesErrors({});
+                        setSeriesOpen(true);
+                      }}
+                    >
+                      <CalendarPlus size={18} aria-hidden="true" />
+                      Add repeating dates
+                    </Button>
+                  }
+                >
                   {c.courseDates.length === 0 ? (
                     <p className="ui-muted">No dates set</p>
                   ) : (
@@ -213,6 +280,17 @@ export default function TrainingDetailPage() {
               </div>
             </div>
 
+            {seriesOpen ? (
+              <RepeatingDatesDialog
+                open
+                onClose={() => setSeriesOpen(false)}
+                defaultCapacity={c.capacity}
+                onAdd={(input) => addSeries.mutate(input)}
+                busy={addSeries.isPending}
+                serverErrors={seriesErrors}
+              />
+            ) : null}
+
             <ConfirmDialog
               {...deleteDialog}
               title="Delete Training"
@@ -224,35 +302,5 @@ export default function TrainingDetailPage() {
         );
       }}
     </RecordDetailStates>
-  );
-}
-
-function ViewSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="tr-section">
-      <h2 className="tr-section__title">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** Inside the page's busy region, under the 'Loading training' note. */
-function DetailSkeleton() {
-  return (
-    <div>
-      <div className="content-head tr-head" aria-hidden="true">
-        <Skeleton width="50%" height={32} />
-      </div>
-      <div className="tr-view" aria-hidden="true">
-        <div className="tr-view__media">
-          <Skeleton variant="block" className="tr-view__img" />
-          <SkeletonText lines={4} />
-        </div>
-        <div className="tr-view__body">
-          <SkeletonText lines={6} />
-          <SkeletonText lines={3} />
-        </div>
-      </div>
-    </div>
   );
 }

@@ -4,6 +4,7 @@ import { KeyPointsSection } from "./form/KeyPointsSection";
 import { UnitsSection } from "./form/UnitsSection";
 import { AddOnsSection } from "./form/AddOnsSection";
 import { ThumbnailSection } from "./form/ThumbnailSection";
+import { StatusSection } from "./form/StatusSection";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 
 export { editWordCounter, wordCounter } from "./form/DetailsSection";
@@ -34,6 +35,7 @@ export function TrainingForm({ draft, onChange, errors, onImageError, disabled, 
       <UnitsSection {...section} />
       <AddOnsSection {...section} />
       <ThumbnailSection {...section} onImageError={onImageError} />
+      {mode === "create" ? <StatusSection {...section} /> : null}
     </div>
   );
 }

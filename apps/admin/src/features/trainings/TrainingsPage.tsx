@@ -1,9 +1,11 @@
 import { Link } from "react-router-dom";
-import { GraduationCap, Plus } from "lucide-react";
-import { ButtonLink, EmptyState, ErrorState, Skeleton, SkeletonText } from "@app/ui";
+import { ArrowDown, ArrowUp, GraduationCap, Plus } from "lucide-react";
+import { Button, ButtonLink, EmptyState, ErrorState, Skeleton, SkeletonText, useToast } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
-import type { CourseListItem } from "@app/contract";
-import { useTrainings } from "./api";
+import type { AdminCourseListItem } from "@app/contract";
+import { useReorderCourses, useSetCourseStatus, useTrainings } from "./api";
+import { CourseStatusBadge } from "./CourseStatusBadge";
+import { moveId } from "./courseOrder";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
@@ -16,13 +18,24 @@ const SKELETON_ROWS = 4;
 export default function TrainingsPage() {
   usePageTitle("Saved Trainings");
   const courses = useTrainings();
+  const toast = useToast();
+  const reorder = useReorderCourses({ onError: (error) => toast.error(errorMessage(error)) });
+  const setStatus = useSetCourseStatus({
+    onSuccess: (course) =>
+      toast.success(course.status === "published" ? `${course.title} is published` : `${course.title} is now a draft`),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const ids = courses.data?.map((c) => c.id) ?? [];
+  const move = (id: number, by: -1 | 1) => reorder.mutate(moveId(ids, id, by));
 
   return (
     <div className="content-page">
       <div className="content-head tr-head">
         <div>
           <h1 className="content-title">Saved Trainings</h1>
-          <p className="ui-muted">The courses on the public site, with their fees.</p>
+          <p className="ui-muted">
+            The courses on the public site in this order, with their fees. Drafts stay off the site until published.
+          </p>
         </div>
         <div className="tr-head__actions">
           <ButtonLink as={Link} to={paths.createTraining}>
@@ -58,8 +71,16 @@ export default function TrainingsPage() {
             </tr>
           </thead>
           <tbody>
-            {courses.data.map((course) => (
-              <TrainingRow key={course.id} course={course} />
+            {courses.data.map((course, index) => (
+              <TrainingRow
+                key={course.id}
+                course={course}
+                first={index === 0}
+                last={index === courses.data.length - 1}
+                busy={reorder.isPending || setStatus.isPending}
+                onMove={(by) => move(course.id, by)}
+                onStatus={(status) => setStatus.mutate({ id: course.id, status })}
+              />
             ))}
           </tbody>
         </table>
@@ -68,10 +89,20 @@ export default function TrainingsPage() {
   );
 }
 
-function TrainingRow({ course }: { course: CourseListItem }) {
+interface RowProps {
+  course: AdminCourseListItem;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove: (by: -1 | 1) => void;
+  onStatus: (status: AdminCourseListItem["status"]) => void;
+}
+
+function TrainingRow({ course, first, last, busy, onMove, onStatus }: RowProps) {
   const thumb = apiAsset(course.thumbnail);
+  const draft = course.status === "draft";
   return (
-    <tr className="tr-table__row">
+    <tr className={`tr-table__row${draft ? " tr-table__row--draft" : ""}`}>
       <td className="tr-table__main">
         <div className="tr-course">
           {thumb ? (
@@ -83,6 +114,9 @@ function TrainingRow({ course }: { course: CourseListItem }) {
           )}
           <div className="tr-course__text">
             <h2 className="tr-course__title">{course.title}</h2>
+            <p>
+              <CourseStatusBadge status={course.status} />
+            </p>
             <p className="tr-course__desc">{course.description}</p>
           </div>
         </div>
@@ -94,9 +128,46 @@ function TrainingRow({ course }: { course: CourseListItem }) {
         <span className="ui-price">{formatPounds(course.fee)}</span>
       </td>
       <td className="tr-course__action">
-        <ButtonLink as={Link} to={paths.training(course.id)} variant="secondary" size="sm" aria-label={`View Details: ${course.title}`}>
-          View Details
-        </ButtonLink>
+        <div className="tr-row-actions">
+          <div className="tr-order" role="group" aria-label={`Order of ${course.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onMove(-1)}
+              disabled={first || busy}
+              aria-label={`Move up: ${course.title}`}
+            >
+              <ArrowUp size={18} aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onMove(1)}
+              disabled={last || busy}
+              aria-label={`Move down: ${course.title}`}
+            >
+              <ArrowDown size={18} aria-hidden="true" />
+            </Button>
+          </div>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={busy}
+            onClick={() => onStatus(draft ? "published" : "draft")}
+            aria-label={`${draft ? "Publish" : "Unpublish"}: ${course.title}`}
+          >
+            {draft ? "Publish" : "Unpublish"}
+          </Button>
+          <ButtonLink
+            as={Link}
+            to={paths.training(course.id)}
+            variant="secondary"
+            size="sm"
+            aria-label={`View Details: ${course.title}`}
+          >
+            View Details
+          </ButtonLink>
+        </div>
       </td>
     </tr>
   );

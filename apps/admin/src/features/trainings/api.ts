@@ -1,12 +1,13 @@
 /** The training screens' calls to the API: queries, mutations and their cache keys, in one place. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TrainingCreateInput, TrainingUpdateInput } from "@app/contract";
+import type { AdminCourseDetail, CourseSeriesInput, CourseStatus, TrainingCreateInput, TrainingUpdateInput } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 
+/** The office's list: drafts included, in the catalogue's order. */
 export function useTrainings() {
   return useQuery({
     queryKey: queryKeys.courses,
-    queryFn: () => unwrap(api.courses.list()),
+    queryFn: () => unwrap(api.courses.adminList()),
     // The list must show a change made a moment ago on the detail screen.
     staleTime: 0,
   });
@@ -31,9 +32,59 @@ export function useTrainingRecord(id: number) {
   return {
     recordKey: queryKeys.course(id),
     listKey: queryKeys.courses,
-    load: () => unwrap(api.courses.byId({ params: { id } })),
+    load: () => unwrap(api.courses.adminById({ params: { id } })),
     save: (body: TrainingUpdateInput) => unwrap(api.courses.update({ params: { id }, body })),
     remove: () => unwrap(api.courses.remove({ params: { id } })),
     reload: () => queryClient.invalidateQueries({ queryKey: queryKeys.course(id) }),
   };
+}
+
+/** After a change of one course: its record holds the answer, the list is fetched again. */
+function useCourseChanged() {
+  const queryClient = useQueryClient();
+  return async (course: AdminCourseDetail) => {
+    queryClient.setQueryData(queryKeys.course(course.id), course);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.courses, exact: true });
+  };
+}
+
+/** Publish or back to draft. */
+export function useSetCourseStatus(options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void }) {
+  const changed = useCourseChanged();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: CourseStatus }) =>
+      unwrap(api.courses.setStatus({ params: { id }, body: { status } })),
+    onSuccess: async (course) => {
+      await changed(course);
+      options.onSuccess(course);
+    },
+    onError: options.onError,
+  });
+}
+
+/** The whole catalogue order (every live course id, first shown first). */
+export function useReorderCourses(options: { onError: (error: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => unwrap(api.courses.reorder({ body: { ids } })),
+    onSuccess: (list) => queryClient.setQueryData(queryKeys.courses, list),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.courses, exact: true }),
+    onError: options.onError,
+  });
+}
+
+/** 'Add repeating dates': the series is written by the API in one transaction. */
+export function useAddSeries(
+  id: number,
+  options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void },
+) {
+  const changed = useCourseChanged();
+  return useMutation({
+    mutationFn: (body: CourseSeriesInput) => unwrap(api.courses.addSeries({ params: { id }, body })),
+    onSuccess: async (course) => {
+      await changed(course);
+      options.onSuccess(course);
+    },
+    onError: options.onError,
+  });
 }

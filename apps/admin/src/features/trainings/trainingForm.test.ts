@@ -75,10 +75,19 @@ describe("create-training rules (spec §5 via TrainingCreateSchema)", () => {
     expect(validateCreate(draft)["courseDates.1.endDate"]).toBe("End date cannot be before start date");
   });
 
-  it("asks for the missing half of a half-filled range", () => {
+  it("takes a start date alone as a one-day date (no end date sent), and asks for a start date given only an end", () => {
     const draft = validDraft();
     draft.courseDates = [{ ...emptyDateRange(), startDate: "2030-03-12" }];
-    expect(validateCreate(draft)["courseDates.0.endDate"]).toBe("End date is required");
+    expect(validateCreate(draft)["courseDates.0.endDate"]).toBeUndefined();
+    expect(toCreatePayload(draft).courseDates).toEqual([{ startDate: "2030-03-12" }]);
+    draft.courseDates = [{ ...emptyDateRange(), endDate: "2030-03-12" }];
+    expect(validateCreate(draft)["courseDates.0.startDate"]).toBe("Start date is required");
+  });
+
+  it("sends status 'draft' only when the new course is kept as a draft", () => {
+    const draft = validDraft();
+    expect(toCreatePayload(draft)).not.toHaveProperty("status");
+    expect(toCreatePayload({ ...draft, status: "draft" }).status).toBe("draft");
   });
 
   it("requires a name on an add-on that has a price", () => {
@@ -103,7 +112,10 @@ describe("errors clear as the field is corrected", () => {
 describe("payloads", () => {
   it("sends the fee as price, drops blank rows, gives per-date seats only when set", () => {
     const draft = validDraft();
-    draft.courseDates.push({ ...emptyDateRange(), startDate: "2030-05-01", endDate: "2030-05-02", capacity: "8" }, emptyDateRange());
+    draft.courseDates.push(
+      { ...emptyDateRange(), startDate: "2030-05-01", endDate: "2030-05-02", capacity: "8" },
+      emptyDateRange(),
+    );
     draft.addOns = [{ ...emptyAddOn(), name: "Extra", price: "19.99", description: "" }, emptyAddOn()];
     draft.newThumbnail = "data:image/png;base64,AAAA";
     const body = toCreatePayload(draft);
@@ -129,7 +141,9 @@ describe("payloads", () => {
       time: "10 am - 5pm",
       next_date: null,
       capacity: 12,
-      courseDates: [{ id: 3, startDate: "2030-03-12", endDate: "2030-03-14", label: "12 - 14th Mar 2030", capacity: 12, placesLeft: 12 }],
+      courseDates: [
+        { id: 3, startDate: "2030-03-12", endDate: "2030-03-14", label: "12 - 14th Mar 2030", capacity: 12, placesLeft: 12 },
+      ],
       addOns: [{ id: 9, name: "Extra", price: 20, description: "" }],
       courseUnits: [{ id: 1, title: "Unit 1" }],
       keyPoints: [{ id: 2, title: "KP", details: "x" }],

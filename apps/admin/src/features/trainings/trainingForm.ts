@@ -10,7 +10,7 @@ import {
   TrainingCreateSchema,
   TrainingUpdateSchema,
 } from "@app/contract";
-import type { CourseDetail, TrainingCreateInput, TrainingUpdateInput } from "@app/contract";
+import type { CourseDetail, CourseStatus, TrainingCreateInput, TrainingUpdateInput } from "@app/contract";
 import type { ZodIssue } from "zod";
 
 export type CourseTime = (typeof COURSE_TIMES)[number];
@@ -20,6 +20,7 @@ export interface DateRangeDraft {
   /** Kept on update so the date (and its bookings) survives the edit. */
   id?: number;
   startDate: string;
+  /** Blank: a one-day date (it ends the day it starts). */
   endDate: string;
   /** Seats for this date; blank = the training's capacity. */
   capacity: string;
@@ -60,6 +61,8 @@ export interface TrainingDraft {
   newThumbnail: string | null;
   /** The picture the server holds (a path under the API host), or null. */
   currentThumbnail: string | null;
+  /** Create only: publish at once (the default) or keep the new course as a draft; edits change it with Publish/Unpublish. */
+  status: CourseStatus;
 }
 
 /** Field errors keyed by input: 'title', 'courseDates.1.endDate', 'addOns.0.name', and 'courseDates' for the overall one. */
@@ -91,6 +94,7 @@ export function emptyDraft(): TrainingDraft {
     addOns: [],
     newThumbnail: null,
     currentThumbnail: null,
+    status: "published",
   };
 }
 
@@ -108,7 +112,8 @@ export function draftFromCourse(course: CourseDetail): TrainingDraft {
       key: newKey("date"),
       id: d.id,
       startDate: d.startDate.slice(0, 10),
-      endDate: d.endDate.slice(0, 10),
+      // One-day dates show a blank end date, as they were entered.
+      endDate: d.endDate.slice(0, 10) === d.startDate.slice(0, 10) ? "" : d.endDate.slice(0, 10),
       capacity: d.capacity === course.capacity ? "" : String(d.capacity),
     })),
     keyPoints: course.keyPoints.map((k) => ({ key: newKey("kp"), title: k.title, details: k.details })),
@@ -122,6 +127,7 @@ export function draftFromCourse(course: CourseDetail): TrainingDraft {
     })),
     newThumbnail: null,
     currentThumbnail: course.thumbnail,
+    status: "status" in course && course.status === "draft" ? "draft" : "published",
   };
 }
 
@@ -163,7 +169,8 @@ function datePayload(d: DateRangeDraft, withId: boolean) {
   return {
     ...(withId && d.id !== undefined ? { id: d.id } : {}),
     startDate: d.startDate,
-    endDate: d.endDate,
+    // Blank end date: a one-day date (the API reads it as ending the day it starts).
+    ...(blank(d.endDate) ? {} : { endDate: d.endDate }),
     ...(capacity !== undefined ? { capacity } : {}),
   };
 }
@@ -195,6 +202,7 @@ export function toCreatePayload(draft: TrainingDraft): TrainingCreateInput {
     ...commonPayload(draft, p, false),
     price: numberOrUndefined(draft.price) as number,
     ...(draft.newThumbnail ? { thumbnail: draft.newThumbnail } : {}),
+    ...(draft.status === "draft" ? { status: "draft" as const } : {}),
   };
 }
 
@@ -225,12 +233,14 @@ function inputKey(path: ReadonlyArray<string | number>, p: Prepared): string {
   return path.join(".");
 }
 
-/** Empty date inputs get a plain "required" message rather than the schema's format hint. */
+/**
+ * An empty start date gets a plain "required" message rather than the schema's format hint. The
+ * end date may stay blank: a one-day date (issue 13).
+ */
 function requiredDateErrors(p: Prepared): FieldErrors {
   const errors: FieldErrors = {};
   for (const { row, index } of p.dates) {
     if (blank(row.startDate)) errors[`courseDates.${index}.startDate`] = "Start date is required";
-    if (blank(row.endDate)) errors[`courseDates.${index}.endDate`] = "End date is required";
   }
   return errors;
 }

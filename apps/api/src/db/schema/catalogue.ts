@@ -43,12 +43,18 @@ export const courses = pgTable(
     thumbnailSha: text("thumbnail_sha").references(() => images.sha256, { onDelete: "set null" }),
     /** Soft delete: archived courses leave the catalogue but keep order history intact. */
     archivedAt: tstz("archived_at"),
+    /** 'draft' courses are hidden from the public site, sitemap, public API and /enroll until 'published' (decision 190). */
+    status: text("status").notNull().default("published"),
+    /** The office's order of the catalogue (lower first; ties by id); public lists follow it (decision 191). */
+    position: integer("position").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("courses_slug_key").on(t.slug),
     check("courses_fee_positive", sql`${t.feePence} >= 0`),
+    check("courses_status", sql`${t.status} in ('draft', 'published')`),
+    index("courses_position_idx").on(t.position, t.id),
   ],
 );
 

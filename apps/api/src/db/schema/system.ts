@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, tstz } from "./types";
@@ -12,8 +13,14 @@ export const contactMessages = pgTable(
     emailAddress: text("email_address").notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),
+    /** When the office marked the message handled (null: still to answer), and who (their name, kept if the account goes). */
+    handledAt: tstz("handled_at"),
+    handledBy: text("handled_by"),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_at_idx").on(t.createdAt),
+    index("contact_messages_unhandled_idx").on(t.createdAt).where(sql`${t.handledAt} is null`),
+  ],
 );
 
 export const activityType = pgEnum("activity_type", [

@@ -1,5 +1,16 @@
+/**
+ * The catalogue's SQL: course writes (with their dates, add-ons, units and key points), the public
+ * reads (list, detail, change times) and places left. Over 300 lines because the detail and the
+ * list share their row mapping here; the office-only reads and writes are in office-repository.ts.
+ */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DEFAULT_SEAT_CAPACITY, type CourseDetail, type CourseListItem } from "@app/contract";
+import {
+  DEFAULT_SEAT_CAPACITY,
+  type AdminCourseDetail,
+  type CourseDetail,
+  type CourseListItem,
+  type CourseStatus,
+} from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
@@ -15,6 +26,8 @@ export type CourseInsert = {
   time: string;
   /** Default seats per date; 0 or absent = DEFAULT_SEAT_CAPACITY. */
   capacity?: number;
+  /** Absent = published (decision 190). */
+  status?: CourseStatus;
   thumbnailSha?: string | null;
   dates: { id?: number; startDate: string; endDate: string; capacity?: number }[];
   addOns: { id?: number; name: string; pricePence: number; description: string }[];
@@ -56,6 +69,9 @@ export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<num
     .insert(courses)
     .values({
       slug,
+      status: input.status ?? "published",
+      // A new course goes to the end of the office's order.
+      position: sql`(select coalesce(max(${courses.position}), 0) + 1 from ${courses})`,
       title: input.title,
       description: input.description,
       feePence: input.feePence,
@@ -84,9 +100,17 @@ export async function writeChildren(
   if (input.addOns) {
     await db.delete(courseAddOns).where(eq(courseAddOns.courseId, courseId));
     if (input.addOns.length)
-      await db.insert(courseAddOns).values(
-        input.addOns.map((a, i) => ({ courseId, name: a.name, pricePence: a.pricePence, description: a.description, position: i })),
-      );
+      await db
+        .insert(courseAddOns)
+        .values(
+          input.addOns.map((a, i) => ({
+            courseId,
+            name: a.name,
+            pricePence: a.pricePence,
+            description: a.description,
+            position: i,
+          })),
+        );
   }
   if (input.units) {
     await db.delete(courseUnits).where(eq(courseUnits.courseId, courseId));
@@ -127,7 +151,10 @@ export async function writeChildren(
       const closed = dropped.filter((id) => bookedIds.has(id));
       if (free.length) await db.delete(courseDates).where(inArray(courseDates.id, free));
       if (closed.length)
-        await db.update(courseDates).set({ closedAt: new Date() }).where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
+        await db
+          .update(courseDates)
+          .set({ closedAt: new Date() })
+          .where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
     }
   }
 }
@@ -195,25 +222,62 @@ export async function catalogueChanges(db: DbOrTx): Promise<{ courses: string; s
   return { courses: iso(row?.courses), shop: iso(row?.shop) };
 }
 
-/** The public catalogue: live courses, oldest first (the order the provider added them). */
+/** Public reads see published courses only: drafts are hidden from lists, slug/id lookups, the sitemap and /enroll. */
+export const isPublic = () => and(isNull(courses.archivedAt), eq(courses.status, "published"));
+
+/** The office's order: position, then id (the order courses were added) for ties. */
+const catalogueOrder = [asc(courses.position), asc(courses.id)] as const;
+
+/** The public catalogue: published live courses in the office's order. */
 export async function listCourses(db: DbOrTx, now: Date): Promise<CourseListItem[]> {
   const base = await listCoursesBase(db, now);
-  return composeList(base, await placesLeftByDate(db, base.dates.map((d) => d.id), now));
+  return composeList(
+    base,
+    await placesLeftByDate(
+      db,
+      base.dates.map((d) => d.id),
+      now,
+    ),
+  );
 }
 
 /** The catalogue part of the list (decision 130): courses, and their upcoming open dates in start order. */
-export type CourseListBase = { items: CourseListItem[]; dates: { id: number; courseId: number; startDate: string; endDate: string }[] };
+export type CourseListBase = {
+  items: CourseListItem[];
+  dates: { id: number; courseId: number; startDate: string; endDate: string }[];
+};
 
-export async function listCoursesBase(db: DbOrTx, now: Date): Promise<CourseListBase> {
-  const rows = await db.select().from(courses).where(isNull(courses.archivedAt)).orderBy(asc(courses.id));
+export async function listCoursesBase(db: DbOrTx, now: Date, opts: { includeDrafts?: boolean } = {}): Promise<CourseListBase> {
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(opts.includeDrafts ? isNull(courses.archivedAt) : isPublic())
+    .orderBy(...catalogueOrder);
   if (!rows.length) return { items: [], dates: [] };
   const today = ukDate(now);
   const dates = await db
-    .select({ id: courseDates.id, courseId: courseDates.courseId, startDate: courseDates.startDate, endDate: courseDates.endDate })
+    .select({
+      id: courseDates.id,
+      courseId: courseDates.courseId,
+      startDate: courseDates.startDate,
+      endDate: courseDates.endDate,
+    })
     .from(courseDates)
-    .where(and(inArray(courseDates.courseId, rows.map((r) => r.id)), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`))
+    .where(
+      and(
+        inArray(
+          courseDates.courseId,
+          rows.map((r) => r.id),
+        ),
+        isNull(courseDates.closedAt),
+        sql`${courseDates.startDate} >= ${today}`,
+      ),
+    )
     .orderBy(asc(courseDates.startDate), asc(courseDates.id));
-  const changed = await datesChangedAt(db, rows.map((r) => r.id));
+  const changed = await datesChangedAt(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((c) => listItem(c, null, changed.get(c.id) ?? null)), dates };
 }
 
@@ -239,7 +303,13 @@ export function composeDetail(detail: CourseDetail | null, left: ReadonlyMap<num
   const courseDates = detail.courseDates.map((d) => ({ ...d, placesLeft: left.get(d.id) ?? d.placesLeft }));
   // Public details hold upcoming dates only (and are recomputed at UK midnight).
   const first = courseDates.find((d) => d.placesLeft > 0);
-  return { ...detail, courseDates, next_date: first?.startDate ?? null, next_date_end: first?.endDate ?? null, next_date_places_left: first?.placesLeft ?? null };
+  return {
+    ...detail,
+    courseDates,
+    next_date: first?.startDate ?? null,
+    next_date_end: first?.endDate ?? null,
+    next_date_places_left: first?.placesLeft ?? null,
+  };
 }
 
 /**
@@ -250,13 +320,35 @@ export async function getCourseDetail(
   db: DbOrTx,
   where: { id: number } | { slug: string },
   now: Date,
-  opts: { includeArchived?: boolean; includePast?: boolean } = {},
+  opts: { includeArchived?: boolean; includePast?: boolean; includeDrafts?: boolean } = {},
 ): Promise<CourseDetail | null> {
+  const detail = await getCourseRecord(db, where, now, opts);
+  if (!detail) return null;
+  const { status: _status, position: _position, ...publicDetail } = detail;
+  return publicDetail;
+}
+
+/**
+ * Course detail with its status and position, by id or slug. Published only unless
+ * `includeDrafts` (the office); upcoming open dates only unless `includePast` (admin editing).
+ */
+export async function getCourseRecord(
+  db: DbOrTx,
+  where: { id: number } | { slug: string },
+  now: Date,
+  opts: { includeArchived?: boolean; includePast?: boolean; includeDrafts?: boolean } = {},
+): Promise<AdminCourseDetail | null> {
   const cond = "id" in where ? eq(courses.id, where.id) : eq(courses.slug, where.slug);
   const [c] = await db
     .select()
     .from(courses)
-    .where(opts.includeArchived ? cond : and(cond, isNull(courses.archivedAt)));
+    .where(
+      and(
+        cond,
+        opts.includeArchived ? undefined : isNull(courses.archivedAt),
+        opts.includeDrafts || opts.includeArchived ? undefined : eq(courses.status, "published"),
+      ),
+    );
   if (!c) return null;
   const today = ukDate(now);
   const [dates, addOns, units, keyPoints] = await Promise.all([
@@ -271,7 +363,11 @@ export async function getCourseDetail(
         ),
       )
       .orderBy(asc(courseDates.startDate), asc(courseDates.id)),
-    db.select().from(courseAddOns).where(eq(courseAddOns.courseId, c.id)).orderBy(asc(courseAddOns.position), asc(courseAddOns.id)),
+    db
+      .select()
+      .from(courseAddOns)
+      .where(eq(courseAddOns.courseId, c.id))
+      .orderBy(asc(courseAddOns.position), asc(courseAddOns.id)),
     db.select().from(courseUnits).where(eq(courseUnits.courseId, c.id)).orderBy(asc(courseUnits.position), asc(courseUnits.id)),
     db
       .select()
@@ -279,7 +375,11 @@ export async function getCourseDetail(
       .where(eq(courseKeyPoints.courseId, c.id))
       .orderBy(asc(courseKeyPoints.position), asc(courseKeyPoints.id)),
   ]);
-  const left = await placesLeftByDate(db, dates.map((d) => d.id), now);
+  const left = await placesLeftByDate(
+    db,
+    dates.map((d) => d.id),
+    now,
+  );
   const courseDatesOut = dates.map((d) => ({
     id: d.id,
     startDate: d.startDate,
@@ -297,5 +397,7 @@ export async function getCourseDetail(
     courseUnits: units.map((u) => ({ id: u.id, title: u.title })),
     keyPoints: keyPoints.map((k) => ({ id: k.id, title: k.title, details: k.details })),
     updated_at: c.updatedAt.toISOString(),
+    status: c.status as CourseStatus,
+    position: c.position,
   };
 }

@@ -2,8 +2,17 @@ import { initServer } from "@ts-rest/fastify";
 import { contract, type CourseDetail, type CourseListItem } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { cachedBody, cachedRead } from "./catalogue-cache";
-import { catalogueChanges, composeDetail, composeList, getCourseDetail, listCoursesBase, type CourseListBase } from "./repository";
-import { archiveCourse, createCourse, updateCourse } from "./service";
+import {
+  catalogueChanges,
+  composeDetail,
+  composeList,
+  getCourseDetail,
+  getCourseRecord,
+  listCoursesBase,
+  type CourseListBase,
+} from "./repository";
+import { listCoursesForOffice } from "./office-repository";
+import { addCourseSeries, archiveCourse, createCourse, reorderCourses, setCourseStatus, updateCourse } from "./service";
 
 const s = initServer();
 
@@ -54,6 +63,24 @@ export const coursesRouter = s.router(contract.courses, {
   update: async ({ params, body, request }) => ({
     status: 200,
     body: await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now()),
+  }),
+  adminList: async ({ request }) => ({ status: 200, body: await listCoursesForOffice(request.server.db, request.server.now()) }),
+  adminById: async ({ params, request }) => {
+    // Upcoming open dates, like the public page the edit form started from (past dates stay untouched on save).
+    const body = await getCourseRecord(request.server.db, { id: params.id }, request.server.now(), { includeDrafts: true });
+    return body ? { status: 200, body } : { status: 404, body: { message: "Course not found" } };
+  },
+  setStatus: async ({ params, body, request }) => ({
+    status: 200,
+    body: await setCourseStatus(request.server.db, params.id, body.status, actorOf(request), request.server.now()),
+  }),
+  reorder: async ({ body, request }) => ({
+    status: 200,
+    body: await reorderCourses(request.server.db, body.ids, actorOf(request), request.server.now()),
+  }),
+  addSeries: async ({ params, body, request }) => ({
+    status: 201,
+    body: (await addCourseSeries(request.server.db, params.id, body, actorOf(request), request.server.now())).course,
   }),
   remove: async ({ params, request }) => {
     await archiveCourse(request.server.db, params.id, actorOf(request), request.server.now());

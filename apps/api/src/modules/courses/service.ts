@@ -1,5 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { DEFAULT_SEAT_CAPACITY, type TrainingCreateSchema, type TrainingUpdateSchema } from "@app/contract";
+import {
+  DEFAULT_SEAT_CAPACITY,
+  endDateOf,
+  LIST_MAX,
+  seriesDates,
+  type CourseSeriesInputSchema,
+  type CourseStatus,
+  type TrainingCreateSchema,
+  type TrainingUpdateSchema,
+} from "@app/contract";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { courses } from "../../db/schema";
@@ -7,13 +16,27 @@ import { HttpError } from "../../lib/http-error";
 import { poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl } from "../images/service";
-import { getCourseDetail, insertCourse, writeChildren } from "./repository";
+import { ukDate } from "../../lib/dates";
+import { getCourseRecord, insertCourse, writeChildren } from "./repository";
+import {
+  countOpenUpcomingDates,
+  insertDatesSkippingExisting,
+  listCoursesForOffice,
+  liveCourseIdsForUpdate,
+  lockLiveCourse,
+  setCoursePositions,
+} from "./office-repository";
 
 type CreateInput = z.output<typeof TrainingCreateSchema>;
 type UpdateInput = z.output<typeof TrainingUpdateSchema>;
+type SeriesInput = z.output<typeof CourseSeriesInputSchema>;
+
+/** What the office sees of a course after a change: drafts included, every open date. */
+const officeRecord = async (db: Db, id: number, now: Date) =>
+  (await getCourseRecord(db, { id }, now, { includePast: true, includeDrafts: true }))!;
 
 const mapDates = (d: CreateInput["courseDates"]) =>
-  d.map((x) => ({ ...(x.id ? { id: x.id } : {}), startDate: x.startDate, endDate: x.endDate, capacity: x.capacity }));
+  d.map((x) => ({ ...(x.id ? { id: x.id } : {}), startDate: x.startDate, endDate: endDateOf(x), capacity: x.capacity }));
 const mapAddOns = (a: CreateInput["addOns"]) =>
   a.map((x) => ({ name: x.name, pricePence: toPence(x.price), description: x.description ?? "" }));
 
@@ -28,16 +51,18 @@ export async function createCourse(db: Db, input: CreateInput, actor: Actor, now
       duration: input.duration,
       time: input.time,
       capacity: input.capacity,
+      status: input.status,
       thumbnailSha,
       dates: mapDates(input.courseDates),
       addOns: mapAddOns(input.addOns),
       units: input.courseUnits,
       keyPoints: input.keyPoints.map((k) => ({ title: k.title, details: k.details ?? "" })),
     });
-    await logActivity(tx, { type: "course_addition", action: "Course added", details: input.title, actor, at: now });
+    const draft = input.status === "draft" ? " (draft)" : "";
+    await logActivity(tx, { type: "course_addition", action: "Course added", details: `${input.title}${draft}`, actor, at: now });
     return courseId;
   });
-  return (await getCourseDetail(db, { id }, now, { includePast: true }))!;
+  return officeRecord(db, id, now);
 }
 
 /** Which picture an update asks for: undefined = keep, null = remove, string = this sha. */
@@ -54,11 +79,15 @@ async function pictureOf(db: Db, input: UpdateInput): Promise<string | null | un
 }
 
 export async function updateCourse(db: Db, id: number, input: UpdateInput, actor: Actor, now: Date) {
-  const [current] = await db.select().from(courses).where(and(eq(courses.id, id), isNull(courses.archivedAt)));
+  const [current] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), isNull(courses.archivedAt)));
   if (!current) throw new HttpError(404, "Course not found");
   const picture = await pictureOf(db, input);
   const fee = input.fee ?? input.price;
-  const capacity = input.capacity !== undefined ? (input.capacity > 0 ? input.capacity : DEFAULT_SEAT_CAPACITY) : current.capacity;
+  const capacity =
+    input.capacity !== undefined ? (input.capacity > 0 ? input.capacity : DEFAULT_SEAT_CAPACITY) : current.capacity;
   await db.transaction(async (tx) => {
     await tx
       .update(courses)
@@ -87,7 +116,80 @@ export async function updateCourse(db: Db, id: number, input: UpdateInput, actor
     );
     await logActivity(tx, { type: "other", action: "Course updated", details: input.title ?? current.title, actor, at: now });
   });
-  return (await getCourseDetail(db, { id }, now, { includePast: true }))!;
+  return officeRecord(db, id, now);
+}
+
+/**
+ * Publishes a draft or takes a course back to draft (hidden from the public site at once: the
+ * status write bumps the catalogue version like any course edit). Sending the status it already
+ * has changes nothing and logs nothing: safe to retry.
+ */
+export async function setCourseStatus(db: Db, id: number, status: CourseStatus, actor: Actor, now: Date) {
+  await db.transaction(async (tx) => {
+    const current = await lockLiveCourse(tx, id);
+    if (!current) throw new HttpError(404, "Course not found");
+    if (current.status === status) return;
+    await tx.update(courses).set({ status, updatedAt: now }).where(eq(courses.id, id));
+    const action = status === "published" ? "Course published" : "Course taken back to draft";
+    await logActivity(tx, { type: "other", action, details: current.title, actor, at: now });
+  });
+  return officeRecord(db, id, now);
+}
+
+/**
+ * Sets the catalogue order from the whole list of live course ids (first shown first). The list
+ * must name every live course exactly once, checked under lock so two offices reordering at once
+ * end with one of their orders, never a mix.
+ */
+export async function reorderCourses(db: Db, ids: number[], actor: Actor, now: Date) {
+  await db.transaction(async (tx) => {
+    const live = await liveCourseIdsForUpdate(tx);
+    const wanted = new Set(ids);
+    if (live.length !== ids.length || live.some((id) => !wanted.has(id))) {
+      throw new HttpError(400, "The course list has changed. Please reload and try again.", {
+        issues: [{ path: "ids", message: "Send every course once" }],
+      });
+    }
+    const changed = await setCoursePositions(tx, ids, now);
+    if (changed > 0)
+      await logActivity(tx, { type: "other", action: "Course order changed", details: `${ids.length} courses`, actor, at: now });
+  });
+  return listCoursesForOffice(db, now);
+}
+
+const seriesIssue = (message: string, path = "startDate") => new HttpError(400, message, { issues: [{ path, message }] });
+
+/**
+ * 'Add repeating dates': every date of the series with one capacity, in one transaction with its
+ * activity entry. Dates the course already has (same first and last day, open) are skipped, so
+ * sending the same series again adds nothing.
+ */
+export async function addCourseSeries(db: Db, id: number, input: SeriesInput, actor: Actor, now: Date) {
+  if (input.startDate < ukDate(now)) throw seriesIssue("The first date cannot be in the past");
+  const dates = seriesDates(input);
+  const added = await db.transaction(async (tx) => {
+    const course = await lockLiveCourse(tx, id);
+    if (!course) throw new HttpError(404, "Course not found");
+    const inserted = await insertDatesSkippingExisting(tx, id, dates, input.capacity);
+    // The edit form sends every open upcoming date back: keep that list within its limit.
+    if ((await countOpenUpcomingDates(tx, id, ukDate(now))) > LIST_MAX) {
+      throw seriesIssue(`A course can have at most ${LIST_MAX} upcoming dates`, "until");
+    }
+    if (inserted > 0) {
+      await tx.update(courses).set({ updatedAt: now }).where(eq(courses.id, id));
+      const first = dates[0]!.startDate;
+      const last = dates.at(-1)!.startDate;
+      await logActivity(tx, {
+        type: "other",
+        action: "Repeating dates added",
+        details: `${course.title}: ${inserted} date${inserted === 1 ? "" : "s"} from ${first} to ${last}, ${input.capacity} places each`,
+        actor,
+        at: now,
+      });
+    }
+    return inserted;
+  });
+  return { added, course: await officeRecord(db, id, now) };
 }
 
 /** Archives the course: it leaves the catalogue; its slug, dates and every order snapshot stay. */

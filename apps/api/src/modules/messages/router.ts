@@ -1,36 +1,20 @@
 import { initServer } from "@ts-rest/fastify";
-import { desc, sql } from "drizzle-orm";
 import { contract } from "@app/contract";
-import { contactMessages } from "../../db/schema";
 import { pageOf, sendTotal } from "../../lib/paging";
+import type { Session } from "../../plugins/auth";
 import { takeHit } from "../ratelimit/service";
-import { enqueueNewMessageNotice } from "../mail/notices";
+import { listMessages } from "./repository";
+import { receiveMessage, setMessageHandled } from "./service";
 
 const s = initServer();
 
+const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
+
 export const messagesRouter = s.router(contract.messages, {
   list: async ({ query, request, reply }) => {
-    const page = pageOf(query);
-    const rows = await request.server.db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    const [count] = await request.server.db.select({ n: sql<number>`count(*)::int` }).from(contactMessages);
-    sendTotal(reply, count?.n ?? 0);
-    return {
-      status: 200,
-      body: rows.map((m) => ({
-        id: m.id,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        phoneNumber: m.phoneNumber,
-        emailAddress: m.emailAddress,
-        message: m.message,
-        created_at: m.createdAt.toISOString(),
-      })),
-    };
+    const { items, total } = await listMessages(request.server.db, query?.status ?? "all", pageOf(query));
+    sendTotal(reply, total);
+    return { status: 200, body: items };
   },
   create: async ({ body, request }) => {
     const app = request.server;
@@ -41,19 +25,12 @@ export const messagesRouter = s.router(contract.messages, {
       now,
       message: "Too many messages sent. Please try again later.",
     });
-    // The provider's notice is queued with the message (same transaction): both or neither.
-    await app.db.transaction(async (tx) => {
-      await tx.insert(contactMessages).values({
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phoneNumber: body.phoneNumber,
-        emailAddress: body.emailAddress,
-        message: body.message,
-        createdAt: now,
-      });
-      await enqueueNewMessageNotice(tx, body, app.mail.settings, now);
-    });
+    await receiveMessage(app.db, body, app.mail.settings, now);
     app.workers.kickMail();
     return { status: 201, body: { message: "Message sent !" } };
   },
+  setHandled: async ({ params, body, request }) => ({
+    status: 200,
+    body: await setMessageHandled(request.server.db, params.id, body.handled, actorOf(request), request.server.now()),
+  }),
 });

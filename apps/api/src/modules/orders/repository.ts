@@ -18,6 +18,7 @@ const whereKey = (key: OrderKey) => ("reference" in key ? eq(orders.reference, k
 /**
  * The wanted courses in one query (course, its open dates from `today` on, its add-ons), without
  * locks: the booking statement re-checks what matters under lock.
+ * Draft courses (decision 190) are left out, so /enroll answers them as unknown courses.
  */
 export async function coursesForPricing(db: Db, ids: number[], today: string): Promise<CourseForPricing[]> {
   return executePrepared<CourseForPricing>(db, "enroll_price_items", sql`
@@ -26,7 +27,7 @@ export async function coursesForPricing(db: Db, ids: number[], today: string): P
         from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
       coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
         from course_add_ons a where a.course_id = c.id), '[]') as add_ons
-    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null`);
+    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null and c.status = 'published'`);
 }
 
 /** One place's attendee as written: `item_n` is the item's 1-based position in the order. */

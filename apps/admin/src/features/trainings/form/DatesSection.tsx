@@ -1,13 +1,22 @@
-import { TextField } from "@app/ui";
-import { emptyDateRange } from "../trainingForm";
+import { useState } from "react";
+import { CalendarPlus } from "lucide-react";
+import { Button, TextField } from "@app/ui";
+import { DEFAULT_SEAT_CAPACITY, seriesDates } from "@app/contract";
+import { emptyDateRange, newKey } from "../trainingForm";
 import type { DateRangeDraft } from "../trainingForm";
+import { RepeatingDatesDialog } from "../RepeatingDatesDialog";
 import { AddButton, listEditor, RemoveButton, Section } from "./parts";
 import type { SectionProps } from "./parts";
 
-/** The date ranges, each with its own seats (blank: the training's default). */
+/**
+ * The date ranges, each with its own seats (blank: the training's default); a blank end date is a
+ * one-day date. 'Add repeating dates' adds a series to the working copy, saved with the form.
+ */
 export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
   const dates = listEditor(draft, set, "courseDates");
   const seatsDefault = draft.capacity.trim() || "0";
+  const [seriesOpen, setSeriesOpen] = useState(false);
+  const isBlank = (d: DateRangeDraft) => !d.startDate && !d.endDate && !d.capacity;
   return (
     <Section title="Course Dates *" error={errors.courseDates}>
       {draft.courseDates.map((d: DateRangeDraft, i) => (
@@ -27,6 +36,7 @@ export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
               type="date"
               value={d.endDate}
               min={d.startDate || undefined}
+              hint="Blank: a one-day date"
               onChange={(e) => dates.update(i, { endDate: e.target.value })}
               error={errors[`courseDates.${i}.endDate`]}
               disabled={disabled}
@@ -49,9 +59,33 @@ export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
           <RemoveButton label={`Remove date range ${i + 1}`} onClick={() => dates.remove(i)} disabled={disabled} />
         </fieldset>
       ))}
-      <AddButton onClick={() => dates.add(emptyDateRange())} disabled={disabled}>
-        Add date range
-      </AddButton>
+      <div className="tr-row-actions tr-row-actions--start">
+        <AddButton onClick={() => dates.add(emptyDateRange())} disabled={disabled}>
+          Add date range
+        </AddButton>
+        <Button variant="secondary" size="sm" onClick={() => setSeriesOpen(true)} disabled={disabled}>
+          <CalendarPlus size={18} aria-hidden="true" />
+          Add repeating dates
+        </Button>
+      </div>
+      {seriesOpen ? (
+        <RepeatingDatesDialog
+          open
+          onClose={() => setSeriesOpen(false)}
+          defaultCapacity={Number(draft.capacity) || DEFAULT_SEAT_CAPACITY}
+          onAdd={(input) => {
+            const added = seriesDates(input).map((d) => ({
+              key: newKey("date"),
+              startDate: d.startDate,
+              endDate: d.endDate === d.startDate ? "" : d.endDate,
+              capacity: String(input.capacity),
+            }));
+            // The series replaces the empty range a new form starts with.
+            set({ courseDates: [...draft.courseDates.filter((d) => !isBlank(d)), ...added] });
+            setSeriesOpen(false);
+          }}
+        />
+      ) : null}
     </Section>
   );
 }
