@@ -26,6 +26,7 @@ import { accountRouter } from "./modules/auth/account-router";
 import { staffRouter } from "./modules/staff/router";
 import catalogueCachePlugin from "./plugins/catalogue-cache";
 import docsPlugin from "./plugins/docs";
+import { learnersRoutes } from "./modules/learners/router";
 
 export type AppConfig = {
   env: Env;
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(paymentsRoutes, { routerOptions });
+  await app.register(learnersRoutes, { routerOptions });
   await app.register(docsPlugin);
   return app;
 }

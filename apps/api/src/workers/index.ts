@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { runOrderExpiry } from "./order-expiry";
 import { sendDueMail } from "./mail-sender";
 import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
+import { purgeExpiredLearnerRecords } from "../modules/learners/service";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ declare module "fastify" {
       sendMail: () => Promise<{ sent: number; failed: number }>;
       /** Ask the mail sender to run soon (after a transaction that queued mail). */
       kickMail: () => void;
+      /** One run of the learner-record retention (issue 14): forms and evidence 3 years after the course. */
+      purgeLearnerRecords: () => Promise<number>;
     };
   }
 }
@@ -76,16 +79,20 @@ export default fp(
 
     const expiryJob = periodic("order-expiry", app.env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, expireOrders, app.log);
     const mailJob = periodic("mail-sender", app.env.MAIL_SEND_INTERVAL_SECONDS * 1000, sendMail, app.log);
+    const purgeLearnerRecords = () => purgeExpiredLearnerRecords(app.db, app.now());
+    // Retention works in days: a run every 6 hours is plenty (each run is safe on several instances).
+    const retentionJob = periodic("learner-retention", 6 * 3600_000, purgeLearnerRecords, app.log);
     const enabled = app.env.WORKERS_ENABLED;
 
-    app.decorate("workers", { expireOrders, sendMail, kickMail: () => (enabled ? mailJob.tick() : undefined) });
+    app.decorate("workers", { expireOrders, sendMail, kickMail: () => (enabled ? mailJob.tick() : undefined), purgeLearnerRecords });
     if (enabled) {
       app.addHook("onReady", async () => {
         expiryJob.start();
         mailJob.start();
+        retentionJob.start();
       });
       app.addHook("onClose", async () => {
-        await Promise.all([expiryJob.stop(), mailJob.stop()]);
+        await Promise.all([expiryJob.stop(), mailJob.stop(), retentionJob.stop()]);
       });
     }
   },

@@ -28,6 +28,7 @@ import {
   type ItemRow,
   type OrderRow,
 } from "./service";
+import { learnerLinksForOrder } from "../learners/service";
 
 const s = initServer();
 
@@ -93,7 +94,10 @@ export const ordersRouter = s.router(contract.orders, {
   status: async ({ params, request }) => {
     const order = await findOrderByReference(request.server.db, params.reference);
     if (!order) return { status: 404, body: { message: "Order not found" } };
-    return { status: 200, body: toOrderStatus(order, request.server.now(), await findItems(request.server.db, order.id)) };
+    const body = toOrderStatus(order, request.server.now(), await findItems(request.server.db, order.id));
+    // The buyer's success page shows each learner's personal form link (issue 14).
+    if (order.status === "paid") body.learner_links = await learnerLinksForOrder(request.server.db, order.id, request.server.env.PUBLIC_SITE_URL);
+    return { status: 200, body };
   },
   calendar: async ({ params, request, reply }) => {
     const app = request.server;

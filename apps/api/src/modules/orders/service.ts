@@ -25,6 +25,7 @@ import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { newBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
 import { lockAndCountClaims } from "./repository";
+import { learnerLinksForOrder } from "../learners/service";
 
 export type OrderInput = z.output<typeof OrderSchema>;
 export type OrderRow = typeof orders.$inferSelect;
@@ -453,7 +454,8 @@ export async function confirmPaymentTx(
     at: now,
   });
   if (opts.mail) {
-    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now)) }, now);
+    const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
+    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now), learnerLinks) }, now);
     await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail) }, now);
   }
   return { order: paid, outcome: "paid" };
