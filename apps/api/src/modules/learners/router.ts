@@ -12,6 +12,13 @@ import { subjectAccessPdf } from "./pdf";
 
 const s = initServer();
 
+/**
+ * ts-rest writes the contract's one content type over a file answer; the real type of each file
+ * (PDF, JPEG, PNG, WebP) is put back by this scope's onSend hook.
+ */
+const fileTypes = new WeakMap<object, string>();
+const sendAs = (request: { raw: object }, type: string) => fileTypes.set(request.raw, type);
+
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
 type HeaderReply = { header: (name: string, value: string) => unknown };
 const noStore = (reply: HeaderReply) => reply.header("cache-control", "private, no-store");
@@ -61,7 +68,7 @@ export const learnersRouter = s.router(contract.learners, {
     noStore(reply);
     reply.header("content-disposition", `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, "_")}"`);
     reply.header("x-content-type-options", "nosniff");
-    reply.type(file.contentType);
+    sendAs(request, file.contentType);
     return { status: 200, body: file.bytes };
   },
   registrationCsv: async ({ params, request, reply }) => {
@@ -83,7 +90,7 @@ export const learnersRouter = s.router(contract.learners, {
     const pdf = await subjectAccessPdf(data, app.mail.settings.providerName);
     noStore(reply);
     reply.header("content-disposition", `attachment; filename="learner-${params.id}-subject-access.pdf"`);
-    reply.type("application/pdf");
+    sendAs(request, "application/pdf");
     return { status: 200, body: pdf };
   },
 });
@@ -99,6 +106,11 @@ export async function learnersRoutes(app: FastifyInstance, opts: { routerOptions
   app.addHook("onRequest", async (request) => {
     const length = Number(request.headers["content-length"] ?? 0);
     if (request.url.endsWith("/first-aid-certificate") && length > UPLOAD_BODY_LIMIT) throw new HttpError(413, EVIDENCE_TOO_LARGE_MESSAGE);
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    const type = fileTypes.get(request.raw);
+    if (type && reply.statusCode === 200) reply.header("content-type", type);
+    return payload;
   });
   await app.register(s.plugin(learnersRouter), opts.routerOptions);
 }
