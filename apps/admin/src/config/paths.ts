@@ -25,4 +25,10 @@ export const paths = {
   securitySetup: "/security/setup",
   staff: "/staff",
   invitePattern: "/invite/:token",
+  // Learner records (issue 14).
+  learners: "/learners",
+  learnerDate: (courseDateId: number | string) => `/learners/${courseDateId}`,
+  learnerDatePattern: "/learners/:courseDateId",
+  learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,
+  learnerPrintPattern: "/learners/:courseDateId/print",
 } as const;
