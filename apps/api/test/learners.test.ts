@@ -56,7 +56,7 @@ async function bookPaid(title: string, opts: { units?: string[]; attendees?: { f
 }
 
 const form = (token: string) => ctx.app.inject({ method: "GET", url: `/api/learner-forms/${token}` });
-const save = (token: string, payload: Record<string, unknown>) => ctx.app.inject({ method: "PATCH", url: `/api/learner-forms/${token}`, payload });
+const save = (token: string, payload: Record<string, unknown>) => ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}`, payload });
 const upload = (token: string, data_url: string, file_name = "certificate.pdf") =>
   ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}/first-aid-certificate`, payload: { file_name, data_url } });
 

@@ -294,7 +294,8 @@ export const learnersContract = c.router({
     summary: "The learner's pre-course form (by the personal link's token)",
   },
   saveForm: {
-    method: "PATCH",
+    // PUT with any subset of the fields (the API's CORS allows no PATCH); fields left out stay as they are.
+    method: "PUT",
     path: "/learner-forms/:token",
     pathParams: TokenParams,
     body: LearnerFormPatchSchema,
