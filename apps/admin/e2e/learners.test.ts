@@ -102,10 +102,13 @@ for (const [label, viewport] of [
 
       const c = card(page, ready.name);
       await c.getByRole("combobox", { name: "Document seen" }).selectOption("uk_driving_licence");
-      await c.getByRole("button", { name: "ID checked" }).click();
+      await c.getByRole("button", { name: "Mark ID checked" }).click();
       await c.getByText("Checked by Tess Trainer").waitFor();
+      await page.getByLabel("Register for").selectOption({ index: 0 });
       await c.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).click();
       await expect.poll(() => c.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).getAttribute("aria-pressed")).toBe("true");
+      // The register is taken one day at a time.
+      await page.getByLabel("Register for").selectOption({ index: 1 });
       await c.getByRole("group", { name: "Day 2" }).getByRole("button", { name: "Late" }).click();
       const arrived = c.getByLabel("Arrived at");
       await arrived.waitFor();

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ArrowLeft, Download, Printer } from "lucide-react";
 import { Button, EmptyState, ErrorState, Spinner, buttonClassName, useToast } from "@app/ui";
-import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { formatDateRangeWithWeekday, formatDayWithWeekday } from "@app/contract/dates";
 import { LICENCE_KIND_LABELS } from "@app/contract";
 import { paths } from "../../config/paths";
 import { can, SCREEN_ROLES } from "../../config/roles";
@@ -26,6 +26,7 @@ export default function LearnerBoardPage() {
   const { role } = useAuth();
   const toast = useToast();
   const [filter, setFilter] = useState<"all" | "not_ready">("all");
+  const [chosenDay, setChosenDay] = useState<string | null>(null);
   const board = query.data;
   usePageTitle(board ? `Learners: ${board.course_title}` : "Learners");
   const office = can(role, SCREEN_ROLES.office);
@@ -37,6 +38,8 @@ export default function LearnerBoardPage() {
   const notReady = board.learners.filter((l) => !l.readiness.ready);
   const shown = filter === "not_ready" ? notReady : board.learners;
   const today = todayUk();
+  // The register is taken for one day at a time: today during the course, else the first day.
+  const day = chosenDay ?? (board.days.includes(today) ? today : board.days[0]!);
 
   return (
     <div className="learners">
@@ -59,6 +62,17 @@ export default function LearnerBoardPage() {
             Not ready ({notReady.length})
           </button>
         </div>
+        <label className="learners__day">
+          <span>Register for</span>
+          <select className="ui-input ui-select" value={day} onChange={(e) => setChosenDay(e.target.value)}>
+            {board.days.map((d, i) => (
+              <option key={d} value={d}>
+                Day {i + 1}, {formatDayWithWeekday(d)}
+                {d === today ? " (today)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
         <div className="learners__actions">
           <Link to={paths.learnerPrint(dateId)} className={buttonClassName({ variant: "secondary" })}>
             <Printer size={18} aria-hidden="true" /> Printable register
@@ -78,7 +92,7 @@ export default function LearnerBoardPage() {
       ) : (
         <div className="learners__grid">
           {shown.map((l) => (
-            <LearnerCard key={l.id} learner={l} board={board} canSeePersonalFiles={office} today={today} />
+            <LearnerCard key={l.id} learner={l} board={board} canSeePersonalFiles={office} today={today} day={day} />
           ))}
         </div>
       )}

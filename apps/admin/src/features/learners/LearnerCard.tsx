@@ -10,7 +10,7 @@ import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, type IdDocumentType, type Learne
 import { errorMessage } from "../../lib/errors";
 import { downloadFile, useRegisterChange } from "./api";
 
-type Props = { learner: RegisterLearner; board: LearnerBoard; canSeePersonalFiles: boolean; today: string };
+type Props = { learner: RegisterLearner; board: LearnerBoard; canSeePersonalFiles: boolean; today: string; day: string };
 
 const FIRST_AID_TEXT = { valid: "First aid valid", missing: "First aid missing", invalid: "First aid too short", not_needed: "First aid not needed" } as const;
 const RESULT_TEXT = { none: "No result", pass: "Passed", fail: "Failed", resit: "Resit", incomplete: "Results incomplete" } as const;
@@ -21,7 +21,7 @@ function Chip({ ok, children }: { ok: boolean | null; children: React.ReactNode 
 
 const nowHm = () => new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
-export function LearnerCard({ learner: l, board, canSeePersonalFiles, today }: Props) {
+export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day: registerDay }: Props) {
   const change = useRegisterChange(board.course_date_id);
   const toast = useToast();
   const [doc, setDoc] = useState<IdDocumentType | "">(l.id_checked_document ? (l.id_checked_document as IdDocumentType) : (l.id_document_type ?? ""));
@@ -99,7 +99,7 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today }: P
                 </Button>
               ) : (
                 <Button onClick={() => (doc ? run({ kind: "id", checked: true, document_type: doc }, "ID checked") : toast.error("Please choose the document type seen"))} disabled={change.isPending}>
-                  ID checked
+                  Mark ID checked
                 </Button>
               )}
             </div>
@@ -113,6 +113,8 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today }: P
           <section className="learner-register__block" aria-label={`Attendance of ${l.name}`}>
             <h3>Attendance</h3>
             {board.days.map((day, i) => {
+              // One day at a time: the day the board is taking the register for.
+              if (day !== registerDay) return null;
               const a = attendanceOn(day);
               return (
                 <div className="learner-register__day" key={day}>
