@@ -12,7 +12,7 @@ import { activityLog, courseDates, learnerEvidence, learnerRecords, mailOutbox, 
 import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { addDays, ukDate } from "../src/lib/dates";
-import { purgeExpiredLearnerRecords } from "../src/modules/learners/service";
+import { learnerFormsOfOrder, purgeExpiredLearnerRecords } from "../src/modules/learners/service";
 import { login, loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
@@ -103,6 +103,9 @@ describe("learner links after payment", () => {
     expect(mail?.text).toContain("Learner forms:");
     const [o] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
     expect(o?.status).toBe("paid");
+    // What reminders (issue 15) read: the link and whether the form is complete, by attendee.
+    const forms = [...(await learnerFormsOfOrder(ctx.db, o!.id, ctx.app.env.PUBLIC_SITE_URL)).values()];
+    expect(forms).toEqual([{ url: links[0]!.url, complete: false }]);
   });
 
   it("decides licence-linked courses from the title: CCTV without the first-aid rule, first aid courses get no link", async () => {

@@ -213,6 +213,15 @@ export async function learnerLinksForOrder(db: DbOrTx, orderId: number, siteUrl:
   return rows.filter((r) => r.orderStatus === "paid").map((r) => ({ name: attendeeName(r), course_title: r.courseTitle, url: learnerFormUrl(siteUrl, r.rec.token) }));
 }
 
+/**
+ * For reminders (issue 15): each attendee's learner-form link and whether the form is complete,
+ * by attendee id (attendees without a learner record are absent from the map).
+ */
+export async function learnerFormsOfOrder(db: DbOrTx, orderId: number, siteUrl: string): Promise<Map<number, { url: string; complete: boolean }>> {
+  const rows = await repo.learnersOfOrder(db, orderId);
+  return new Map(rows.map((r) => [r.rec.attendeeId, { url: learnerFormUrl(siteUrl, r.rec.token), complete: missingItems(r.rec, r.evidenceName !== null, r.startDate).length === 0 }]));
+}
+
 // ---------------------------------------------------------------- the centre's board and register
 
 type RegisterData = { attendance: Awaited<ReturnType<typeof repo.attendanceOf>>; results: Awaited<ReturnType<typeof repo.resultsOf>> };
