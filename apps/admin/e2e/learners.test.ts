@@ -101,6 +101,9 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: /^All/ }).click();
 
       const c = card(page, ready.name);
+      // The learner's whole form is one click away.
+      await c.getByText("Form details").click();
+      await c.getByText("Sun 2 Feb 1992").waitFor();
       await c.getByRole("combobox", { name: "Document seen" }).selectOption("uk_driving_licence");
       await c.getByRole("button", { name: "Mark ID checked" }).click();
       await c.getByText("Checked by Tess Trainer").waitFor();
