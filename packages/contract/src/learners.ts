@@ -2,7 +2,8 @@
  * Learner records for licence-linked courses (issue 14): the learner's pre-course form (public,
  * by an unguessable token), the centre's readiness board and digital register, exports and the
  * subject access download. The rules the form and the API share live here (first-aid 12-month
- * rule, ID document list, what is missing), so both say the same words.
+ * rule, ID document list, what is missing), so both say the same words. One file for the whole
+ * resource (schemas, shared rules, routes) like the other contract files, hence its length.
  */
 import { z } from "zod";
 import { isIsoDate } from "@app/rules";
