@@ -19,7 +19,9 @@ type Course = { id: number; courseDates: { id: number; startDate: string; endDat
 /** A paid door supervisor booking for one learner; `complete` also fills the learner's form and uploads the certificate. */
 async function learner(request: APIRequestContext, apiUrl: string, lastName: string, complete: boolean) {
   const course = (await (await request.get(`${apiUrl}/api/courses/slug/sia-door-supervisor-course`)).json()) as Course;
-  const date = course.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ?? course.courseDates.find((d) => d.placesLeft > 0)!;
+  const date =
+    course.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ??
+    course.courseDates.find((d) => d.placesLeft > 0)!;
   const enroll = await request.post(`${apiUrl}/api/enroll`, {
     data: {
       courses: [{ id: course.id, selectedDate: date.id, selectedAddons: [] }],
@@ -37,7 +39,9 @@ async function learner(request: APIRequestContext, apiUrl: string, lastName: str
   expect(enroll.status()).toBe(201);
   const { reference } = (await enroll.json()) as { reference: string };
   expect((await request.post(`${apiUrl}/api/payments/local/${reference}/pay`, { maxRedirects: 0 })).status()).toBe(303);
-  const status = (await (await request.get(`${apiUrl}/api/orders/${reference}/status`)).json()) as { learner_links: { url: string }[] };
+  const status = (await (await request.get(`${apiUrl}/api/orders/${reference}/status`)).json()) as {
+    learner_links: { url: string }[];
+  };
   const token = status.learner_links[0]!.url.split("/learner/")[1]!;
   if (complete) {
     const saved = await request.put(`${apiUrl}/api/learner-forms/${token}`, {
@@ -63,13 +67,16 @@ async function learner(request: APIRequestContext, apiUrl: string, lastName: str
       },
     });
     expect(saved.status()).toBe(200);
-    const up = await request.put(`${apiUrl}/api/learner-forms/${token}/first-aid-certificate`, { data: { file_name: "efaw.pdf", data_url: `data:application/pdf;base64,${PDF.toString("base64")}` } });
+    const up = await request.put(`${apiUrl}/api/learner-forms/${token}/first-aid-certificate`, {
+      data: { file_name: "efaw.pdf", data_url: `data:application/pdf;base64,${PDF.toString("base64")}` },
+    });
     expect(up.status()).toBe(200);
   }
   return { dateId: date.id, start: date.startDate, name: `Kim ${lastName}` };
 }
 
-const card = (page: Page, name: string) => page.locator("article.learner-card", { has: page.getByRole("heading", { level: 2, name }) });
+const card = (page: Page, name: string) =>
+  page.locator("article.learner-card", { has: page.getByRole("heading", { level: 2, name }) });
 
 for (const [label, viewport] of [
   ["tablet", { width: 768, height: 1024 }],
@@ -78,7 +85,15 @@ for (const [label, viewport] of [
   describe(`the register on a ${label}`, () => {
     test.override({ viewport });
 
-    test("a trainer checks ID, takes attendance and records results; the printed register is filled from it", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+    test("a trainer checks ID, takes attendance and records results; the printed register is filled from it", async ({
+      page,
+      context,
+      apiUrl,
+      login,
+      navigate,
+      screenshot,
+      expectNoA11yViolations,
+    }) => {
       const stamp = `${label}${Date.now().toString(36)}`;
       const ready = await learner(context.request, apiUrl, `Ready${stamp}`, true);
       const missing = await learner(context.request, apiUrl, `Missing${stamp}`, false);
@@ -94,7 +109,9 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: /^Not ready/ }).click();
       await card(page, missing.name).waitFor();
       expect(await card(page, ready.name).count()).toBe(0);
-      await expect.poll(() => card(page, missing.name).locator(".learner-card__reasons").first().textContent()).toContain("First aid evidence is missing");
+      await expect
+        .poll(() => card(page, missing.name).locator(".learner-card__reasons").first().textContent())
+        .toContain("First aid evidence is missing");
       await screenshot(`learners-not-ready-${label}`);
       // Results are refused for them, and the reason is on the card.
       await card(page, missing.name).getByText("Results cannot be recorded: First aid evidence is missing").waitFor();
@@ -109,7 +126,9 @@ for (const [label, viewport] of [
       await c.getByText("Checked by Tess Trainer").waitFor();
       await page.getByLabel("Register for").selectOption({ index: 0 });
       await c.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).click();
-      await expect.poll(() => c.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() => c.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).getAttribute("aria-pressed"))
+        .toBe("true");
       // The register is taken one day at a time.
       await page.getByLabel("Register for").selectOption({ index: 1 });
       await c.getByRole("group", { name: "Day 2" }).getByRole("button", { name: "Late" }).click();
@@ -118,7 +137,8 @@ for (const [label, viewport] of [
       await arrived.fill("09:45");
       await arrived.blur();
       await expect.poll(async () => (await c.locator(".learner-chip").allTextContents()).join(" ")).toContain("Attended 2/");
-      for (const select of await c.locator(".learner-register__block").nth(2).getByRole("combobox").all()) await select.selectOption("pass");
+      for (const select of await c.locator(".learner-register__block").nth(2).getByRole("combobox").all())
+        await select.selectOption("pass");
       await c.getByRole("button", { name: "Save results" }).click();
       await c.getByText("Passed", { exact: true }).waitFor();
       // The box shows what the server holds: it turns ticked once the API has recorded the certificate.
@@ -147,11 +167,16 @@ describe("the office's exports", () => {
     await login(OFFICE);
     await navigate(`/learners/${ready.dateId}`);
     await page.getByRole("heading", { level: 1, name: "SIA Door Supervisor Course" }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Registration CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Registration CSV" }).click(),
+    ]);
     const path = await download.path();
     const { readFile } = await import("node:fs/promises");
     const csv = await readFile(path!, "utf8");
-    expect(csv.split("\r\n")[0]).toBe("Surname,Forenames,Date of birth,Email,Postcode,ULN,Qualification,Start date,End date,Booking reference");
+    expect(csv.split("\r\n")[0]).toBe(
+      "Surname,Forenames,Date of birth,Email,Postcode,ULN,Qualification,Start date,End date,Booking reference",
+    );
     expect(csv).toContain(`${ready.name.split(" ")[1]},Kim,02/02/1992`);
   });
 });

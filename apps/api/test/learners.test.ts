@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, like } from "drizzle-orm";
 import type { AppRoute } from "@ts-rest/core";
-import { addCalendarMonths, contract, EVIDENCE_TOO_LARGE_MESSAGE, EVIDENCE_TYPE_MESSAGE, FIRST_AID_TOO_SHORT_MESSAGE, LINK_EXPIRED_MESSAGE, type RouteMeta } from "@app/contract";
+import {
+  addCalendarMonths,
+  contract,
+  EVIDENCE_TOO_LARGE_MESSAGE,
+  EVIDENCE_TYPE_MESSAGE,
+  FIRST_AID_TOO_SHORT_MESSAGE,
+  LINK_EXPIRED_MESSAGE,
+  type RouteMeta,
+} from "@app/contract";
 import { activityLog, courseDates, learnerEvidence, learnerRecords, mailOutbox, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
@@ -21,7 +29,10 @@ let office: Session;
 let trainer: Session;
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b2b1a0f50000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b2b1a0f50000000049454e44ae426082",
+  "hex",
+);
 const dataUrl = (bytes: Buffer, type = "application/pdf") => `data:${type};base64,${bytes.toString("base64")}`;
 
 async function signIn() {
@@ -31,16 +42,29 @@ async function signIn() {
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
-  await upsertUser(ctx.db, { email: "learners-trainer@example.com", name: "Terry Trainer", password: "Str0ng!Passw0rd-test", isAdmin: true, role: "trainer" });
+  await upsertUser(ctx.db, {
+    email: "learners-trainer@example.com",
+    name: "Terry Trainer",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "trainer",
+  });
   await signIn();
 });
 afterAll(() => ctx.close());
 
 /** A course starting in 30 days (two days long), booked and paid; returns its learner links. */
-async function bookPaid(title: string, opts: { units?: string[]; attendees?: { first_name: string; last_name: string; email?: string }[] } = {}) {
+async function bookPaid(
+  title: string,
+  opts: { units?: string[]; attendees?: { first_name: string; last_name: string; email?: string }[] } = {},
+) {
   const start = addDays(ukDate(ctx.clock.now()), 30);
   const end = addDays(start, 1);
-  const id = await createCourse(ctx.db, { title, units: opts.units?.map((t) => ({ title: t })) ?? [], dates: [{ startDate: start, endDate: end }] } as never, ctx.clock.now());
+  const id = await createCourse(
+    ctx.db,
+    { title, units: opts.units?.map((t) => ({ title: t })) ?? [], dates: [{ startDate: start, endDate: end }] } as never,
+    ctx.clock.now(),
+  );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   const payload = orderPayload([{ id, selectedDate: date!.id }]);
   if (opts.attendees) (payload.courses[0] as Record<string, unknown>).attendees = opts.attendees;
@@ -56,7 +80,8 @@ async function bookPaid(title: string, opts: { units?: string[]; attendees?: { f
 }
 
 const form = (token: string) => ctx.app.inject({ method: "GET", url: `/api/learner-forms/${token}` });
-const save = (token: string, payload: Record<string, unknown>) => ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}`, payload });
+const save = (token: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}`, payload });
 const upload = (token: string, data_url: string, file_name = "certificate.pdf") =>
   ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}/first-aid-certificate`, payload: { file_name, data_url } });
 
@@ -137,7 +162,9 @@ describe("the learner's form", () => {
     const token = tokens[0]!;
     const first = (await form(token)).json();
     expect(first.complete).toBe(false);
-    expect(first.missing.map((m: { field: string }) => m.field)).toEqual(expect.arrayContaining(["full_name", "first_aid_certificate", "fitness_name"]));
+    expect(first.missing.map((m: { field: string }) => m.field)).toEqual(
+      expect.arrayContaining(["full_name", "first_aid_certificate", "fitness_name"]),
+    );
     const res = await form(token);
     expect(res.headers["cache-control"]).toContain("no-store");
     const partial = await save(token, { full_name: "Jordan Alex Smith", postcode: "l20 1aa" });
@@ -206,7 +233,11 @@ describe("the learner's form", () => {
     expect((await upload(token, dataUrl(jpeg, "image/jpeg"), "scan.jpg")).json().evidence.content_type).toBe("image/jpeg");
     const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(20)]);
     expect((await upload(token, dataUrl(webp, "image/webp"), "scan.webp")).json().evidence.content_type).toBe("image/webp");
-    for (const bad of [Buffer.from("<html><script>alert(1)</script></html>"), Buffer.from("GIF89a........"), Buffer.from("MZ executable")]) {
+    for (const bad of [
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      Buffer.from("GIF89a........"),
+      Buffer.from("MZ executable"),
+    ]) {
       const res = await upload(token, dataUrl(bad, "application/pdf"), "certificate.pdf");
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(EVIDENCE_TYPE_MESSAGE);
@@ -230,42 +261,109 @@ describe("the learner's form", () => {
 
 describe("the centre's register", () => {
   it("refuses results while first aid evidence is missing or invalid (409 with why), then records them and queues the result mail", async () => {
-    const { tokens, start, dateId } = await bookPaid("SIA Door Supervisor Course (register)", { units: ["Principles", "Conflict management"] });
+    const { tokens, start, dateId } = await bookPaid("SIA Door Supervisor Course (register)", {
+      units: ["Principles", "Conflict management"],
+    });
     const token = tokens[0]!;
     const id = await learnerIdOf(token);
-    const results = (r: string) => ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/results`, headers: trainer.headers, payload: { results: [{ unit: "Principles", result: r }, { unit: "Conflict management", result: r }] } });
+    const results = (r: string) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/admin/learners/${id}/results`,
+        headers: trainer.headers,
+        payload: {
+          results: [
+            { unit: "Principles", result: r },
+            { unit: "Conflict management", result: r },
+          ],
+        },
+      });
     const blocked = await results("pass");
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().message).toBe("Results cannot be recorded: first aid evidence is missing");
-    const board = (await ctx.app.inject({ method: "GET", url: `/api/admin/learners/dates/${dateId}`, headers: trainer.headers })).json();
-    expect(board.learners[0].readiness).toMatchObject({ first_aid: "missing", ready: false, results_blocked: "First aid evidence is missing" });
+    const board = (
+      await ctx.app.inject({ method: "GET", url: `/api/admin/learners/dates/${dateId}`, headers: trainer.headers })
+    ).json();
+    expect(board.learners[0].readiness).toMatchObject({
+      first_aid: "missing",
+      ready: false,
+      results_blocked: "First aid evidence is missing",
+    });
     expect(board.units).toEqual(["Principles", "Conflict management"]);
 
     await save(token, completeForm(start));
     await upload(token, dataUrl(PDF));
-    const notReady = (await ctx.app.inject({ method: "GET", url: `/api/admin/learners/dates/${dateId}?filter=not_ready`, headers: trainer.headers })).json();
+    const notReady = (
+      await ctx.app.inject({
+        method: "GET",
+        url: `/api/admin/learners/dates/${dateId}?filter=not_ready`,
+        headers: trainer.headers,
+      })
+    ).json();
     expect(notReady.learners).toHaveLength(0);
 
-    const idCheck = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/id-check`, headers: trainer.headers, payload: { checked: true, document_type: "passport" } });
+    const idCheck = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/id-check`,
+      headers: trainer.headers,
+      payload: { checked: true, document_type: "passport" },
+    });
     expect(idCheck.json()).toMatchObject({ id_checked_document: "passport", id_checked_by: "Terry Trainer" });
-    const late = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/attendance`, headers: trainer.headers, payload: { day: start, status: "late" } });
+    const late = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/attendance`,
+      headers: trainer.headers,
+      payload: { day: start, status: "late" },
+    });
     expect(late.statusCode).toBe(400);
-    const lateOk = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/attendance`, headers: trainer.headers, payload: { day: start, status: "late", arrived_at: "09:40" } });
+    const lateOk = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/attendance`,
+      headers: trainer.headers,
+      payload: { day: start, status: "late", arrived_at: "09:40" },
+    });
     expect(lateOk.json().attendance).toEqual([{ day: start, status: "late", arrived_at: "09:40" }]);
-    expect((await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/attendance`, headers: trainer.headers, payload: { day: addDays(start, 5), status: "present" } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: "PUT",
+          url: `/api/admin/learners/${id}/attendance`,
+          headers: trainer.headers,
+          payload: { day: addDays(start, 5), status: "present" },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const ok = await results("pass");
     expect(ok.statusCode).toBe(200);
     expect(ok.json().readiness.result).toBe("pass");
-    const mails = await ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "learner_result"), eq(mailOutbox.to, "jordan.smith@example.com")));
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "learner_result"), eq(mailOutbox.to, "jordan.smith@example.com")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain("apply-for-an-sia-licence");
     // The same results again send nothing more.
     await results("pass");
-    expect(await ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "learner_result"), eq(mailOutbox.to, "jordan.smith@example.com")))).toHaveLength(1);
-    const cert = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/certificate`, headers: trainer.headers, payload: { issued: true } });
+    expect(
+      await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, "learner_result"), eq(mailOutbox.to, "jordan.smith@example.com"))),
+    ).toHaveLength(1);
+    const cert = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/certificate`,
+      headers: trainer.headers,
+      payload: { issued: true },
+    });
     expect(cert.json().readiness.certificate_issued).toBe(true);
-    const [log] = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Results recorded")).orderBy(desc(activityLog.id)).limit(1);
+    const [log] = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Results recorded"))
+      .orderBy(desc(activityLog.id))
+      .limit(1);
     expect(log?.userName).toBe("Terry Trainer");
   });
 
@@ -278,7 +376,12 @@ describe("the centre's register", () => {
     const later = addDays(start, 20);
     await ctx.db.update(courseDates).set({ startDate: later, endDate: later }).where(eq(courseDates.id, dateId));
     const id = await learnerIdOf(token);
-    const res = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/results`, headers: office.headers, payload: { results: [{ unit: "Assessment", result: "pass" }] } });
+    const res = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/results`,
+      headers: office.headers,
+      payload: { results: [{ unit: "Assessment", result: "pass" }] },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain("expires less than 12 months after the course start");
   });
@@ -286,14 +389,30 @@ describe("the centre's register", () => {
   it("exports the awarding-organisation registration CSV, one row per learner", async () => {
     const { tokens, start, dateId } = await bookPaid("SIA Door Supervisor Course (csv)");
     await save(tokens[0]!, completeForm(start));
-    const res = await ctx.app.inject({ method: "GET", url: `/api/admin/learners/dates/${dateId}/registration.csv`, headers: office.headers });
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/learners/dates/${dateId}/registration.csv`,
+      headers: office.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toBe("Surname,Forenames,Date of birth,Email,Postcode,ULN,Qualification,Start date,End date,Booking reference");
+    expect(lines[0]).toBe(
+      "Surname,Forenames,Date of birth,Email,Postcode,ULN,Qualification,Start date,End date,Booking reference",
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain("Smith,Jordan Alex,12/04/1990,jordan.smith@example.com,L20 1AA,1234567890,Level 2 Award for Door Supervisors");
-    expect((await ctx.app.inject({ method: "GET", url: `/api/admin/learners/dates/${dateId}/registration.csv`, headers: trainer.headers })).statusCode).toBe(403);
+    expect(lines[1]).toContain(
+      "Smith,Jordan Alex,12/04/1990,jordan.smith@example.com,L20 1AA,1234567890,Level 2 Award for Door Supervisors",
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: "GET",
+          url: `/api/admin/learners/dates/${dateId}/registration.csv`,
+          headers: trainer.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -324,12 +443,24 @@ describe("personal data", () => {
     await save(tokens[0]!, completeForm(start));
     await upload(tokens[0]!, dataUrl(PDF));
     const id = await learnerIdOf(tokens[0]!);
-    const json = await ctx.app.inject({ method: "GET", url: `/api/admin/learners/${id}/subject-access.json`, headers: office.headers });
+    const json = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/learners/${id}/subject-access.json`,
+      headers: office.headers,
+    });
     expect(json.statusCode).toBe(200);
     expect(json.headers["cache-control"]).toBe("private, no-store");
-    expect(json.json().learner).toMatchObject({ full_name_as_on_id: "Jordan Alex Smith", date_of_birth: "1990-04-12", uln: "1234567890" });
+    expect(json.json().learner).toMatchObject({
+      full_name_as_on_id: "Jordan Alex Smith",
+      date_of_birth: "1990-04-12",
+      uln: "1234567890",
+    });
     expect(json.json().evidence).toHaveLength(1);
-    const pdf = await ctx.app.inject({ method: "GET", url: `/api/admin/learners/${id}/subject-access.pdf`, headers: office.headers });
+    const pdf = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/learners/${id}/subject-access.pdf`,
+      headers: office.headers,
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.headers["content-type"]).toContain("application/pdf");
@@ -346,7 +477,12 @@ describe("personal data", () => {
       const payload = route.method === "GET" ? undefined : {};
       const anon = await ctx.app.inject({ method: route.method, url, ...(payload ? { payload } : {}) });
       expect(anon.statusCode, `${route.method} ${route.path}`).toBe(401);
-      const asTrainer = await ctx.app.inject({ method: route.method, url, headers: trainer.headers, ...(payload ? { payload } : {}) });
+      const asTrainer = await ctx.app.inject({
+        method: route.method,
+        url,
+        headers: trainer.headers,
+        ...(payload ? { payload } : {}),
+      });
       if (meta.roles.includes("trainer")) expect(asTrainer.statusCode, `${route.method} ${route.path}`).not.toBe(403);
       else expect(asTrainer.statusCode, `${route.method} ${route.path}`).toBe(403);
     }
@@ -374,13 +510,21 @@ describe("retention", () => {
     const [o] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
     expect(o).toMatchObject({ status: "paid" });
     expect(o?.amountPaidPence).toBeGreaterThan(0);
-    const logs = await ctx.db.select().from(activityLog).where(and(eq(activityLog.action, "Learner record deleted (retention)"), like(activityLog.details, "%(retention)%")));
+    const logs = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, "Learner record deleted (retention)"), like(activityLog.details, "%(retention)%")));
     expect(logs).toHaveLength(1);
     expect(logs[0]!.details).toContain("first aid evidence");
     // A second run finds nothing more to do.
     expect(await purgeExpiredLearnerRecords(ctx.db, new Date(`${addDays(threeYears, 2)}T12:00:00Z`))).toBe(0);
     // The register refuses changes to a deleted record; its subject access still answers (the booking part).
-    const res = await ctx.app.inject({ method: "PUT", url: `/api/admin/learners/${id}/certificate`, headers: office.headers, payload: { issued: true } });
+    const res = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/admin/learners/${id}/certificate`,
+      headers: office.headers,
+      payload: { issued: true },
+    });
     expect(res.statusCode).toBe(409);
   });
 

@@ -43,13 +43,21 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 describe("learner form on a phone", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
-  test("a learner completes the form over two visits, saved as they type", async ({ page, navigate, apiUrl, screenshot, expectNoA11yViolations }) => {
+  test("a learner completes the form over two visits, saved as they type", async ({
+    page,
+    navigate,
+    apiUrl,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     const booking = await paidDoorSupervisorBooking(apiUrl, "phone");
 
     // The buyer's success page carries the link.
     await navigate(`/payment/success?order=${booking.reference}`);
     await page.getByRole("heading", { name: "Learner forms" }).waitFor();
-    expect(await page.getByRole("link", { name: "Open the learner form for Robin Learner" }).getAttribute("href")).toContain(booking.path);
+    expect(await page.getByRole("link", { name: "Open the learner form for Robin Learner" }).getAttribute("href")).toContain(
+      booking.path,
+    );
 
     await navigate(booking.path);
     await page.getByRole("heading", { level: 1, name: "SIA Door Supervisor Course" }).waitFor();
@@ -84,30 +92,49 @@ describe("learner form on a phone", () => {
     dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
     await page.getByLabel("Expiry date", { exact: true }).fill(dayBefore.toISOString().slice(0, 10));
     await page.getByLabel("Expiry date", { exact: true }).blur();
-    await page.getByText(/must be valid for at least 12 months after the course starts/).first().waitFor();
+    await page
+      .getByText(/must be valid for at least 12 months after the course starts/)
+      .first()
+      .waitFor();
     await page.getByRole("link", { name: "See the EFAW course and its dates" }).waitFor();
     await screenshot("learner-form-first-aid-refused");
     await page.getByLabel("Expiry date", { exact: true }).fill(minExpiry);
     await page.getByLabel("Expiry date", { exact: true }).blur();
-    await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
 
-    await page.getByLabel("Photo or scan of your certificate").setInputFiles({ name: "efaw.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByLabel("Photo or scan of your certificate")
+      .setInputFiles({ name: "efaw.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByText("Uploaded: efaw.pdf").waitFor();
     await page.getByLabel(/I can speak, read and write English/).check();
     await page.getByLabel("Fitness declaration: type your full name to sign").fill("Robin James Learner");
     await page.getByLabel("Yes").check();
     await page.getByLabel("Fitness declaration: type your full name to sign").blur();
     await page.getByText("Your form is complete.").waitFor();
-    await page.getByRole("status").filter({ hasText: /^Saved$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoA11yViolations("main");
     await screenshot("learner-form-complete");
 
     // The API holds it all.
     const token = booking.path.split("/").pop()!;
-    const saved = (await (await fetch(`${apiUrl}/api/learner-forms/${token}`)).json()) as { complete: boolean; fields: Record<string, unknown> };
+    const saved = (await (await fetch(`${apiUrl}/api/learner-forms/${token}`)).json()) as {
+      complete: boolean;
+      fields: Record<string, unknown>;
+    };
     expect(saved.complete).toBe(true);
-    expect(saved.fields).toMatchObject({ full_name: "Robin James Learner", postcode: "L20 3AB", first_aid_expires_on: minExpiry, sia_link_consent: true });
+    expect(saved.fields).toMatchObject({
+      full_name: "Robin James Learner",
+      postcode: "L20 3AB",
+      first_aid_expires_on: minExpiry,
+      sia_link_consent: true,
+    });
   });
 
   test("an unknown link says so plainly", async ({ page, navigate, screenshot, allowConsoleErrors }) => {

@@ -13,7 +13,8 @@ import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX,
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
 /** A base64 data URL of MAX_EVIDENCE_BYTES with room for its header. */
 export const EVIDENCE_DATA_URL_MAX_CHARS = Math.ceil(MAX_EVIDENCE_BYTES / 3) * 4 + 200;
-export const EVIDENCE_TOO_LARGE_MESSAGE = "The certificate file is larger than 10 MB. Please upload a smaller scan or photo (PDF, JPEG, PNG or WebP).";
+export const EVIDENCE_TOO_LARGE_MESSAGE =
+  "The certificate file is larger than 10 MB. Please upload a smaller scan or photo (PDF, JPEG, PNG or WebP).";
 export const EVIDENCE_TYPE_MESSAGE = "Please upload your certificate as a PDF, JPEG, PNG or WebP file.";
 export const EVIDENCE_CONTENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
 
@@ -24,8 +25,10 @@ export const EFAW_COURSE_PATH = "/course/emergency-first-aid-at-work";
 export const FIRST_AID_TOO_SHORT_MESSAGE =
   "Your first aid certificate must be valid for at least 12 months after the course starts. Book our Emergency First Aid at Work (EFAW) course, or add it to your booking, before your course begins.";
 
-export const LINK_NOT_FOUND_MESSAGE = "This learner link is not valid. Please use the link from your confirmation e-mail, or call us.";
-export const LINK_EXPIRED_MESSAGE = "This learner link has expired because the course has ended. Please call us if you need to change your details.";
+export const LINK_NOT_FOUND_MESSAGE =
+  "This learner link is not valid. Please use the link from your confirmation e-mail, or call us.";
+export const LINK_EXPIRED_MESSAGE =
+  "This learner link has expired because the course has ended. Please call us if you need to change your details.";
 export const RESULTS_BLOCKED_FIRST_AID = "Results cannot be recorded: first aid evidence is missing or invalid";
 
 export const LICENCE_KINDS = ["door_supervisor", "security_guard", "cctv"] as const;
@@ -76,9 +79,11 @@ export const firstAidMinExpiry = (courseStart: string) => addCalendarMonths(cour
 /** The SIA 12-month rule: true when the certificate is still valid 12 months after the course start. */
 export const firstAidLongEnough = (expiresOn: string, courseStart: string) => expiresOn >= firstAidMinExpiry(courseStart);
 
-const optionalText = (max: number = TEXT_MAX.short) => z.string().max(max, `Please use at most ${max} characters`).trim().nullable().optional();
+const optionalText = (max: number = TEXT_MAX.short) =>
+  z.string().max(max, `Please use at most ${max} characters`).trim().nullable().optional();
 const optionalDate = IsoDate.nullable().optional();
-const pastDate = (message: string) => optionalDate.refine((v) => v == null || !isIsoDate(v) || v <= new Date().toISOString().slice(0, 10), message);
+const pastDate = (message: string) =>
+  optionalDate.refine((v) => v == null || !isIsoDate(v) || v <= new Date().toISOString().slice(0, 10), message);
 
 /**
  * What the learner sends while filling the form: any subset of the fields (saves as you go);
@@ -89,13 +94,28 @@ export const LearnerFormPatchSchema = z
     full_name: optionalText(),
     date_of_birth: pastDate("Your date of birth must be in the past"),
     address: optionalText(500),
-    postcode: optionalText(12).refine((v) => v == null || v === "" || /^[A-Za-z0-9 ]{5,8}$/.test(v), "Please enter a valid postcode"),
-    phone: optionalText(TEXT_MAX.phone).refine((v) => v == null || v === "" || (/^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10), "Please enter a valid phone number"),
-    email: optionalText(TEXT_MAX.email).refine((v) => v == null || v === "" || z.string().email().safeParse(v).success, "Please enter a valid email address"),
+    postcode: optionalText(12).refine(
+      (v) => v == null || v === "" || /^[A-Za-z0-9 ]{5,8}$/.test(v),
+      "Please enter a valid postcode",
+    ),
+    phone: optionalText(TEXT_MAX.phone).refine(
+      (v) => v == null || v === "" || (/^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10),
+      "Please enter a valid phone number",
+    ),
+    email: optionalText(TEXT_MAX.email).refine(
+      (v) => v == null || v === "" || z.string().email().safeParse(v).success,
+      "Please enter a valid email address",
+    ),
     emergency_name: optionalText(),
-    emergency_phone: optionalText(TEXT_MAX.phone).refine((v) => v == null || v === "" || (/^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10), "Please enter a valid phone number"),
+    emergency_phone: optionalText(TEXT_MAX.phone).refine(
+      (v) => v == null || v === "" || (/^[+\d\s()-]+$/.test(v) && v.replace(/\D/g, "").length >= 10),
+      "Please enter a valid phone number",
+    ),
     adjustments: optionalText(TEXT_MAX.details),
-    id_document_type: z.enum(ID_DOCUMENT_TYPES, { errorMap: () => ({ message: "Please choose an ID document from the list" }) }).nullable().optional(),
+    id_document_type: z
+      .enum(ID_DOCUMENT_TYPES, { errorMap: () => ({ message: "Please choose an ID document from the list" }) })
+      .nullable()
+      .optional(),
     id_document_expiry: optionalDate,
     first_aid_title: optionalText(),
     first_aid_body: optionalText(),
@@ -269,7 +289,10 @@ export const AttendanceInputSchema = z
       .nullable()
       .optional(),
   })
-  .refine((v) => v.status !== "late" || !!v.arrived_at, { message: "Please enter the time the learner arrived", path: ["arrived_at"] });
+  .refine((v) => v.status !== "late" || !!v.arrived_at, {
+    message: "Please enter the time the learner arrived",
+    path: ["arrived_at"],
+  });
 
 export const ResultsInputSchema = z.object({
   results: z

@@ -33,7 +33,14 @@ export default function LearnerBoardPage() {
 
   if (query.isPending) return <Spinner size="lg" label="Loading the learners..." />;
   if (query.isError || !board) {
-    return <ErrorState title="The learners could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return (
+      <ErrorState
+        title="The learners could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
   }
   const notReady = board.learners.filter((l) => !l.readiness.ready);
   const shown = filter === "not_ready" ? notReady : board.learners;
@@ -49,16 +56,27 @@ export default function LearnerBoardPage() {
       <header className="learners__head">
         <h1>{board.course_title}</h1>
         <p>
-          {formatDateRangeWithWeekday(board.start_date, board.end_date)} · {board.time} · {LICENCE_KIND_LABELS[board.licence_kind]}
+          {formatDateRangeWithWeekday(board.start_date, board.end_date)} · {board.time} ·{" "}
+          {LICENCE_KIND_LABELS[board.licence_kind]}
           {board.first_aid_required ? " · first aid required" : ""}
         </p>
       </header>
       <div className="learners__toolbar">
         <div className="learner-seg" role="group" aria-label="Show">
-          <button type="button" className={`learner-seg__btn ${filter === "all" ? "learner-seg__btn--on" : ""}`} aria-pressed={filter === "all"} onClick={() => setFilter("all")}>
+          <button
+            type="button"
+            className={`learner-seg__btn ${filter === "all" ? "learner-seg__btn--on" : ""}`}
+            aria-pressed={filter === "all"}
+            onClick={() => setFilter("all")}
+          >
             All ({board.learners.length})
           </button>
-          <button type="button" className={`learner-seg__btn ${filter === "not_ready" ? "learner-seg__btn--on" : ""}`} aria-pressed={filter === "not_ready"} onClick={() => setFilter("not_ready")}>
+          <button
+            type="button"
+            className={`learner-seg__btn ${filter === "not_ready" ? "learner-seg__btn--on" : ""}`}
+            aria-pressed={filter === "not_ready"}
+            onClick={() => setFilter("not_ready")}
+          >
             Not ready ({notReady.length})
           </button>
         </div>
@@ -80,7 +98,12 @@ export default function LearnerBoardPage() {
           {office ? (
             <Button
               variant="secondary"
-              onClick={() => void downloadFile(`/api/admin/learners/dates/${dateId}/registration.csv`, `registration-${board.start_date}.csv`).catch((e: unknown) => toast.error(errorMessage(e)))}
+              onClick={() =>
+                void downloadFile(
+                  `/api/admin/learners/dates/${dateId}/registration.csv`,
+                  `registration-${board.start_date}.csv`,
+                ).catch((e: unknown) => toast.error(errorMessage(e)))
+              }
             >
               <Download size={18} aria-hidden="true" /> Registration CSV
             </Button>
@@ -88,7 +111,14 @@ export default function LearnerBoardPage() {
         </div>
       </div>
       {!shown.length ? (
-        <EmptyState title={filter === "not_ready" ? "Everyone is ready" : "No learners on this date"} text={filter === "not_ready" ? "Every learner's details, first aid and declarations are in." : "Paid bookings of this date appear here."} />
+        <EmptyState
+          title={filter === "not_ready" ? "Everyone is ready" : "No learners on this date"}
+          text={
+            filter === "not_ready"
+              ? "Every learner's details, first aid and declarations are in."
+              : "Paid bookings of this date appear here."
+          }
+        />
       ) : (
         <div className="learners__grid">
           {shown.map((l) => (

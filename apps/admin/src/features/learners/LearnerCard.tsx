@@ -6,14 +6,31 @@
 import { useState } from "react";
 import { Button, useToast } from "@app/ui";
 import { formatDayWithWeekday } from "@app/contract/dates";
-import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, type IdDocumentType, type LearnerBoard, type RegisterLearner } from "@app/contract";
+import {
+  ID_DOCUMENT_LABELS,
+  ID_DOCUMENT_TYPES,
+  type IdDocumentType,
+  type LearnerBoard,
+  type RegisterLearner,
+} from "@app/contract";
 import { errorMessage } from "../../lib/errors";
 import { downloadFile, useRegisterChange } from "./api";
 
 type Props = { learner: RegisterLearner; board: LearnerBoard; canSeePersonalFiles: boolean; today: string; day: string };
 
-const FIRST_AID_TEXT = { valid: "First aid valid", missing: "First aid missing", invalid: "First aid too short", not_needed: "First aid not needed" } as const;
-const RESULT_TEXT = { none: "No result", pass: "Passed", fail: "Failed", resit: "Resit", incomplete: "Results incomplete" } as const;
+const FIRST_AID_TEXT = {
+  valid: "First aid valid",
+  missing: "First aid missing",
+  invalid: "First aid too short",
+  not_needed: "First aid not needed",
+} as const;
+const RESULT_TEXT = {
+  none: "No result",
+  pass: "Passed",
+  fail: "Failed",
+  resit: "Resit",
+  incomplete: "Results incomplete",
+} as const;
 
 function Chip({ ok, children }: { ok: boolean | null; children: React.ReactNode }) {
   return <span className={`learner-chip ${ok === null ? "" : ok ? "learner-chip--ok" : "learner-chip--bad"}`}>{children}</span>;
@@ -24,9 +41,13 @@ const nowHm = () => new Date().toLocaleTimeString("en-GB", { hour: "2-digit", mi
 export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day: registerDay }: Props) {
   const change = useRegisterChange(board.course_date_id);
   const toast = useToast();
-  const [doc, setDoc] = useState<IdDocumentType | "">(l.id_checked_document ? (l.id_checked_document as IdDocumentType) : (l.id_document_type ?? ""));
+  const [doc, setDoc] = useState<IdDocumentType | "">(
+    l.id_checked_document ? (l.id_checked_document as IdDocumentType) : (l.id_document_type ?? ""),
+  );
   const [lateTimes, setLateTimes] = useState<Record<string, string>>({});
-  const [results, setResults] = useState<Record<string, string>>(() => Object.fromEntries(l.results.map((r) => [r.unit, r.result])));
+  const [results, setResults] = useState<Record<string, string>>(() =>
+    Object.fromEntries(l.results.map((r) => [r.unit, r.result])),
+  );
   const [blocked, setBlocked] = useState<string | null>(null);
   const r = l.readiness;
 
@@ -44,7 +65,8 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
         },
       },
     );
-  const download = (path: string, name: string) => void downloadFile(path, name).catch((e: unknown) => toast.error(errorMessage(e)));
+  const download = (path: string, name: string) =>
+    void downloadFile(path, name).catch((e: unknown) => toast.error(errorMessage(e)));
   const attendanceOn = (day: string) => l.attendance.find((a) => a.day === day);
   const resultsChanged = board.units.some((u) => (results[u] ?? "") !== (l.results.find((x) => x.unit === u)?.result ?? ""));
 
@@ -86,7 +108,11 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
             <div className="learner-register__row">
               <label className="learner-register__select">
                 <span>Document seen</span>
-                <select className="ui-input ui-select" value={doc} onChange={(e) => setDoc(e.target.value as IdDocumentType | "")}>
+                <select
+                  className="ui-input ui-select"
+                  value={doc}
+                  onChange={(e) => setDoc(e.target.value as IdDocumentType | "")}
+                >
                   <option value="">Choose the document</option>
                   {ID_DOCUMENT_TYPES.map((t) => (
                     <option key={t} value={t}>
@@ -100,14 +126,22 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
                   Undo ID check
                 </Button>
               ) : (
-                <Button onClick={() => (doc ? run({ kind: "id", checked: true, document_type: doc }, "ID checked") : toast.error("Please choose the document type seen"))} disabled={change.isPending}>
+                <Button
+                  onClick={() =>
+                    doc
+                      ? run({ kind: "id", checked: true, document_type: doc }, "ID checked")
+                      : toast.error("Please choose the document type seen")
+                  }
+                  disabled={change.isPending}
+                >
                   Mark ID checked
                 </Button>
               )}
             </div>
             {l.id_checked_at ? (
               <p className="learners__muted">
-                Checked by {l.id_checked_by}: {ID_DOCUMENT_LABELS[l.id_checked_document as IdDocumentType] ?? l.id_checked_document}
+                Checked by {l.id_checked_by}:{" "}
+                {ID_DOCUMENT_LABELS[l.id_checked_document as IdDocumentType] ?? l.id_checked_document}
               </p>
             ) : null}
           </section>
@@ -152,7 +186,11 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
                         type="time"
                         value={lateTimes[day] ?? a.arrived_at ?? ""}
                         onChange={(e) => setLateTimes((x) => ({ ...x, [day]: e.target.value }))}
-                        onBlur={(e) => e.target.value && e.target.value !== a.arrived_at && run({ kind: "attendance", day, status: "late", arrived_at: e.target.value })}
+                        onBlur={(e) =>
+                          e.target.value &&
+                          e.target.value !== a.arrived_at &&
+                          run({ kind: "attendance", day, status: "late", arrived_at: e.target.value })
+                        }
                       />
                     </label>
                   ) : null}
@@ -171,7 +209,12 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
             {board.units.map((unit) => (
               <label key={unit} className="learner-register__select">
                 <span>{unit}</span>
-                <select className="ui-input ui-select" value={results[unit] ?? ""} onChange={(e) => setResults((x) => ({ ...x, [unit]: e.target.value }))} disabled={!!r.results_blocked}>
+                <select
+                  className="ui-input ui-select"
+                  value={results[unit] ?? ""}
+                  onChange={(e) => setResults((x) => ({ ...x, [unit]: e.target.value }))}
+                  disabled={!!r.results_blocked}
+                >
                   <option value="">No result yet</option>
                   <option value="pass">Pass</option>
                   <option value="fail">Fail</option>
@@ -182,12 +225,28 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
             <div className="learner-register__row">
               <Button
                 disabled={change.isPending || !resultsChanged}
-                onClick={() => run({ kind: "results", results: board.units.map((u) => ({ unit: u, result: (results[u] || null) as "pass" | "fail" | "resit" | null })) }, "Results saved")}
+                onClick={() =>
+                  run(
+                    {
+                      kind: "results",
+                      results: board.units.map((u) => ({
+                        unit: u,
+                        result: (results[u] || null) as "pass" | "fail" | "resit" | null,
+                      })),
+                    },
+                    "Results saved",
+                  )
+                }
               >
                 Save results
               </Button>
               <label className="learner-register__check">
-                <input type="checkbox" checked={!!l.certificate_issued_at} disabled={change.isPending || (r.result !== "pass" && !l.certificate_issued_at)} onChange={(e) => run({ kind: "certificate", issued: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={!!l.certificate_issued_at}
+                  disabled={change.isPending || (r.result !== "pass" && !l.certificate_issued_at)}
+                  onChange={(e) => run({ kind: "certificate", issued: e.target.checked })}
+                />
                 Certificate issued
               </label>
             </div>
@@ -198,14 +257,26 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
       {canSeePersonalFiles ? (
         <div className="learner-card__files">
           {l.has_evidence ? (
-            <Button variant="secondary" size="sm" onClick={() => download(`/api/admin/learners/${l.id}/evidence`, `first-aid-${l.id}`)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => download(`/api/admin/learners/${l.id}/evidence`, `first-aid-${l.id}`)}
+            >
               First aid certificate
             </Button>
           ) : null}
-          <Button variant="secondary" size="sm" onClick={() => download(`/api/admin/learners/${l.id}/subject-access.json`, `learner-${l.id}-subject-access.json`)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => download(`/api/admin/learners/${l.id}/subject-access.json`, `learner-${l.id}-subject-access.json`)}
+          >
             Subject access (JSON)
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => download(`/api/admin/learners/${l.id}/subject-access.pdf`, `learner-${l.id}-subject-access.pdf`)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => download(`/api/admin/learners/${l.id}/subject-access.pdf`, `learner-${l.id}-subject-access.pdf`)}
+          >
             Subject access (PDF)
           </Button>
         </div>
@@ -214,7 +285,8 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
   );
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }) : null);
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" }) : null;
 const day = (iso: string | null) => (iso ? formatDayWithWeekday(iso) : null);
 
 /** Everything the learner gave on the form, folded away until asked for. */
@@ -227,9 +299,19 @@ function LearnerDetails({ learner: l }: { learner: RegisterLearner }) {
     ["E-mail", l.email],
     ["Phone", l.phone],
     ["Emergency contact", l.emergency],
-    ["ID they will bring", l.id_document_type ? `${ID_DOCUMENT_LABELS[l.id_document_type]}${d.id_document_expiry ? `, expires ${day(d.id_document_expiry)}` : ""}` : null],
+    [
+      "ID they will bring",
+      l.id_document_type
+        ? `${ID_DOCUMENT_LABELS[l.id_document_type]}${d.id_document_expiry ? `, expires ${day(d.id_document_expiry)}` : ""}`
+        : null,
+    ],
     ["First aid", d.first_aid_title ? `${d.first_aid_title}${d.first_aid_body ? ` (${d.first_aid_body})` : ""}` : null],
-    ["First aid achieved / expires", d.first_aid_achieved_on || l.first_aid_expires_on ? `${day(d.first_aid_achieved_on) ?? "?"} / ${day(l.first_aid_expires_on) ?? "?"}` : null],
+    [
+      "First aid achieved / expires",
+      d.first_aid_achieved_on || l.first_aid_expires_on
+        ? `${day(d.first_aid_achieved_on) ?? "?"} / ${day(l.first_aid_expires_on) ?? "?"}`
+        : null,
+    ],
     ["English declaration", when(d.english_declared_at)],
     ["Fitness declaration", d.fitness_name ? `${d.fitness_name}, ${when(d.fitness_declared_at)}` : null],
     ["ULN", d.uln],

@@ -19,7 +19,14 @@ export default function LearnerRegisterPrintPage() {
   const board = query.data;
   usePageTitle(board ? `Register: ${board.course_title}` : "Register");
   if (query.isPending) return <Spinner size="lg" label="Loading the register..." />;
-  if (query.isError || !board) return <ErrorState title="The register could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError || !board)
+    return (
+      <ErrorState
+        title="The register could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <div className="learner-print">
       <div className="learner-print__toolbar">
@@ -67,7 +74,11 @@ export default function LearnerRegisterPrintPage() {
                     <br />
                     <small>{l.booking_reference}</small>
                   </td>
-                  <td>{l.id_checked_document ? (ID_DOCUMENT_LABELS[l.id_checked_document as IdDocumentType] ?? l.id_checked_document).split(" (")[0] : ""}</td>
+                  <td>
+                    {l.id_checked_document
+                      ? (ID_DOCUMENT_LABELS[l.id_checked_document as IdDocumentType] ?? l.id_checked_document).split(" (")[0]
+                      : ""}
+                  </td>
                   {board.days.map((d) => {
                     const a = l.attendance.find((x) => x.day === d);
                     return <td key={d}>{a ? `${MARK[a.status]}${a.arrived_at ? ` ${a.arrived_at}` : ""}` : ""}</td>;

@@ -21,9 +21,17 @@ export default function LearnersPage() {
       {query.isPending ? (
         <Spinner size="lg" label="Loading course dates..." />
       ) : query.isError ? (
-        <ErrorState title="The course dates could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorState
+          title="The course dates could not be loaded"
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : !query.data.length ? (
-        <EmptyState title="No learners yet" text="Learners appear here once a door supervisor, security guard or CCTV booking is paid." />
+        <EmptyState
+          title="No learners yet"
+          text="Learners appear here once a door supervisor, security guard or CCTV booking is paid."
+        />
       ) : (
         <ul className="learners__dates">
           {query.data.map((d) => (
@@ -34,7 +42,11 @@ export default function LearnersPage() {
                 <span className="learners__muted">{LICENCE_KIND_LABELS[d.licence_kind]}</span>
                 <span>
                   {d.learners} {d.learners === 1 ? "learner" : "learners"} ·{" "}
-                  {d.not_ready ? <span className="learners__bad">{d.not_ready} not ready</span> : <span className="learners__good">all ready</span>}
+                  {d.not_ready ? (
+                    <span className="learners__bad">{d.not_ready} not ready</span>
+                  ) : (
+                    <span className="learners__good">all ready</span>
+                  )}
                 </span>
               </Link>
             </li>

@@ -15,7 +15,11 @@ export function useLearnerDates() {
 }
 
 export function useLearnerBoard(dateId: number) {
-  return useQuery({ queryKey: learnerKeys.board(dateId), queryFn: () => unwrap(api.learners.board({ params: { dateId }, query: { filter: "all" } })), enabled: Number.isInteger(dateId) && dateId > 0 });
+  return useQuery({
+    queryKey: learnerKeys.board(dateId),
+    queryFn: () => unwrap(api.learners.board({ params: { dateId }, query: { filter: "all" } })),
+    enabled: Number.isInteger(dateId) && dateId > 0,
+  });
 }
 
 type Change =
@@ -32,9 +36,19 @@ export function useRegisterChange(dateId: number) {
       const params = { id };
       switch (change.kind) {
         case "id":
-          return unwrap(api.learners.checkId({ params, body: { checked: change.checked, ...(change.document_type ? { document_type: change.document_type } : {}) } }));
+          return unwrap(
+            api.learners.checkId({
+              params,
+              body: { checked: change.checked, ...(change.document_type ? { document_type: change.document_type } : {}) },
+            }),
+          );
         case "attendance":
-          return unwrap(api.learners.attendance({ params, body: { day: change.day, status: change.status, arrived_at: change.arrived_at ?? null } }));
+          return unwrap(
+            api.learners.attendance({
+              params,
+              body: { day: change.day, status: change.status, arrived_at: change.arrived_at ?? null },
+            }),
+          );
         case "results":
           return unwrap(api.learners.results({ params, body: { results: change.results } }));
         case "certificate":
@@ -42,7 +56,9 @@ export function useRegisterChange(dateId: number) {
       }
     },
     onSuccess: (learner) => {
-      client.setQueryData<LearnerBoard>(learnerKeys.board(dateId), (b) => (b ? { ...b, learners: b.learners.map((l) => (l.id === learner.id ? learner : l)) } : b));
+      client.setQueryData<LearnerBoard>(learnerKeys.board(dateId), (b) =>
+        b ? { ...b, learners: b.learners.map((l) => (l.id === learner.id ? learner : l)) } : b,
+      );
       void client.invalidateQueries({ queryKey: learnerKeys.dates });
     },
   });

@@ -32,7 +32,13 @@ export function nextSteps(outcome: "pass" | "fail" | "resit", kind: LicenceKind,
 }
 
 export function learnerResultMail(
-  r: { name: string; courseTitle: string; licenceKind: LicenceKind; results: { unit: string; result: UnitResult }[]; outcome: "pass" | "fail" | "resit" },
+  r: {
+    name: string;
+    courseTitle: string;
+    licenceKind: LicenceKind;
+    results: { unit: string; result: UnitResult }[];
+    outcome: "pass" | "fail" | "resit";
+  },
   settings: MailSettings,
 ): RenderedMail {
   const passed = r.outcome === "pass";

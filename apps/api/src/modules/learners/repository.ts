@@ -4,7 +4,18 @@
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { courseDates, courses, courseUnits, learnerAttendance, learnerEvidence, learnerRecords, learnerResults, orderAttendees, orderItems, orders } from "../../db/schema";
+import {
+  courseDates,
+  courses,
+  courseUnits,
+  learnerAttendance,
+  learnerEvidence,
+  learnerRecords,
+  learnerResults,
+  orderAttendees,
+  orderItems,
+  orders,
+} from "../../db/schema";
 
 const startDate = sql<string>`coalesce(${courseDates.startDate}, ${orderItems.startDate})::text`;
 const endDate = sql<string>`coalesce(${courseDates.endDate}, ${orderItems.endDate}, ${courseDates.startDate}, ${orderItems.startDate})::text`;
@@ -107,7 +118,14 @@ export async function datesWithLearners(db: DbOrTx) {
 
 export async function courseDateInfo(db: DbOrTx, courseDateId: number) {
   const [row] = await db
-    .select({ id: courseDates.id, courseId: courseDates.courseId, title: courses.title, time: courses.time, startDate: sql<string>`${courseDates.startDate}::text`, endDate: sql<string>`${courseDates.endDate}::text` })
+    .select({
+      id: courseDates.id,
+      courseId: courseDates.courseId,
+      title: courses.title,
+      time: courses.time,
+      startDate: sql<string>`${courseDates.startDate}::text`,
+      endDate: sql<string>`${courseDates.endDate}::text`,
+    })
     .from(courseDates)
     .innerJoin(courses, eq(courses.id, courseDates.courseId))
     .where(eq(courseDates.id, courseDateId));
@@ -116,13 +134,21 @@ export async function courseDateInfo(db: DbOrTx, courseDateId: number) {
 
 export async function unitsOfCourse(db: DbOrTx, courseId: number | null): Promise<string[]> {
   if (courseId === null) return [];
-  const rows = await db.select({ title: courseUnits.title }).from(courseUnits).where(eq(courseUnits.courseId, courseId)).orderBy(asc(courseUnits.position), asc(courseUnits.id));
+  const rows = await db
+    .select({ title: courseUnits.title })
+    .from(courseUnits)
+    .where(eq(courseUnits.courseId, courseId))
+    .orderBy(asc(courseUnits.position), asc(courseUnits.id));
   return rows.map((r) => r.title);
 }
 
 export async function attendanceOf(db: DbOrTx, learnerIds: number[]) {
   if (!learnerIds.length) return [];
-  return db.select().from(learnerAttendance).where(inArray(learnerAttendance.learnerId, learnerIds)).orderBy(asc(learnerAttendance.day));
+  return db
+    .select()
+    .from(learnerAttendance)
+    .where(inArray(learnerAttendance.learnerId, learnerIds))
+    .orderBy(asc(learnerAttendance.day));
 }
 
 export async function resultsOf(db: DbOrTx, learnerIds: number[]) {
@@ -130,24 +156,67 @@ export async function resultsOf(db: DbOrTx, learnerIds: number[]) {
   return db.select().from(learnerResults).where(inArray(learnerResults.learnerId, learnerIds)).orderBy(asc(learnerResults.unit));
 }
 
-export async function updateLearner(db: DbOrTx, id: number, values: Partial<typeof learnerRecords.$inferInsert>, now: Date): Promise<void> {
-  await db.update(learnerRecords).set({ ...values, updatedAt: now }).where(eq(learnerRecords.id, id));
+export async function updateLearner(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof learnerRecords.$inferInsert>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(learnerRecords)
+    .set({ ...values, updatedAt: now })
+    .where(eq(learnerRecords.id, id));
 }
 
-export async function saveEvidence(db: DbOrTx, learnerId: number, file: { fileName: string; contentType: string; bytes: Buffer; sha256: string }, now: Date) {
-  const values = { learnerId, kind: "first_aid", fileName: file.fileName, contentType: file.contentType, sizeBytes: file.bytes.length, sha256: file.sha256, bytes: file.bytes, uploadedAt: now };
+export async function saveEvidence(
+  db: DbOrTx,
+  learnerId: number,
+  file: { fileName: string; contentType: string; bytes: Buffer; sha256: string },
+  now: Date,
+) {
+  const values = {
+    learnerId,
+    kind: "first_aid",
+    fileName: file.fileName,
+    contentType: file.contentType,
+    sizeBytes: file.bytes.length,
+    sha256: file.sha256,
+    bytes: file.bytes,
+    uploadedAt: now,
+  };
   await db
     .insert(learnerEvidence)
     .values(values)
-    .onConflictDoUpdate({ target: [learnerEvidence.learnerId, learnerEvidence.kind], set: { fileName: values.fileName, contentType: values.contentType, sizeBytes: values.sizeBytes, sha256: values.sha256, bytes: values.bytes, uploadedAt: now } });
+    .onConflictDoUpdate({
+      target: [learnerEvidence.learnerId, learnerEvidence.kind],
+      set: {
+        fileName: values.fileName,
+        contentType: values.contentType,
+        sizeBytes: values.sizeBytes,
+        sha256: values.sha256,
+        bytes: values.bytes,
+        uploadedAt: now,
+      },
+    });
 }
 
 export async function loadEvidence(db: DbOrTx, learnerId: number) {
-  const [row] = await db.select().from(learnerEvidence).where(and(eq(learnerEvidence.learnerId, learnerId), eq(learnerEvidence.kind, "first_aid")));
+  const [row] = await db
+    .select()
+    .from(learnerEvidence)
+    .where(and(eq(learnerEvidence.learnerId, learnerId), eq(learnerEvidence.kind, "first_aid")));
   return row ?? null;
 }
 
-export async function setAttendance(db: DbOrTx, learnerId: number, day: string, status: string | null, arrivedAt: string | null, by: string, now: Date) {
+export async function setAttendance(
+  db: DbOrTx,
+  learnerId: number,
+  day: string,
+  status: string | null,
+  arrivedAt: string | null,
+  by: string,
+  now: Date,
+) {
   if (status === null) {
     await db.delete(learnerAttendance).where(and(eq(learnerAttendance.learnerId, learnerId), eq(learnerAttendance.day, day)));
     return;
@@ -155,7 +224,10 @@ export async function setAttendance(db: DbOrTx, learnerId: number, day: string, 
   await db
     .insert(learnerAttendance)
     .values({ learnerId, day, status, arrivedAt, recordedBy: by, recordedAt: now })
-    .onConflictDoUpdate({ target: [learnerAttendance.learnerId, learnerAttendance.day], set: { status, arrivedAt, recordedBy: by, recordedAt: now } });
+    .onConflictDoUpdate({
+      target: [learnerAttendance.learnerId, learnerAttendance.day],
+      set: { status, arrivedAt, recordedBy: by, recordedAt: now },
+    });
 }
 
 export async function setResult(db: DbOrTx, learnerId: number, unit: string, result: string | null, by: string, now: Date) {
@@ -166,7 +238,10 @@ export async function setResult(db: DbOrTx, learnerId: number, unit: string, res
   await db
     .insert(learnerResults)
     .values({ learnerId, unit, result, recordedBy: by, recordedAt: now })
-    .onConflictDoUpdate({ target: [learnerResults.learnerId, learnerResults.unit], set: { result, recordedBy: by, recordedAt: now } });
+    .onConflictDoUpdate({
+      target: [learnerResults.learnerId, learnerResults.unit],
+      set: { result, recordedBy: by, recordedAt: now },
+    });
 }
 
 /** Form columns the retention purge clears (the learner's own answers). */
@@ -218,7 +293,13 @@ export async function lockExpiredLearners(db: DbOrTx, endedBefore: string, limit
 }
 
 export async function purgeLearner(db: DbOrTx, id: number, now: Date): Promise<number> {
-  const deleted = await db.delete(learnerEvidence).where(eq(learnerEvidence.learnerId, id)).returning({ kind: learnerEvidence.kind });
-  await db.update(learnerRecords).set({ ...FORM_COLUMNS_CLEARED, purgedAt: now, updatedAt: now }).where(eq(learnerRecords.id, id));
+  const deleted = await db
+    .delete(learnerEvidence)
+    .where(eq(learnerEvidence.learnerId, id))
+    .returning({ kind: learnerEvidence.kind });
+  await db
+    .update(learnerRecords)
+    .set({ ...FORM_COLUMNS_CLEARED, purgedAt: now, updatedAt: now })
+    .where(eq(learnerRecords.id, id));
   return deleted.length;
 }

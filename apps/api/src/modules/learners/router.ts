@@ -42,26 +42,45 @@ export const learnersRouter = s.router(contract.learners, {
   },
   board: async ({ params, query, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.getBoard(request.server.db, params.dateId, query?.filter ?? "all", request.server.now()) };
+    return {
+      status: 200,
+      body: await service.getBoard(request.server.db, params.dateId, query?.filter ?? "all", request.server.now()),
+    };
   },
   checkId: async ({ params, body, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.checkId(request.server.db, params.id, body, actorOf(request), request.server.now()) };
+    return {
+      status: 200,
+      body: await service.checkId(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    };
   },
   attendance: async ({ params, body, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.recordAttendance(request.server.db, params.id, body, actorOf(request), request.server.now()) };
+    return {
+      status: 200,
+      body: await service.recordAttendance(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    };
   },
   results: async ({ params, body, request, reply }) => {
     noStore(reply);
     const app = request.server;
-    const { learner, mailed } = await service.recordResults(app.db, params.id, body, actorOf(request), app.now(), app.mail.settings);
+    const { learner, mailed } = await service.recordResults(
+      app.db,
+      params.id,
+      body,
+      actorOf(request),
+      app.now(),
+      app.mail.settings,
+    );
     if (mailed) app.workers.kickMail();
     return { status: 200, body: learner };
   },
   certificate: async ({ params, body, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.setCertificate(request.server.db, params.id, body.issued, actorOf(request), request.server.now()) };
+    return {
+      status: 200,
+      body: await service.setCertificate(request.server.db, params.id, body.issued, actorOf(request), request.server.now()),
+    };
   },
   evidence: async ({ params, request, reply }) => {
     const file = await service.downloadEvidence(request.server.db, params.id, actorOf(request), request.server.now());
@@ -72,7 +91,12 @@ export const learnersRouter = s.router(contract.learners, {
     return { status: 200, body: file.bytes };
   },
   registrationCsv: async ({ params, request, reply }) => {
-    const { csv, filename } = await service.registrationCsv(request.server.db, params.dateId, actorOf(request), request.server.now());
+    const { csv, filename } = await service.registrationCsv(
+      request.server.db,
+      params.dateId,
+      actorOf(request),
+      request.server.now(),
+    );
     noStore(reply);
     reply.header("content-disposition", `attachment; filename="${filename}"`);
     reply.type("text/csv; charset=utf-8");
@@ -105,7 +129,8 @@ export async function learnersRoutes(app: FastifyInstance, opts: { routerOptions
   });
   app.addHook("onRequest", async (request) => {
     const length = Number(request.headers["content-length"] ?? 0);
-    if (request.url.endsWith("/first-aid-certificate") && length > UPLOAD_BODY_LIMIT) throw new HttpError(413, EVIDENCE_TOO_LARGE_MESSAGE);
+    if (request.url.endsWith("/first-aid-certificate") && length > UPLOAD_BODY_LIMIT)
+      throw new HttpError(413, EVIDENCE_TOO_LARGE_MESSAGE);
   });
   app.addHook("onSend", async (request, reply, payload) => {
     const type = fileTypes.get(request.raw);

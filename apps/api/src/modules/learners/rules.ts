@@ -52,10 +52,13 @@ export function missingItems(rec: Rec, hasEvidence: boolean, courseStart: string
   const out: MissingItem[] = DETAIL_FIELDS.filter(([k]) => empty(rec[k])).map(([, field, message]) => ({ field, message }));
   if (rec.firstAidRequired) {
     for (const [k, field, message] of FIRST_AID_FIELDS) if (empty(rec[k])) out.push({ field, message });
-    if (rec.firstAidExpiresOn && !firstAidLongEnough(rec.firstAidExpiresOn, courseStart)) out.push({ field: "first_aid_expires_on", message: FIRST_AID_TOO_SHORT_MESSAGE });
-    if (!hasEvidence) out.push({ field: "first_aid_certificate", message: "A copy of your first aid certificate (photo or PDF)" });
+    if (rec.firstAidExpiresOn && !firstAidLongEnough(rec.firstAidExpiresOn, courseStart))
+      out.push({ field: "first_aid_expires_on", message: FIRST_AID_TOO_SHORT_MESSAGE });
+    if (!hasEvidence)
+      out.push({ field: "first_aid_certificate", message: "A copy of your first aid certificate (photo or PDF)" });
   }
-  if (empty(rec.fitnessDeclaredAt)) out.push({ field: "fitness_name", message: "The fitness declaration (type your full name to sign it)" });
+  if (empty(rec.fitnessDeclaredAt))
+    out.push({ field: "fitness_name", message: "The fitness declaration (type your full name to sign it)" });
   return out;
 }
 
@@ -85,7 +88,10 @@ export function readinessOf(input: {
   const reasons: string[] = [];
   if (rec.purgedAt) reasons.push("Record deleted after the retention period");
   else {
-    if (!detailsComplete) reasons.push(`Details incomplete (${missing.filter((m) => !m.field.startsWith("first_aid") && m.field !== "fitness_name").length} missing)`);
+    if (!detailsComplete)
+      reasons.push(
+        `Details incomplete (${missing.filter((m) => !m.field.startsWith("first_aid") && m.field !== "fitness_name").length} missing)`,
+      );
     const fa = FIRST_AID_REASON[firstAid];
     if (fa) reasons.push(fa);
     if (!fitness) reasons.push("Fitness declaration not signed");
@@ -101,7 +107,11 @@ export function readinessOf(input: {
     else if (all.includes("resit")) result = "resit";
     else result = "pass";
   }
-  const resultsBlocked = rec.purgedAt ? "The record was deleted after the retention period" : firstAid === "missing" || firstAid === "invalid" ? `${FIRST_AID_REASON[firstAid]}` : null;
+  const resultsBlocked = rec.purgedAt
+    ? "The record was deleted after the retention period"
+    : firstAid === "missing" || firstAid === "invalid"
+      ? `${FIRST_AID_REASON[firstAid]}`
+      : null;
   return {
     details_complete: detailsComplete,
     first_aid: firstAid,
@@ -133,7 +143,13 @@ export function courseDays(start: string, end: string): string[] {
 export function sniffEvidenceType(bytes: Buffer): "application/pdf" | "image/jpeg" | "image/png" | "image/webp" | null {
   if (bytes.length >= 5 && bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString("latin1") === "RIFF" &&
+    bytes.subarray(8, 12).toString("latin1") === "WEBP"
+  )
+    return "image/webp";
   return null;
 }

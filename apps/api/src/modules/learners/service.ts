@@ -50,7 +50,10 @@ export const DEFAULT_UNIT = "Assessment";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const attendeeName = (r: Row) => `${r.attendeeFirstName} ${r.attendeeLastName}`.trim();
 /** Where a learner's result mail goes: the form's e-mail, the attendee's, or the buyer's for their own place. */
-const learnerEmail = (r: Row) => r.rec.email ?? r.attendeeEmail ?? (`${r.attendeeFirstName} ${r.attendeeLastName}` === `${r.buyerFirstName} ${r.buyerLastName}` ? r.buyerEmail : null);
+const learnerEmail = (r: Row) =>
+  r.rec.email ??
+  r.attendeeEmail ??
+  (`${r.attendeeFirstName} ${r.attendeeLastName}` === `${r.buyerFirstName} ${r.buyerLastName}` ? r.buyerEmail : null);
 
 export const learnerFormUrl = (siteUrl: string, token: string) => `${siteUrl.replace(/\/$/, "")}/learner/${token}`;
 
@@ -100,7 +103,14 @@ function formView(row: Row): LearnerForm {
       sia_link_consent: r.siaLinkConsent,
       marketing_opt_in: r.marketingConsentAt !== null,
     },
-    evidence: hasEvidence ? { file_name: row.evidenceName!, content_type: row.evidenceType!, size_bytes: row.evidenceSize!, uploaded_at: iso(row.evidenceAt)! } : null,
+    evidence: hasEvidence
+      ? {
+          file_name: row.evidenceName!,
+          content_type: row.evidenceType!,
+          size_bytes: row.evidenceSize!,
+          uploaded_at: iso(row.evidenceAt)!,
+        }
+      : null,
     missing,
     complete: missing.length === 0,
     updated_at: r.updatedAt.toISOString(),
@@ -111,7 +121,8 @@ export async function getForm(db: Db, token: string, now: Date): Promise<Learner
   return formView(await openByToken(db, token, now));
 }
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim();
 
 /**
  * Saves part of the form. Refused as a whole (400, field by field) when a value breaks a rule,
@@ -123,14 +134,22 @@ export async function saveForm(db: Db, token: string, patch: LearnerFormPatch, n
     const r = row.rec;
     const issues: { path: string; message: string }[] = [];
     const expires = patch.first_aid_expires_on;
-    if (expires && r.firstAidRequired && !firstAidLongEnough(expires, row.startDate)) issues.push({ path: "first_aid_expires_on", message: FIRST_AID_TOO_SHORT_MESSAGE });
+    if (expires && r.firstAidRequired && !firstAidLongEnough(expires, row.startDate))
+      issues.push({ path: "first_aid_expires_on", message: FIRST_AID_TOO_SHORT_MESSAGE });
     const achieved = patch.first_aid_achieved_on === undefined ? r.firstAidAchievedOn : patch.first_aid_achieved_on;
     const expiresNow = expires === undefined ? r.firstAidExpiresOn : expires;
     if (achieved && expiresNow && expiresNow <= achieved && (patch.first_aid_achieved_on || expires)) {
-      issues.push({ path: expires ? "first_aid_expires_on" : "first_aid_achieved_on", message: "The expiry date must be after the date you achieved the qualification" });
+      issues.push({
+        path: expires ? "first_aid_expires_on" : "first_aid_achieved_on",
+        message: "The expiry date must be after the date you achieved the qualification",
+      });
     }
     if (patch.id_document_expiry && patch.id_document_expiry < row.startDate) {
-      issues.push({ path: "id_document_expiry", message: "Your ID document must still be valid on the first day of the course. Please bring a different document from the list." });
+      issues.push({
+        path: "id_document_expiry",
+        message:
+          "Your ID document must still be valid on the first day of the course. Please bring a different document from the list.",
+      });
     }
     if (issues.length) throw new HttpError(400, issues[0]!.message, { issues });
 
@@ -164,9 +183,11 @@ export async function saveForm(db: Db, token: string, patch: LearnerFormPatch, n
     }
     if (patch.sia_link_consent !== undefined) {
       v.siaLinkConsent = patch.sia_link_consent;
-      v.siaLinkConsentAt = patch.sia_link_consent === null ? null : patch.sia_link_consent === r.siaLinkConsent ? r.siaLinkConsentAt : now;
+      v.siaLinkConsentAt =
+        patch.sia_link_consent === null ? null : patch.sia_link_consent === r.siaLinkConsent ? r.siaLinkConsentAt : now;
     }
-    if (patch.marketing_opt_in !== undefined) v.marketingConsentAt = patch.marketing_opt_in ? (r.marketingConsentAt ?? now) : null;
+    if (patch.marketing_opt_in !== undefined)
+      v.marketingConsentAt = patch.marketing_opt_in ? (r.marketingConsentAt ?? now) : null;
     await repo.updateLearner(tx, r.id, v, now);
     return formView((await repo.findLearner(tx, r.id))!);
   });
@@ -179,7 +200,8 @@ export function decodeEvidence(dataUrl: string): { bytes: Buffer; contentType: s
   if (!dataUrl.startsWith("data:") || comma < 0) throw new HttpError(400, EVIDENCE_TYPE_MESSAGE);
   const payload = dataUrl.slice(comma + 1);
   const base64 = header.endsWith(";base64");
-  if ((base64 ? Math.floor((payload.length * 3) / 4) - 2 : payload.length) > MAX_EVIDENCE_BYTES) throw new HttpError(413, EVIDENCE_TOO_LARGE_MESSAGE);
+  if ((base64 ? Math.floor((payload.length * 3) / 4) - 2 : payload.length) > MAX_EVIDENCE_BYTES)
+    throw new HttpError(413, EVIDENCE_TOO_LARGE_MESSAGE);
   let bytes: Buffer;
   try {
     bytes = base64 ? Buffer.from(payload, "base64") : Buffer.from(decodeURIComponent(payload), "latin1");
@@ -192,15 +214,39 @@ export function decodeEvidence(dataUrl: string): { bytes: Buffer; contentType: s
   return { bytes, contentType };
 }
 
-const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+const EXTENSION: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+};
 
-export async function uploadFirstAid(db: Db, token: string, body: { file_name: string; data_url: string }, now: Date): Promise<LearnerForm> {
+export async function uploadFirstAid(
+  db: Db,
+  token: string,
+  body: { file_name: string; data_url: string },
+  now: Date,
+): Promise<LearnerForm> {
   const { bytes, contentType } = decodeEvidence(body.data_url);
   return db.transaction(async (tx) => {
     const row = await openByToken(tx, token, now);
     // The stored name is ours: the learner's file name is kept only as text, never as a path.
-    const stem = body.file_name.replace(/\.[^.]*$/, "").replace(/[^\w .()-]+/g, "_").slice(0, 80) || "certificate";
-    await repo.saveEvidence(tx, row.rec.id, { fileName: `${stem}.${EXTENSION[contentType]}`, contentType, bytes, sha256: createHash("sha256").update(bytes).digest("hex") }, now);
+    const stem =
+      body.file_name
+        .replace(/\.[^.]*$/, "")
+        .replace(/[^\w .()-]+/g, "_")
+        .slice(0, 80) || "certificate";
+    await repo.saveEvidence(
+      tx,
+      row.rec.id,
+      {
+        fileName: `${stem}.${EXTENSION[contentType]}`,
+        contentType,
+        bytes,
+        sha256: createHash("sha256").update(bytes).digest("hex"),
+      },
+      now,
+    );
     await repo.updateLearner(tx, row.rec.id, {}, now);
     return formView((await repo.findLearner(tx, row.rec.id))!);
   });
@@ -210,26 +256,45 @@ export async function uploadFirstAid(db: Db, token: string, body: { file_name: s
 export async function learnerLinksForOrder(db: DbOrTx, orderId: number, siteUrl: string): Promise<LearnerLink[]> {
   await repo.ensureLearnerRecords(db, orderId);
   const rows = await repo.learnersOfOrder(db, orderId);
-  return rows.filter((r) => r.orderStatus === "paid").map((r) => ({ name: attendeeName(r), course_title: r.courseTitle, url: learnerFormUrl(siteUrl, r.rec.token) }));
+  return rows
+    .filter((r) => r.orderStatus === "paid")
+    .map((r) => ({ name: attendeeName(r), course_title: r.courseTitle, url: learnerFormUrl(siteUrl, r.rec.token) }));
 }
 
 /**
  * For reminders (issue 15): each attendee's learner-form link and whether the form is complete,
  * by attendee id (attendees without a learner record are absent from the map).
  */
-export async function learnerFormsOfOrder(db: DbOrTx, orderId: number, siteUrl: string): Promise<Map<number, { url: string; complete: boolean }>> {
+export async function learnerFormsOfOrder(
+  db: DbOrTx,
+  orderId: number,
+  siteUrl: string,
+): Promise<Map<number, { url: string; complete: boolean }>> {
   const rows = await repo.learnersOfOrder(db, orderId);
-  return new Map(rows.map((r) => [r.rec.attendeeId, { url: learnerFormUrl(siteUrl, r.rec.token), complete: missingItems(r.rec, r.evidenceName !== null, r.startDate).length === 0 }]));
+  return new Map(
+    rows.map((r) => [
+      r.rec.attendeeId,
+      {
+        url: learnerFormUrl(siteUrl, r.rec.token),
+        complete: missingItems(r.rec, r.evidenceName !== null, r.startDate).length === 0,
+      },
+    ]),
+  );
 }
 
 // ---------------------------------------------------------------- the centre's board and register
 
-type RegisterData = { attendance: Awaited<ReturnType<typeof repo.attendanceOf>>; results: Awaited<ReturnType<typeof repo.resultsOf>> };
+type RegisterData = {
+  attendance: Awaited<ReturnType<typeof repo.attendanceOf>>;
+  results: Awaited<ReturnType<typeof repo.resultsOf>>;
+};
 
 function registerView(row: Row, data: RegisterData, units: string[], today: string): RegisterLearner {
   const r = row.rec;
   const days = courseDays(row.startDate, row.endDate);
-  const attendance = data.attendance.filter((a) => a.learnerId === r.id).map((a) => ({ day: a.day, status: a.status as AttendanceStatus, arrived_at: a.arrivedAt }));
+  const attendance = data.attendance
+    .filter((a) => a.learnerId === r.id)
+    .map((a) => ({ day: a.day, status: a.status as AttendanceStatus, arrived_at: a.arrivedAt }));
   const results = data.results.filter((x) => x.learnerId === r.id).map((x) => ({ unit: x.unit, result: x.result as UnitResult }));
   const emergency = [r.emergencyName, r.emergencyPhone].filter(Boolean).join(", ") || null;
   return {
@@ -265,7 +330,16 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
     results,
     certificate_issued_at: iso(r.certificateIssuedAt),
     purged: r.purgedAt !== null,
-    readiness: readinessOf({ rec: r, hasEvidence: row.evidenceName !== null, courseStart: row.startDate, today, days, units, attendance, results }),
+    readiness: readinessOf({
+      rec: r,
+      hasEvidence: row.evidenceName !== null,
+      courseStart: row.startDate,
+      today,
+      days,
+      units,
+      attendance,
+      results,
+    }),
   };
 }
 
@@ -328,15 +402,34 @@ async function lockForRegister(tx: DbOrTx, id: number): Promise<Row> {
   return row;
 }
 
-const who = (row: Row) => `${attendeeName(row)} (${row.courseTitle}, ${row.startDate}, booking ${formatBookingRef(row.bookingRef)})`;
+const who = (row: Row) =>
+  `${attendeeName(row)} (${row.courseTitle}, ${row.startDate}, booking ${formatBookingRef(row.bookingRef)})`;
 
-export async function checkId(db: Db, id: number, input: z.infer<typeof IdCheckSchema>, actor: Actor, now: Date): Promise<RegisterLearner> {
+export async function checkId(
+  db: Db,
+  id: number,
+  input: z.infer<typeof IdCheckSchema>,
+  actor: Actor,
+  now: Date,
+): Promise<RegisterLearner> {
   return db.transaction(async (tx) => {
     const row = await lockForRegister(tx, id);
-    if (input.checked && !input.document_type) throw new HttpError(400, "Please choose the document type seen", { issues: [{ path: "document_type", message: "Please choose the document type seen" }] });
-    const same = input.checked ? row.rec.idCheckedAt !== null && row.rec.idCheckedDocument === input.document_type : row.rec.idCheckedAt === null;
+    if (input.checked && !input.document_type)
+      throw new HttpError(400, "Please choose the document type seen", {
+        issues: [{ path: "document_type", message: "Please choose the document type seen" }],
+      });
+    const same = input.checked
+      ? row.rec.idCheckedAt !== null && row.rec.idCheckedDocument === input.document_type
+      : row.rec.idCheckedAt === null;
     if (!same) {
-      await repo.updateLearner(tx, id, input.checked ? { idCheckedAt: now, idCheckedBy: actor.name, idCheckedDocument: input.document_type! } : { idCheckedAt: null, idCheckedBy: null, idCheckedDocument: null }, now);
+      await repo.updateLearner(
+        tx,
+        id,
+        input.checked
+          ? { idCheckedAt: now, idCheckedBy: actor.name, idCheckedDocument: input.document_type! }
+          : { idCheckedAt: null, idCheckedBy: null, idCheckedDocument: null },
+        now,
+      );
       await logActivity(tx, {
         type: "other",
         action: input.checked ? "Learner ID checked" : "Learner ID check removed",
@@ -349,11 +442,19 @@ export async function checkId(db: Db, id: number, input: z.infer<typeof IdCheckS
   });
 }
 
-export async function recordAttendance(db: Db, id: number, input: z.infer<typeof AttendanceInputSchema>, actor: Actor, now: Date): Promise<RegisterLearner> {
+export async function recordAttendance(
+  db: Db,
+  id: number,
+  input: z.infer<typeof AttendanceInputSchema>,
+  actor: Actor,
+  now: Date,
+): Promise<RegisterLearner> {
   return db.transaction(async (tx) => {
     const row = await lockForRegister(tx, id);
     if (!courseDays(row.startDate, row.endDate).includes(input.day)) {
-      throw new HttpError(400, "That day is not a day of this course", { issues: [{ path: "day", message: "That day is not a day of this course" }] });
+      throw new HttpError(400, "That day is not a day of this course", {
+        issues: [{ path: "day", message: "That day is not a day of this course" }],
+      });
     }
     const arrived = input.status === "late" ? (input.arrived_at ?? null) : null;
     await repo.setAttendance(tx, id, input.day, input.status, arrived, actor.name, now);
@@ -380,10 +481,17 @@ export async function recordResults(
     const row = await lockForRegister(tx, id);
     const before = await registerOf(tx, row, now);
     // SIA: no assessment without valid first-aid evidence for door supervisors and security guards.
-    if (before.readiness.results_blocked) throw new HttpError(409, `Results cannot be recorded: ${before.readiness.results_blocked.charAt(0).toLowerCase()}${before.readiness.results_blocked.slice(1)}`);
+    if (before.readiness.results_blocked)
+      throw new HttpError(
+        409,
+        `Results cannot be recorded: ${before.readiness.results_blocked.charAt(0).toLowerCase()}${before.readiness.results_blocked.slice(1)}`,
+      );
     const units = unitsOr(await repo.unitsOfCourse(tx, row.courseId));
     const unknown = input.results.find((r) => !units.includes(r.unit));
-    if (unknown) throw new HttpError(400, `"${unknown.unit}" is not a unit of this course`, { issues: [{ path: "results", message: `"${unknown.unit}" is not a unit of this course` }] });
+    if (unknown)
+      throw new HttpError(400, `"${unknown.unit}" is not a unit of this course`, {
+        issues: [{ path: "results", message: `"${unknown.unit}" is not a unit of this course` }],
+      });
     for (const r of input.results) await repo.setResult(tx, id, r.unit, r.result, actor.name, now);
     const after = await registerOf(tx, row, now);
     await logActivity(tx, {
@@ -398,7 +506,16 @@ export async function recordResults(
     const summary = after.results.map((r) => `${r.unit}=${r.result}`).join("|");
     const to = learnerEmail(row);
     if (["pass", "fail", "resit"].includes(after.readiness.result) && summary !== row.rec.resultMailed && to) {
-      const rendered = learnerResultMail({ name: row.rec.fullName ?? attendeeName(row), courseTitle: row.courseTitle, licenceKind: row.rec.licenceKind as LicenceKind, results: after.results, outcome: after.readiness.result as "pass" | "fail" | "resit" }, mail);
+      const rendered = learnerResultMail(
+        {
+          name: row.rec.fullName ?? attendeeName(row),
+          courseTitle: row.courseTitle,
+          licenceKind: row.rec.licenceKind as LicenceKind,
+          results: after.results,
+          outcome: after.readiness.result as "pass" | "fail" | "resit",
+        },
+        mail,
+      );
       await enqueueMail(tx, { to, kind: "learner_result", ...rendered }, now);
       await repo.updateLearner(tx, id, { resultMailed: summary }, now);
       mailed = true;
@@ -413,10 +530,24 @@ export async function setCertificate(db: Db, id: number, issued: boolean, actor:
     if (issued !== (row.rec.certificateIssuedAt !== null)) {
       if (issued) {
         const reg = await registerOf(tx, row, now);
-        if (reg.readiness.result !== "pass") throw new HttpError(409, "A certificate can be issued only after every unit is passed");
+        if (reg.readiness.result !== "pass")
+          throw new HttpError(409, "A certificate can be issued only after every unit is passed");
       }
-      await repo.updateLearner(tx, id, issued ? { certificateIssuedAt: now, certificateIssuedBy: actor.name } : { certificateIssuedAt: null, certificateIssuedBy: null }, now);
-      await logActivity(tx, { type: "course_completion", action: issued ? "Certificate issued" : "Certificate issue undone", details: who(row), actor, at: now });
+      await repo.updateLearner(
+        tx,
+        id,
+        issued
+          ? { certificateIssuedAt: now, certificateIssuedBy: actor.name }
+          : { certificateIssuedAt: null, certificateIssuedBy: null },
+        now,
+      );
+      await logActivity(tx, {
+        type: "course_completion",
+        action: issued ? "Certificate issued" : "Certificate issue undone",
+        details: who(row),
+        actor,
+        at: now,
+      });
     }
     return registerOf(tx, (await repo.findLearner(tx, id))!, now);
   });
@@ -431,7 +562,13 @@ export async function downloadEvidence(db: Db, id: number, actor: Actor, now: Da
     if (!row) throw new HttpError(404, "Learner not found");
     const file = await repo.loadEvidence(tx, id);
     if (!file) throw new HttpError(404, "No first aid certificate has been uploaded");
-    await logActivity(tx, { type: "security", action: "Learner evidence viewed", details: `First aid certificate of ${who(row)}`, actor, at: now });
+    await logActivity(tx, {
+      type: "security",
+      action: "Learner evidence viewed",
+      details: `First aid certificate of ${who(row)}`,
+      actor,
+      at: now,
+    });
     return file;
   });
 }
@@ -443,7 +580,18 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export const REGISTRATION_CSV_HEADER = ["Surname", "Forenames", "Date of birth", "Email", "Postcode", "ULN", "Qualification", "Start date", "End date", "Booking reference"];
+export const REGISTRATION_CSV_HEADER = [
+  "Surname",
+  "Forenames",
+  "Date of birth",
+  "Email",
+  "Postcode",
+  "ULN",
+  "Qualification",
+  "Start date",
+  "End date",
+  "Booking reference",
+];
 
 /** Full name as on ID → forenames and surname (the last word is the surname). */
 export function splitName(full: string): { forenames: string; surname: string } {
@@ -458,9 +606,17 @@ const QUALIFICATION: Record<LicenceKind, string> = {
   cctv: "Level 2 Award for CCTV Operators (Public Space Surveillance) in the Private Security Industry",
 };
 
-const qualificationOf = (title: string, kind: LicenceKind) => (/top.?up|refresher/i.test(title) ? `${QUALIFICATION[kind].replace("Level 2 Award for", "Level 2 Award for")} (Top-Up)` : QUALIFICATION[kind]);
+const qualificationOf = (title: string, kind: LicenceKind) =>
+  /top.?up|refresher/i.test(title)
+    ? `${QUALIFICATION[kind].replace("Level 2 Award for", "Level 2 Award for")} (Top-Up)`
+    : QUALIFICATION[kind];
 
-export async function registrationCsv(db: Db, courseDateId: number, actor: Actor, now: Date): Promise<{ csv: string; filename: string }> {
+export async function registrationCsv(
+  db: Db,
+  courseDateId: number,
+  actor: Actor,
+  now: Date,
+): Promise<{ csv: string; filename: string }> {
   return db.transaction(async (tx) => {
     const board = await getBoard(tx, courseDateId, "all", now);
     const rows = await repo.learnersOfDate(tx, courseDateId);
@@ -469,12 +625,29 @@ export async function registrationCsv(db: Db, courseDateId: number, actor: Actor
       const name = splitName(r.rec.fullName ?? attendeeName(r));
       const dob = r.rec.dateOfBirth ? r.rec.dateOfBirth.split("-").reverse().join("/") : "";
       lines.push(
-        [name.surname, name.forenames, dob, learnerEmail(r) ?? "", r.rec.postcode ?? "", r.rec.uln ?? "", qualificationOf(r.courseTitle, r.rec.licenceKind as LicenceKind), r.startDate.split("-").reverse().join("/"), r.endDate.split("-").reverse().join("/"), formatBookingRef(r.bookingRef)]
+        [
+          name.surname,
+          name.forenames,
+          dob,
+          learnerEmail(r) ?? "",
+          r.rec.postcode ?? "",
+          r.rec.uln ?? "",
+          qualificationOf(r.courseTitle, r.rec.licenceKind as LicenceKind),
+          r.startDate.split("-").reverse().join("/"),
+          r.endDate.split("-").reverse().join("/"),
+          formatBookingRef(r.bookingRef),
+        ]
           .map(csvCell)
           .join(","),
       );
     }
-    await logActivity(tx, { type: "security", action: "Learner registration export", details: `${board.course_title}, ${board.start_date}: ${rows.length} learners`, actor, at: now });
+    await logActivity(tx, {
+      type: "security",
+      action: "Learner registration export",
+      details: `${board.course_title}, ${board.start_date}: ${rows.length} learners`,
+      actor,
+      at: now,
+    });
     return { csv: lines.join("\r\n") + "\r\n", filename: `registration-${board.start_date}-${courseDateId}.csv` };
   });
 }
@@ -521,7 +694,9 @@ export async function subjectAccess(db: Db, id: number, actor: Actor, now: Date,
         marketing_consent_at: iso(r.marketingConsentAt),
         id_checked_at: iso(r.idCheckedAt),
         id_checked_by: r.idCheckedBy,
-        id_document_seen: r.idCheckedDocument ? (ID_DOCUMENT_LABELS[r.idCheckedDocument as IdDocumentType] ?? r.idCheckedDocument) : null,
+        id_document_seen: r.idCheckedDocument
+          ? (ID_DOCUMENT_LABELS[r.idCheckedDocument as IdDocumentType] ?? r.idCheckedDocument)
+          : null,
         certificate_issued_at: iso(r.certificateIssuedAt),
         record_created_at: r.createdAt.toISOString(),
         record_deleted_at: iso(r.purgedAt),
@@ -535,9 +710,31 @@ export async function subjectAccess(db: Db, id: number, actor: Actor, now: Date,
         booked_by: `${row.buyerFirstName} ${row.buyerLastName}`,
         paid_at: iso(row.paidAt),
       },
-      attendance: attendance.map((a) => ({ day: a.day, status: a.status, arrived_at: a.arrivedAt, recorded_by: a.recordedBy, recorded_at: a.recordedAt.toISOString() })),
-      results: results.map((x) => ({ unit: x.unit, result: x.result, recorded_by: x.recordedBy, recorded_at: x.recordedAt.toISOString() })),
-      evidence: evidence ? [{ kind: "First aid certificate", file_name: evidence.fileName, content_type: evidence.contentType, size_bytes: evidence.sizeBytes, sha256: evidence.sha256, uploaded_at: evidence.uploadedAt.toISOString() }] : [],
+      attendance: attendance.map((a) => ({
+        day: a.day,
+        status: a.status,
+        arrived_at: a.arrivedAt,
+        recorded_by: a.recordedBy,
+        recorded_at: a.recordedAt.toISOString(),
+      })),
+      results: results.map((x) => ({
+        unit: x.unit,
+        result: x.result,
+        recorded_by: x.recordedBy,
+        recorded_at: x.recordedAt.toISOString(),
+      })),
+      evidence: evidence
+        ? [
+            {
+              kind: "First aid certificate",
+              file_name: evidence.fileName,
+              content_type: evidence.contentType,
+              size_bytes: evidence.sizeBytes,
+              sha256: evidence.sha256,
+              uploaded_at: evidence.uploadedAt.toISOString(),
+            },
+          ]
+        : [],
       activity: activity.rows.map((a) => ({ action: a.action, by: a.user_name, at: new Date(a.created_at).toISOString() })),
     };
   });

@@ -9,7 +9,13 @@ import { Link, useParams } from "react-router-dom";
 import { CheckboxField, SelectField, Spinner, TextAreaField, TextField } from "@app/ui";
 import { formatDateRangeWithWeekday, formatDayWithWeekday } from "@app/contract/dates";
 import type { LearnerForm } from "@app/contract";
-import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES, MAX_EVIDENCE_BYTES, EVIDENCE_TOO_LARGE_MESSAGE, EVIDENCE_TYPE_MESSAGE } from "@app/contract";
+import {
+  ID_DOCUMENT_LABELS,
+  ID_DOCUMENT_TYPES,
+  MAX_EVIDENCE_BYTES,
+  EVIDENCE_TOO_LARGE_MESSAGE,
+  EVIDENCE_TYPE_MESSAGE,
+} from "@app/contract";
 import { ApiError } from "../../lib/api";
 import { pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
@@ -30,7 +36,25 @@ export const handle: RouteHandle = {
 
 type Values = Record<string, string | boolean | null>;
 
-const TEXT_FIELDS = ["full_name", "date_of_birth", "address", "postcode", "phone", "email", "emergency_name", "emergency_phone", "adjustments", "id_document_type", "id_document_expiry", "first_aid_title", "first_aid_body", "first_aid_achieved_on", "first_aid_expires_on", "fitness_name", "uln"] as const;
+const TEXT_FIELDS = [
+  "full_name",
+  "date_of_birth",
+  "address",
+  "postcode",
+  "phone",
+  "email",
+  "emergency_name",
+  "emergency_phone",
+  "adjustments",
+  "id_document_type",
+  "id_document_expiry",
+  "first_aid_title",
+  "first_aid_body",
+  "first_aid_achieved_on",
+  "first_aid_expires_on",
+  "fitness_name",
+  "uln",
+] as const;
 
 function valuesOf(form: LearnerForm): Values {
   const v: Values = {};
@@ -67,7 +91,11 @@ export default function LearnerFormPage() {
         setValues(valuesOf(f));
       })
       .catch((e: unknown) => {
-        if (!ctl.signal.aborted) setFailure({ status: e instanceof ApiError ? e.status : 0, message: e instanceof Error ? e.message : "Something went wrong" });
+        if (!ctl.signal.aborted)
+          setFailure({
+            status: e instanceof ApiError ? e.status : 0,
+            message: e instanceof Error ? e.message : "Something went wrong",
+          });
       });
     return () => ctl.abort();
   }, [token]);
@@ -76,7 +104,13 @@ export default function LearnerFormPage() {
     return (
       <div className="learner-page">
         <div className="learner-card learner-card--message" role="alert">
-          <h1>{failure.status === 410 ? "This link has expired" : failure.status === 404 ? "Link not valid" : "We couldn't load your form"}</h1>
+          <h1>
+            {failure.status === 410
+              ? "This link has expired"
+              : failure.status === 404
+                ? "Link not valid"
+                : "We couldn't load your form"}
+          </h1>
           <p>{failure.message}</p>
         </div>
       </div>
@@ -110,7 +144,8 @@ export default function LearnerFormPage() {
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_EVIDENCE_BYTES) return autosave.setErrors((e) => ({ ...e, first_aid_certificate: EVIDENCE_TOO_LARGE_MESSAGE }));
+    if (file.size > MAX_EVIDENCE_BYTES)
+      return autosave.setErrors((e) => ({ ...e, first_aid_certificate: EVIDENCE_TOO_LARGE_MESSAGE }));
     if (!/\.(pdf|jpe?g|png|webp)$/i.test(file.name) && !/^(application\/pdf|image\/(jpeg|png|webp))$/.test(file.type)) {
       return autosave.setErrors((e) => ({ ...e, first_aid_certificate: EVIDENCE_TYPE_MESSAGE }));
     }
@@ -168,8 +203,18 @@ export default function LearnerFormPage() {
           {text("emergency_phone", "Phone", { type: "tel" })}
         </Section>
 
-        <Section title="Reasonable adjustments" hint="Optional: anything that helps you learn or take the assessments (e.g. extra time, a reader, access needs).">
-          <TextAreaField id="f-adjustments" label="Adjustments you need" rows={3} value={String(values.adjustments ?? "")} onChange={(e) => set("adjustments", e.target.value)} onBlur={autosave.flush} />
+        <Section
+          title="Reasonable adjustments"
+          hint="Optional: anything that helps you learn or take the assessments (e.g. extra time, a reader, access needs)."
+        >
+          <TextAreaField
+            id="f-adjustments"
+            label="Adjustments you need"
+            rows={3}
+            value={String(values.adjustments ?? "")}
+            onChange={(e) => set("adjustments", e.target.value)}
+            onBlur={autosave.flush}
+          />
         </Section>
 
         <Section title="Your ID document" hint="Bring it on the first day: we check it before you are assessed.">
@@ -191,8 +236,9 @@ export default function LearnerFormPage() {
             title="First aid qualification"
             hint={
               <>
-                Door supervisor and security guard learners need a first aid certificate (EFAW or equivalent) that is still valid on{" "}
-                <strong>{formatDayWithWeekday(form.first_aid_min_expiry)}</strong> or later (12 months after the course starts). No certificate, or one that runs out sooner?{" "}
+                Door supervisor and security guard learners need a first aid certificate (EFAW or equivalent) that is still valid
+                on <strong>{formatDayWithWeekday(form.first_aid_min_expiry)}</strong> or later (12 months after the course
+                starts). No certificate, or one that runs out sooner?{" "}
                 <Link to={form.efaw_path}>Book our Emergency First Aid at Work course</Link>.
               </>
             }
@@ -211,7 +257,12 @@ export default function LearnerFormPage() {
                 Photo or scan of your certificate
               </label>
               <p className="ui-field__hint" id="f-certificate-hint">
-                PDF, JPEG, PNG or WebP, up to 10 MB. {form.evidence ? <strong>Uploaded: {form.evidence.file_name}</strong> : <span className="learner-todo">Still needed</span>}
+                PDF, JPEG, PNG or WebP, up to 10 MB.{" "}
+                {form.evidence ? (
+                  <strong>Uploaded: {form.evidence.file_name}</strong>
+                ) : (
+                  <span className="learner-todo">Still needed</span>
+                )}
               </p>
               <input
                 id="f-certificate"
@@ -222,7 +273,9 @@ export default function LearnerFormPage() {
                 disabled={uploading}
               />
               {uploading ? <p className="ui-field__hint">Uploading…</p> : null}
-              {autosave.errors.first_aid_certificate ? <p className="ui-field__error">{autosave.errors.first_aid_certificate}</p> : null}
+              {autosave.errors.first_aid_certificate ? (
+                <p className="ui-field__error">{autosave.errors.first_aid_certificate}</p>
+              ) : null}
             </div>
           </Section>
         ) : null}
@@ -243,11 +296,23 @@ export default function LearnerFormPage() {
             onBlur={autosave.flush}
             error={autosave.errors.fitness_name}
           />
-          {form.fields.fitness_declared_at ? <p className="learner-signed">Signed {new Date(form.fields.fitness_declared_at).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/London" })}</p> : null}
+          {form.fields.fitness_declared_at ? (
+            <p className="learner-signed">
+              Signed{" "}
+              {new Date(form.fields.fitness_declared_at).toLocaleString("en-GB", {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: "Europe/London",
+              })}
+            </p>
+          ) : null}
         </Section>
 
         <Section title="SIA account and learner number">
-          {text("uln", "Unique Learner Number (ULN), if you have one", { inputMode: "numeric", hint: "Optional: 10 digits, shown on earlier qualification certificates." })}
+          {text("uln", "Unique Learner Number (ULN), if you have one", {
+            inputMode: "numeric",
+            hint: "Optional: 10 digits, shown on earlier qualification certificates.",
+          })}
           <fieldset className="learner-choice">
             <legend>May we link your SIA online account to ours, so we can help with your licence application?</legend>
             {[
@@ -255,7 +320,13 @@ export default function LearnerFormPage() {
               [false, "No"],
             ].map(([v, label]) => (
               <label key={String(v)} className="learner-choice__option">
-                <input type="radio" name="sia_link_consent" checked={values.sia_link_consent === v} onChange={() => set("sia_link_consent", v as boolean, true)} /> {label as string}
+                <input
+                  type="radio"
+                  name="sia_link_consent"
+                  checked={values.sia_link_consent === v}
+                  onChange={() => set("sia_link_consent", v as boolean, true)}
+                />{" "}
+                {label as string}
               </label>
             ))}
           </fieldset>
@@ -278,7 +349,8 @@ function Progress({ form }: { form: LearnerForm }) {
   if (form.complete) {
     return (
       <div className="learner-progress learner-progress--done" id="learner-progress">
-        <strong>Your form is complete.</strong> Thank you. You can still change anything until the course ends; bring your ID on the first day.
+        <strong>Your form is complete.</strong> Thank you. You can still change anything until the course ends; bring your ID on
+        the first day.
       </div>
     );
   }
