@@ -16,7 +16,7 @@ import {
   LINK_EXPIRED_MESSAGE,
   type RouteMeta,
 } from "@app/contract";
-import { activityLog, courseDates, learnerEvidence, learnerRecords, mailOutbox, orders } from "../src/db/schema";
+import { activityLog, courseDates, learnerEvidence, learnerRecords, mailOutbox, orderAttendees, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { addDays, ukDate } from "../src/lib/dates";
@@ -143,16 +143,50 @@ describe("learner links after payment", () => {
     expect(efaw.links).toHaveLength(0);
   });
 
-  it("gives every named attendee of a group booking their own link", async () => {
-    const group = await bookPaid("Door Supervision Top-Up (group)", {
-      attendees: [
-        { first_name: "Ann", last_name: "One" },
-        { first_name: "Ben", last_name: "Two", email: "ben.two@example.com" },
-      ],
-    });
-    // Main records attendees per place once the orders domain writes them; until then the buyer takes each place.
-    expect(group.links.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(group.tokens).size).toBe(group.tokens.length);
+  it("gives each of 3 named attendees of a paid group booking on a door supervisor course their own record and link, in their names", async () => {
+    const team = [
+      { first_name: "Ann", last_name: "One" },
+      { first_name: "Ben", last_name: "Two", email: "ben.two@example.com" },
+      { first_name: "Cara", last_name: "Three", email: "cara.three@example.com" },
+    ];
+    const group = await bookPaid("SIA Door Supervisor Course (group)", { attendees: team });
+    const names = team.map((t) => `${t.first_name} ${t.last_name}`);
+    expect(group.links.map((l) => l.name).sort()).toEqual([...names].sort());
+    expect(new Set(group.tokens).size).toBe(3);
+    for (const token of group.tokens) expect(token).toMatch(/^[a-f0-9]{64}$/);
+
+    // One learner record per attendee row of the order, each a door supervisor record with the first-aid rule.
+    const [o] = await ctx.db.select().from(orders).where(eq(orders.reference, group.order.reference));
+    const records = await ctx.db
+      .select({
+        token: learnerRecords.token,
+        kind: learnerRecords.licenceKind,
+        firstAid: learnerRecords.firstAidRequired,
+        first: orderAttendees.firstName,
+        last: orderAttendees.lastName,
+      })
+      .from(learnerRecords)
+      .innerJoin(orderAttendees, eq(orderAttendees.id, learnerRecords.attendeeId))
+      .where(eq(orderAttendees.orderId, o!.id));
+    expect(records.map((r) => `${r.first} ${r.last}`).sort()).toEqual([...names].sort());
+    expect(records.every((r) => r.kind === "door_supervisor" && r.firstAid)).toBe(true);
+    expect(records.map((r) => r.token).sort()).toEqual([...group.tokens].sort());
+
+    // Each form greets its own attendee; the buyer's confirmation mail lists all three links by name.
+    for (const link of group.links) {
+      const token = link.url.split("/learner/")[1]!;
+      expect((await form(token)).json()).toMatchObject({
+        attendee_name: link.name,
+        licence_kind: "door_supervisor",
+        first_aid_required: true,
+      });
+    }
+    const [mail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, "booking_confirmation"), like(mailOutbox.text, `%${group.tokens[0]}%`)));
+    for (const link of group.links)
+      expect(mail?.text).toContain(`- ${link.name} (SIA Door Supervisor Course (group)): ${link.url}`);
   });
 });
 
