@@ -42,7 +42,7 @@ describeAtWidths("a trainer's portal", () => {
     // A trainer starts at the registers: there is no dashboard for them.
     await page.waitForURL(/\/enrolments$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Enrolments");
-    expect(await menuLabels(page)).toEqual(["Enrolments", "Your account", "Second factor"]);
+    expect(await menuLabels(page)).toEqual(["Enrolments", "Your account", "Second factor", "Learners"]);
     // No bell: notifications are bookings and messages, which a trainer does not see.
     expect(await page.getByRole("button", { name: /notifications/i }).count()).toBe(0);
     await expectNoA11yViolations();

@@ -30,6 +30,7 @@ import { jobsRouter } from "./modules/jobs/router";
 import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings/router";
+import { learnersRoutes } from "./modules/learners/router";
 
 export type AppConfig = {
   env: Env;
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);
   await app.register(s.plugin(bookingsRouter), routerOptions);
+  await app.register(learnersRoutes, { routerOptions });
   await app.register(docsPlugin);
   return app;
 }

@@ -9,6 +9,7 @@ import { shopsContract } from "./shops";
 import { systemContract } from "./system";
 import { jobsContract } from "./jobs";
 import { bookingsContract } from "./bookings";
+import { learnersContract } from "./learners";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -26,6 +27,7 @@ export const contract = c.router(
     staff: staffContract,
     jobs: jobsContract,
     bookings: bookingsContract,
+    learners: learnersContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -44,3 +46,4 @@ export * from "./dates";
 export * from "./booking-facts";
 export * from "./jobs";
 export * from "./bookings";
+export * from "./learners";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX, trainerToo } from "./common";
+import { LearnerLinkSchema } from "./learners";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
 export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
@@ -241,6 +242,8 @@ export const OrderStatusSchema = z.object({
       }),
     )
     .optional(),
+  /** Personal learner-form links of the attendees of licence-linked courses (paid orders; issue 14). */
+  learner_links: z.array(LearnerLinkSchema).optional(),
 });
 
 /** The answer (409) when a customer cancels an order whose payment went through. */

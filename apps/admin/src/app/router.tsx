@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
         children: [
           // The printable register has no portal frame: it is meant for paper.
           { element: <RequireRole roles={SCREEN_ROLES.trainer} />, children: [{ path: paths.registerPattern, ...page(() => import("../features/enrolments/RegisterPage")) }] },
+          { element: <RequireRole roles={SCREEN_ROLES.trainer} />, children: [{ path: paths.learnerPrintPattern, ...page(() => import("../features/learners/LearnerRegisterPrintPage")) }] },
           {
             lazy: async () => ({ Component: (await import("./layout/AdminLayout")).AdminLayout }),
             children: [
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
                   { path: paths.enrolments, ...page(() => import("./EnrolmentsHome")) },
                   { path: paths.account, ...page(() => import("../features/sessions/AccountPage")) },
                   { path: paths.security, ...page(() => import("../features/security/SecurityPage")) },
+                  { path: paths.learners, ...page(() => import("../features/learners/LearnersPage")) },
+                  { path: paths.learnerDatePattern, ...page(() => import("../features/learners/LearnerBoardPage")) },
                 ],
               },
               { element: <RequireRole roles={SCREEN_ROLES.owner} />, children: [{ path: paths.staff, ...page(() => import("../features/staff/StaffPage")) }] },

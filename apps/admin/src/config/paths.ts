@@ -32,4 +32,10 @@ export const paths = {
   booking: (id: number | string) => `/booking/${id}`,
   bookingPattern: "/booking/:id",
   newBooking: "/create-booking",
+  // Learner records (issue 14).
+  learners: "/learners",
+  learnerDate: (courseDateId: number | string) => `/learners/${courseDateId}`,
+  learnerDatePattern: "/learners/:courseDateId",
+  learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,
+  learnerPrintPattern: "/learners/:courseDateId/print",
 } as const;

@@ -5,6 +5,7 @@ import { sendDueMail } from "./mail-sender";
 import { JOB_QUEUE_SCHEMA, poolAdapter } from "./queue";
 import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
 import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs/scheduled-mail";
+import { purgeExpiredLearnerRecords } from "../modules/learners/service";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -19,6 +20,8 @@ declare module "fastify" {
       runDue: (now?: Date) => Promise<ScheduledMailRun>;
       /** The job queue while WORKERS_ENABLED (null otherwise; tests call the functions above). */
       queue: PgBoss | null;
+      /** One run of the learner-record retention (issue 14): forms and evidence 3 years after the course. */
+      purgeLearnerRecords: () => Promise<number>;
     };
   }
 }
@@ -28,6 +31,8 @@ export const JOBS = {
   orderExpiry: { name: "order-expiry", cron: "* * * * *" },
   sendMail: { name: "send-mail", cron: "* * * * *" },
   scheduledMail: { name: "scheduled-mail", cron: "*/5 * * * *" },
+  // Learner-record retention works in days (issue 14): once a night is plenty.
+  learnerRetention: { name: "learner-retention", cron: "30 3 * * *" },
 } as const;
 
 /**
@@ -63,6 +68,7 @@ export default fp(
       (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
     const runDue = (now?: Date) => runScheduledMail(app.db, app.env, app.mail.settings, now ?? app.now());
 
+    const purgeLearnerRecords = () => purgeExpiredLearnerRecords(app.db, app.now());
     const enabled = app.env.WORKERS_ENABLED;
     const queue = enabled
       ? new PgBoss({
@@ -78,7 +84,7 @@ export default fp(
       queue.send(JOBS.sendMail.name, {}).catch((err: unknown) => app.log.error({ err }, "could not queue the mail sender"));
     };
 
-    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, queue });
+    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, queue });
     if (!queue) return;
 
     queue.on("error", (err) => app.log.error({ err }, "job queue error"));
@@ -90,6 +96,7 @@ export default fp(
         if (run.queued) kickMail();
         return run;
       },
+      [JOBS.learnerRetention.name]: purgeLearnerRecords,
     };
     app.addHook("onReady", async () => {
       await queue.start();

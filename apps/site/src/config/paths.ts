@@ -12,6 +12,7 @@ export const paths = {
   bookingTerms: "/booking-terms",
   careers: "/careers",
   paymentSuccess: "/payment/success",
+  learner: (token: string) => `/learner/${encodeURIComponent(token)}`,
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
 } as const;
@@ -29,6 +30,7 @@ export const patterns = {
   bookingTerms: "booking-terms",
   careers: "careers",
   paymentSuccess: "payment/success",
+  learner: "learner/:token",
 } as const;
 
 /** Pages listed in the sitemap (besides one entry per course). */

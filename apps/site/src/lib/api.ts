@@ -42,7 +42,7 @@ export function isNotFound(error: unknown): boolean {
 }
 
 interface RequestOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   body?: unknown;
   signal?: AbortSignal;
 }

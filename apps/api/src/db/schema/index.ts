@@ -5,3 +5,4 @@ export * from "./system";
 export * from "./abuse";
 export * from "./jobs";
 export * from "./bookings";
+export * from "./learners";

@@ -91,6 +91,18 @@ function totalsHtml(order: OrderRow): string {
   }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
 }
 
+/** Issue 14: each learner of a licence-linked course fills in their own pre-course form. */
+type LearnerLink = { name: string; course_title: string; url: string };
+const LEARNER_FORM_INTRO = "Before the course, each learner must fill in their pre-course form (ID, first aid and declarations). It takes about 10 minutes and can be finished over several visits:";
+const learnerFormText = (links: readonly LearnerLink[]) =>
+  links.length ? ["", "Learner forms:", LEARNER_FORM_INTRO, ...links.map((l) => `- ${l.name} (${l.course_title}): ${l.url}`)] : [];
+const learnerFormHtml = (links: readonly LearnerLink[]) =>
+  links.length
+    ? `\n<h2 style="font-size:18px;margin:16px 0 8px">Learner forms</h2>\n<p style="${P}">${escapeHtml(LEARNER_FORM_INTRO)}</p>\n<ul style="padding-left:20px;margin:0 0 12px">${links
+        .map((l) => `<li>${escapeHtml(l.name)} (${escapeHtml(l.course_title)}): <a href="${escapeHtml(l.url)}">fill in the learner form</a></li>`)
+        .join("")}</ul>`
+    : "";
+
 const shortRef = (order: OrderRow) => formatBookingRef(order.bookingRef);
 
 /** The order's receipt PDF by its secret reference (issue 13; the bookings module serves it). */
@@ -104,6 +116,7 @@ export function bookingConfirmation(
   settings: MailSettings,
   calendar?: string,
   attendees: readonly OrderAttendeeRow[] = [],
+  learnerLinks: readonly LearnerLink[] = [],
 ): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
@@ -126,6 +139,7 @@ export function bookingConfirmation(
     "",
     "What to bring:",
     ...WHAT_TO_BRING.map((w) => `- ${w}`),
+    ...learnerFormText(learnerLinks),
     "",
     `Questions? Call us on ${settings.providerPhone} or reply to this e-mail.`,
     "",
@@ -145,7 +159,7 @@ ${totalsHtml(order)}
       calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""
     }${receiptUrl(order, settings) ? `\n<p style="${P}"><a href="${escapeHtml(receiptUrl(order, settings))}">Download your receipt (PDF)</a></p>` : ""}
 <h2 style="font-size:18px;margin:16px 0 8px">What to bring</h2>
-<ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>
+<ul style="padding-left:20px;margin:0 0 12px">${WHAT_TO_BRING.map((w) => `<li>${escapeHtml(w)}</li>`).join("")}</ul>${learnerFormHtml(learnerLinks)}
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`,
     settings,
   );

@@ -83,7 +83,12 @@ export function toEnrollments(rows: readonly OrderRow[], items: readonly OrderIt
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /** What the success page learns of an order (with what was booked when the items are given). */
-export function toOrderStatus(order: OrderRow, now: Date, items?: readonly OrderItemRow[]): OrderStatus {
+export function toOrderStatus(
+  order: OrderRow,
+  now: Date,
+  items?: readonly OrderItemRow[],
+  learnerLinks?: OrderStatus["learner_links"],
+): OrderStatus {
   return {
     reference: order.reference,
     booking_reference: formatBookingRef(order.bookingRef),
@@ -104,5 +109,7 @@ export function toOrderStatus(order: OrderRow, now: Date, items?: readonly Order
           })),
         }
       : {}),
+    // Personal learner-form links of a paid order's attendees (issue 14).
+    ...(learnerLinks ? { learner_links: learnerLinks } : {}),
   };
 }

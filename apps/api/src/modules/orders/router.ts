@@ -24,6 +24,7 @@ import {
   orderWithItems,
   placeOrder,
 } from "./service";
+import { learnerLinksForOrder } from "../learners/service";
 
 const s = initServer();
 
@@ -68,7 +69,9 @@ export const ordersRouter = s.router(contract.orders, {
   status: async ({ params, request }) => {
     const found = await orderWithItems(request.server.db, params.reference);
     if (!found) return { status: 404, body: { message: "Order not found" } };
-    return { status: 200, body: toOrderStatus(found.order, request.server.now(), found.items) };
+    // The buyer's success page shows each learner's personal form link (issue 14).
+    const learnerLinks = found.order.status === "paid" ? await learnerLinksForOrder(request.server.db, found.order.id, request.server.env.PUBLIC_SITE_URL) : undefined;
+    return { status: 200, body: toOrderStatus(found.order, request.server.now(), found.items, learnerLinks) };
   },
   calendar: async ({ params, request, reply }) => {
     const app = request.server;

@@ -23,6 +23,7 @@ import type { CancelOutcome, ConfirmOutcome, PlaceOutcome, PlacedOrder } from ".
 import { bookingActivityText, priceLines, priceOrder, type OrderInput, type OrderTotals, type PricedLine } from "./pricing";
 import * as repo from "./repository";
 import type { AttendeeWrite, OrderKey } from "./repository";
+import { learnerLinksForOrder } from "../learners/service";
 
 export type { OrderInput } from "./pricing";
 export type { OrderKey } from "./repository";
@@ -253,7 +254,9 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   if (opts.mail) {
     // A group booking's mails name its attendees.
     const attendees = items.some((i) => i.seats > 1) ? await repo.findAttendeesOf(tx, [order.id]) : [];
-    const confirmation = bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now), attendees);
+    // Learner records exist before the confirmation is written, so it carries each learner's form link (issue 14).
+    const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
+    const confirmation = bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now), attendees, learnerLinks);
     await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...confirmation }, now);
     await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) }, now);
   }

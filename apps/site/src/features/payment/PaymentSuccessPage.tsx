@@ -147,6 +147,21 @@ function BookingDetails({ status, reference }: { status: OrderStatus; reference:
       <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
         Add to calendar
       </a>
+      {status.learner_links?.length ? (
+        <>
+          <h2 className="payment-details__title">Learner forms</h2>
+          <p>Before the course, each learner fills in their own form (ID, first aid and declarations). Send each person their link:</p>
+          <ul className="payment-details__courses">
+            {status.learner_links.map((l) => (
+              <li key={l.url} className="payment-details__course">
+                <strong>{l.name}</strong>
+                <span>{l.course_title}</span>
+                <a href={l.url}>Open the learner form for {l.name}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h2 className="payment-details__title">Where</h2>
       <p>
         {provider.name}, {venue}.{" "}
