@@ -117,6 +117,10 @@ const EnvSchema = z
     API_DOCS_ENABLED: bool.optional(),
     /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
     SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
+    /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
+    WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
+    /** How often the waiting-list job compares free places with the lists and expires offers (decision 233). */
+    WAITLIST_OFFER_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

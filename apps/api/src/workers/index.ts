@@ -71,11 +71,17 @@ export default fp(
         if (r.sent + r.failed < 20) return { sent, failed };
       }
     };
-    const expireOrders = async () =>
-      (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+    const expireOrders = async () => {
+      const released = (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+      // Places released by holds that ran out go to the waiting lists first (issue 15).
+      if (released > 0) await app.waitlist.placesMayHaveFreed();
+      return released;
+    };
 
     const expiryJob = periodic("order-expiry", app.env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, expireOrders, app.log);
     const mailJob = periodic("mail-sender", app.env.MAIL_SEND_INTERVAL_SECONDS * 1000, sendMail, app.log);
+    // Waiting lists (issue 15): offers that ran out pass on; places freed by any path are offered.
+    const waitlistJob = periodic("waitlist-offers", app.env.WAITLIST_OFFER_INTERVAL_SECONDS * 1000, () => app.waitlist.offerFreedPlaces(), app.log);
     const enabled = app.env.WORKERS_ENABLED;
 
     app.decorate("workers", { expireOrders, sendMail, kickMail: () => (enabled ? mailJob.tick() : undefined) });
@@ -83,11 +89,12 @@ export default fp(
       app.addHook("onReady", async () => {
         expiryJob.start();
         mailJob.start();
+        waitlistJob.start();
       });
       app.addHook("onClose", async () => {
-        await Promise.all([expiryJob.stop(), mailJob.stop()]);
+        await Promise.all([expiryJob.stop(), mailJob.stop(), waitlistJob.stop()]);
       });
     }
   },
-  { name: "workers", dependencies: ["db", "mail"] },
+  { name: "workers", dependencies: ["db", "mail", "waitlist"] },
 );

@@ -51,10 +51,12 @@ export const coursesRouter = s.router(contract.courses, {
     status: 201,
     body: await createCourse(request.server.db, body, actorOf(request), request.server.now()),
   }),
-  update: async ({ params, body, request }) => ({
-    status: 200,
-    body: await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now()),
-  }),
+  update: async ({ params, body, request }) => {
+    const course = await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now());
+    // A raised capacity (or a new date) may free places for a waiting list (issue 15).
+    await request.server.waitlist.placesMayHaveFreed();
+    return { status: 200, body: course };
+  },
   remove: async ({ params, request }) => {
     await archiveCourse(request.server.db, params.id, actorOf(request), request.server.now());
     return { status: 200, body: { message: "Course Deleted" } };

@@ -122,6 +122,7 @@ export const ordersRouter = s.router(contract.orders, {
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (order.status === "paid") return { status: 409, body: { message: ORDER_ALREADY_PAID_MESSAGE } };
+    if (order.status === "cancelled") await app.waitlist.placesMayHaveFreed(); // freed places go to waiting lists (issue 15)
     return { status: 200, body: toOrderStatus(order, now) };
   },
   cancel: async ({ params, request }) => {
@@ -136,6 +137,7 @@ export const ordersRouter = s.router(contract.orders, {
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (order.status === "paid" || order.status === "expired") return { status: 409, body: { message: `This order is ${order.status}` } };
+    await app.waitlist.placesMayHaveFreed(); // freed places go to waiting lists (issue 15)
     return { status: 200, body: toEnrollment(order, await findItems(app.db, order.id), app.now()) };
   },
 });

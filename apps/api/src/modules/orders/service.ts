@@ -25,6 +25,7 @@ import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { newBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
 import { lockAndCountClaims } from "./repository";
+import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
 
 export type OrderInput = z.output<typeof OrderSchema>;
 export type OrderRow = typeof orders.$inferSelect;
@@ -215,12 +216,17 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
   // counter and the code's uses counter leave room for it. Orders the counters refuse (a date or
   // a code may only look full because holds ran out and are not marked expired yet) take the
   // path below, which applies the whole rule.
-  const fast = await placeOnFastPath(db, itemRows, discount?.id ?? null, insert);
+  // An order from a waiting-list offer link takes the locked path: the offer's held places are
+  // released for it inside the transaction (waitlist/service.ts, takeWaitlistOfferTx).
+  const offerToken = input.waitlist_offer || null;
+  const fast = offerToken ? null : await placeOnFastPath(db, itemRows, discount?.id ?? null, insert);
   if (fast) return claimed(fast);
 
   return db.transaction(async (tx) => {
+    const offerEntryId = offerToken ? await takeWaitlistOfferTx(tx, offerToken, items.map((i) => i.courseDateId), now) : null;
     const { rows } = await tx.execute<{ order_id: number; item_ids: number[] }>(sql`with ${insert.ctes(sql``)} ${insert.result}`);
     claimed(rows[0]!);
+    if (offerEntryId !== null) await linkOfferToOrderTx(tx, offerEntryId, order.id);
     const check = await lockAndCountClaims(tx, { dateIds: items.map((i) => i.courseDateId), discountId: discount?.id ?? null }, now);
     const full = items.find((i) => check.overbookedDateIds.includes(i.courseDateId));
     if (full) throw new HttpError(409, fullyBookedMessage(full));
