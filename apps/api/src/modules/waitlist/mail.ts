@@ -20,10 +20,11 @@ export type OfferMailFacts = {
 };
 
 /** 'Tuesday 24 November 2026 at 09:30' in UK time: when the held places pass on. */
-const ukDateTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" })
-    .format(at)
-    .replace(/, (\d\d:\d\d)$/, " at $1");
+const UK_PARTS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+function ukDateTime(at: Date): string {
+  const p = Object.fromEntries(UK_PARTS.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
+}
 
 const P = "margin:0 0 12px";
 
