@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import type pg from "pg";
 import { buildApp } from "../src/app";
 import { createPool, withDatabase } from "../src/db/client";
@@ -54,7 +54,7 @@ async function courseWithCapacity(capacity: number): Promise<Course> {
   return { id, dateId: date!.id };
 }
 
-const inject_ = (app: FastifyInstance, opts: Parameters<FastifyInstance["inject"]>[0]) => app.inject(opts);
+const inject_ = (app: FastifyInstance, opts: InjectOptions) => app.inject(opts);
 const enroll = (c: Course, over: Record<string, unknown> = {}, app = ctx.app) =>
   inject_(app, { method: "POST", url: "/api/enroll", payload: orderPayload([{ id: c.id, selectedDate: c.dateId }], over) });
 // Joins are limited per client address: each join here comes from its own address.
@@ -356,6 +356,9 @@ describe("the office's list", () => {
     expect((await entryOf(c, "Ivy One")).status).toBe("removed");
     expect((await entryOf(c, "Kay Three")).status).toBe("offered");
     expect(removed.json()).toMatchObject({ places_left: 0, places_offered: 1 });
+    const kayRow = removed.json().entries.find((e: { name: string }) => e.name === "Kay Three");
+    expect(kayRow).toMatchObject({ status: "offered", line: 1, offer_link: `http://localhost:5173/waiting-list/offer/${(await entryOf(c, "Kay Three")).offerToken}` });
+    expect(removed.json().entries.find((e: { name: string }) => e.name === "Jay Two").offer_link).toBeNull();
     await counterMatchesRecount(c);
 
     // Capacity raised behind the job's back (psql): the office offers Jay the free place by hand.

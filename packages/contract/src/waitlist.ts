@@ -67,6 +67,8 @@ export const WaitlistEntrySchema = z.object({
   line: z.number().int().nullable(),
   offer_expires_at: z.string().nullable(),
   offered_by: z.string().nullable(),
+  /** The offer's link while it is open (the office may pass it on by phone or text); null otherwise. */
+  offer_link: z.string().nullable(),
   created_at: z.string(),
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntrySchema>;

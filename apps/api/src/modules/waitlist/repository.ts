@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { WaitlistDate, WaitlistEntry } from "@app/contract";
 import type { DbOrTx, Tx } from "../../db/client";
 import { dateRangeLabel, ukDate } from "../../lib/dates";
+import { offerLink } from "./mail";
 
 /** A course date as the waiting list needs it, with the course's facts for mails and links. */
 export type DateFacts = {
@@ -61,6 +62,7 @@ type EntryRow = {
   line: number | null;
   offer_expires_at: Date | string | null;
   offered_by: string | null;
+  offer_token: string | null;
   created_at: Date | string;
 };
 
@@ -70,7 +72,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
  * The office's view: each date with a list (upcoming, or any date of one course), its capacity,
  * places left and places held by offers, and its entries: the line first, then the history.
  */
-export async function listDates(db: DbOrTx, now: Date, courseId?: number): Promise<WaitlistDate[]> {
+export async function listDates(db: DbOrTx, now: Date, siteUrl: string, courseId?: number): Promise<WaitlistDate[]> {
   const at = now.toISOString();
   const { rows: dates } = await db.execute<{
     id: number; course_id: number; title: string; start_date: string; end_date: string; capacity: number; left: number; offered: number;
@@ -87,7 +89,7 @@ export async function listDates(db: DbOrTx, now: Date, courseId?: number): Promi
     select w.id, w.course_date_id, w.name, w.email, w.phone, w.places, w.status,
       case when w.status in ('waiting', 'offered')
         then row_number() over (partition by w.course_date_id, w.status in ('waiting', 'offered') order by w.position, w.id) end::int as line,
-      w.offer_expires_at, w.offered_by, w.created_at
+      w.offer_expires_at, w.offered_by, case when w.status = 'offered' then w.offer_token end as offer_token, w.created_at
     from waitlist_entries w
     where w.course_date_id = any(${sql.param(dates.map((d) => Number(d.id)))}::int[])
     order by w.course_date_id, (w.status in ('waiting', 'offered')) desc, w.position, w.id`);
@@ -113,6 +115,7 @@ export async function listDates(db: DbOrTx, now: Date, courseId?: number): Promi
         line: e.line === null ? null : Number(e.line),
         offer_expires_at: iso(e.offer_expires_at),
         offered_by: e.offered_by,
+        offer_link: e.offer_token ? offerLink(siteUrl, e.offer_token) : null,
         created_at: iso(e.created_at)!,
       })),
   }));

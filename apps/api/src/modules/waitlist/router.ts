@@ -31,11 +31,11 @@ export const waitlistRouter = s.router(contract.waitlist, {
   },
   list: async ({ query, request }) => ({
     status: 200,
-    body: await listDates(request.server.db, request.server.now(), query?.course_id),
+    body: await listDates(request.server.db, request.server.now(), request.server.waitlist.settings.mail.siteUrl, query?.course_id),
   }),
   moveUp: async ({ params, request }) => ({
     status: 200,
-    body: await moveUp(request.server.db, params.id, request.server.now(), actorOf(request)),
+    body: await moveUp(request.server.db, params.id, request.server.now(), actorOf(request), request.server.waitlist.settings),
   }),
   remove: async ({ params, request }) => {
     const app = request.server;

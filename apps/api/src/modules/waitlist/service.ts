@@ -222,13 +222,13 @@ async function lockedEntry(tx: Tx, id: number): Promise<{ entry: EntryRow; date:
   return { entry, date };
 }
 
-async function dateView(db: Db | Tx, dateId: number, courseId: number, now: Date): Promise<WaitlistDate> {
-  const all = await listDates(db, now, courseId);
+async function dateView(db: Db | Tx, dateId: number, courseId: number, now: Date, siteUrl: string): Promise<WaitlistDate> {
+  const all = await listDates(db, now, siteUrl, courseId);
   return all.find((d) => d.course_date_id === dateId)!;
 }
 
 /** Office: move someone one place up the line (swap with the live entry before them). Idempotent at the front. */
-export async function moveUp(db: Db, id: number, now: Date, actor: Actor): Promise<WaitlistDate> {
+export async function moveUp(db: Db, id: number, now: Date, actor: Actor, settings: WaitlistSettings): Promise<WaitlistDate> {
   return db.transaction(async (tx) => {
     const { entry, date } = await lockedEntry(tx, id);
     if (entry.status !== "waiting" && entry.status !== "offered") throw new HttpError(409, "Only someone on the list can be moved up");
@@ -243,7 +243,7 @@ export async function moveUp(db: Db, id: number, now: Date, actor: Actor): Promi
       await tx.update(waitlistEntries).set({ position: entry.position, updatedAt: now }).where(eq(waitlistEntries.id, before.id));
       await logActivity(tx, { type: "other", action: "Waiting list changed", details: `${entry.name} moved up the waiting list for ${dateText(date)}`, actor, at: now });
     }
-    return dateView(tx, date.id, date.course_id, now);
+    return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
   });
 }
 
@@ -256,7 +256,7 @@ export async function removeEntry(db: Db, id: number, now: Date, actor: Actor, s
       await logActivity(tx, { type: "other", action: "Waiting list changed", details: `${entry.name} was removed from the waiting list for ${dateText(date)}`, actor, at: now });
       if (entry.status === "offered") await offerOnDateTx(tx, date.id, now, settings);
     }
-    return dateView(tx, date.id, date.course_id, now);
+    return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
   });
 }
 
@@ -267,7 +267,7 @@ export async function removeEntry(db: Db, id: number, now: Date, actor: Actor, s
 export async function offerByHand(db: Db, id: number, now: Date, actor: Actor, settings: WaitlistSettings): Promise<WaitlistDate> {
   return db.transaction(async (tx) => {
     const { entry, date } = await lockedEntry(tx, id);
-    if (entry.status === "offered") return dateView(tx, date.id, date.course_id, now);
+    if (entry.status === "offered") return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
     if (entry.status !== "waiting") throw new HttpError(409, "Only someone on the list can be offered places");
     await expireOffersTx(tx, date, now);
     if (!bookable(date, now)) throw new HttpError(409, "This date can no longer be booked");
@@ -279,6 +279,6 @@ export async function offerByHand(db: Db, id: number, now: Date, actor: Actor, s
       );
     }
     await makeOffer(tx, date, entry, now, settings, actor);
-    return dateView(tx, date.id, date.course_id, now);
+    return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
   });
 }
