@@ -52,6 +52,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   careers: "src/features/careers/SiteMapPage.tsx",
   "payment-success": "src/features/payment/PaymentSuccessPage.tsx",
   "not-found": "src/features/not-found/NotFoundPage.tsx",
+  "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
 };
 
 /** Page header data for the pages whose modules live with the cart feature. */
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../features/payment/PaymentSuccessPage"), { handle: paymentHandle }),
           },
           { id: "login", path: patterns.login, loader: loginLoader },
+          { id: "waiting-list-offer", path: patterns.waitingListOffer, lazy: page(() => import("../features/waitlist/WaitingListOfferPage")) },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },
         ],
       },

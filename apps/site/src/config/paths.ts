@@ -14,6 +14,7 @@ export const paths = {
   paymentSuccess: "/payment/success",
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
+  waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router table (relative to the root route). */
@@ -29,6 +30,7 @@ export const patterns = {
   bookingTerms: "booking-terms",
   careers: "careers",
   paymentSuccess: "payment/success",
+  waitingListOffer: "waiting-list/offer/:token",
 } as const;
 
 /** Pages listed in the sitemap (besides one entry per course). */
