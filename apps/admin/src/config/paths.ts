@@ -25,4 +25,5 @@ export const paths = {
   securitySetup: "/security/setup",
   staff: "/staff",
   invitePattern: "/invite/:token",
+  waitingList: "/waiting-list",
 } as const;

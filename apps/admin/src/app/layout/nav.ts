@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, BookOpen, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
+import { Activity, BookOpen, GraduationCap, KeyRound, LayoutDashboard, ListOrdered, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
 import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
 import { SCREEN_ROLES } from "../../config/roles";
@@ -26,4 +26,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },
   { label: "Your account", to: paths.account, icon: UserRound, roles: SCREEN_ROLES.trainer },
   { label: "Second factor", to: paths.security, icon: KeyRound, roles: SCREEN_ROLES.trainer },
+  { label: "Waiting list", to: paths.waitingList, icon: ListOrdered, roles: SCREEN_ROLES.office },
 ];
