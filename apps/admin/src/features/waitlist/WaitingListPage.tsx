@@ -147,7 +147,9 @@ function DateList({
               {live.map((e, i) => (
                 <tr key={e.id}>
                   <td data-label="#">{e.line}</td>
-                  <td data-label="Name">{e.name}</td>
+                  <td data-label="Name" className="admin-table__nowrap">
+                    {e.name}
+                  </td>
                   <td data-label="Email Address" className="admin-table__break">
                     {e.email}
                   </td>
@@ -158,8 +160,9 @@ function DateList({
                   <td data-label="Status">
                     <span className={`waitlist-status waitlist-status--${e.status}`}>{statusText(e)}</span>
                   </td>
-                  <td data-label="Actions" className="waitlist-table__actions">
-                    <Button size="sm" variant="secondary" disabled={busy || i === 0} onClick={() => onAction("moveUp", e)} aria-label={`Move ${e.name} up`}>
+                  <td data-label="Actions">
+                    <div className="waitlist-table__actions">
+                    <Button size="sm" variant="secondary" disabled={busy || i === 0} onClick={() => onAction("moveUp", e)} aria-label={`Move up ${e.name}`}>
                       <ArrowUp size={16} aria-hidden="true" /> Move up
                     </Button>
                     {e.status === "waiting" ? (
@@ -170,6 +173,7 @@ function DateList({
                     <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(e)} aria-label={`Remove ${e.name}`}>
                       <Trash2 size={16} aria-hidden="true" /> Remove
                     </Button>
+                    </div>
                   </td>
                 </tr>
               ))}
