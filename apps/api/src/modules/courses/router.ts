@@ -54,7 +54,7 @@ export const coursesRouter = s.router(contract.courses, {
   update: async ({ params, body, request }) => {
     const course = await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now());
     // A raised capacity (or a new date) may free places for a waiting list (issue 15).
-    await request.server.waitlist.placesMayHaveFreed();
+    await request.server.waitlist.placesMayHaveFreed(course.courseDates.map((d) => d.id));
     return { status: 200, body: course };
   },
   remove: async ({ params, request }) => {

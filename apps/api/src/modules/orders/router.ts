@@ -122,7 +122,8 @@ export const ordersRouter = s.router(contract.orders, {
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (order.status === "paid") return { status: 409, body: { message: ORDER_ALREADY_PAID_MESSAGE } };
-    if (order.status === "cancelled") await app.waitlist.placesMayHaveFreed(); // freed places go to waiting lists (issue 15)
+    // Freed places go to the waiting lists first (issue 15).
+    if (order.status === "cancelled") await app.waitlist.placesMayHaveFreed((await findItems(app.db, order.id)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])));
     return { status: 200, body: toOrderStatus(order, now) };
   },
   cancel: async ({ params, request }) => {
@@ -137,7 +138,8 @@ export const ordersRouter = s.router(contract.orders, {
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (order.status === "paid" || order.status === "expired") return { status: 409, body: { message: `This order is ${order.status}` } };
-    await app.waitlist.placesMayHaveFreed(); // freed places go to waiting lists (issue 15)
-    return { status: 200, body: toEnrollment(order, await findItems(app.db, order.id), app.now()) };
+    const items = await findItems(app.db, order.id);
+    await app.waitlist.placesMayHaveFreed(items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []))); // freed places go to waiting lists (issue 15)
+    return { status: 200, body: toEnrollment(order, items, app.now()) };
   },
 });

@@ -42,11 +42,12 @@ export async function freePlaces(tx: DbOrTx, dateId: number, now: Date): Promise
 /** Whether the date can still be booked (open, not started, course not archived). */
 export const bookable = (d: DateFacts, now: Date) => !d.closed && !d.archived && d.start_date >= ukDate(now);
 
-/** Dates whose list may need an offer: someone waiting, or an offer that ran out. */
+/** Dates whose list may need an offer: someone waiting on an open upcoming date, or an offer that ran out (its places must come back). */
 export async function datesToCheck(db: DbOrTx, now: Date): Promise<number[]> {
   const { rows } = await db.execute<{ id: number }>(sql`
-    select distinct course_date_id as id from waitlist_entries
-    where status = 'waiting' or (status = 'offered' and offer_expires_at <= ${now.toISOString()})
+    select distinct w.course_date_id as id from waitlist_entries w join course_dates d on d.id = w.course_date_id
+    where (w.status = 'waiting' and d.start_date >= ${ukDate(now)} and d.closed_at is null)
+      or (w.status = 'offered' and w.offer_expires_at <= ${now.toISOString()})
     order by 1`);
   return rows.map((r) => Number(r.id));
 }
