@@ -276,6 +276,35 @@ describe("offers when places free up", () => {
   });
 });
 
+describe("places freed on paths this module does not call (the periodic job finds them)", () => {
+  it("a paid booking cancelled or transferred elsewhere (office actions, psql) is offered on the job's next run", async () => {
+    const c = await courseWithCapacity(1);
+    const target = await courseWithCapacity(5);
+    const paid = (await enroll(c)).json();
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${paid.reference}/pay` })).statusCode).toBe(303);
+    const second = await courseWithCapacity(1);
+    const paid2 = (await enroll(second)).json();
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${paid2.reference}/pay` })).statusCode).toBe(303);
+    await join(person(c, "Moe Cancelled"));
+    await join(person(second, "Nia Transferred"));
+    expect(await ctx.app.waitlist.offerFreedPlaces()).toBe(0);
+
+    // Cancelled by another module (a refund of issue 13), and moved to another date (a transfer).
+    await ctx.db.update(orders).set({ status: "cancelled", cancelledAt: ctx.clock.now() }).where(eq(orders.reference, paid.reference));
+    const [o2] = await ctx.db.select().from(orders).where(eq(orders.reference, paid2.reference));
+    await ctx.pool.query(`update order_items set course_date_id = $1, course_id = $2 where order_id = $3`, [target.dateId, target.id, o2!.id]);
+    expect(await placesLeft(second)).toBe(1);
+
+    expect(await ctx.app.waitlist.offerFreedPlaces()).toBe(2);
+    expect((await entryOf(c, "Moe Cancelled")).status).toBe("offered");
+    expect((await entryOf(second, "Nia Transferred")).status).toBe("offered");
+    expect(await placesLeft(c)).toBe(0);
+    expect(await placesLeft(second)).toBe(0);
+    await counterMatchesRecount(c);
+    await counterMatchesRecount(second);
+  });
+});
+
 describe("never oversold", () => {
   it("a freed place raced by public orders and the offer job on two API instances goes to exactly one", async () => {
     for (let round = 0; round < 3; round++) {
