@@ -1,3 +1,5 @@
+// One file for the waiting list's API (over 300 lines): its rules share one app, two API
+// instances on one database and one controlled clock, and the later cases build on the earlier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
