@@ -238,6 +238,73 @@ describe("offers when places free up", () => {
     await counterMatchesRecount(c);
   });
 
+  it("a group's offer books all its places in one order, priced per place with named attendees; fewer places pass the rest on", async () => {
+    // Fee £100 and a £20 add-on, 3 places, all booked by one group.
+    const start = inDays(60, ctx.clock.now());
+    const id = await createCourse(
+      ctx.db,
+      { title: "Door Supervisor group", feePence: 10000, capacity: 3, dates: [{ startDate: start, endDate: start, capacity: 3 }], addOns: [{ name: "First aid", pricePence: 2000, description: "Emergency first aid at work" }] },
+      ctx.clock.now(),
+    );
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
+    const c: Course = { id, dateId: date!.id };
+    const addOnId = (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().addOns[0].id as number;
+    const line = (quantity: number, extra: Record<string, unknown> = {}) => [{ id: c.id, selectedDate: c.dateId, selectedAddons: [addOnId], quantity, ...extra }];
+    const groupOrder = (quantity: number, over: Record<string, unknown>) => inject_(ctx.app, { method: "POST", url: "/api/enroll", payload: orderPayload(line(quantity), over) });
+    const first = await groupOrder(3, {});
+    expect(first.statusCode).toBe(201);
+    await join(person(c, "Gia Team", 3));
+    await join(person(c, "Hugo Solo", 1));
+    await cancel(first.json().reference);
+    expect((await entryOf(c, "Gia Team")).offerPlaces).toBe(3);
+    expect((await entryOf(c, "Hugo Solo")).status).toBe("waiting");
+
+    const token = (await entryOf(c, "Gia Team")).offerToken!;
+    const link = (await ctx.app.inject({ method: "GET", url: `/api/waiting-list/offers/${token}` })).json();
+    expect(link.places).toBe(3);
+    const team = [
+      { first_name: "Ali", last_name: "One" },
+      { first_name: "Bex", last_name: "Two", email: "bex@employer.example" },
+      { first_name: "Cy", last_name: "Three" },
+    ];
+    const booked = await groupOrder(link.places, { courses: line(link.places, { attendees: team }), waitlist_offer: token, guest_email: "gia.team@example.com", first_name: "Gia", last_name: "Team" });
+    expect(booked.statusCode).toBe(201);
+    // (£100 + £20) × 3 places.
+    expect(booked.json().total).toBe(360);
+    const [placed] = await ctx.db.select().from(orders).where(eq(orders.reference, booked.json().reference));
+    expect(placed!.subtotalPence).toBe(36_000);
+    const { rows: seats } = await ctx.pool.query(`select seats from order_items where order_id = $1`, [placed!.id]);
+    expect(seats.map((r) => Number(r.seats))).toEqual([3]);
+    const { rows: people } = await ctx.pool.query(`select first_name, last_name, email from order_attendees where order_id = $1 order by position`, [placed!.id]);
+    expect(people.map((p) => [p.first_name, p.last_name, p.email])).toEqual([
+      ["Ali", "One", null],
+      ["Bex", "Two", "bex@employer.example"],
+      ["Cy", "Three", null],
+    ]);
+    const entry = await entryOf(c, "Gia Team");
+    expect(entry.status).toBe("booked");
+    expect(entry.orderId).toBe(placed!.id);
+    expect(await placesLeft(c)).toBe(0);
+    expect((await entryOf(c, "Hugo Solo")).status).toBe("waiting");
+    await counterMatchesRecount(c);
+
+    // Two more join; the group cancels: Hugo gets 1 place, Ivy 2, Jack waits. Ivy books only 1 of
+    // hers: the other goes to Jack at once, not to the public.
+    await join(person(c, "Ivy Pair", 2));
+    await join(person(c, "Jack Last", 1));
+    await cancel(booked.json().reference);
+    expect((await entryOf(c, "Hugo Solo")).status).toBe("offered");
+    const ivy = await entryOf(c, "Ivy Pair");
+    expect([ivy.status, ivy.offerPlaces]).toEqual(["offered", 2]);
+    expect((await entryOf(c, "Jack Last")).status).toBe("waiting");
+    const one = await groupOrder(1, { waitlist_offer: ivy.offerToken, guest_email: "ivy.pair@example.com" });
+    expect(one.statusCode).toBe(201);
+    expect(one.json().total).toBe(120);
+    expect((await entryOf(c, "Jack Last")).status).toBe("offered");
+    expect(await placesLeft(c)).toBe(0);
+    await counterMatchesRecount(c);
+  });
+
   it("a hold that runs out unpaid frees its place for the list (order expiry)", async () => {
     const c = await courseWithCapacity(1);
     expect((await enroll(c)).statusCode).toBe(201);

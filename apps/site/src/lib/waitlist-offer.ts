@@ -86,12 +86,13 @@ export function useWaitlistPrefill<T extends Prefill>(setValues: (update: (value
   }, [setValues]);
 }
 
-type OrderLike = { courses: { selectedDate: number | string; quantity?: number }[] };
+type OrderLike = { courses: { selectedDate: number | string; quantity?: number; attendees?: unknown[] }[] };
 
 /**
  * The order with the open offer's token, and the offered places on the offered date, when the
  * cart still holds that date. Otherwise the order as it was (a token that ran out would be
- * ignored by the API anyway).
+ * ignored by the API anyway). A line that names its attendees keeps its own places: the API
+ * wants one name per place, and the customer chose both.
  */
 export function withWaitlistOffer<T extends OrderLike>(order: T): T & { waitlist_offer?: string } {
   const offer = readWaitlistOffer();
@@ -99,6 +100,6 @@ export function withWaitlistOffer<T extends OrderLike>(order: T): T & { waitlist
   return {
     ...order,
     waitlist_offer: offer.token,
-    courses: order.courses.map((c) => (c.selectedDate === offer.courseDateId ? { ...c, quantity: Math.max(c.quantity ?? 1, offer.places) } : c)),
+    courses: order.courses.map((c) => (c.selectedDate === offer.courseDateId && !c.attendees?.length ? { ...c, quantity: Math.max(c.quantity ?? 1, offer.places) } : c)),
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { WaitlistDate, WaitlistEntry } from "@app/contract";
+import { formatDateRange as dateRangeLabel } from "@app/rules";
 import type { DbOrTx, Tx } from "../../db/client";
-import { dateRangeLabel, ukDate } from "../../lib/dates";
+import { ukDate } from "../../lib/dates";
 import { offerLink } from "./mail";
 
 /** A course date as the waiting list needs it, with the course's facts for mails and links. */

@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { WAITLIST_ALREADY_MESSAGE, WAITLIST_JOINED_MESSAGE, WAITLIST_NOT_FULL_MESSAGE, type WaitlistDate, type WaitlistJoinSchema, type WaitlistOffer } from "@app/contract";
+import { formatDateRange as dateRangeLabel } from "@app/rules";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
-import { dateRangeLabel } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";

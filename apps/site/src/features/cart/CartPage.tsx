@@ -172,7 +172,7 @@ export default function CartPage() {
     (code: string) => {
       // Checked again with the API rather than trusted from storage (it may have run out).
       checkDiscountCode(code)
-        .then((r) => setDiscount(r.valid && r.discount ? { code: code.toUpperCase(), percentOff: r.discount.percent_off } : null))
+        .then((r) => setDiscount(r.valid && r.discount ? { code: code.toUpperCase(), percentOff: r.discount.percent_off ?? 0 } : null))
         .catch(() => undefined);
     },
     [setDiscount],

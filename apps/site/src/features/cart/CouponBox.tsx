@@ -44,7 +44,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
         setError(null);
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = null;
-        onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off });
+        onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off ?? 0 });
       } else {
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = toast.error(result.message);

@@ -29,6 +29,15 @@ describe("the stored waiting-list offer", () => {
     expect(withWaitlistOffer(other)).toBe(other);
   });
 
+  it("keeps the places of a line that names its attendees (one name per place)", () => {
+    saveWaitlistOffer(offer());
+    const named = [{ first_name: "Al", last_name: "One" }, { first_name: "Bo", last_name: "Two" }];
+    const order = { courses: [{ id: 7, selectedDate: 70, quantity: 2, attendees: named }] };
+    expect(withWaitlistOffer(order)).toEqual({ courses: [{ id: 7, selectedDate: 70, quantity: 2, attendees: named }], waitlist_offer: "tok_123" });
+    // More places than offered stay as chosen (the seat check decides the extra ones).
+    expect(withWaitlistOffer({ courses: [{ selectedDate: 70, quantity: 5 }] }).courses[0]!.quantity).toBe(5);
+  });
+
   it("forgets an offer that ran out or is malformed", () => {
     saveWaitlistOffer(offer({ expiresAt: new Date(Date.now() - 1000).toISOString() }));
     expect(readWaitlistOffer()).toBeNull();
