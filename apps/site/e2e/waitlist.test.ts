@@ -21,14 +21,15 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 type Course = { id: number; slug: string; dateId: number };
 let made = 0;
 /** A course with one date of one place, already taken by an unpaid order (its reference returned). */
-async function fullCourse(title: string): Promise<Course & { holdRef: string }> {
+/** A course of `places` places, all held by one pending group order (its reference: holdRef). */
+async function fullCourse(title: string, places = 1): Promise<Course & { holdRef: string }> {
   made++;
   const created = await api("/api/courses", {
     method: "POST",
     body: JSON.stringify({
       title,
       price: 150,
-      capacity: 1,
+      capacity: places,
       description: "Created by the waiting-list browser test.",
       duration: "1 Day",
       time: "10 am - 5pm",
@@ -45,7 +46,7 @@ async function fullCourse(title: string): Promise<Course & { holdRef: string }> 
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      courses: [{ id: course.id, selectedDate: course.dateId, selectedAddons: [] }],
+      courses: [{ id: course.id, selectedDate: course.dateId, selectedAddons: [], quantity: places }],
       guest_email: `holder${made}@example.com`,
       guest_name: "Holly",
       first_name: "Holly",
@@ -128,15 +129,15 @@ describe("waiting list at 390 px", () => {
     expect(list[0]!.entries).toEqual([expect.objectContaining({ name: "Robin Waits", places: 1, status: "waiting" })]);
   });
 
-  test("the offer link puts the date in the cart, fills in the checkout, and the order takes the held place", async ({ page, navigate, screenshot, expectNoA11yViolations }) => {
-    const course = await fullCourse("Waiting List Offer Course");
+  test("the offer link puts the date in the cart, fills in the checkout, and the order takes the held places", async ({ page, navigate, screenshot, expectNoA11yViolations }) => {
+    const course = await fullCourse("Waiting List Offer Course", 2);
     const joined = await fetch(`${apiUrl}/api/waiting-list`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ course_date_id: course.dateId, name: "Jo Anne Taker", email: "jo.taker@example.com", phone: "07700 900333", places: 1 }),
+      body: JSON.stringify({ course_date_id: course.dateId, name: "Jo Anne Taker", email: "jo.taker@example.com", phone: "07700 900333", places: 2 }),
     });
     expect(joined.status).toBe(201);
-    // The holder gives up: the place goes to Jo (held, not free to anyone else).
+    // The holder gives up: both places go to Jo (held, not free to anyone else).
     expect((await fetch(`${apiUrl}/api/orders/${course.holdRef}/cancel`, { method: "POST" })).status).toBe(200);
     const list = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as { places_left: number; entries: { status: string; offer_link: string | null }[] }[];
     expect(list[0]!.places_left).toBe(0);
@@ -163,6 +164,11 @@ describe("waiting list at 390 px", () => {
     await page.getByLabel("I agree to the booking terms*").check();
     await page.getByRole("button", { name: /Proceed to Payment/ }).click();
     await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
+    // The order took both offered places, priced per place (2 × £150).
+    const reference = new URL(page.url()).pathname.split("/").at(-1)!;
+    const status = (await (await fetch(`${apiUrl}/api/orders/${reference}/status`)).json()) as { total: number; courses: { seats: number }[] };
+    expect(status.total).toBe(300);
+    expect(status.courses[0]!.seats).toBe(2);
 
     const after = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as { entries: { status: string }[] }[];
     expect(after[0]!.entries[0]!.status).toBe("booked");
