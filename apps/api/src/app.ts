@@ -17,6 +17,8 @@ import { paymentsRoutes } from "./modules/payments/router";
 import paymentsPlugin from "./plugins/payments";
 import mailPlugin from "./plugins/mail";
 import workersPlugin from "./workers";
+import waitlistPlugin from "./modules/waitlist/plugin";
+import { waitlistRouter } from "./modules/waitlist/router";
 import { coursesRouter } from "./modules/courses/router";
 import { shopsRouter } from "./modules/shops/router";
 import { discountsRouter } from "./modules/discounts/router";
@@ -113,6 +115,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, idleMinutes: env.SESSION_IDLE_MINUTES, secureCookie: env.COOKIE_SECURE });
   await app.register(paymentsPlugin);
   await app.register(mailPlugin);
+  await app.register(waitlistPlugin);
   await app.register(workersPlugin, config.workers ?? {});
 
   const s = initServer();
@@ -132,6 +135,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(ordersRouter), routerOptions);
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
+  await app.register(s.plugin(waitlistRouter), routerOptions);
   await app.register(paymentsRoutes, { routerOptions });
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);

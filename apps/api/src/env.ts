@@ -127,6 +127,8 @@ const EnvSchema = z
     VAT_NUMBER: z.string().trim().max(40).optional(),
     /** VAT rate in percent included in prices (used only with VAT_NUMBER). */
     VAT_RATE: z.coerce.number().min(0).max(100).default(20),
+    /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
+    WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

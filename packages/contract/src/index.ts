@@ -10,6 +10,7 @@ import { systemContract } from "./system";
 import { jobsContract } from "./jobs";
 import { bookingsContract } from "./bookings";
 import { learnersContract } from "./learners";
+import { waitlistContract } from "./waitlist";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -28,6 +29,7 @@ export const contract = c.router(
     jobs: jobsContract,
     bookings: bookingsContract,
     learners: learnersContract,
+    waitlist: waitlistContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -47,3 +49,4 @@ export * from "./booking-facts";
 export * from "./jobs";
 export * from "./bookings";
 export * from "./learners";
+export * from "./waitlist";

@@ -140,6 +140,8 @@ export const OrderSchema = z.object({
   marketing_opt_in: z.boolean().optional(),
   /** 'I agree to the booking terms' (our site always sends it; recorded with the terms version and time). */
   accept_terms: z.boolean().optional(),
+  /** The token of a waiting-list offer (its link): the order takes the places held for it (issue 15). */
+  waitlist_offer: z.string().trim().max(TEXT_MAX.reference).optional(),
 });
 export type OrderInput = z.input<typeof OrderSchema>;
 

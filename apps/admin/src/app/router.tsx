@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               // Bookings and their actions (issue 13).
               { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
               { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
+              { path: paths.waitingList, ...page(() => import("../features/waitlist/WaitingListPage")) },
                 ],
               },
               { path: "*", ...page(() => import("./NotFoundPage")) },

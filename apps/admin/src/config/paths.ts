@@ -38,4 +38,5 @@ export const paths = {
   learnerDatePattern: "/learners/:courseDateId",
   learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,
   learnerPrintPattern: "/learners/:courseDateId/print",
+  waitingList: "/waiting-list",
 } as const;

@@ -33,6 +33,9 @@ export const JOBS = {
   scheduledMail: { name: "scheduled-mail", cron: "*/5 * * * *" },
   // Learner-record retention works in days (issue 14): once a night is plenty.
   learnerRetention: { name: "learner-retention", cron: "30 3 * * *" },
+  // Waiting lists (issue 15): offers that ran out pass on, freed places are offered, each minute
+  // (cancels, expiry and capacity changes also offer at once; this catches every other path).
+  waitlistOffers: { name: "waitlist-offers", cron: "* * * * *" },
 } as const;
 
 /**
@@ -63,12 +66,16 @@ export default fp(
         if (r.sent + r.failed < 20) return { sent, failed };
       }
     };
-    const expireOrders = async () =>
-      (await runOrderExpiry(app.db, app.now())) +
-      (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+    const expireOrders = async () => {
+      const released = (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+      // Places released by holds that ran out go to the waiting lists first (issue 15).
+      if (released > 0) await app.waitlist.placesMayHaveFreed();
+      return released;
+    };
     const runDue = (now?: Date) => runScheduledMail(app.db, app.env, app.mail.settings, now ?? app.now());
-
     const purgeLearnerRecords = () => purgeExpiredLearnerRecords(app.db, app.now());
+    // Waiting lists (issue 15): offers that ran out pass on; places freed by any path are offered.
+    const offerFreedPlaces = () => app.waitlist.offerFreedPlaces();
     const enabled = app.env.WORKERS_ENABLED;
     const queue = enabled
       ? new PgBoss({
@@ -97,6 +104,7 @@ export default fp(
         return run;
       },
       [JOBS.learnerRetention.name]: purgeLearnerRecords,
+      [JOBS.waitlistOffers.name]: offerFreedPlaces,
     };
     app.addHook("onReady", async () => {
       await queue.start();
@@ -123,5 +131,5 @@ export default fp(
       await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });
   },
-  { name: "workers", dependencies: ["db", "mail"] },
+  { name: "workers", dependencies: ["db", "mail", "waitlist"] },
 );

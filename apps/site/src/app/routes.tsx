@@ -53,6 +53,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   "payment-success": "src/features/payment/PaymentSuccessPage.tsx",
   "not-found": "src/features/not-found/NotFoundPage.tsx",
   learner: "src/features/learner/LearnerFormPage.tsx",
+  "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
 };
 
 /** Page header data for the pages whose modules live with the cart feature. */
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
           },
           { id: "login", path: patterns.login, loader: loginLoader },
           { id: "learner", path: patterns.learner, lazy: page(() => import("../features/learner/LearnerFormPage")) },
+          { id: "waiting-list-offer", path: patterns.waitingListOffer, lazy: page(() => import("../features/waitlist/WaitingListOfferPage")) },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },
         ],
       },

@@ -15,6 +15,7 @@ export const paths = {
   learner: (token: string) => `/learner/${encodeURIComponent(token)}`,
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
+  waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router table (relative to the root route). */
@@ -31,6 +32,7 @@ export const patterns = {
   careers: "careers",
   paymentSuccess: "payment/success",
   learner: "learner/:token",
+  waitingListOffer: "waiting-list/offer/:token",
 } as const;
 
 /** Pages listed in the sitemap (besides one entry per course). */

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, BookOpen, ClipboardCheck, MailCheck, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
+import { Activity, BookOpen, ClipboardCheck, MailCheck, GraduationCap, KeyRound, LayoutDashboard, ListOrdered, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
 import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
 import { SCREEN_ROLES } from "../../config/roles";
@@ -28,4 +28,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Your account", to: paths.account, icon: UserRound, roles: SCREEN_ROLES.trainer },
   { label: "Second factor", to: paths.security, icon: KeyRound, roles: SCREEN_ROLES.trainer },
   { label: "Learners", to: paths.learners, icon: ClipboardCheck, roles: SCREEN_ROLES.trainer },
+  { label: "Waiting list", to: paths.waitingList, icon: ListOrdered, roles: SCREEN_ROLES.office },
 ];

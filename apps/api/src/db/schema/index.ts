@@ -6,3 +6,4 @@ export * from "./abuse";
 export * from "./jobs";
 export * from "./bookings";
 export * from "./learners";
+export * from "./waitlist";

@@ -60,10 +60,12 @@ export const coursesRouter = s.router(contract.courses, {
     status: 201,
     body: await createCourse(request.server.db, body, actorOf(request), request.server.now()),
   }),
-  update: async ({ params, body, request }) => ({
-    status: 200,
-    body: await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now()),
-  }),
+  update: async ({ params, body, request }) => {
+    const course = await updateCourse(request.server.db, params.id, body, actorOf(request), request.server.now());
+    // A raised capacity (or a new date) may free places for a waiting list (issue 15).
+    await request.server.waitlist.placesMayHaveFreed(course.courseDates.map((d) => d.id));
+    return { status: 200, body: course };
+  },
   adminList: async ({ request }) => ({ status: 200, body: await listCoursesForOffice(request.server.db, request.server.now()) }),
   adminById: async ({ params, request }) => {
     // Upcoming open dates, like the public page the edit form started from (past dates stay untouched on save).

@@ -5,6 +5,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract, formatBookingRef } from "@app/contract";
 import { penceToPounds as toPounds } from "@app/rules";
+import type { Db } from "../../db/client";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
@@ -19,6 +20,7 @@ import {
   cancelOrderAndCheckout,
   cancelPending,
   enrollmentById,
+  findItems,
   findOrderById,
   listEnrollments,
   orderWithItems,
@@ -27,6 +29,9 @@ import {
 import { learnerLinksForOrder } from "../learners/service";
 
 const s = initServer();
+
+/** The course dates of an order's items (whose lists a cancel may let in, issue 15). */
+const datesOf = async (db: Db, orderId: number) => (await findItems(db, orderId)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
 
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
@@ -38,6 +43,9 @@ export const ordersRouter = s.router(contract.orders, {
     const placed = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
     if (placed.kind !== "placed") throw refusalError(placed);
     const order = placed.order;
+    const orderDates = order.items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
+    // An offer booked with fewer places than it held lets the rest go to the next in line (issue 15).
+    if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);
     await recordOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
@@ -46,6 +54,7 @@ export const ordersRouter = s.router(contract.orders, {
       // The customer cannot pay: give the seats and the code use back at once.
       request.log.error({ err, reference: order.reference }, "could not open the payment page");
       await cancelPending(app.db, order.reference, app.now(), SYSTEM_ACTOR);
+      await app.waitlist.placesMayHaveFreed(orderDates);
       throw new HttpError(503, "We could not open the payment page. Please try again in a few minutes.");
     }
     // The local page finds its order by reference; real providers' webhooks may only name the session.
@@ -102,6 +111,8 @@ export const ordersRouter = s.router(contract.orders, {
     });
     switch (outcome.kind) {
       case "cancelled":
+        // Freed places go to the waiting lists first (issue 15).
+        await app.waitlist.placesMayHaveFreed(await datesOf(app.db, outcome.order.id));
         return { status: 200, body: toOrderStatus(outcome.order, now) };
       case "not_pending":
         // Expired: nothing left to cancel, answered as it is. Paid: the customer is told so.
@@ -123,6 +134,7 @@ export const ordersRouter = s.router(contract.orders, {
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (outcome.kind !== "cancelled") throw refusalError(outcome, { notFound: "Enrollment not found" });
+    await app.waitlist.placesMayHaveFreed(await datesOf(app.db, outcome.order.id)); // freed places go to waiting lists (issue 15)
     return { status: 200, body: (await enrollmentById(app.db, outcome.order.id, app.now()))! };
   },
 });

@@ -24,6 +24,7 @@ import { bookingActivityText, priceLines, priceOrder, type OrderInput, type Orde
 import * as repo from "./repository";
 import type { AttendeeWrite, OrderKey } from "./repository";
 import { learnerLinksForOrder } from "../learners/service";
+import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
 
 export type { OrderInput } from "./pricing";
 export type { OrderKey } from "./repository";
@@ -167,12 +168,19 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
   // path below, which applies the whole rule.
   const seatsByDate = new Map<number, number>();
   for (const l of lines) seatsByDate.set(l.courseDateId, (seatsByDate.get(l.courseDateId) ?? 0) + l.seats);
-  const fast = await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert);
+  // An order from a waiting-list offer link (issue 15) skips it: the offer's held places are
+  // released for this order alone inside the locked transaction below (takeWaitlistOfferTx).
+  const offerToken = input.waitlist_offer || null;
+  const fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert);
   if (fast) return claimed(fast);
 
   try {
     return await db.transaction(async (tx) => {
+      // Locks the dates (id order) and turns the live offer into 'booked'; null (unknown, used or
+      // run out) leaves an ordinary order that the seat check below decides.
+      const offerEntryId = offerToken ? await takeWaitlistOfferTx(tx, offerToken, lines.map((l) => l.courseDateId), now) : null;
       const outcome = claimed(await repo.insertInTransaction(tx, insert));
+      if (offerEntryId !== null) await linkOfferToOrderTx(tx, offerEntryId, order.id);
       const check = await repo.lockAndCountClaims(tx, { dateIds: lines.map((l) => l.courseDateId), discountId: discount?.id ?? null }, now);
       const full = lines.find((l) => check.overbookedDateIds.includes(l.courseDateId));
       if (full) throw new Refused<PlaceOutcome>({ kind: "seats_taken", title: full.title, dateLabel: full.dateLabel });
@@ -392,4 +400,4 @@ export async function orderWithItems(db: Db, reference: string): Promise<{ order
   return order ? { order, items: await repo.findItems(db, order.id) } : null;
 }
 
-export { attachCheckoutSession, findOrderById, findOrderByReference } from "./repository";
+export { attachCheckoutSession, findItems, findOrderById, findOrderByReference } from "./repository";

@@ -23,6 +23,7 @@ import type { PendingCart } from "./pending-cart";
 import { discountPence } from "./pricing";
 import { readSavedDiscountCode, saveDiscount } from "./discount-store";
 import { cartWarnings } from "./warnings";
+import { withWaitlistOffer } from "../../lib/waitlist-offer";
 import "./cart.css";
 
 export const CART_MESSAGES = {
@@ -290,7 +291,8 @@ export default function CartPage() {
   }
 
   async function placeOrder(values: CheckoutValues): Promise<CheckoutErrors | void> {
-    const order: OrderInput = {
+    // An open waiting-list offer for a date in the cart adds its token and places (issue 15).
+    const order: OrderInput = withWaitlistOffer({
       courses: cart.items.map((i) => ({ id: i.id, selectedDate: i.selectedDateId, selectedAddons: i.selectedAddons.map((a) => a.id) })),
       guest_email: values.email,
       guest_name: values.firstName,
@@ -306,7 +308,7 @@ export default function CartPage() {
       building_type: values.buildingType || null,
       order_notes: values.orderNotes || null,
       accept_terms: true,
-    };
+    });
     // The same schema the API applies: what it would refuse is caught here with the same words.
     const checked = OrderSchema.safeParse(order);
     if (!checked.success) {

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../app/paths";
+import { useWaitlistPrefill } from "../../lib/waitlist-offer";
 
 /** The buyer form's values after the contract's rules (trimmed). */
 export type CheckoutValues = z.output<typeof CheckoutFormSchema>;
@@ -87,6 +88,8 @@ const EMPTY: Record<FieldName, string> = {
 export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
+  // Someone taking a waiting-list offer finds their name, e-mail and phone filled in (issue 15).
+  useWaitlistPrefill(setValues);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // 'I agree to the booking terms': never ticked in advance; the order records the version agreed to.
   const [acceptTerms, setAcceptTerms] = useState(false);

@@ -19,6 +19,7 @@ import type { Loadable } from "../../lib/loadable";
 import { absoluteUrl, DESCRIPTION_MAX, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { BookingForm, placesLabel } from "./components/BookingForm";
+import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 
 interface Data {
@@ -268,6 +269,7 @@ function CourseView({ course }: { course: CourseDetail }) {
           <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
             <h2 id="book-title">Book Your Date</h2>
             <BookingForm course={course} />
+            <JoinWaitingList course={course} />
           </section>
         </div>
 
