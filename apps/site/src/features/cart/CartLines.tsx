@@ -1,8 +1,8 @@
 import { Link } from "react-router-dom";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { formatPence } from "@app/ui/format";
-import type { CartItem } from "./cart-store";
-import { paths } from "../../app/paths";
+import type { CartItem } from "../../stores/cart";
+import { paths } from "../../config/paths";
 import { cartImageUrl } from "./links";
 
 export interface CartLinesProps {

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { Link } from "react-router-dom";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 
 /** The buyer form's values after the contract's rules (trimmed). */
 export type CheckoutValues = z.output<typeof CheckoutFormSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cartWarnings, qualificationOf } from "../warnings";
-import type { CartItem } from "../cart-store";
+import type { CartItem } from "../../../stores/cart";
 
 const item = (over: Partial<CartItem>): CartItem => ({
   id: 1,

@@ -6,7 +6,7 @@ import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
-import { useCart } from "../../cart/cart-store";
+import { useCart } from "../../../stores/cart";
 
 /** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */
 export function firstBookableDate(course: CourseDetail): number | null {

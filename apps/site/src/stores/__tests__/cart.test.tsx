@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY, CartProvider, parseStoredCart, useCart } from "../cart-store";
-import type { CartApi, CartItem } from "../cart-store";
+import { CART_STORAGE_KEY, CartProvider, parseStoredCart, useCart } from "../cart";
+import type { CartApi, CartItem } from "../cart";
 
 const doorSupervisor: CartItem = {
   id: 1,
