@@ -2,11 +2,10 @@ import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { Button, TextField, useToast } from "@app/ui";
 import { checkDiscountCode } from "./api";
+import { appliedDiscountFrom } from "./pricing";
+import type { AppliedDiscount } from "./pricing";
 
-export interface AppliedDiscount {
-  code: string;
-  percentOff: number;
-}
+export type { AppliedDiscount };
 
 export interface CouponBoxProps {
   onApplied: (discount: AppliedDiscount) => void;
@@ -16,7 +15,7 @@ export interface CouponBoxProps {
 
 /**
  * The discount code box (spec §4): checked on Enter, on leaving the field and on 'Apply Code'.
- * Valid: the parent stores the percent and hides this box, and the rejection's message goes.
+ * Valid: the parent stores the discount (a percentage or a fixed amount) and hides this box, and the rejection's message goes.
  * Not valid: the API's message as an error toast and under the field; the field keeps what was
  * typed so it can be corrected (issue 12 overrides the spec's clearing).
  */
@@ -44,7 +43,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
         setError(null);
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = null;
-        onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off });
+        onApplied(appliedDiscountFrom(value, result.discount));
       } else {
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = toast.error(result.message);

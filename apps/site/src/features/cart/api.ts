@@ -8,7 +8,8 @@ export type EnrollResponse = z.infer<typeof EnrollResponseSchema>;
 /** GET /api/discounts/validate/:code (spec §7). Throws the site's ApiError when the call fails. */
 export function checkDiscountCode(code: string): Promise<DiscountValidation> {
   // No code is longer than the contract allows: answer as the API does for an unknown code.
-  if (code.trim().length > TEXT_MAX.code) return Promise.resolve({ valid: false, message: "Invalid discount code", discount: null });
+  if (code.trim().length > TEXT_MAX.code)
+    return Promise.resolve({ valid: false, message: "Invalid discount code", discount: null });
   return apiFetch<DiscountValidation>(`/api/discounts/validate/${encodeURIComponent(code)}`);
 }
 
@@ -39,7 +40,10 @@ export type CancelAnswer = { paid: false; order: OrderStatus } | { paid: true; m
  */
 export async function cancelOrder(reference: string, signal?: AbortSignal): Promise<CancelAnswer> {
   try {
-    return { paid: false, order: await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/cancel`, { method: "POST", signal }) };
+    return {
+      paid: false,
+      order: await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/cancel`, { method: "POST", signal }),
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) return { paid: true, message: e.message };
     throw e;

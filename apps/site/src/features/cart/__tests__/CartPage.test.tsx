@@ -206,8 +206,11 @@ describe("cart page", () => {
       town_city: "Bootle",
       state: "England",
       company_name: null,
+      // Issue 13 and 15: the employer's purchase-order number and the unticked marketing box.
+      purchase_order: null,
       building_type: null,
       order_notes: "Parking?",
+      marketing_opt_in: false,
     });
 
     await act(async () =>
