@@ -125,6 +125,12 @@ function Ref({ status }: { status?: OrderStatus | null }) {
   ) : null;
 }
 
+/**
+ * The receipt/invoice PDF by the order's secret reference (issue 13; the API's public receipt
+ * route, `publicReceipt` in the bookings contract). Shown only once the order is paid.
+ */
+export const receiptUrl = (reference: string) => `${getApiBase()}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`;
+
 /** What was booked, where, what to bring, and the calendar file: the answers to the customer's first questions. */
 function BookingDetails({ status, reference }: { status: OrderStatus; reference: string }) {
   const { provider } = useSiteConfig();
@@ -144,9 +150,14 @@ function BookingDetails({ status, reference }: { status: OrderStatus; reference:
           </li>
         ))}
       </ul>
-      <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
-        Add to calendar
-      </a>
+      <div className="payment-details__files">
+        <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
+          Add to calendar
+        </a>
+        <a className="ui-button ui-button--secondary ui-button--md payment-details__receipt" href={receiptUrl(reference)} download>
+          Download receipt (PDF)
+        </a>
+      </div>
       <h2 className="payment-details__title">Where</h2>
       <p>
         {provider.name}, {venue}.{" "}
