@@ -93,7 +93,12 @@ export function CartLines({ items, onRemove, onPlacesChange, compact = false }: 
                 </p>
               ) : null}
               {onRemove ? (
-                <button type="button" className="cart-line__remove" onClick={() => onRemove(item)} aria-label={`Remove ${item.title} from your cart`}>
+                <button
+                  type="button"
+                  className="cart-line__remove"
+                  onClick={() => onRemove(item)}
+                  aria-label={`Remove ${item.title} from your cart`}
+                >
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                     <path
                       d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"

@@ -2,7 +2,14 @@ import { useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
 import { Link } from "react-router-dom";
-import { BOOKING_TERMS_REQUIRED_MESSAGE, CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, OrderSchema, STATES } from "@app/contract";
+import {
+  BOOKING_TERMS_REQUIRED_MESSAGE,
+  CheckoutFormSchema,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  OrderSchema,
+  STATES,
+} from "@app/contract";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
 import { AttendeeFields, attendeeFieldOrder, validateAttendees } from "./components/AttendeeFields";
@@ -19,7 +26,8 @@ export type CheckoutValues = z.output<typeof CheckoutFormSchema> & {
 };
 
 /** The marketing opt-in's words: never ticked in advance (DESIGN: law over the spec, PECR). */
-export const MARKETING_OPT_IN_LABEL = "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
+export const MARKETING_OPT_IN_LABEL =
+  "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
 
 type FieldName =
   | "firstName"
@@ -192,12 +200,29 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
           maxLength={100}
           {...bind("purchaseOrder")}
         />
-        <TextField label="Street address*" autoComplete="street-address" fieldClassName="checkout-form__wide" {...bind("streetAddress")} />
+        <TextField
+          label="Street address*"
+          autoComplete="street-address"
+          fieldClassName="checkout-form__wide"
+          {...bind("streetAddress")}
+        />
         <TextField label="Building type (optional)" placeholder="e.g. Flat, House, Office" {...bind("buildingType")} />
         <TextField label="Town/City*" autoComplete="address-level2" {...bind("townCity")} />
         <SelectField label="State*" options={STATE_OPTIONS} placeholder="Select a state" {...bind("state")} />
-        <SelectField label="Country*" options={COUNTRY_OPTIONS} placeholder="Select a country" autoComplete="country-name" {...bind("country")} />
-        <TextAreaField label="Order notes (optional)" rows={3} maxLength={2000} fieldClassName="checkout-form__wide" {...bind("orderNotes")} />
+        <SelectField
+          label="Country*"
+          options={COUNTRY_OPTIONS}
+          placeholder="Select a country"
+          autoComplete="country-name"
+          {...bind("country")}
+        />
+        <TextAreaField
+          label="Order notes (optional)"
+          rows={3}
+          maxLength={2000}
+          fieldClassName="checkout-form__wide"
+          {...bind("orderNotes")}
+        />
       </div>
       {groupLines.length > 0 ? (
         <AttendeeFields
@@ -227,7 +252,10 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
           error={errors.acceptTerms}
           hint={
             <>
-              Cancellation, refunds, transfers and what to bring: <Link to={paths.bookingTerms} target="_blank">read the booking terms</Link>{" "}
+              Cancellation, refunds, transfers and what to bring:{" "}
+              <Link to={paths.bookingTerms} target="_blank">
+                read the booking terms
+              </Link>{" "}
               (opens in a new tab).
             </>
           }
@@ -237,7 +265,15 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
           }}
         />
       </div>
-      <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Loading..." disabled={disabled} className="checkout-form__submit">
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={busy}
+        loadingLabel="Loading..."
+        disabled={disabled}
+        className="checkout-form__submit"
+      >
         {submitLabel}
       </Button>
     </form>

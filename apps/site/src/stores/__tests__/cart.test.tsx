@@ -35,7 +35,12 @@ function Probe() {
     </p>
   );
 }
-const mount = () => render(<CartProvider><Probe /></CartProvider>);
+const mount = () =>
+  render(
+    <CartProvider>
+      <Probe />
+    </CartProvider>,
+  );
 
 beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
@@ -50,7 +55,11 @@ describe("cart store", () => {
 
   it("renders an empty, not yet hydrated cart on the server without touching local storage", () => {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([doorSupervisor]));
-    const html = renderToString(<CartProvider><Probe /></CartProvider>);
+    const html = renderToString(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
     expect(html).toContain("loading");
     expect(html).toContain("0<!-- --> items");
   });

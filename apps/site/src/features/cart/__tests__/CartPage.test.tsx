@@ -132,7 +132,10 @@ describe("cart page", () => {
     const user = mount();
     expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
     const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
-    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary"]);
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual([
+      "Home",
+      "Cart Summary",
+    ]);
     expect(screen.getByText("12 - 14th Mar 2030")).toBeTruthy();
     expect(screen.getByText(/Exam resit/)).toBeTruthy();
     expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£520.00");
@@ -164,7 +167,11 @@ describe("cart page", () => {
     await user.click(await screen.findByRole("button", { name: /Proceed to Checkout/ }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Checkout");
     const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
-    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary", "Cart Checkout"]);
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual([
+      "Home",
+      "Cart Summary",
+      "Cart Checkout",
+    ]);
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
     await user.click(crumbs.getByRole("link", { name: "Cart Summary" }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Your Cart Summary");
@@ -216,7 +223,12 @@ describe("cart page", () => {
     await act(async () =>
       answer.resolve({
         status: 201,
-        body: { payment_link: "http://pay.example.com/p/ABC123", reference: "ABC123", total: 468, expires_at: "2030-01-01T00:30:00Z" },
+        body: {
+          payment_link: "http://pay.example.com/p/ABC123",
+          reference: "ABC123",
+          total: 468,
+          expires_at: "2030-01-01T00:30:00Z",
+        },
       }),
     );
     await waitFor(() => expect(go).toHaveBeenCalledWith("http://pay.example.com/p/ABC123"));
@@ -228,13 +240,18 @@ describe("cart page", () => {
   });
 
   it("says so when the order went through without a payment link", async () => {
-    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2346", total: 520, expires_at: "x" } }));
+    stubFetch(() => ({
+      status: 201,
+      body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2346", total: 520, expires_at: "x" },
+    }));
     const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
     const user = mount("/cart?step=checkout");
     await screen.findByRole("heading", { name: "Checkout" });
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
-    await waitFor(() => expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]));
+    await waitFor(() =>
+      expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]),
+    );
     expect(go).not.toHaveBeenCalled();
     expect(screen.getByText("NCDE-2346")).toBeTruthy();
     expect(screen.queryByText("internal-token-1")).toBeNull();
@@ -273,7 +290,9 @@ describe("cart page", () => {
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
     await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining(message)]));
-    expect(screen.getByRole("link", { name: "Choose another date for CCTV Operator Course" }).getAttribute("href")).toBe("/course/cctv-operator-course");
+    expect(screen.getByRole("link", { name: "Choose another date for CCTV Operator Course" }).getAttribute("href")).toBe(
+      "/course/cctv-operator-course",
+    );
     expect(screen.queryByRole("link", { name: /Choose another date for SIA/ })).toBeNull();
     // 'or remove it' takes the course out so the rest can be booked.
     await user.click(screen.getByRole("button", { name: "remove it from your cart" }));
@@ -292,7 +311,9 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: "Proceed to Payment (£260.00)" }));
-    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining("This discount code has reached its usage limit")]));
+    await waitFor(() =>
+      expect(toasts("error")).toEqual([expect.stringContaining("This discount code has reached its usage limit")]),
+    );
     expect(screen.queryByText(/Discount \(FIRST50/)).toBeNull();
     expect(screen.getByLabelText("Discount code")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Choose another date/ })).toBeNull();
@@ -325,25 +346,43 @@ describe("cart page", () => {
   it("shows the loading state while the cancel is answered, then the restored cart", async () => {
     const answer = deferred<{ status: number; body: unknown }>();
     stubFetch((url) => (url.includes("/cancel") ? answer.promise : { body: { valid: false, message: "x", discount: null } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF43", items: [door], discountCode: null, savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF43", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart?cancelled=REF43", []);
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/cart"));
     expect(screen.getByText("Loading your cart")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Your Cart is Empty" })).toBeNull();
-    await act(async () => answer.resolve({ status: 200, body: { reference: "REF43", status: "cancelled", total: 270, amount_paid: null, paid_at: null } }));
+    await act(async () =>
+      answer.resolve({
+        status: 200,
+        body: { reference: "REF43", status: "cancelled", total: 270, amount_paid: null, paid_at: null },
+      }),
+    );
     expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
-    expect(screen.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+    expect(
+      screen.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it."),
+    ).toBeTruthy();
   });
 
   it.each([
-    ["an order that had run out already", { status: 200, body: { reference: "REF44", status: "expired", total: 270, amount_paid: null, paid_at: null } }],
+    [
+      "an order that had run out already",
+      { status: 200, body: { reference: "REF44", status: "expired", total: 270, amount_paid: null, paid_at: null } },
+    ],
     ["a refused call (rate limit)", { status: 429, body: { message: "Too many requests. Please try again later." } }],
     ["a server fault", { status: 500, body: { message: "Internal Server Error" } }],
   ])("gives the cart back after %s", async (_, reply) => {
     const calls = stubFetch(() => reply);
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF44", items: [door], discountCode: null, savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF44", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart?cancelled=REF44", [cctv]);
-    expect(await screen.findByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+    expect(
+      await screen.findByText("Your payment was cancelled and you have not been charged. Your cart is as you left it."),
+    ).toBeTruthy();
     expect(stored().map((i) => i.id)).toEqual([2, 1]);
     expect(calls).toHaveLength(1);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
@@ -351,7 +390,10 @@ describe("cart page", () => {
 
   it("says plainly that the order was paid, and restores nothing, when the payment went through after all", async () => {
     stubFetch(() => ({ status: 409, body: { message: "This order has already been paid." } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF45", items: [door, cctv], discountCode: "SAVE10", savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF45", items: [door, cctv], discountCode: "SAVE10", savedAt: "" }),
+    );
     mount("/cart?cancelled=REF45", []);
     expect(await screen.findByText(/This order has already been paid\./)).toBeTruthy();
     expect(screen.queryByText(/Your payment was cancelled/)).toBeNull();
@@ -362,10 +404,14 @@ describe("cart page", () => {
   });
 
   it("cancels the order named in the address even without a saved copy", async () => {
-    const calls = stubFetch(() => ({ body: { reference: "REF46", status: "cancelled", total: 250, amount_paid: null, paid_at: null } }));
+    const calls = stubFetch(() => ({
+      body: { reference: "REF46", status: "cancelled", total: 250, amount_paid: null, paid_at: null },
+    }));
     mount("/cart?cancelled=REF46", []);
     expect(await screen.findByText("Your payment was cancelled and you have not been charged.")).toBeTruthy();
-    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([expect.stringMatching(/^POST .*\/api\/orders\/REF46\/cancel$/)]);
+    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([
+      expect.stringMatching(/^POST .*\/api\/orders\/REF46\/cancel$/),
+    ]);
   });
 
   it("gives the cart back when the last order was never paid, even without a reference in the address", async () => {
@@ -374,19 +420,34 @@ describe("cart page", () => {
         ? { body: { reference: "REF7", status: "expired", total: 270, amount_paid: null, paid_at: null } }
         : { body: { valid: false, message: "This discount code has expired", discount: null } },
     );
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF7", items: [door], discountCode: "OLD", savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF7", items: [door], discountCode: "OLD", savedAt: "" }),
+    );
     mount("/cart", [cctv]);
-    expect(await screen.findByText(/Your last payment was not completed and you have not been charged\. Your cart is as you left it\./)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Your last payment was not completed and you have not been charged\. Your cart is as you left it\./,
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(stored().map((i) => i.id)).toEqual([2, 1]));
-    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/orders\/REF7\/status$/), expect.stringMatching(/validate\/OLD$/)]);
+    expect(calls.map((c) => c.url)).toEqual([
+      expect.stringMatching(/\/api\/orders\/REF7\/status$/),
+      expect.stringMatching(/validate\/OLD$/),
+    ]);
     // The code ran out meanwhile: no discount is shown and the code box stays.
     expect(screen.getByLabelText("Discount code")).toBeTruthy();
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
   });
 
   it("forgets the copy of a paid order and leaves the cart alone", async () => {
-    stubFetch(() => ({ body: { reference: "REF8", status: "paid", total: 270, amount_paid: 270, paid_at: "2030-01-01T00:00:00Z" } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF8", items: [door], discountCode: null, savedAt: "" }));
+    stubFetch(() => ({
+      body: { reference: "REF8", status: "paid", total: 270, amount_paid: 270, paid_at: "2030-01-01T00:00:00Z" },
+    }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF8", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart", []);
     await waitFor(() => expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull());
     expect(screen.getByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
@@ -397,7 +458,13 @@ describe("cart page", () => {
     stubFetch(() => ({ body: { reference: "REF9", status: "pending", total: 270, amount_paid: null, paid_at: null } }));
     window.localStorage.setItem(
       PENDING_CART_KEY,
-      JSON.stringify({ reference: "REF9", items: [door], discountCode: null, paymentLink: "http://127.0.0.1:3999/api/payments/local/REF9", savedAt: "" }),
+      JSON.stringify({
+        reference: "REF9",
+        items: [door],
+        discountCode: null,
+        paymentLink: "http://127.0.0.1:3999/api/payments/local/REF9",
+        savedAt: "",
+      }),
     );
     mount("/cart", []);
     const link = await screen.findByRole("link", { name: "Continue to payment" });

@@ -30,7 +30,9 @@ describe("coupon box", () => {
     const calls = stubFetch(() => ({ body: VALID }));
     const { onApplied, input, user } = setup();
     await user.type(input, " save10 {Enter}");
-    await waitFor(() => expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })));
+    await waitFor(() =>
+      expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })),
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toMatch(/\/api\/discounts\/validate\/save10$/);
   });
@@ -40,7 +42,9 @@ describe("coupon box", () => {
     const { onApplied, input, user } = setup();
     await user.type(input, "SAVE10");
     await user.tab();
-    await waitFor(() => expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })));
+    await waitFor(() =>
+      expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })),
+    );
   });
 
   it("shows 'Applying...' while the check runs, once for a blur followed by a click", async () => {

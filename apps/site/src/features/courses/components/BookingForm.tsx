@@ -99,7 +99,15 @@ export function BookingForm({ course }: { course: CourseDetail }) {
                   />
                   <label htmlFor={inputId} className={full ? "date-option date-option--full" : "date-option"}>
                     <span className="date-option__label">{formatDateRangeWithWeekday(d.startDate, d.endDate) || d.label}</span>
-                    <span className={full ? "date-option__places date-option__places--full" : d.placesLeft <= 3 ? "date-option__places date-option__places--low" : "date-option__places"}>
+                    <span
+                      className={
+                        full
+                          ? "date-option__places date-option__places--full"
+                          : d.placesLeft <= 3
+                            ? "date-option__places date-option__places--low"
+                            : "date-option__places"
+                      }
+                    >
                       {placesLabel(d.placesLeft)}
                     </span>
                   </label>
@@ -142,7 +150,13 @@ export function BookingForm({ course }: { course: CourseDetail }) {
           <label htmlFor={`${id}-places`} className="booking__legend">
             Places
           </label>
-          <select id={`${id}-places`} className="ui-input ui-select booking__places-select" aria-describedby={`${id}-places-hint`} value={chosenPlaces} onChange={(e) => setPlaces(Number(e.target.value))}>
+          <select
+            id={`${id}-places`}
+            className="ui-input ui-select booking__places-select"
+            aria-describedby={`${id}-places-hint`}
+            value={chosenPlaces}
+            onChange={(e) => setPlaces(Number(e.target.value))}
+          >
             {Array.from({ length: maxPlaces }, (_, k) => (
               <option key={k + 1} value={k + 1}>
                 {k + 1 === 1 ? "1 place" : `${k + 1} places`}
@@ -171,7 +185,9 @@ export function BookingForm({ course }: { course: CourseDetail }) {
           <ShoppingCart size={20} aria-hidden="true" />
           Add to Cart
         </Button>
-        {!date && course.courseDates.length > 0 ? <p className="booking__hint">Choose a date to add this course to your cart.</p> : null}
+        {!date && course.courseDates.length > 0 ? (
+          <p className="booking__hint">Choose a date to add this course to your cart.</p>
+        ) : null}
         {inCart ? (
           <p className="booking__incart">
             This course is in your cart. <Link to={paths.cart}>View your cart</Link>
