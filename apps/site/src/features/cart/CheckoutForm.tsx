@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
 import { Link } from "react-router-dom";
@@ -143,10 +143,22 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
     if (el instanceof HTMLElement) el.focus();
   }
 
+  // The API's field errors arrive while the fields are still disabled (busy): the focus waits
+  // until they are enabled again, or it would not move.
+  const focusWhenReady = useRef<CheckoutErrors | null>(null);
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
+  useEffect(() => {
+    if (busy || !focusWhenReady.current) return;
+    focusFirst(focusWhenReady.current);
+    focusWhenReady.current = null;
+  });
+
   function fail(errs: CheckoutErrors) {
     setErrors(errs);
     toast.info(CHECKOUT_INVALID_TOAST);
-    focusFirst(errs);
+    if (busyNow.current) focusWhenReady.current = errs;
+    else focusFirst(errs);
   }
 
   async function onSubmit(e: FormEvent) {

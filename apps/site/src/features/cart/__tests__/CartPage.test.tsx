@@ -473,3 +473,117 @@ describe("cart page", () => {
     expect(window.localStorage.getItem(PENDING_CART_KEY)).not.toBeNull();
   });
 });
+
+describe("group and employer bookings", () => {
+  const group: CartItem = { ...door, quantity: 3, maxPlaces: 5 };
+
+  it("prices a line as one place × places and changes the places on the summary", async () => {
+    const user = mount("/cart", [group, cctv]);
+    await screen.findByRole("heading", { name: "Your Cart Summary" });
+    // 3 × £270.00 + £250.00
+    expect(screen.getByText("3 × £270.00")).toBeTruthy();
+    expect(screen.getByText("£810.00")).toBeTruthy();
+    expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£1,060.00");
+    const places = screen.getByLabelText("Places on SIA Door Supervisor Course") as HTMLSelectElement;
+    // 1 up to the places left when it was added (5 here), never more than 10.
+    expect(Array.from(places.options).map((o) => o.value)).toEqual(["1", "2", "3", "4", "5"]);
+    await user.selectOptions(places, "5");
+    expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£1,600.00");
+    expect(stored()[0]?.quantity).toBe(5);
+  });
+
+  it("applies a percentage per place and shows a fixed-amount code as '£X off'", async () => {
+    stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 0, amount_off: 25 } } }));
+    const user = mount("/cart", [group]);
+    await user.type(await screen.findByLabelText("Discount code"), "TENNER{Enter}");
+    await screen.findByText("Discount (TENNER, £25.00 off)");
+    expect(screen.getByText("Discount (TENNER, £25.00 off)").nextElementSibling?.textContent).toBe("-£25.00");
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£785.00");
+  });
+
+  it("asks for each attendee's name, and sends places, attendees, company, purchase order and the opt-in", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const calls = stubFetch(() => answer.promise);
+    vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount("/cart?step=checkout", [{ ...door, quantity: 2, maxPlaces: 10 }, cctv]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.type(screen.getByLabelText("Company name (optional)"), "Acme Security Ltd");
+    await user.type(screen.getByLabelText("Purchase order number (optional)"), "PO-4411");
+    const optIn = screen.getByLabelText(/Send me reminders about my licence renewal and new course dates/) as HTMLInputElement;
+    expect(optIn.checked).toBe(false);
+
+    // Names are required: the first missing one gets the focus, with the contract's words.
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
+    const first = within(course.getByRole("group", { name: "Attendee 1" }));
+    const second = within(course.getByRole("group", { name: "Attendee 2" }));
+    expect(document.activeElement).toBe(first.getByLabelText(/First name\*/));
+    expect(screen.getAllByText("Attendee first name is required")).toHaveLength(2);
+    expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(false);
+
+    await user.type(first.getByLabelText(/First name\*/), "Sam");
+    await user.type(first.getByLabelText(/Last name\*/), "Lee");
+    await user.type(second.getByLabelText(/First name\*/), "Alex");
+    await user.type(second.getByLabelText(/Last name\*/), "Khan");
+    await user.type(second.getByLabelText(/Email \(optional\)/), "alex@example.com");
+    await user.click(optIn);
+    await user.click(screen.getByRole("button", { name: "Proceed to Payment (£790.00)" }));
+
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.url.endsWith("/api/enroll"))?.init?.body));
+    expect(body.courses).toEqual([
+      {
+        id: 1,
+        selectedDate: 11,
+        selectedAddons: [5],
+        quantity: 2,
+        attendees: [
+          { first_name: "Sam", last_name: "Lee" },
+          { first_name: "Alex", last_name: "Khan", email: "alex@example.com" },
+        ],
+      },
+      { id: 2, selectedDate: 21, selectedAddons: [] },
+    ]);
+    expect(body).toMatchObject({ company_name: "Acme Security Ltd", purchase_order: "PO-4411", marketing_opt_in: true });
+    await act(async () =>
+      answer.resolve({
+        status: 201,
+        body: {
+          payment_link: "http://pay.example.com/p/X",
+          reference: "X",
+          booking_reference: "ACDE-2346",
+          total: 790,
+          expires_at: "x",
+        },
+      }),
+    );
+  });
+
+  it("shows the API's words for an attendee under that attendee's field", async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: {
+        message: "Validation failed",
+        issues: [{ path: "courses.0.attendees.1.email", message: "Attendee email is invalid" }],
+      },
+    }));
+    const user = mount("/cart?step=checkout", [{ ...door, quantity: 2 }]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
+    for (const [n, name] of [
+      ["Attendee 1", "Sam"],
+      ["Attendee 2", "Alex"],
+    ] as const) {
+      const place = within(course.getByRole("group", { name: n }));
+      await user.type(place.getByLabelText(/First name\*/), name);
+      await user.type(place.getByLabelText(/Last name\*/), "Doe");
+    }
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    const email = within(course.getByRole("group", { name: "Attendee 2" })).getByLabelText(/Email \(optional\)/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Attendee email is invalid")).toBeTruthy();
+  });
+});

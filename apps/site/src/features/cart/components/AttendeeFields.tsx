@@ -24,6 +24,7 @@ export type AttendeeFieldName = `attendees.${number}.${number}.${AttendeeKey}`;
 export type AttendeeErrors = Partial<Record<AttendeeFieldName, string>>;
 
 const KEYS: AttendeeKey[] = ["first_name", "last_name", "email"];
+const LABELS: Record<AttendeeKey, string> = { first_name: "First name*", last_name: "Last name*", email: "Email (optional)" };
 const EMPTY: AttendeeValues = { first_name: "", last_name: "", email: "" };
 
 export const attendeeField = (courseId: number, place: number, key: AttendeeKey): AttendeeFieldName =>
@@ -113,7 +114,13 @@ export function AttendeeFields({ lines, values, errors, disabled = false, onChan
                     <TextField
                       key={key}
                       name={name}
-                      label={key === "first_name" ? "First name*" : key === "last_name" ? "Last name*" : "Email (optional)"}
+                      label={
+                        <>
+                          {/* Heard as 'Attendee 2 First name*': never the same name as the buyer's own fields. */}
+                          <span className="ui-visually-hidden">Attendee {k + 1} </span>
+                          {LABELS[key]}
+                        </>
+                      }
                       type={key === "email" ? "email" : "text"}
                       autoComplete="off"
                       maxLength={200}
