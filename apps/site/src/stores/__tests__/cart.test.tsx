@@ -137,4 +137,26 @@ describe("cart store", () => {
       console.error = spy;
     }
   });
+
+  it("keeps a line's places between 1 and its maximum and counts every place in the total", () => {
+    mount();
+    act(() => void api.add({ ...cctv, quantity: 2, maxPlaces: 4 }));
+    expect(api.totalPence).toBe(50000);
+    expect(api.count).toBe(1);
+    act(() => api.setQuantity(cctv.id, 9));
+    expect(api.items[0]?.quantity).toBe(4);
+    act(() => api.setQuantity(cctv.id, 0));
+    expect(api.items[0]?.quantity).toBe(1);
+    act(() => api.setQuantity(cctv.id, 3));
+    expect(api.totalPence).toBe(75000);
+    expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))[0]).toMatchObject({ quantity: 3, maxPlaces: 4 });
+  });
+
+  it("reads places from storage within the limits, and a line without them as one place", () => {
+    const stored = [{ ...cctv, quantity: 50, maxPlaces: 40 }, doorSupervisor];
+    const [group, single] = parseStoredCart(JSON.stringify(stored));
+    expect(group).toMatchObject({ quantity: 10, maxPlaces: 10 });
+    expect(single).toEqual(doorSupervisor);
+    expect(parseStoredCart(JSON.stringify([{ ...cctv, quantity: 0 }]))[0]?.quantity).toBeUndefined();
+  });
 });
