@@ -1,0 +1,193 @@
+/**
+ * Group and employer bookings on the public site (issue 13) and the marketing opt-in (issue 15),
+ * in real Chromium against the real API, at 390 px (phone) and 1280 px: places chosen on the
+ * course page (1 up to the places left, at most 10), changed on the cart line, priced per place;
+ * each attendee named at checkout (first and last name, e-mail optional); company name and
+ * purchase-order number; the unticked opt-in box; the order request carries all of it; after
+ * payment the success page links the receipt PDF.
+ *
+ * The request is checked, not the stored order: the API's side of group bookings (quantity,
+ * attendees, purchase order) is built on another branch in parallel; until it is merged the API
+ * ignores those fields. An API-level check (the order holds that many seats and attendees) belongs
+ * with the merge.
+ */
+import type { Page } from "playwright-core";
+import { describe } from "vitest";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { MAX_PLACES_PER_ORDER } from "@app/contract";
+import { expect, test, VIEWPORTS } from "./fixtures";
+
+const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
+const OPT_IN = "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
+
+interface ApiCourse {
+  id: number;
+  fee: number;
+  courseDates: { id: number; label: string; placesLeft: number; startDate: string; endDate: string }[];
+}
+
+const penceToText = (p: number) => `£${(p / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+async function course(apiUrl: string, slug: string): Promise<ApiCourse> {
+  const res = await fetch(`${apiUrl}/api/courses/slug/${slug}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ApiCourse;
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** The error text linked to a control through aria-describedby. */
+async function describedError(page: Page, control: ReturnType<Page["getByLabel"]>): Promise<string | null> {
+  const id = ((await control.getAttribute("aria-describedby")) ?? "").split(" ").find((x) => x.endsWith("-error"));
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`group booking on a ${name} (${viewport.width} px)`, () => {
+    test.scoped({ viewport });
+
+    test("books 3 places, changes to 2 in the cart, names each attendee, adds company, PO and the opt-in, and pays", async ({
+      page,
+      navigate,
+      apiUrl,
+      screenshot,
+      expectNoA11yViolations,
+    }) => {
+      const c = await course(apiUrl, DOOR.slug);
+      const date = c.courseDates.find((d) => d.placesLeft >= 3)!;
+      expect(date).toBeDefined();
+      const feePence = Math.round(c.fee * 100);
+
+      // Course page: the places picker offers 1 up to the places left, at most 10.
+      await navigate(`/course/${DOOR.slug}`);
+      await page.getByLabel(new RegExp(`^${escape(formatDateRangeWithWeekday(date.startDate, date.endDate))}`)).check();
+      const places = page.getByLabel("Places", { exact: true });
+      const options = await places.locator("option").allTextContents();
+      expect(options[0]).toBe("1 place");
+      expect(options).toHaveLength(Math.min(date.placesLeft, MAX_PLACES_PER_ORDER));
+      expect(await places.inputValue()).toBe("1");
+      await places.selectOption("3");
+      await expect.poll(() => page.getByTestId("booking-total").textContent()).toBe(penceToText(3 * feePence));
+      await page.getByText(`3 places × ${penceToText(feePence)}`).waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await page.locator(".booking").scrollIntoViewIfNeeded();
+      await screenshot("group-course-places");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.locator('[data-toast-type="success"]').filter({ hasText: `${DOOR.title} has been added to your cart!` }).waitFor();
+
+      // Cart: the line is one place's price × places; the places change on the line.
+      await page.getByRole("button", { name: `Cart: 1 item, ${penceToText(3 * feePence)}` }).click();
+      await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
+      const line = page.locator(".cart-line").filter({ hasText: DOOR.title });
+      await line.getByText(`3 × ${penceToText(feePence)}`).waitFor();
+      await page.getByLabel(`Places on ${DOOR.title}`).selectOption("2");
+      await expect.poll(() => page.locator(".cart-totals__row").first().locator("dd").textContent()).toBe(penceToText(2 * feePence));
+      await line.getByText(`2 × ${penceToText(feePence)}`).waitFor();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoA11yViolations("main");
+      await screenshot("group-cart");
+
+      // Checkout: buyer, company and PO, then who is attending.
+      await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(2 * feePence)})` }).click();
+      await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+      await page.getByLabel("First name*", { exact: true }).fill("Jane");
+      await page.getByLabel("Last name*", { exact: true }).fill("Doe");
+      await page.getByLabel("Phone Number*").fill("07700 900123");
+      await page.getByLabel("Email address*").fill(`group-${name}-${Date.now()}@example.com`);
+      await page.getByLabel("Company name (optional)").fill("Acme Security Ltd");
+      await page.getByLabel("Purchase order number (optional)").fill("PO-2026-118");
+      await page.getByLabel("Street address*").fill("1 Example Street");
+      await page.getByLabel("Town/City*").fill("Bootle");
+      await page.getByLabel("State*").selectOption("England");
+      await page.getByLabel("I agree to the booking terms*").check();
+
+      // The marketing box is never ticked in advance.
+      const optIn = page.getByLabel(OPT_IN, { exact: true });
+      expect(await optIn.isChecked()).toBe(false);
+
+      // Names are required for every place: nothing is sent without them.
+      const group = page.getByRole("group", { name: `${DOOR.title}: 2 places` });
+      const attendee = (n: number) => group.getByRole("group", { name: `Attendee ${n}` });
+      const submit = page.getByRole("button", { name: `Proceed to Payment (${penceToText(2 * feePence)})` });
+      let enrolls = 0;
+      page.on("request", (r) => {
+        if (r.url().endsWith("/api/enroll")) enrolls++;
+      });
+      await submit.click();
+      const firstName1 = attendee(1).getByLabel("First name*");
+      await expect.poll(() => describedError(page, firstName1)).toBe("Attendee first name is required");
+      expect(await describedError(page, attendee(2).getByLabel("Last name*"))).toBe("Attendee last name is required");
+      expect(await describedError(page, attendee(2).getByLabel("Email (optional)"))).toBeNull();
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(`attendees.${c.id}.0.first_name`);
+      expect(enrolls).toBe(0);
+
+      await firstName1.fill("Sam");
+      expect(await describedError(page, firstName1)).toBeNull();
+      await attendee(1).getByLabel("Last name*").fill("Lee");
+      await attendee(2).getByLabel("First name*").fill("Alex");
+      await attendee(2).getByLabel("Last name*").fill("Khan");
+      await attendee(2).getByLabel("Email (optional)").fill("alex.khan@example.com");
+      await optIn.check();
+      await expectNoSidewaysScroll(page, viewport.width);
+      await expectNoA11yViolations("main");
+      await screenshot("group-checkout");
+
+      // The order request carries places, attendees, company, PO and the opt-in.
+      const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
+      await submit.click();
+      const body = JSON.parse((await request).postData() ?? "{}") as Record<string, unknown>;
+      expect(body.courses).toEqual([
+        {
+          id: c.id,
+          selectedDate: date.id,
+          selectedAddons: [],
+          quantity: 2,
+          attendees: [
+            { first_name: "Sam", last_name: "Lee" },
+            { first_name: "Alex", last_name: "Khan", email: "alex.khan@example.com" },
+          ],
+        },
+      ]);
+      expect(body).toMatchObject({ company_name: "Acme Security Ltd", purchase_order: "PO-2026-118", marketing_opt_in: true });
+
+      // Paid on the API's local payment page: the success page links the receipt PDF.
+      await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
+      const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+      await page.getByRole("button", { name: /^Pay\b/ }).click();
+      await page.waitForURL(/\/payment\/success\?/);
+      await page.getByRole("heading", { level: 1, name: "Payment Successful!" }).waitFor();
+      const receipt = page.getByRole("link", { name: "Download receipt (PDF)" });
+      expect(await receipt.getAttribute("href")).toBe(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`);
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot("group-payment-success");
+    }, 150_000);
+
+    test("an order without a group line asks for no attendees, and the opt-in stays off unless ticked", async ({ page, navigate, apiUrl }) => {
+      const c = await course(apiUrl, DOOR.slug);
+      await navigate(`/course/${DOOR.slug}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.locator('[data-toast-type="success"]').first().waitFor();
+      await navigate("/cart?step=checkout");
+      await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+      expect(await page.getByRole("heading", { name: "Who is attending?" }).count()).toBe(0);
+      await page.getByLabel("First name*", { exact: true }).fill("Jo");
+      await page.getByLabel("Last name*", { exact: true }).fill("Bloggs");
+      await page.getByLabel("Phone Number*").fill("07700 900124");
+      await page.getByLabel("Email address*").fill(`single-${name}-${Date.now()}@example.com`);
+      await page.getByLabel("Street address*").fill("2 Example Street");
+      await page.getByLabel("Town/City*").fill("Liverpool");
+      await page.getByLabel("State*").selectOption("England");
+      await page.getByLabel("I agree to the booking terms*").check();
+      const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
+      await page.getByRole("button", { name: /^Proceed to Payment/ }).click();
+      const body = JSON.parse((await request).postData() ?? "{}") as { courses: Record<string, unknown>[]; marketing_opt_in: boolean; purchase_order: unknown };
+      expect(body.courses).toEqual([{ id: c.id, selectedDate: c.courseDates.find((d) => d.placesLeft > 0)!.id, selectedAddons: [] }]);
+      expect(body.marketing_opt_in).toBe(false);
+      expect(body.purchase_order).toBeNull();
+      await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
+    }, 90_000);
+  });
+}
