@@ -207,7 +207,6 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
         <TextField label="Company name (optional)" autoComplete="organization" {...bind("companyName")} />
         <TextField
           label="Purchase order number (optional)"
-          hint="For employers: printed on your receipt."
           autoComplete="off"
           maxLength={100}
           {...bind("purchaseOrder")}

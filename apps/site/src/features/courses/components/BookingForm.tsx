@@ -118,6 +118,30 @@ export function BookingForm({ course }: { course: CourseDetail }) {
         )}
       </fieldset>
 
+      {date && maxPlaces > 1 ? (
+        <div className="booking__group booking__places">
+          <label htmlFor={`${id}-places`} className="booking__legend">
+            Places
+          </label>
+          <select
+            id={`${id}-places`}
+            className="ui-input ui-select booking__places-select"
+            aria-describedby={`${id}-places-hint`}
+            value={chosenPlaces}
+            onChange={(e) => setPlaces(Number(e.target.value))}
+          >
+            {Array.from({ length: maxPlaces }, (_, k) => (
+              <option key={k + 1} value={k + 1}>
+                {k + 1 === 1 ? "1 place" : `${k + 1} places`}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-places-hint`} className="booking__hint">
+            Booking for a group or your staff? Choose up to {maxPlaces} places: the fee and add-ons are per place, and you name each attendee at checkout.
+          </p>
+        </div>
+      ) : null}
+
       {course.addOns.length > 0 ? (
         <fieldset className="booking__group">
           <legend className="booking__legend">Add-ons</legend>
@@ -143,30 +167,6 @@ export function BookingForm({ course }: { course: CourseDetail }) {
             })}
           </ul>
         </fieldset>
-      ) : null}
-
-      {date && maxPlaces > 1 ? (
-        <div className="booking__group booking__places">
-          <label htmlFor={`${id}-places`} className="booking__legend">
-            Places
-          </label>
-          <select
-            id={`${id}-places`}
-            className="ui-input ui-select booking__places-select"
-            aria-describedby={`${id}-places-hint`}
-            value={chosenPlaces}
-            onChange={(e) => setPlaces(Number(e.target.value))}
-          >
-            {Array.from({ length: maxPlaces }, (_, k) => (
-              <option key={k + 1} value={k + 1}>
-                {k + 1 === 1 ? "1 place" : `${k + 1} places`}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-places-hint`} className="booking__hint">
-            Booking for a group or your staff? Choose up to {maxPlaces} places; you name each attendee at checkout.
-          </p>
-        </div>
       ) : null}
 
       <div className="booking__summary">
