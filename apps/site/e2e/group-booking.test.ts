@@ -11,6 +11,9 @@
  * ignores those fields. An API-level check (the order holds that many seats and attendees) belongs
  * with the merge.
  */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
@@ -26,13 +29,35 @@ interface ApiCourse {
   courseDates: { id: number; label: string; placesLeft: number; startDate: string; endDate: string }[];
 }
 
-const penceToText = (p: number) => `£${(p / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const penceToText = (p: number) =>
+  `£${(p / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function course(apiUrl: string, slug: string): Promise<ApiCourse> {
   const res = await fetch(`${apiUrl}/api/courses/slug/${slug}`);
   expect(res.status).toBe(200);
   return (await res.json()) as ApiCourse;
+}
+
+const SITE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * html-validate (the site's config, recommended preset) over the rendered <main>: the cart and the
+ * checkout are never in a first HTML, so the HTTP check of every route cannot see them.
+ */
+async function expectValidMain(page: Page, name: string) {
+  // An empty `style=""` is left on a field by the test tools that ran before (axe), not by us.
+  const main = (await page.locator("main").evaluate((el) => el.outerHTML)).replace(/ style=""/g, "");
+  const doc = `<!DOCTYPE html><html lang="en"><head><title>Checkout | Test</title></head><body>${main}</body></html>`;
+  // The browser's serialiser writes boolean attributes as `novalidate=""` (the server's HTML writes
+  // them bare): a style of the serialiser, not of our markup.
+  const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(doc, join(SITE_ROOT, `${name}.html`), {
+    rules: { "attribute-boolean-style": "off" },
+  });
+  const problems = report.results.flatMap((r) =>
+    r.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId} ${m.message} (${m.selector ?? ""})`),
+  );
+  expect(problems).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
@@ -76,7 +101,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.locator(".booking").scrollIntoViewIfNeeded();
       await screenshot("group-course-places");
       await page.getByRole("button", { name: "Add to Cart" }).click();
-      await page.locator('[data-toast-type="success"]').filter({ hasText: `${DOOR.title} has been added to your cart!` }).waitFor();
+      await page
+        .locator('[data-toast-type="success"]')
+        .filter({ hasText: `${DOOR.title} has been added to your cart!` })
+        .waitFor();
 
       // Cart: the line is one place's price × places; the places change on the line.
       await page.getByRole("button", { name: `Cart: 1 item, ${penceToText(3 * feePence)}` }).click();
@@ -84,10 +112,13 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const line = page.locator(".cart-line").filter({ hasText: DOOR.title });
       await line.getByText(`3 × ${penceToText(feePence)}`).waitFor();
       await page.getByLabel(`Places on ${DOOR.title}`).selectOption("2");
-      await expect.poll(() => page.locator(".cart-totals__row").first().locator("dd").textContent()).toBe(penceToText(2 * feePence));
+      await expect
+        .poll(() => page.locator(".cart-totals__row").first().locator("dd").textContent())
+        .toBe(penceToText(2 * feePence));
       await line.getByText(`2 × ${penceToText(feePence)}`).waitFor();
       await expectNoSidewaysScroll(page, viewport.width);
       await expectNoA11yViolations("main");
+      await expectValidMain(page, "group-cart");
       await screenshot("group-cart");
 
       // Checkout: buyer, company and PO, then who is attending.
@@ -121,7 +152,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await expect.poll(() => describedError(page, firstName1)).toBe("Attendee first name is required");
       expect(await describedError(page, attendee(2).getByLabel("Last name*"))).toBe("Attendee last name is required");
       expect(await describedError(page, attendee(2).getByLabel("Email (optional)"))).toBeNull();
-      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(`attendees.${c.id}.0.first_name`);
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(
+        `attendees.${c.id}.0.first_name`,
+      );
       expect(enrolls).toBe(0);
 
       await firstName1.fill("Sam");
@@ -133,6 +166,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await optIn.check();
       await expectNoSidewaysScroll(page, viewport.width);
       await expectNoA11yViolations("main");
+      await expectValidMain(page, "group-checkout");
       await screenshot("group-checkout");
 
       // The order request carries places, attendees, company, PO and the opt-in.
@@ -165,7 +199,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await screenshot("group-payment-success");
     }, 150_000);
 
-    test("an order without a group line asks for no attendees, and the opt-in stays off unless ticked", async ({ page, navigate, apiUrl }) => {
+    test("an order without a group line asks for no attendees, and the opt-in stays off unless ticked", async ({
+      page,
+      navigate,
+      apiUrl,
+    }) => {
       const c = await course(apiUrl, DOOR.slug);
       await navigate(`/course/${DOOR.slug}`);
       await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -183,8 +221,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("I agree to the booking terms*").check();
       const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
       await page.getByRole("button", { name: /^Proceed to Payment/ }).click();
-      const body = JSON.parse((await request).postData() ?? "{}") as { courses: Record<string, unknown>[]; marketing_opt_in: boolean; purchase_order: unknown };
-      expect(body.courses).toEqual([{ id: c.id, selectedDate: c.courseDates.find((d) => d.placesLeft > 0)!.id, selectedAddons: [] }]);
+      const body = JSON.parse((await request).postData() ?? "{}") as {
+        courses: Record<string, unknown>[];
+        marketing_opt_in: boolean;
+        purchase_order: unknown;
+      };
+      expect(body.courses).toEqual([
+        { id: c.id, selectedDate: c.courseDates.find((d) => d.placesLeft > 0)!.id, selectedAddons: [] },
+      ]);
       expect(body.marketing_opt_in).toBe(false);
       expect(body.purchase_order).toBeNull();
       await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);

@@ -199,7 +199,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
           label="Phone Number*"
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           placeholder="e.g. 07700 900123"
           {...bind("phoneNumber")}
         />
@@ -213,7 +213,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
         />
         <TextField
           label="Street address*"
-          autoComplete="street-address"
+          autoComplete="address-line1"
           fieldClassName="checkout-form__wide"
           {...bind("streetAddress")}
         />
