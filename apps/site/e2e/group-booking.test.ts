@@ -3,8 +3,8 @@
  * in real Chromium against the real API, at 390 px (phone) and 1280 px: places chosen on the
  * course page (1 up to the places left, at most 10), changed on the cart line, priced per place;
  * each attendee named at checkout (first and last name, e-mail optional); company name and
- * purchase-order number; the unticked opt-in box; the order request carries all of it; after
- * payment the success page links the receipt PDF.
+ * purchase-order number; one place booked for someone else; the unticked opt-in box; the order
+ * request carries all of it; after payment the success page links the receipt PDF.
  *
  * The request is checked, not the stored order: the API's side of group bookings (quantity,
  * attendees, purchase order) is built on another branch in parallel; until it is merged the API
@@ -199,10 +199,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await screenshot("group-payment-success");
     }, 150_000);
 
-    test("an order without a group line asks for no attendees, and the opt-in stays off unless ticked", async ({
+    test("one place is the buyer's unless 'Someone else is attending' names who takes it; the opt-in stays off unless ticked", async ({
       page,
       navigate,
       apiUrl,
+      screenshot,
     }) => {
       const c = await course(apiUrl, DOOR.slug);
       await navigate(`/course/${DOOR.slug}`);
@@ -210,15 +211,26 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.locator('[data-toast-type="success"]').first().waitFor();
       await navigate("/cart?step=checkout");
       await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
-      expect(await page.getByRole("heading", { name: "Who is attending?" }).count()).toBe(0);
+      const line = page.getByRole("group", { name: `${DOOR.title}: 1 place` });
+      const someoneElse = line.getByLabel("Someone else is attending (not me)");
+      expect(await someoneElse.isChecked()).toBe(false);
+      expect(await line.getByRole("group", { name: "Attendee 1" }).count()).toBe(0);
       await page.getByLabel("First name*", { exact: true }).fill("Jo");
       await page.getByLabel("Last name*", { exact: true }).fill("Bloggs");
       await page.getByLabel("Phone Number*").fill("07700 900124");
       await page.getByLabel("Email address*").fill(`single-${name}-${Date.now()}@example.com`);
+      await page.getByLabel("Company name (optional)").fill("Bloggs Events Ltd");
       await page.getByLabel("Street address*").fill("2 Example Street");
       await page.getByLabel("Town/City*").fill("Liverpool");
       await page.getByLabel("State*").selectOption("England");
       await page.getByLabel("I agree to the booking terms*").check();
+      // An employer booking one employee.
+      await someoneElse.check();
+      const attendee = line.getByRole("group", { name: "Attendee 1" });
+      await attendee.getByLabel("First name*").fill("Chris");
+      await attendee.getByLabel("Last name*").fill("Park");
+      await expectNoSidewaysScroll(page, viewport.width);
+      await screenshot("single-someone-else-checkout");
       const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
       await page.getByRole("button", { name: /^Proceed to Payment/ }).click();
       const body = JSON.parse((await request).postData() ?? "{}") as {
@@ -227,7 +239,13 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         purchase_order: unknown;
       };
       expect(body.courses).toEqual([
-        { id: c.id, selectedDate: c.courseDates.find((d) => d.placesLeft > 0)!.id, selectedAddons: [] },
+        {
+          id: c.id,
+          selectedDate: c.courseDates.find((d) => d.placesLeft > 0)!.id,
+          selectedAddons: [],
+          quantity: 1,
+          attendees: [{ first_name: "Chris", last_name: "Park" }],
+        },
       ]);
       expect(body.marketing_opt_in).toBe(false);
       expect(body.purchase_order).toBeNull();

@@ -141,9 +141,7 @@ export default function CartPage() {
     <ConflictBox conflict={conflict} boxRef={conflictRef} onRemove={(i) => cart.remove(i.id)} />
   ) : null;
   const coupon = discount ? null : <CouponBox onApplied={setDiscount} onCheckingChange={setCheckingCode} />;
-  const groupLines = cart.items
-    .filter((i) => placesOf(i) > 1)
-    .map((i) => ({ courseId: i.id, title: i.title, places: placesOf(i) }));
+  const attendeeLines = cart.items.map((i) => ({ courseId: i.id, title: i.title, places: placesOf(i) }));
 
   return (
     <CartPageFrame>
@@ -199,7 +197,7 @@ export default function CartPage() {
                 busy={state.submitting}
                 disabled={state.checkingCode}
                 onValid={placeOrder}
-                groupLines={groupLines}
+                attendeeLines={attendeeLines}
               />
             </section>
           </div>

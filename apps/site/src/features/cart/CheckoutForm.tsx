@@ -69,7 +69,7 @@ export const CHECKOUT_INVALID_TOAST = "Please fill in all required fields correc
 /** The first message of each field, in the words of the contract (spec §5). */
 export function validateCheckout(
   values: Record<FieldName, string>,
-  extra: { marketingOptIn?: boolean; groupLines?: readonly AttendeeLine[]; attendees?: AttendeesByCourse } = {},
+  extra: { marketingOptIn?: boolean; namedLines?: readonly AttendeeLine[]; attendees?: AttendeesByCourse } = {},
 ): { data: CheckoutValues } | { errors: CheckoutErrors } {
   // The delivery-address block is hidden in the product (spec §3), so its flag stays off.
   const result = CheckoutFormSchema.safeParse({ ...values, deliverToDifferentAddress: false });
@@ -83,7 +83,7 @@ export function validateCheckout(
   // The purchase-order number has no form rule of its own: the order's (length) applies.
   const purchaseOrder = OrderSchema.shape.purchase_order.safeParse(values.purchaseOrder);
   if (!purchaseOrder.success) errors.purchaseOrder = purchaseOrder.error.issues[0]?.message;
-  const attendees = validateAttendees(extra.groupLines ?? [], extra.attendees ?? {});
+  const attendees = validateAttendees(extra.namedLines ?? [], extra.attendees ?? {});
   Object.assign(errors, attendees.errors);
   if (!result.success || Object.keys(errors).length > 0) return { errors };
   return {
@@ -105,8 +105,11 @@ export interface CheckoutFormProps {
   disabled?: boolean;
   /** Called with valid values; may answer field errors found by the API. */
   onValid: (values: CheckoutValues) => Promise<CheckoutErrors | void> | CheckoutErrors | void;
-  /** Cart lines of 2 or more places: the form asks who takes each place. */
-  groupLines?: readonly AttendeeLine[];
+  /**
+   * The cart's lines: for 2 or more places the form asks who takes each place; for one place it
+   * offers 'Someone else is attending' (an employer booking one employee).
+   */
+  attendeeLines?: readonly AttendeeLine[];
 }
 
 const EMPTY: Record<FieldName, string> = {
@@ -125,7 +128,7 @@ const EMPTY: Record<FieldName, string> = {
 };
 
 /** The buyer form of the checkout step (spec §3, rules and messages of spec §5). */
-export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, groupLines = [] }: CheckoutFormProps) {
+export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, attendeeLines = [] }: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<CheckoutErrors>({});
@@ -133,10 +136,13 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const [attendees, setAttendees] = useState<AttendeesByCourse>({});
+  // One-place lines whose place someone else takes (the buyer is the attendee otherwise).
+  const [othersAttend, setOthersAttend] = useState<number[]>([]);
+  const namedLines = attendeeLines.filter((l) => l.places > 1 || othersAttend.includes(l.courseId));
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirst(errs: CheckoutErrors) {
-    const order: (keyof CheckoutErrors)[] = [...FIELD_ORDER, ...attendeeFieldOrder(groupLines), "acceptTerms"];
+    const order: (keyof CheckoutErrors)[] = [...FIELD_ORDER, ...attendeeFieldOrder(namedLines), "acceptTerms"];
     const first = order.find((f) => errs[f]);
     if (!first) return;
     const el = formRef.current?.elements.namedItem(first);
@@ -164,7 +170,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy || disabled) return;
-    const result = validateCheckout(values, { marketingOptIn, groupLines, attendees });
+    const result = validateCheckout(values, { marketingOptIn, namedLines, attendees });
     const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
     if ("errors" in result || !acceptTerms) {
       fail({ ...("errors" in result ? result.errors : {}), ...termsError });
@@ -205,12 +211,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
         />
         <TextField label="Email address*" type="email" autoComplete="email" {...bind("email")} />
         <TextField label="Company name (optional)" autoComplete="organization" {...bind("companyName")} />
-        <TextField
-          label="Purchase order number (optional)"
-          autoComplete="off"
-          maxLength={100}
-          {...bind("purchaseOrder")}
-        />
+        <TextField label="Purchase order number (optional)" autoComplete="off" maxLength={100} {...bind("purchaseOrder")} />
         <TextField
           label="Street address*"
           autoComplete="address-line1"
@@ -235,9 +236,11 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, gro
           {...bind("orderNotes")}
         />
       </div>
-      {groupLines.length > 0 ? (
+      {attendeeLines.length > 0 ? (
         <AttendeeFields
-          lines={groupLines}
+          lines={attendeeLines}
+          othersAttend={othersAttend}
+          onOthersAttendChange={setOthersAttend}
           values={attendees}
           errors={errors}
           disabled={busy}

@@ -58,14 +58,17 @@ export function issuesToFormErrors(
 /**
  * The order payload (spec §7) of a cart and a filled form. A line of 2 or more places sends its
  * `quantity` and the named `attendees` (issue 13); a one-place line stays as before (the buyer is
- * the attendee).
+ * the attendee) unless 'Someone else is attending' named who takes it.
  */
 export function buildOrder(items: readonly CartItem[], values: CheckoutValues, discount: AppliedDiscount | null): OrderInput {
   return {
     courses: items.map((i) => {
       const line = { id: i.id, selectedDate: i.selectedDateId, selectedAddons: i.selectedAddons.map((a) => a.id) };
       const places = placesOf(i);
-      return places > 1 ? { ...line, quantity: places, attendees: values.attendees[i.id] ?? [] } : line;
+      if (places > 1) return { ...line, quantity: places, attendees: values.attendees[i.id] ?? [] };
+      // One place taken by someone other than the buyer (an employer booking one employee).
+      const someoneElse = values.attendees[i.id]?.[0];
+      return someoneElse ? { ...line, quantity: 1, attendees: [someoneElse] } : line;
     }),
     guest_email: values.email,
     guest_name: values.firstName,

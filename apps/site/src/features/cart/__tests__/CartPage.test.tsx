@@ -586,4 +586,29 @@ describe("group and employer bookings", () => {
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Attendee email is invalid")).toBeTruthy();
   });
+
+  it("books one place for someone else when 'Someone else is attending' is ticked, and for the buyer otherwise", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const calls = stubFetch(() => answer.promise);
+    vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount("/cart?step=checkout", [door, cctv]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    const cctvGroup = within(screen.getByRole("group", { name: "CCTV Operator Course: 1 place" }));
+    const someoneElse = cctvGroup.getByLabelText("Someone else is attending (not me)") as HTMLInputElement;
+    expect(someoneElse.checked).toBe(false);
+    expect(cctvGroup.queryByRole("group", { name: "Attendee 1" })).toBeNull();
+    await user.click(someoneElse);
+    const place = within(cctvGroup.getByRole("group", { name: "Attendee 1" }));
+    await user.type(place.getByLabelText(/First name\*/), "Chris");
+    await user.type(place.getByLabelText(/Last name\*/), "Park");
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.url.endsWith("/api/enroll"))?.init?.body));
+    expect(body.courses).toEqual([
+      { id: 1, selectedDate: 11, selectedAddons: [5] },
+      { id: 2, selectedDate: 21, selectedAddons: [], quantity: 1, attendees: [{ first_name: "Chris", last_name: "Park" }] },
+    ]);
+    await act(async () => answer.resolve({ status: 201, body: { payment_link: "http://pay.example.com/p/Y", reference: "Y", booking_reference: "ACDE-2347", total: 520, expires_at: "x" } }));
+  });
 });

@@ -1,5 +1,5 @@
 import { AttendeeInputSchema } from "@app/contract";
-import { TextField } from "@app/ui";
+import { CheckboxField, TextField } from "@app/ui";
 
 /** A cart line of 2 or more places: the checkout asks who takes each one. */
 export interface AttendeeLine {
@@ -71,7 +71,11 @@ export function validateAttendees(
 }
 
 export interface AttendeeFieldsProps {
+  /** Every cart line: named places for 2 or more, 'Someone else is attending' for one. */
   lines: readonly AttendeeLine[];
+  /** One-place lines whose place someone else takes. */
+  othersAttend: readonly number[];
+  onOthersAttendChange: (courseIds: number[]) => void;
   values: AttendeesByCourse;
   errors: AttendeeErrors;
   disabled?: boolean;
@@ -81,10 +85,20 @@ export interface AttendeeFieldsProps {
 
 /**
  * 'Who is attending?' (group and employer bookings, issue 13): per course of 2 or more places, one
- * small group per place with first and last name and an optional e-mail. A fieldset per course
+ * small group per place with first and last name and an optional e-mail; a one-place course is
+ * the buyer's unless 'Someone else is attending (not me)' is ticked (an employer booking one
+ * employee), which asks for that one attendee. A fieldset per course
  * and per place, so a screen reader hears 'SIA Door Supervisor Course, Attendee 2, First name'.
  */
-export function AttendeeFields({ lines, values, errors, disabled = false, onChange }: AttendeeFieldsProps) {
+export function AttendeeFields({
+  lines,
+  othersAttend,
+  onOthersAttendChange,
+  values,
+  errors,
+  disabled = false,
+  onChange,
+}: AttendeeFieldsProps) {
   const set = (line: AttendeeLine, place: number, key: AttendeeKey, value: string) => {
     const places = placeValues(values, line);
     places[place] = { ...places[place]!, [key]: value };
@@ -99,44 +113,64 @@ export function AttendeeFields({ lines, values, errors, disabled = false, onChan
         Name each person taking a place. We use the names on the register and the certificates; an e-mail lets us send them the
         joining details.
       </p>
-      {lines.map((line) => (
-        <fieldset key={line.courseId} className="attendees__course">
-          <legend className="attendees__legend">
-            {line.title}: {line.places} places
-          </legend>
-          {placeValues(values, line).map((person, k) => (
-            <fieldset key={k} className="attendees__place">
-              <legend className="attendees__place-legend">Attendee {k + 1}</legend>
-              <div className="attendees__grid">
-                {KEYS.map((key) => {
-                  const name = attendeeField(line.courseId, k, key);
-                  return (
-                    <TextField
-                      key={key}
-                      name={name}
-                      label={
-                        <>
-                          {/* Heard as 'Attendee 2 First name*': never the same name as the buyer's own fields. */}
-                          <span className="ui-visually-hidden">Attendee {k + 1} </span>
-                          {LABELS[key]}
-                        </>
-                      }
-                      type={key === "email" ? "email" : "text"}
-                      autoComplete="off"
-                      maxLength={200}
-                      value={person[key]}
-                      error={errors[name]}
-                      disabled={disabled}
-                      fieldClassName={key === "email" ? "attendees__wide" : undefined}
-                      onChange={(e) => set(line, k, key, e.target.value)}
-                    />
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
-        </fieldset>
-      ))}
+      {lines.map((line) => {
+        const single = line.places === 1;
+        const named = !single || othersAttend.includes(line.courseId);
+        const people = placeValues(values, line);
+        return (
+          <fieldset key={line.courseId} className="attendees__course">
+            <legend className="attendees__legend">
+              {single ? `${line.title}: 1 place` : `${line.title}: ${line.places} places`}
+            </legend>
+            {single ? (
+              <CheckboxField
+                label="Someone else is attending (not me)"
+                name={`attendees.${line.courseId}.someoneElse`}
+                checked={named}
+                disabled={disabled}
+                onChange={(e) =>
+                  onOthersAttendChange(
+                    e.target.checked ? [...othersAttend, line.courseId] : othersAttend.filter((id) => id !== line.courseId),
+                  )
+                }
+              />
+            ) : null}
+            {named
+              ? people.map((person, k) => (
+                  <fieldset key={k} className="attendees__place">
+                    <legend className="attendees__place-legend">Attendee {k + 1}</legend>
+                    <div className="attendees__grid">
+                      {KEYS.map((key) => {
+                        const name = attendeeField(line.courseId, k, key);
+                        return (
+                          <TextField
+                            key={key}
+                            name={name}
+                            label={
+                              <>
+                                {/* Heard as 'Attendee 2 First name*': never the same name as the buyer's own fields. */}
+                                <span className="ui-visually-hidden">Attendee {k + 1} </span>
+                                {LABELS[key]}
+                              </>
+                            }
+                            type={key === "email" ? "email" : "text"}
+                            autoComplete="off"
+                            maxLength={200}
+                            value={person[key]}
+                            error={errors[name]}
+                            disabled={disabled}
+                            fieldClassName={key === "email" ? "attendees__wide" : undefined}
+                            onChange={(e) => set(line, k, key, e.target.value)}
+                          />
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                ))
+              : null}
+          </fieldset>
+        );
+      })}
     </section>
   );
 }
