@@ -111,7 +111,7 @@ export function AttendeeFields({
       </h2>
       <p className="checkout-form__note">
         Name each person taking a place. We use the names on the register and the certificates; an e-mail lets us send them the
-        joining details.
+        joining details.{lines.some((l) => l.places === 1) ? " A place you take yourself needs nothing here." : null}
       </p>
       {lines.map((line) => {
         const single = line.places === 1;
