@@ -4,8 +4,7 @@
  * amount (never below £0) and codes limited to some courses. Group bookings: a line is one place's
  * price (fee and add-ons) × places, so a percentage applies per place.
  */
-import { discountPence } from "@app/rules";
-import { poundsToPence } from "@app/ui/format";
+import { discountPence, poundsToPence } from "@app/rules";
 import type { DiscountValidation } from "@app/contract";
 import { linePence } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
