@@ -3,7 +3,7 @@ import { VIEWPORTS, expect, test } from "./fixtures";
 import { sendContactMessage } from "./helpers";
 
 // The owner's menu: the spec's items, then Staff and the account screens of issue 17.
-const MENU = ["Dashboard", "Messages", "Trainings", "Shop", "Discount", "Enrolments", "Activity Log", "Staff", "Your account", "Second factor"];
+const MENU = ["Dashboard", "Messages", "Trainings", "Shop", "Discount", "Enrolments", "Activity Log", "Scheduled mail", "Staff", "Your account", "Second factor"];
 
 describe("portal frame on desktop", () => {
   test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, getJson, screenshot, expectNoA11yViolations }) => {

@@ -14,8 +14,8 @@ import { systemRouter } from "./modules/system/router";
 import { authRouter } from "./modules/auth/router";
 import { ordersRouter } from "./modules/orders/router";
 import { paymentsRoutes } from "./modules/payments/router";
-import paymentsPlugin from "./modules/payments/plugin";
-import mailPlugin from "./modules/mail/plugin";
+import paymentsPlugin from "./plugins/payments";
+import mailPlugin from "./plugins/mail";
 import workersPlugin from "./workers";
 import { coursesRouter } from "./modules/courses/router";
 import { shopsRouter } from "./modules/shops/router";
@@ -26,6 +26,9 @@ import { accountRouter } from "./modules/auth/account-router";
 import { staffRouter } from "./modules/staff/router";
 import catalogueCachePlugin from "./plugins/catalogue-cache";
 import docsPlugin from "./plugins/docs";
+import { jobsRouter } from "./modules/jobs/router";
+import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
+import type { WorkerOptions } from "./workers";
 
 export type AppConfig = {
   env: Env;
@@ -42,6 +45,8 @@ export type AppConfig = {
    * non-production NODE_ENV).
    */
   responseValidation?: boolean;
+  /** The job queue's polling (tests of several instances shorten it; decision 220). */
+  workers?: WorkerOptions;
 };
 
 // Data-URL images up to 5 MB arrive base64-encoded inside JSON.
@@ -106,7 +111,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, idleMinutes: env.SESSION_IDLE_MINUTES, secureCookie: env.COOKIE_SECURE });
   await app.register(paymentsPlugin);
   await app.register(mailPlugin);
-  await app.register(workersPlugin);
+  await app.register(workersPlugin, config.workers ?? {});
 
   const s = initServer();
   const routerOptions = {
@@ -126,6 +131,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(paymentsRoutes, { routerOptions });
+  await app.register(s.plugin(jobsRouter), routerOptions);
+  await app.register(unsubscribeRoutes);
   await app.register(docsPlugin);
   return app;
 }

@@ -87,8 +87,14 @@ const EnvSchema = z
     VENUE_ADDRESS: z.string().default("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX"),
     /** Background jobs (order expiry, mail sender); off by default in tests, which call them directly. */
     WORKERS_ENABLED: bool.optional(),
-    ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce.number().positive().default(30),
-    MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
+    /** Course reminders: days before the first day (comma-separated, e.g. `7,1`), sent at REMINDER_SEND_HOUR UK time. */
+    REMINDER_DAYS_BEFORE: z
+      .string()
+      .default("7,1")
+      .transform((v, ctx) => parseReminderDays(v, ctx)),
+    REMINDER_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+    /** Licence-renewal reminder this many months after the course's last day (2 years 7 months = 31). */
+    RENEWAL_REMINDER_MONTHS: z.coerce.number().int().min(1).max(36).default(31),
     /**
      * Behind a load balancer: which proxies' X-Forwarded-For to believe (decision 100). A hop
      * count (`1`) or a comma-separated list of proxy addresses/CIDRs (proxy-addr names such as
@@ -135,6 +141,16 @@ const EnvSchema = z
       fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
     if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
   });
+
+/** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */
+function parseReminderDays(raw: string, ctx: z.RefinementCtx): number[] {
+  const days = raw.split(",").map((x) => x.trim()).filter(Boolean).map(Number);
+  if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 60) || new Set(days).size !== days.length) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a comma-separated list of distinct whole days from 1 to 60, e.g. 7,1" });
+    return z.NEVER;
+  }
+  return days.sort((a, b) => b - a);
+}
 
 const TRUST_PROXY_HINT = "use a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs";
 

@@ -73,7 +73,7 @@ describe("create discount", () => {
 
 describe("validate a code", () => {
   it("accepts the seeded valid code (any case) and refuses expired, used up, not yet active and unknown codes", async () => {
-    expect((await validate("welcome10")).json()).toEqual({ valid: true, message: "Discount applied: 10% off", discount: { percent_off: 10 } });
+    expect((await validate("welcome10")).json()).toEqual({ valid: true, message: "Discount applied: 10% off", discount: { percent_off: 10, amount_off: null, course_ids: [] } });
     expect((await validate("SPRING15")).json()).toEqual({ valid: false, message: "This discount code has expired", discount: null });
     expect((await validate("FIRST50")).json()).toEqual({ valid: false, message: "This discount code has reached its usage limit", discount: null });
     expect((await validate("SUMMER20")).json()).toEqual({ valid: false, message: "This discount code is not active yet", discount: null });

@@ -25,7 +25,16 @@ export function trainingPayload(over: Record<string, unknown> = {}) {
   };
 }
 
-export function orderPayload(courses: { id: number; selectedDate: number | string; selectedAddons?: number[] }[], over: Record<string, unknown> = {}) {
+type OrderLine = {
+  id: number;
+  selectedDate: number | string;
+  selectedAddons?: number[];
+  /** Places on the date (group bookings). */
+  quantity?: number;
+  attendees?: { first_name: string; last_name: string; email?: string }[];
+};
+
+export function orderPayload(courses: OrderLine[], over: Record<string, unknown> = {}) {
   return {
     courses: courses.map((c) => ({ selectedAddons: [], ...c })),
     guest_email: "casey.jones@example.com",

@@ -2,6 +2,7 @@ import { inject } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { buildApp } from "../src/app";
+import type { WorkerOptions } from "../src/workers";
 import { createDb, createPool, type Db } from "../src/db/client";
 import { createDatabase, dropDatabase, uniqueName } from "../src/db/testing";
 import { createUser } from "../src/db/seed/factories";
@@ -53,7 +54,9 @@ export type TestContext = {
  * The app on its own database cloned from the run's template (`seeded`: catalogue, samples
  * and the admin of ADMIN; `empty`: migrated only). Call in beforeAll, close in afterAll.
  */
-export async function setupApp(opts: { seeded?: boolean; env?: Record<string, string>; clock?: TestClock } = {}): Promise<TestContext> {
+export async function setupApp(
+  opts: { seeded?: boolean; env?: Record<string, string>; clock?: TestClock; workers?: WorkerOptions } = {},
+): Promise<TestContext> {
   const serverUrl = inject("serverUrl");
   const template = opts.seeded === false ? inject("emptyTemplate") : inject("seededTemplate");
   const dbName = uniqueName("api_test");
@@ -66,6 +69,7 @@ export async function setupApp(opts: { seeded?: boolean; env?: Record<string, st
     pool,
     now: clock.now,
     logStream: { write: (line) => console.error(line) },
+    ...(opts.workers ? { workers: opts.workers } : {}),
   });
   await app.ready();
   return {

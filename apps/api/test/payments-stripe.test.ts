@@ -183,7 +183,7 @@ function webhook(payload: string, signature = stripeForSigning.webhooks.generate
 }
 
 const placeOneOn = (courses: { id: number; selectedDate: number; selectedAddons: number[] }[]) => placeOne({}, courses);
-async function placeOne(over: Record<string, unknown> = {}, courses = [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] }]) {
+async function placeOne(over: Record<string, unknown> = {}, courses: Parameters<typeof orderPayload>[0] = [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] }]) {
   const res = await enroll(orderPayload(courses, over));
   expect(res.statusCode).toBe(201);
   const body = res.json();
@@ -227,6 +227,19 @@ describe("stripe checkout", () => {
     const expiresIn = Number(f.get("expires_at")) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
     expect(expiresIn).toBeLessThan(33 * 60);
+  });
+
+  it("a group booking's session charges every place: quantity = places for the course and each add-on, the total ours to the penny", async () => {
+    const before = stripe.requests.length;
+    const order = await placeOne({}, [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId], quantity: 3 }]);
+    // (£250 + £60) × 3.
+    expect(order.total).toBe(930);
+    const session = stripe.requests.slice(before).find((r) => r.path === "/v1/checkout/sessions")!;
+    const f = session.form;
+    expect([f.get("line_items[0][quantity]"), f.get("line_items[0][price_data][unit_amount]")]).toEqual(["3", "25000"]);
+    expect([f.get("line_items[1][quantity]"), f.get("line_items[1][price_data][unit_amount]")]).toEqual(["3", "6000"]);
+    // The way back cancels it: its three places go back at once.
+    expect((await ctx.app.inject({ method: "POST", url: `/api/orders/${order.reference}/cancel` })).statusCode).toBe(200);
   });
 
   it("a completed session marks the order paid once: activity, mails; the same event twice changes nothing", async () => {

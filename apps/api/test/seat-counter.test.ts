@@ -115,13 +115,13 @@ describe("seat counter", () => {
     // A late payment for the expired order: date A is full again, so it is refused (refund
     // needed) and the counter does not move.
     const refused = await confirmPayment(ctx.db, { reference: last.json().reference }, ctx.clock.now(), { lateAccepted: true });
-    expect(refused.outcome).toBe("late_refund_needed");
+    expect(refused.kind).toBe("late_refund_needed");
     await check();
 
     // Once a seat is free again (the taker cancels), the late payment takes it.
     expect((await local(taker.json().reference, "cancel")).statusCode).toBe(303);
     const accepted = await confirmPayment(ctx.db, { reference: last.json().reference }, ctx.clock.now(), { lateAccepted: true });
-    expect(accepted.outcome).toBe("paid");
+    expect(accepted.kind).toBe("paid");
     await check();
     expect((await enroll(one(a))).statusCode).toBe(409);
 

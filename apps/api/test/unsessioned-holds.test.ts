@@ -29,8 +29,13 @@ describe("holds that never got a payment page", () => {
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
     const input = orderPayload([{ id, selectedDate: date!.id }]) as unknown as OrderInput;
     // Both placed for Stripe; the API "crashed" before the first one got its checkout session.
-    const orphan = await placeOrder(ctx.db, input, ctx.clock.now(), "stripe");
-    const sessioned = await placeOrder(ctx.db, input, ctx.clock.now(), "stripe");
+    const place = async () => {
+      const outcome = await placeOrder(ctx.db, input, ctx.clock.now(), "stripe");
+      if (outcome.kind !== "placed") throw new Error(outcome.kind);
+      return outcome.order;
+    };
+    const orphan = await place();
+    const sessioned = await place();
     await attachCheckoutSession(ctx.db, sessioned.id, "cs_test_kept");
     ctx.clock.advance(1);
     expect(await placesLeft(id, date!.id)).toBe(0);

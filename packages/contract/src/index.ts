@@ -7,6 +7,7 @@ import { messagesContract } from "./messages";
 import { ordersContract, paymentsContract } from "./orders";
 import { shopsContract } from "./shops";
 import { systemContract } from "./system";
+import { jobsContract } from "./jobs";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -22,6 +23,7 @@ export const contract = c.router(
     system: systemContract,
     account: accountContract,
     staff: staffContract,
+    jobs: jobsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -38,3 +40,4 @@ export * from "./admin";
 export * from "./system";
 export * from "./dates";
 export * from "./booking-facts";
+export * from "./jobs";

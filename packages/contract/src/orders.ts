@@ -82,6 +82,10 @@ export const AttendeeInputSchema = z.object({
 });
 export type AttendeeInput = z.input<typeof AttendeeInputSchema>;
 
+/** A group booking's names must match its places (the API and the site say the same words). */
+export const attendeesCountMessage = (places: number) =>
+  `Please name ${places === 1 ? "the attendee" : `all ${places} attendees`}: one name for each place booked`;
+
 export const OrderCourseInputSchema = z.object({
   id: z.number({ invalid_type_error: "Unknown course" }).int().positive().max(MAX_INT, "Unknown course"),
   /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
@@ -96,6 +100,11 @@ export const OrderCourseInputSchema = z.object({
     .optional(),
   /** Who takes each place (first and last name; e-mail optional). Omitted: every place is the buyer's. */
   attendees: z.array(AttendeeInputSchema).max(MAX_PLACES_PER_ORDER).optional(),
+}).superRefine((line, ctx) => {
+  const places = line.quantity ?? 1;
+  if (line.attendees && line.attendees.length !== places) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["attendees"], message: attendeesCountMessage(places) });
+  }
 });
 
 /** Order payload of POST /enroll (spec §7), with the checkout rules of spec §5. */
@@ -158,9 +167,9 @@ export const EnrolledCourseSchema = z.object({
   description: z.string(),
   addOns: z.array(z.object({ name: z.string(), price: Pounds })),
   /** Places held on this date (1 unless a group booking). */
-  seats: z.number().int().optional(),
+  seats: z.number().int(),
   /** Who takes each place, in place order. */
-  attendees: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() })).optional(),
+  attendees: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() })),
   pivot: z.object({
     price_paid: Pounds,
     original_price: Pounds,
@@ -186,12 +195,16 @@ export const EnrollmentSchema = z.object({
   company_name: z.string().optional(),
   building_type: z.string().optional(),
   order_notes: z.string().optional(),
-  purchase_order: z.string().nullable().optional(),
-  marketing_consent_at: z.string().nullable().optional(),
+  purchase_order: z.string().nullable(),
+  marketing_consent_at: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   subtotal: Pounds,
   discount_code: z.string().nullable(),
   percent_off: z.number().int().nullable(),
+  /** A fixed-amount code's pounds off (null for a percentage code or none). */
+  amount_off: Pounds.nullable().optional(),
+  /** What the discount took off this order, in pounds. */
+  discount: Pounds.optional(),
   total: Pounds,
   amount_paid: Pounds.nullable(),
   paid_at: z.string().nullable(),
@@ -223,6 +236,8 @@ export const OrderStatusSchema = z.object({
         end_date: z.string().nullable(),
         time: z.string(),
         add_ons: z.array(z.string()),
+        /** Places booked on this date. */
+        seats: z.number().int().optional(),
       }),
     )
     .optional(),
@@ -347,6 +362,8 @@ export function enrollmentMatches(
   if (e.guest_email.toLowerCase().includes(q)) return true;
   if (e.discount_code && e.discount_code.toLowerCase().includes(q)) return true;
   if (e.courses.some((c) => c.title.toLowerCase().includes(q))) return true;
+  // A group booking is found by any attendee's name or e-mail too.
+  if (e.courses.some((c) => c.attendees?.some((a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(q) || (a.email ?? "").toLowerCase().includes(q)))) return true;
   const qDigits = searchDigits(q);
   return qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits);
 }

@@ -158,3 +158,9 @@ describe("formatLongDate", () => {
     expect(formatLongDate("soon")).toBe("No date set");
   });
 });
+
+describe("labels from timestamps with an offset", () => {
+  it("reads the calendar date as written, without time zone shifts", () => {
+    expect(formatDateRange("2025-03-31T23:30:00-05:00", "2025-04-01")).toBe("31st Mar - 1st Apr 2025");
+  });
+});

@@ -65,3 +65,14 @@ describe("isWholePence (the contract's 'at most 2 decimals')", () => {
     expect(isWholePence(Number.POSITIVE_INFINITY)).toBe(false);
   });
 });
+
+describe("pounds and pence together", () => {
+  it("round-trips every two-decimal amount up to £1000", () => {
+    const failures: number[] = [];
+    for (let pence = 0; pence <= 100_000; pence += 1) {
+      const pounds = penceToPounds(pence);
+      if (pounds !== Number((pence / 100).toFixed(2)) || poundsToPence(pounds) !== pence) failures.push(pence);
+    }
+    expect(failures).toEqual([]);
+  });
+});

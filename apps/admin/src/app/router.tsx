@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: paths.discounts, ...page(() => import("../features/discounts/DiscountsPage")) },
               { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
               { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
+              { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
                 ],
               },
               { path: "*", ...page(() => import("./NotFoundPage")) },

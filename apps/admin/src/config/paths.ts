@@ -25,4 +25,6 @@ export const paths = {
   securitySetup: "/security/setup",
   staff: "/staff",
   invitePattern: "/invite/:token",
+  // Scheduled mail (issue 15).
+  scheduledMail: "/scheduled-mail",
 } as const;

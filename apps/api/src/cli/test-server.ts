@@ -20,6 +20,14 @@ import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } f
 import { DEV_ADMIN_PASSWORD, parseEnv, TEST_ROLE_STAFF, TEST_STAFF_EMAIL, TEST_STAFF_PASSWORD } from "../env";
 import { upsertUser } from "../modules/auth/service";
 
+async function seedScheduledMailSamples(pool: import("pg").Pool) {
+  await pool.query(`
+    insert into mail_outbox ("to", subject, html, text, kind, status, attempts, last_error, sent_at, next_attempt_at, created_at) values
+      ('sam.sent@example.com', 'Booking confirmed: SIA Door Supervisor Course', '<p>x</p>', 'x', 'booking_confirmation', 'sent', 1, null, now() - interval '2 days', now() - interval '2 days', now() - interval '2 days'),
+      ('fran.failed@example.com', 'Booking confirmed: CCTV Operator Course', '<p>x</p>', 'x', 'booking_confirmation', 'failed', 12, '550 5.1.1 Mailbox unavailable', null, now() - interval '1 day', now() - interval '1 day'),
+      ('phil.failed@example.com', 'Booking confirmed: Door Supervisor Refresher', '<p>x</p>', 'x', 'booking_confirmation', 'failed', 12, '550 5.1.1 Mailbox unavailable', null, now() - interval '1 day', now() - interval '1 day')`);
+}
+
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
   const productionLike = values["production-like"] === true;
@@ -73,6 +81,8 @@ async function main() {
     await upsertUser(createDb(pool), { email: TEST_STAFF_EMAIL, name: "Nora Staff", password: TEST_STAFF_PASSWORD, isAdmin: false });
     // Staff of each role for the role and second-factor tests (issue 17).
     for (const s of TEST_ROLE_STAFF) await upsertUser(createDb(pool), { ...s, password: TEST_STAFF_PASSWORD, isAdmin: true });
+    // Mail in each state for the admin's Scheduled mail browser test (issue 15): sent, and failed for good.
+    if (!productionLike) await seedScheduledMailSamples(pool);
     const env = {
       ...base,
       DATABASE_URL: url,

@@ -1,9 +1,7 @@
 /**
  * Calendar helpers of the API (UK days, arithmetic). The spec §9 date label and ordinals are
- * the shared rules of @app/rules (the site shows the same label the API matches a booking by);
- * `dateRangeLabel` stays as a name for the orders module's call sites.
+ * the shared rules of @app/rules (formatDateRange, ordinal): import them from there.
  */
-export { formatDateRange as dateRangeLabel, ordinal } from "@app/rules";
 
 /** 'YYYY-MM-DD' in the UK for an instant. */
 export function ukDate(at: Date): string {

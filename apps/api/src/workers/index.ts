@@ -1,8 +1,10 @@
 import fp from "fastify-plugin";
-import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
 import { runOrderExpiry } from "./order-expiry";
 import { sendDueMail } from "./mail-sender";
+import { JOB_QUEUE_SCHEMA, poolAdapter } from "./queue";
 import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
+import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs/scheduled-mail";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -13,54 +15,39 @@ declare module "fastify" {
       sendMail: () => Promise<{ sent: number; failed: number }>;
       /** Ask the mail sender to run soon (after a transaction that queued mail). */
       kickMail: () => void;
+      /** Plans course and renewal reminders and queues the due ones at `now` (default: the app's clock). */
+      runDue: (now?: Date) => Promise<ScheduledMailRun>;
+      /** The job queue while WORKERS_ENABLED (null otherwise; tests call the functions above). */
+      queue: PgBoss | null;
     };
   }
 }
 
-/**
- * A job on an interval that never overlaps itself, logs its failures and stops with the app
- * (close waits for a run in progress, so the pool is not ended under it).
- */
-function periodic(name: string, everyMs: number, run: () => Promise<unknown>, log: FastifyBaseLogger) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run()
-      .then(() => undefined)
-      .catch((err) => log.error({ err, job: name }, `${name} failed`))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          setImmediate(tick);
-        }
-      });
-  };
-  return {
-    start() {
-      timer = setInterval(tick, everyMs);
-      timer.unref();
-      setImmediate(tick);
-    },
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
-}
+/** The queue's jobs (pg-boss queue names) and when each runs; cron is per minute at most. */
+export const JOBS = {
+  orderExpiry: { name: "order-expiry", cron: "* * * * *" },
+  sendMail: { name: "send-mail", cron: "* * * * *" },
+  scheduledMail: { name: "scheduled-mail", cron: "*/5 * * * *" },
+} as const;
 
-/** Background jobs: order expiry and the mail outbox sender. Started only when WORKERS_ENABLED. */
+/**
+ * A job at most once queued and once running across every instance ('stately'), retried 5 times
+ * with exponential backoff from 15 s when its handler throws; a run stuck past 15 minutes expires.
+ */
+const QUEUE_OPTIONS = { policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 15 * 60 } as const;
+
+export type WorkerOptions = {
+  /** How often each instance asks the queue for work (seconds, ≥ 0.5; default 2). Tests shorten it. */
+  pollingIntervalSeconds?: number;
+};
+
+/**
+ * Background jobs on the Postgres job queue (decision 220): order expiry, the mail outbox sender
+ * and scheduled mail (reminders, renewals). The jobs only call plain functions, which tests call
+ * directly with their own clock. Started only when WORKERS_ENABLED.
+ */
 export default fp(
-  async (app) => {
+  async (app, opts: WorkerOptions) => {
     const sendMail = async () => {
       let sent = 0;
       let failed = 0;
@@ -72,22 +59,62 @@ export default fp(
       }
     };
     const expireOrders = async () =>
-      (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+      (await runOrderExpiry(app.db, app.now())) +
+      (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+    const runDue = (now?: Date) => runScheduledMail(app.db, app.env, app.mail.settings, now ?? app.now());
 
-    const expiryJob = periodic("order-expiry", app.env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000, expireOrders, app.log);
-    const mailJob = periodic("mail-sender", app.env.MAIL_SEND_INTERVAL_SECONDS * 1000, sendMail, app.log);
     const enabled = app.env.WORKERS_ENABLED;
+    const queue = enabled
+      ? new PgBoss({
+          db: poolAdapter(app.pool),
+          schema: JOB_QUEUE_SCHEMA,
+          // Old jobs go after a week; the outbox and scheduled_mails keep the mail history.
+          deleteAfterDays: 7,
+        })
+      : null;
+    const kickMail = () => {
+      if (!queue) return;
+      // Stately queue: while a run is already queued this adds nothing.
+      queue.send(JOBS.sendMail.name, {}).catch((err: unknown) => app.log.error({ err }, "could not queue the mail sender"));
+    };
 
-    app.decorate("workers", { expireOrders, sendMail, kickMail: () => (enabled ? mailJob.tick() : undefined) });
-    if (enabled) {
-      app.addHook("onReady", async () => {
-        expiryJob.start();
-        mailJob.start();
-      });
-      app.addHook("onClose", async () => {
-        await Promise.all([expiryJob.stop(), mailJob.stop()]);
-      });
-    }
+    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, queue });
+    if (!queue) return;
+
+    queue.on("error", (err) => app.log.error({ err }, "job queue error"));
+    const handlers: Record<string, () => Promise<unknown>> = {
+      [JOBS.orderExpiry.name]: expireOrders,
+      [JOBS.sendMail.name]: sendMail,
+      [JOBS.scheduledMail.name]: async () => {
+        const run = await runDue();
+        if (run.queued) kickMail();
+        return run;
+      },
+    };
+    app.addHook("onReady", async () => {
+      await queue.start();
+      for (const job of Object.values(JOBS)) {
+        await queue.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
+        // Stored in Postgres: every instance reads the same schedule, and pg-boss sends each
+        // minute's job once whichever instance sees it first.
+        await queue.schedule(job.name, job.cron, {}, { tz: "Europe/London" });
+        const handler = handlers[job.name]!;
+        await queue.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+          try {
+            return await handler();
+          } catch (err) {
+            app.log.error({ err, job: job.name }, `${job.name} failed; the queue retries it`);
+            throw err;
+          }
+        });
+      }
+      // A start (or restart) catches up at once instead of waiting for the next minute.
+      for (const job of Object.values(JOBS)) await queue.send(job.name, {});
+    });
+    app.addHook("onClose", async () => {
+      // Lets a running job finish before the pool is ended under it.
+      await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    });
   },
   { name: "workers", dependencies: ["db", "mail"] },
 );

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { MailTransport } from "../modules/mail/transport";
+import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs/scheduled-mail";
 
 /** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;
@@ -15,7 +16,11 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Log = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 /**
  * Sends the mails that are due, in batches. Rows are claimed with `FOR UPDATE SKIP LOCKED`
@@ -38,6 +43,7 @@ export async function sendDueMail(
     kind: string;
     attempts: number;
     attachments: { filename: string; contentType: string; content: string }[] | null;
+    headers: Record<string, string> | null;
   }>(sql`
     update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
     where id in (
@@ -46,11 +52,22 @@ export async function sendDueMail(
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked)
-    returning id, "to", subject, html, text, kind, attempts, attachments`);
+    returning id, "to", subject, html, text, kind, attempts, attachments, headers`);
 
   let sent = 0;
   let failed = 0;
+  // Reminders and marketing mail are checked once more right before sending (decision 221).
+  const unwanted = await unwantedScheduledMail(
+    db,
+    claimed.map((m) => m.id),
+  );
   for (const mail of claimed) {
+    const reason = unwanted.get(mail.id);
+    if (reason) {
+      await withdrawScheduledMail(db, mail.id, reason, now);
+      log?.info({ mailId: mail.id, kind: mail.kind, reason }, "scheduled mail withdrawn before sending");
+      continue;
+    }
     try {
       const result = await transport.send({
         from,
@@ -59,6 +76,8 @@ export async function sendDueMail(
         html: mail.html,
         text: mail.text,
         ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+        // List-Unsubscribe and List-Unsubscribe-Post on marketing mail (decision 224).
+        ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
         // Stable id: a resend after a crash is recognisable as the same mail.
         messageId: `<outbox-${mail.id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>`,
       });

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, BookOpen, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
+import { Activity, BookOpen, MailCheck, GraduationCap, KeyRound, LayoutDashboard, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
 import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
 import { SCREEN_ROLES } from "../../config/roles";
@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode], roles: SCREEN_ROLES.office },
   { label: "Enrolments", to: paths.enrolments, icon: BookOpen, roles: SCREEN_ROLES.trainer },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
+  { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },
   { label: "Your account", to: paths.account, icon: UserRound, roles: SCREEN_ROLES.trainer },
   { label: "Second factor", to: paths.security, icon: KeyRound, roles: SCREEN_ROLES.trainer },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-import { Eye, EyeOff, House, LockKeyhole, ShieldCheck } from "lucide-react";
+import { Eye, EyeOff, House, ShieldCheck } from "lucide-react";
 import { Button, Spinner, TextField, useToast } from "@app/ui";
 import { LOGIN_MAX_ATTEMPTS, LoginSchema } from "@app/contract";
 import { signOutNotice, useAuth } from "../../lib/auth";
@@ -15,9 +15,8 @@ const LOGIN_FAILED = "Login failed. Please check your connection and try again."
 
 type FieldErrors = Partial<Record<"email" | "password", string>>;
 
-export { timeLeft } from "./timeLeft";
-import { timeLeft } from "./timeLeft";
 import { SecondFactorStep, type Method } from "./SecondFactorStep";
+import { AttemptFeedback } from "./AttemptFeedback";
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -208,26 +207,16 @@ export default function LoginPage() {
             </button>
           </div>
 
-          {formError ? (
-            <p id="login-error" className="login__error" role="alert">
-              {formError}
-            </p>
-          ) : null}
-
-          {locked && lockedUntil !== null ? (
-            <p className="login__locked" role="status">
-              <LockKeyhole size={18} aria-hidden="true" />
-              <span>
-                Too many failed attempts. Try again in <strong>{timeLeft(lockedUntil, now)}</strong>.
-              </span>
-            </p>
-          ) : null}
-
-          {attempts > 0 ? (
-            <p className="login__attempts" aria-live="polite">
-              Login attempts: {Math.min(attempts, maxAttempts)}/{maxAttempts}
-            </p>
-          ) : null}
+          <AttemptFeedback
+            error={formError}
+            errorId="login-error"
+            lockedUntil={locked ? lockedUntil : null}
+            lockedText="Too many failed attempts."
+            now={now}
+            attempts={attempts}
+            maxAttempts={maxAttempts}
+            attemptsLabel="Login attempts"
+          />
 
           <Button type="submit" size="lg" fullWidth loading={submitting} loadingLabel="Authenticating..." disabled={exhausted}>
             Access Admin Panel

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { KeyRound, LockKeyhole, Smartphone } from "lucide-react";
+import { KeyRound, Smartphone } from "lucide-react";
 import { startAuthentication } from "@simplewebauthn/browser";
 import { Button, TextField } from "@app/ui";
 import { LOGIN_MAX_ATTEMPTS } from "@app/contract";
 import { api, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
-import { timeLeft } from "./timeLeft";
+import { AttemptFeedback } from "./AttemptFeedback";
 
 export type Method = "totp" | "passkey" | "recovery_code";
 
@@ -100,24 +100,15 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: reado
           disabled={busy}
           autoFocus
         />
-        {error ? (
-          <p className="login__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {locked && lockedUntil !== null ? (
-          <p className="login__locked" role="status">
-            <LockKeyhole size={18} aria-hidden="true" />
-            <span>
-              Too many wrong codes. Try again in <strong>{timeLeft(lockedUntil, now)}</strong>.
-            </span>
-          </p>
-        ) : null}
-        {attempts > 0 ? (
-          <p className="login__attempts" aria-live="polite">
-            Code attempts: {Math.min(attempts, LOGIN_MAX_ATTEMPTS)}/{LOGIN_MAX_ATTEMPTS}
-          </p>
-        ) : null}
+        <AttemptFeedback
+          error={error}
+          lockedUntil={locked ? lockedUntil : null}
+          lockedText="Too many wrong codes."
+          now={now}
+          attempts={attempts}
+          maxAttempts={LOGIN_MAX_ATTEMPTS}
+          attemptsLabel="Code attempts"
+        />
         <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Checking..." disabled={locked}>
           Verify
         </Button>

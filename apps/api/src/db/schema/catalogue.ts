@@ -192,3 +192,6 @@ export const discountCodeCourses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.discountCodeId, t.courseId] }), index("discount_code_courses_course_idx").on(t.courseId)],
 );
+
+/** Row types, defined once beside their tables. */
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;

@@ -3,3 +3,4 @@ export * from "./catalogue";
 export * from "./orders";
 export * from "./system";
 export * from "./abuse";
+export * from "./jobs";

@@ -38,6 +38,8 @@ export const orders = pgTable(
     /** Snapshot of the code text as applied. */
     discountCode: text("discount_code"),
     percentOff: integer("percent_off"),
+    /** Snapshot of a fixed-amount code's amount off (pence); null for percentage codes and no code. */
+    amountOffPence: integer("amount_off_pence"),
     discountPence: integer("discount_pence").notNull().default(0),
     totalPence: integer("total_pence").notNull(),
     amountPaidPence: integer("amount_paid_pence"),
@@ -134,3 +136,8 @@ export const orderAttendees = pgTable(
     uniqueIndex("order_attendees_item_position_key").on(t.orderItemId, t.position),
   ],
 );
+
+/** Row types, defined once beside their tables. */
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderAttendeeRow = typeof orderAttendees.$inferSelect;

@@ -59,6 +59,8 @@ export const mailOutbox = pgTable(
     kind: text("kind").notNull(),
     /** Files sent with the mail (e.g. the booking's calendar file). */
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    /** Extra headers (issue 15: List-Unsubscribe and List-Unsubscribe-Post on marketing mail). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: tstz("next_attempt_at").notNull().defaultNow(),

@@ -3,11 +3,11 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { contactMessages, discountCodes, orders } from "../schema";
+import { contactMessages, discountCodes, orders, type OrderRow } from "../schema";
 import { addDays, ukDate } from "../../lib/dates";
 import { upsertUser } from "../../modules/auth/service";
 import { insertCourse, type CourseInsert } from "../../modules/courses/repository";
-import { cancelPending, markPaid, placeOrder, type OrderInput } from "../../modules/orders/service";
+import { cancelPending, confirmPayment, placeOrder, type OrderInput } from "../../modules/orders/service";
 
 let counter = 0;
 const next = () => ++counter;
@@ -115,12 +115,19 @@ export async function createOrder(
   },
 ) {
   const at = opts.at ?? new Date();
-  const order = await placeOrder(db, { ...sampleCustomer(opts.customer), courses: opts.courses }, at, "local");
+  const placed = await placeOrder(db, { ...sampleCustomer(opts.customer), courses: opts.courses }, at, "local");
+  if (placed.kind !== "placed") throw new Error(`Seed order refused: ${placed.kind}`);
+  const order = placed.order;
+  /** The order after a lifecycle step that must succeed on seed data. */
+  const after = (outcome: { kind: string; order?: OrderRow | null }) => {
+    if (!outcome.order) throw new Error(`Seed order step refused: ${outcome.kind}`);
+    return outcome.order;
+  };
   switch (opts.status ?? "pending") {
     case "paid":
-      return markPaid(db, order.reference, new Date(at.getTime() + 4 * 60_000));
+      return after(await confirmPayment(db, { reference: order.reference }, new Date(at.getTime() + 4 * 60_000)));
     case "cancelled":
-      return cancelPending(db, order.reference, new Date(at.getTime() + 60_000));
+      return after(await cancelPending(db, order.reference, new Date(at.getTime() + 60_000)));
     case "expired": {
       const [row] = await db
         .update(orders)

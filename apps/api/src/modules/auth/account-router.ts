@@ -1,5 +1,5 @@
 import { initServer } from "@ts-rest/fastify";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { and, eq, sql } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { passkeys, users } from "../../db/schema";
@@ -18,6 +18,11 @@ const s = initServer();
 function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new HttpError(401, "Session expired. Please log in again.");
   return request.session;
+}
+
+/** Every change to a staff member's own sign-in methods is a security entry in the activity log, by them. */
+function logSecurity(app: FastifyInstance, who: { id: number; name: string }, action: string, details: string) {
+  return logActivity(app.db, { type: "security", action, details, actor: { id: who.id, name: who.name }, at: app.now() });
 }
 
 /** A session in 'setup' becomes a full one once the first second factor is in place. */
@@ -62,13 +67,7 @@ export const accountRouter = s.router(contract.account, {
           where id = ${params.id} and user_id = ${session.user.id} and ended_at is null returning id`,
     );
     if (!rows.length) return { status: 404, body: { message: "Session not found" } };
-    await logActivity(app.db, {
-      type: "security",
-      action: "Session ended",
-      details: `${session.user.name}: signed out from another session`,
-      actor: { id: session.user.id, name: session.user.name },
-      at: app.now(),
-    });
+    await logSecurity(app, session.user, "Session ended", `${session.user.name}: signed out from another session`);
     return { status: 200, body: { message: "Signed out" } };
   },
 
@@ -89,13 +88,7 @@ export const accountRouter = s.router(contract.account, {
     const problem = passwordProblem(body.new_password, row.email, row.name);
     if (problem) throw new HttpError(400, "Please check the form", { issues: [{ path: "new_password", message: problem }] });
     await app.db.update(users).set({ passwordHash: await hashPassword(body.new_password), updatedAt: app.now() }).where(eq(users.id, row.id));
-    await logActivity(app.db, {
-      type: "security",
-      action: "Password changed",
-      details: row.name,
-      actor: { id: row.id, name: row.name },
-      at: app.now(),
-    });
+    await logSecurity(app, row, "Password changed", row.name);
     await app.endUserSessions(row.id, "password changed", { exceptId: session.jti });
     return { status: 200, body: { message: "Password changed. Every other session has been signed out." } };
   },
@@ -142,13 +135,7 @@ export const accountRouter = s.router(contract.account, {
       .where(eq(users.id, row.id));
     // The code that confirmed the app is spent: it cannot sign anyone in afterwards.
     await spendTotpStep(app.db, row.id, check.timeStep);
-    await logActivity(app.db, {
-      type: "security",
-      action: "Authenticator app added",
-      details: row.name,
-      actor: { id: row.id, name: row.name },
-      at: app.now(),
-    });
+    await logSecurity(app, row, "Authenticator app added", row.name);
     return { status: 200, body: { recovery_codes: await afterFactorAdded(request, session) } };
   },
 
@@ -160,13 +147,7 @@ export const accountRouter = s.router(contract.account, {
     if (app.env.REQUIRE_SECOND_FACTOR && factors.passkeys === 0)
       return { status: 409, body: { message: "A second factor is required: add a passkey before removing the app." } };
     await app.db.update(users).set({ totpSecret: null, totpLastStep: null }).where(eq(users.id, session.user.id));
-    await logActivity(app.db, {
-      type: "security",
-      action: "Authenticator app removed",
-      details: session.user.name,
-      actor: { id: session.user.id, name: session.user.name },
-      at: app.now(),
-    });
+    await logSecurity(app, session.user, "Authenticator app removed", session.user.name);
     return { status: 200, body: { message: "Authenticator app removed" } };
   },
 
@@ -176,13 +157,7 @@ export const accountRouter = s.router(contract.account, {
     const factors = await hasSecondFactor(app.db, session.user.id);
     if (!factors.totp && factors.passkeys === 0) return { status: 409, body: { message: "Add an authenticator app or a passkey first." } };
     const codes = await replaceRecoveryCodes(app.db, session.user.id);
-    await logActivity(app.db, {
-      type: "security",
-      action: "Recovery codes replaced",
-      details: session.user.name,
-      actor: { id: session.user.id, name: session.user.name },
-      at: app.now(),
-    });
+    await logSecurity(app, session.user, "Recovery codes replaced", session.user.name);
     return { status: 200, body: { recovery_codes: codes } };
   },
 
@@ -198,13 +173,7 @@ export const accountRouter = s.router(contract.account, {
     const session = sessionOf(request);
     const result = await addPasskey(app.db, relyingParty(app), session.user.id, session.jti, body.response, body.name, app.now());
     if (!result.ok) throw new HttpError(400, result.message);
-    await logActivity(app.db, {
-      type: "security",
-      action: "Passkey added",
-      details: `${session.user.name}: ${body.name?.trim() || "Passkey"}`,
-      actor: { id: session.user.id, name: session.user.name },
-      at: app.now(),
-    });
+    await logSecurity(app, session.user, "Passkey added", `${session.user.name}: ${body.name?.trim() || "Passkey"}`);
     return { status: 200, body: { recovery_codes: await afterFactorAdded(request, session) } };
   },
 
@@ -219,13 +188,7 @@ export const accountRouter = s.router(contract.account, {
       .where(and(eq(passkeys.id, params.id), eq(passkeys.userId, session.user.id)))
       .returning({ id: passkeys.id });
     if (!gone.length) return { status: 404, body: { message: "Passkey not found" } };
-    await logActivity(app.db, {
-      type: "security",
-      action: "Passkey removed",
-      details: session.user.name,
-      actor: { id: session.user.id, name: session.user.name },
-      at: app.now(),
-    });
+    await logSecurity(app, session.user, "Passkey removed", session.user.name);
     return { status: 200, body: { message: "Passkey removed" } };
   },
 });

@@ -1,11 +1,8 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Discount, DiscountValidation } from "@app/contract";
+/** Every SQL statement of the discounts module; the rules live in service.ts. */
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { discountCodes } from "../../db/schema";
-import { ukDate } from "../../lib/dates";
+import { courses, discountCodeCourses, discountCodes, type DiscountCodeRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
-
-type DiscountRow = typeof discountCodes.$inferSelect;
 
 /**
  * Uses of a code = its pending orders whose hold has not run out + its paid orders. THE code rule
@@ -24,57 +21,83 @@ export async function usesByDiscount(db: DbOrTx, ids: number[], now: Date): Prom
   return out;
 }
 
-export function toDiscount(row: DiscountRow, uses: number): Discount {
-  return {
-    id: row.id,
-    code: row.code,
-    percent_off: row.percentOff ?? 0, // fixed-amount codes: see amount_off (issue 13)
-    valid_from: row.validFrom,
-    valid_until: row.validUntil,
-    max_uses: row.maxUses,
-    uses,
-    uses_left: Math.max(0, row.maxUses - uses),
-  };
+/** The courses each code is limited to (a code without rows: every course), ids ascending. */
+export async function courseIdsByDiscount(db: DbOrTx, ids: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select()
+    .from(discountCodeCourses)
+    .where(inArray(discountCodeCourses.discountCodeId, ids))
+    .orderBy(asc(discountCodeCourses.discountCodeId), asc(discountCodeCourses.courseId));
+  for (const r of rows) out.set(r.discountCodeId, [...(out.get(r.discountCodeId) ?? []), r.courseId]);
+  return out;
 }
 
-export async function findLiveByCode(db: DbOrTx, code: string, opts: { lock?: boolean } = {}) {
-  const q = db
+export async function findLiveByCode(db: DbOrTx, code: string): Promise<DiscountCodeRow | null> {
+  const [row] = await db
     .select()
     .from(discountCodes)
     .where(and(eq(discountCodes.code, code.trim().toUpperCase()), isNull(discountCodes.archivedAt)));
-  const rows = opts.lock ? await q.for("update") : await q;
-  return rows[0] ?? null;
+  return row ?? null;
 }
 
-export async function listDiscounts(db: DbOrTx, now: Date, page: Page): Promise<{ items: Discount[]; total: number }> {
+export async function findLiveById(db: DbOrTx, id: number): Promise<DiscountCodeRow | null> {
+  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.id, id), isNull(discountCodes.archivedAt)));
+  return row ?? null;
+}
+
+/** Whether a live code other than `exceptId` has this text. */
+export async function codeTaken(db: DbOrTx, code: string, exceptId?: number): Promise<boolean> {
+  const [clash] = await db
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, code), isNull(discountCodes.archivedAt), exceptId ? ne(discountCodes.id, exceptId) : undefined));
+  return Boolean(clash);
+}
+
+/** Which of these course ids exist (archived courses included: a code may keep pointing at them). */
+export async function existingCourseIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, ids));
+  return rows.map((r) => r.id);
+}
+
+export async function listLive(db: DbOrTx, page: Page): Promise<{ rows: DiscountCodeRow[]; total: number }> {
   const live = isNull(discountCodes.archivedAt);
   const rows = await db.select().from(discountCodes).where(live).orderBy(asc(discountCodes.id)).limit(page.limit).offset(page.offset);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(discountCodes).where(live);
-  const uses = await usesByDiscount(db, rows.map((r) => r.id), now);
-  return { items: rows.map((r) => toDiscount(r, uses.get(r.id) ?? 0)), total: count?.n ?? 0 };
+  return { rows, total: count?.n ?? 0 };
 }
 
-/**
- * The coupon rule: valid from `valid_from` to `valid_until` inclusive (UK dates) and while
- * its uses are below `max_uses`.
- */
-export async function checkDiscount(
-  db: DbOrTx,
-  code: string,
-  now: Date,
-  opts: { lock?: boolean } = {},
-): Promise<{ result: DiscountValidation; row: DiscountRow | null }> {
-  const invalid = (message: string, row: DiscountRow | null = null) => ({ result: { valid: false, message, discount: null }, row });
-  if (!code.trim()) return invalid("Please enter a discount code");
-  const row = await findLiveByCode(db, code, opts);
-  if (!row) return invalid("Invalid discount code");
-  const today = ukDate(now);
-  if (today < row.validFrom) return invalid("This discount code is not active yet", row);
-  if (today > row.validUntil) return invalid("This discount code has expired", row);
-  const uses = (await usesByDiscount(db, [row.id], now)).get(row.id) ?? 0;
-  if (uses >= row.maxUses) return invalid("This discount code has reached its usage limit", row);
-  return {
-    result: { valid: true, message: `Discount applied: ${row.percentOff}% off`, discount: { percent_off: row.percentOff ?? 0 } },
-    row,
-  };
+export type DiscountWrite = Partial<Pick<DiscountCodeRow, "code" | "percentOff" | "amountOffPence" | "validFrom" | "validUntil" | "maxUses">>;
+
+export async function insertCode(tx: DbOrTx, values: Required<DiscountWrite>): Promise<DiscountCodeRow> {
+  const [row] = await tx.insert(discountCodes).values(values).returning();
+  return row!;
+}
+
+export async function updateCode(tx: DbOrTx, id: number, values: DiscountWrite, now: Date): Promise<DiscountCodeRow> {
+  const [row] = await tx
+    .update(discountCodes)
+    .set({ ...values, updatedAt: now })
+    .where(eq(discountCodes.id, id))
+    .returning();
+  return row!;
+}
+
+/** Replaces the courses a code is limited to ([]: every course). */
+export async function setCourses(tx: DbOrTx, id: number, courseIds: number[]): Promise<void> {
+  await tx.delete(discountCodeCourses).where(eq(discountCodeCourses.discountCodeId, id));
+  if (courseIds.length) await tx.insert(discountCodeCourses).values(courseIds.map((courseId) => ({ discountCodeId: id, courseId })));
+}
+
+/** Archived, not deleted: orders keep pointing at the code they used. Null when there is no live code. */
+export async function archiveCode(tx: DbOrTx, id: number, now: Date): Promise<DiscountCodeRow | null> {
+  const [row] = await tx
+    .update(discountCodes)
+    .set({ archivedAt: now, updatedAt: now })
+    .where(and(eq(discountCodes.id, id), isNull(discountCodes.archivedAt)))
+    .returning();
+  return row ?? null;
 }

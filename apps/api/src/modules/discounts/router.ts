@@ -1,33 +1,29 @@
+/** Discount codes: the office's list and edits, and the public coupon check. Thin: the rules are in service.ts. */
 import { initServer } from "@ts-rest/fastify";
-import { pageOf, sendTotal } from "../../lib/paging";
-import { and, eq, isNull, ne } from "drizzle-orm";
 import { contract } from "@app/contract";
-import type { Db } from "../../db/client";
-import { discountCodes } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { pageOf, sendTotal } from "../../lib/paging";
 import type { Session } from "../../plugins/auth";
-import { logActivity } from "../activity/repository";
 import { takeDiscountCheck } from "./limits";
-import { checkDiscount, listDiscounts, toDiscount, usesByDiscount } from "./repository";
+import { checkDiscount, CODE_EXISTS_MESSAGE, createDiscount, getDiscount, listDiscounts, removeDiscount, updateDiscount, type DiscountOutcome } from "./service";
 
 const s = initServer();
 
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
 
-async function liveById(db: Db, id: number) {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.id, id), isNull(discountCodes.archivedAt)));
-  return row ?? null;
+/** The office's refusals as HTTP (the one error shape through the error handler). */
+function refusal(outcome: Exclude<DiscountOutcome, { kind: "saved" }>): HttpError {
+  switch (outcome.kind) {
+    case "not_found":
+      return new HttpError(404, "Discount not found");
+    case "code_taken":
+      return new HttpError(409, CODE_EXISTS_MESSAGE);
+    case "unknown_course":
+      return new HttpError(400, "Unknown course", { issues: [{ path: "course_ids", message: "Unknown course" }] });
+    case "bad_dates":
+      return new HttpError(400, "End date must be after start date", { issues: [{ path: "valid_until", message: "End date must be after start date" }] });
+  }
 }
-
-async function assertCodeFree(db: Db, code: string, exceptId?: number) {
-  const [clash] = await db
-    .select({ id: discountCodes.id })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.archivedAt), exceptId ? ne(discountCodes.id, exceptId) : undefined));
-  if (clash) throw new HttpError(409, "Discount code already exists");
-}
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === "23505" || (e as { cause?: { code?: string } })?.cause?.code === "23505";
 
 export const discountsRouter = s.router(contract.discounts, {
   list: async ({ query, request, reply }) => {
@@ -36,92 +32,27 @@ export const discountsRouter = s.router(contract.discounts, {
     return { status: 200, body: items };
   },
   byId: async ({ params, request }) => {
-    const row = await liveById(request.server.db, params.id);
-    if (!row) return { status: 404, body: { message: "Discount not found" } };
-    const uses = (await usesByDiscount(request.server.db, [row.id], request.server.now())).get(row.id) ?? 0;
-    return { status: 200, body: toDiscount(row, uses) };
+    const discount = await getDiscount(request.server.db, params.id, request.server.now());
+    if (!discount) return { status: 404, body: { message: "Discount not found" } };
+    return { status: 200, body: discount };
   },
   create: async ({ body, request }) => {
-    const app = request.server;
-    await assertCodeFree(app.db, body.code);
-    try {
-      const row = await app.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(discountCodes)
-          .values({ code: body.code, percentOff: body.percent_off, validFrom: body.valid_from, validUntil: body.valid_until, maxUses: body.max_uses })
-          .returning();
-        await logActivity(tx, {
-          type: "other",
-          action: "Discount code created",
-          details: `${body.code} (${body.percent_off}% off, ${body.max_uses} use${body.max_uses === 1 ? "" : "s"})`,
-          actor: actorOf(request),
-          at: app.now(),
-        });
-        return created!;
-      });
-      return { status: 201, body: toDiscount(row, 0) };
-    } catch (e) {
-      // Two admins creating the same code at once: the unique index decides.
-      if (isUniqueViolation(e)) return { status: 409, body: { message: "Discount code already exists" } };
-      throw e;
-    }
+    const outcome = await createDiscount(request.server.db, body, actorOf(request), request.server.now());
+    if (outcome.kind !== "saved") throw refusal(outcome);
+    return { status: 201, body: outcome.discount };
   },
   update: async ({ params, body, request }) => {
-    const app = request.server;
-    const current = await liveById(app.db, params.id);
-    if (!current) return { status: 404, body: { message: "Discount not found" } };
-    const validFrom = body.valid_from ?? current.validFrom;
-    const validUntil = body.valid_until ?? current.validUntil;
-    if (validUntil <= validFrom) {
-      return {
-        status: 400,
-        body: { message: "End date must be after start date", issues: [{ path: "valid_until", message: "End date must be after start date" }] },
-      };
-    }
-    if (body.code && body.code !== current.code) await assertCodeFree(app.db, body.code, current.id);
-    try {
-      const row = await app.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(discountCodes)
-          .set({
-            ...(body.code !== undefined ? { code: body.code } : {}),
-            ...(body.percent_off !== undefined ? { percentOff: body.percent_off } : {}),
-            ...(body.max_uses !== undefined ? { maxUses: body.max_uses } : {}),
-            validFrom,
-            validUntil,
-            updatedAt: app.now(),
-          })
-          .where(eq(discountCodes.id, current.id))
-          .returning();
-        await logActivity(tx, { type: "other", action: "Discount code updated", details: updated!.code, actor: actorOf(request), at: app.now() });
-        return updated!;
-      });
-      const uses = (await usesByDiscount(app.db, [row.id], app.now())).get(row.id) ?? 0;
-      return { status: 200, body: toDiscount(row, uses) };
-    } catch (e) {
-      if (isUniqueViolation(e)) return { status: 409, body: { message: "Discount code already exists" } };
-      throw e;
-    }
+    const outcome = await updateDiscount(request.server.db, params.id, body, actorOf(request), request.server.now());
+    if (outcome.kind !== "saved") throw refusal(outcome);
+    return { status: 200, body: outcome.discount };
   },
   remove: async ({ params, request }) => {
-    const app = request.server;
-    // Archived, not deleted: orders keep pointing at the code they used.
-    const removed = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(discountCodes)
-        .set({ archivedAt: app.now(), updatedAt: app.now() })
-        .where(and(eq(discountCodes.id, params.id), isNull(discountCodes.archivedAt)))
-        .returning();
-      if (row) await logActivity(tx, { type: "other", action: "Discount code deleted", details: row.code, actor: actorOf(request), at: app.now() });
-      return row;
-    });
+    const removed = await removeDiscount(request.server.db, params.id, actorOf(request), request.server.now());
     return removed ? { status: 200, body: { message: "Discount Deleted" } } : { status: 404, body: { message: "Discount not found" } };
   },
-  validate: async ({ params, request }) => {
-    const app = request.server;
-    const now = app.now();
+  validate: async ({ params, query, request }) => {
     await takeDiscountCheck(request);
-    const { result } = await checkDiscount(app.db, params.code, now);
+    const { result } = await checkDiscount(request.server.db, params.code, request.server.now(), query?.course_ids);
     return { status: 200, body: result };
   },
 });

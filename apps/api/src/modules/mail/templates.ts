@@ -3,21 +3,20 @@
  * Values are escaped in HTML; the layout is a single table-free column that mail clients render.
  */
 import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING as SHARED_WHAT_TO_BRING } from "@app/contract";
-import type { MailAttachment, orderItems, orders } from "../../db/schema";
+import type { MailAttachment, OrderAttendeeRow, OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
+import { discountSizeLabel } from "@app/rules";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
 import type { RenderedMail } from "./types";
 export type { RenderedMail };
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
 
 /** What to bring on the first day (shared with the confirmation page). */
 export const WHAT_TO_BRING = SHARED_WHAT_TO_BRING;
 
 const P = "margin:0 0 12px";
 
-function layout(title: string, body: string, settings: MailSettings): string {
+export function layout(title: string, body: string, settings: MailSettings): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
 <div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
@@ -34,31 +33,52 @@ const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.st
 /** A map search for the venue (any map service understands the address). */
 export const mapLink = mapSearchUrl;
 
+/** '15% off' or '£10 off' (a fixed-amount code). */
+const discountSize = (order: OrderRow) => discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
+
+/** ' for 3 places' on a group booking's line. */
+const placesText = (i: ItemRow) => (i.seats > 1 ? ` for ${i.seats} places` : "");
+
 const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
 
-function itemLinesText(items: ItemRow[]): string[] {
-  return items.flatMap((i) => [
-    `- ${i.title}`,
-    `  Dates: ${itemDates(i)}, ${i.time} each day`,
-    ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
-    `  Price: ${formatPence(i.originalPricePence)}`,
-  ]);
+/** A group booking's attendees on a line ('Alex Stone, Bea Hart'); empty for a single place. */
+const attendeesText = (i: ItemRow, attendees: readonly OrderAttendeeRow[]) =>
+  i.seats > 1
+    ? attendees
+        .filter((a) => a.orderItemId === i.id)
+        .sort((a, b) => a.position - b.position)
+        .map((a) => `${a.firstName} ${a.lastName}`)
+        .join(", ")
+    : "";
+
+function itemLinesText(items: ItemRow[], attendees: readonly OrderAttendeeRow[] = []): string[] {
+  return items.flatMap((i) => {
+    const people = attendeesText(i, attendees);
+    return [
+      `- ${i.title}`,
+      `  Dates: ${itemDates(i)}, ${i.time} each day`,
+      ...(i.addOns.length ? [`  Add-ons: ${addOnText(i)}`] : []),
+      ...(people ? [`  Attendees: ${people}`] : []),
+      `  Price: ${formatPence(i.originalPricePence)}${placesText(i)}`,
+    ];
+  });
 }
 
-function itemLinesHtml(items: ItemRow[]): string {
+function itemLinesHtml(items: ItemRow[], attendees: readonly OrderAttendeeRow[] = []): string {
   return items
-    .map(
-      (i) => `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(itemDates(i))}, ${escapeHtml(i.time)} each day${
+    .map((i) => {
+      const people = attendeesText(i, attendees);
+      return `<li style="margin:0 0 12px"><strong>${escapeHtml(i.title)}</strong><br>Dates: ${escapeHtml(itemDates(i))}, ${escapeHtml(i.time)} each day${
         i.addOns.length ? `<br>Add-ons: ${escapeHtml(addOnText(i))}` : ""
-      }<br>Price: ${formatPence(i.originalPricePence)}</li>`,
-    )
+      }${people ? `<br>Attendees: ${escapeHtml(people)}` : ""}<br>Price: ${formatPence(i.originalPricePence)}${placesText(i)}</li>`;
+    })
     .join("");
 }
 
 function totalsText(order: OrderRow): string[] {
   return [
     `Subtotal: ${formatPence(order.subtotalPence)}`,
-    ...(order.discountPence ? [`Discount (${order.discountCode}, ${order.percentOff}% off): -${formatPence(order.discountPence)}`] : []),
+    ...(order.discountPence ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`] : []),
     `Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}`,
   ];
 }
@@ -66,7 +86,7 @@ function totalsText(order: OrderRow): string[] {
 function totalsHtml(order: OrderRow): string {
   return `<p style="${P}">Subtotal: ${formatPence(order.subtotalPence)}${
     order.discountPence
-      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${order.percentOff}% off): −${formatPence(order.discountPence)}`
+      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${escapeHtml(discountSize(order))}): −${formatPence(order.discountPence)}`
       : ""
   }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
 }
@@ -74,7 +94,13 @@ function totalsHtml(order: OrderRow): string {
 const shortRef = (order: OrderRow) => formatBookingRef(order.bookingRef);
 
 /** To the customer once the payment is confirmed. */
-export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings: MailSettings, calendar?: string): RenderedMail {
+export function bookingConfirmation(
+  order: OrderRow,
+  items: ItemRow[],
+  settings: MailSettings,
+  calendar?: string,
+  attendees: readonly OrderAttendeeRow[] = [],
+): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
     `Dear ${order.firstName},`,
@@ -83,7 +109,7 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
     `Booking reference: ${shortRef(order)}`,
     "",
     "Your booking:",
-    ...itemLinesText(items),
+    ...itemLinesText(items, attendees),
     "",
     ...totalsText(order),
     "",
@@ -107,7 +133,7 @@ export function bookingConfirmation(order: OrderRow, items: ItemRow[], settings:
 <p style="${P}">Thank you for booking with ${escapeHtml(settings.providerName)}. Your payment has been received and your place is confirmed.</p>
 <p style="${P}">Booking reference: <strong>${escapeHtml(shortRef(order))}</strong></p>
 <h2 style="font-size:18px;margin:16px 0 8px">Your booking</h2>
-<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items, attendees)}</ul>
 ${totalsHtml(order)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
 <p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
@@ -136,14 +162,14 @@ function customerLines(order: OrderRow): [string, string][] {
 }
 
 /** To the provider when a booking is paid. */
-export function newBookingNotice(order: OrderRow, items: ItemRow[], settings: MailSettings): RenderedMail {
+export function newBookingNotice(order: OrderRow, items: ItemRow[], settings: MailSettings, attendees: readonly OrderAttendeeRow[] = []): RenderedMail {
   const subject = `New booking: ${order.firstName} ${order.lastName} – ${formatPence(order.amountPaidPence ?? order.totalPence)}`;
   const text = [
     `A new booking has been paid (reference ${shortRef(order)}).`,
     "",
     ...customerLines(order).map(([k, v]) => `${k}: ${v}`),
     "",
-    ...itemLinesText(items),
+    ...itemLinesText(items, attendees),
     "",
     ...totalsText(order),
     "",
@@ -156,7 +182,7 @@ export function newBookingNotice(order: OrderRow, items: ItemRow[], settings: Ma
 <p style="${P}">${customerLines(order)
       .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
       .join("<br>")}</p>
-<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items)}</ul>
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items, attendees)}</ul>
 ${totalsHtml(order)}
 <p style="${P}"><a href="${escapeHtml(`${settings.adminUrl}/enrolments`)}">Open the enrolments</a></p>`,
     settings,

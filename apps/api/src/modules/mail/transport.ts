@@ -10,6 +10,8 @@ export type OutgoingMail = {
   text: string;
   messageId?: string;
   attachments?: { filename: string; contentType: string; content: string }[];
+  /** Extra headers (List-Unsubscribe on marketing mail). */
+  headers?: Record<string, string>;
 };
 
 /** Delivers one mail or throws; `describe` says where it went (for the log). */

@@ -7,10 +7,8 @@
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from "ical-generator";
 import { formatBookingRef } from "@app/contract";
 import { addDays, ukMidnight } from "../../lib/dates";
-import type { orderItems, orders } from "../../db/schema";
+import type { OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
 
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
 
 export const LONDON = "Europe/London";
 

@@ -1,3 +1,4 @@
+import { discountSizeLabel } from "@app/rules";
 import { escapeHtml, formatPence } from "../../lib/html";
 
 type PageOrder = {
@@ -10,9 +11,10 @@ type PageOrder = {
   discountPence: number;
   discountCode: string | null;
   percentOff: number | null;
+  amountOffPence: number | null;
   expiresAt: Date;
   siteUrl: string;
-  items: { title: string; dateLabel: string; time: string; originalPricePence: number; addOns: { name: string; price_pence: number }[] }[];
+  items: { title: string; dateLabel: string; time: string; originalPricePence: number; seats: number; addOns: { name: string; price_pence: number }[] }[];
 };
 
 // No inline script (CSP script-src 'self'); inline style is allowed by the API's CSP for this page's look.
@@ -43,7 +45,7 @@ const STATUS_TEXT: Record<string, string> = {
 export function renderLocalPaymentPage(order: PageOrder): string {
   const rows = order.items
     .map(
-      (i) => `<tr><td><strong>${escapeHtml(i.title)}</strong><br><span class="muted">${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}</span>${
+      (i) => `<tr><td><strong>${escapeHtml(i.title)}</strong>${i.seats > 1 ? ` × ${i.seats} places` : ""}<br><span class="muted">${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}</span>${
         i.addOns.length
           ? `<br><span class="muted">Add-ons: ${i.addOns.map((a) => `${escapeHtml(a.name)} (${formatPence(a.price_pence)})`).join(", ")}</span>`
           : ""
@@ -51,7 +53,7 @@ export function renderLocalPaymentPage(order: PageOrder): string {
     )
     .join("");
   const discount = order.discountPence
-    ? `<tr><th scope="row">Discount (${escapeHtml(order.discountCode)}, ${order.percentOff ?? 0}% off)</th><td class="amount">−${formatPence(order.discountPence)}</td></tr>`
+    ? `<tr><th scope="row">Discount (${escapeHtml(order.discountCode)}, ${escapeHtml(discountSizeLabel(order))})</th><td class="amount">−${formatPence(order.discountPence)}</td></tr>`
     : "";
   const open = order.status === "pending";
   const ref = encodeURIComponent(order.reference);

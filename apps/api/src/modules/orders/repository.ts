@@ -1,5 +1,148 @@
-import { sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+/**
+ * Every SQL statement of the orders module (decision 170): the pricing read, the one-statement
+ * booking and its locked fallback, the seat and code check under lock, order rows by key, the
+ * status writes of the lifecycle and the admin list. No rule is decided here: the lifecycle
+ * (service.ts) decides, this file reads and writes. Over 300 lines because the booking statement
+ * (decisions 080, 131) is one long piece of SQL that only makes sense read whole.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
+import { activityLog, orderAttendees, orderItems, orders, type OrderAttendeeRow, type OrderItemRow, type OrderRow } from "../../db/schema";
+import type { Page } from "../../lib/paging";
+import type { CourseForPricing } from "./pricing";
+
+/** How to find an order: by its public reference or by the provider's session id. */
+export type OrderKey = { reference: string } | { sessionId: string };
+const whereKey = (key: OrderKey) => ("reference" in key ? eq(orders.reference, key.reference) : eq(orders.providerSessionId, key.sessionId));
+
+/**
+ * The wanted courses in one query (course, its open dates from `today` on, its add-ons), without
+ * locks: the booking statement re-checks what matters under lock.
+ */
+export async function coursesForPricing(db: Db, ids: number[], today: string): Promise<CourseForPricing[]> {
+  return executePrepared<CourseForPricing>(db, "enroll_price_items", sql`
+    select c.id, c.title, c.description, c.fee_pence, c.duration, c.time,
+      coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'start', d.start_date, 'end', d.end_date))
+        from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
+      coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
+        from course_add_ons a where a.course_id = c.id), '[]') as add_ons
+    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null`);
+}
+
+/** One place's attendee as written: `item_n` is the item's 1-based position in the order. */
+export type AttendeeWrite = { item_n: number; position: number; first_name: string; last_name: string; email: string | null };
+
+export type ClaimedIds = { order_id: number; item_ids: number[] };
+
+/**
+ * The order, its items, one attendee per place and the `enrollment` activity entry as CTEs of one
+ * statement (one round trip: this is the hot path of POST /enroll, DESIGN.md: 500 orders/s),
+ * written only when `guard` (a WHERE clause) holds. Same columns as logActivity. The seat counter
+ * triggers (migration 0004) add the items' seats to their dates when the statement ends.
+ */
+export function orderInsert(order: OrderRow, itemRows: OrderItemRow[], attendees: AttendeeWrite[], details: string) {
+  const at = order.createdAt.toISOString();
+  const name = `${order.firstName} ${order.lastName}`;
+  return {
+    ctes: (guard: SQL) => sql`
+      o as (
+        insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
+          street_address, town_city, state, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
+          discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
+        select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
+          ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.companyName},
+          ${order.buildingType}, ${order.orderNotes}, ${order.purchaseOrder}, ${order.marketingConsentAt?.toISOString() ?? null}::timestamptz, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
+          ${order.percentOff}::int, ${order.amountOffPence}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
+          ${order.paymentProvider}, ${at}::timestamptz, ${at}::timestamptz
+        ${guard}
+        returning id),
+      i as (
+        insert into order_items (order_id, course_id, course_date_id, title, duration, "time", description, start_date, end_date,
+          date_label, original_price_pence, price_paid_pence, add_ons, seats, created_at)
+        select o.id, x.course_id, x.course_date_id, x.title, x.duration, x."time", x.description, x.start_date::date, x.end_date::date,
+          x.date_label, x.original_price_pence, x.price_paid_pence, x.add_ons, x.seats, ${at}
+        from o, rows from (jsonb_to_recordset(${JSON.stringify(
+          itemRows.map((r) => ({
+            course_id: r.courseId,
+            course_date_id: r.courseDateId,
+            title: r.title,
+            duration: r.duration,
+            time: r.time,
+            description: r.description,
+            start_date: r.startDate,
+            end_date: r.endDate,
+            date_label: r.dateLabel,
+            original_price_pence: r.originalPricePence,
+            price_paid_pence: r.pricePaidPence,
+            add_ons: r.addOns,
+            seats: r.seats,
+          })),
+        )}::jsonb) as (course_id int, course_date_id int, title text, duration text, "time" text, description text,
+          start_date text, end_date text, date_label text, original_price_pence int, price_paid_pence int, add_ons jsonb, seats int))
+          with ordinality as x(course_id, course_date_id, title, duration, "time", description, start_date, end_date, date_label,
+          original_price_pence, price_paid_pence, add_ons, seats, n)
+        order by x.n
+        returning id),
+      att as (
+        insert into order_attendees (order_id, order_item_id, position, first_name, last_name, email, created_at)
+        select o.id, ii.id, y.position, y.first_name, y.last_name, y.email, ${at}
+        from o, (select id, row_number() over (order by id) as n from i) ii
+        join jsonb_to_recordset(${JSON.stringify(attendees)}::jsonb) as y(item_n int, position int, first_name text, last_name text, email text)
+          on y.item_n = ii.n),
+      a as (
+        insert into activity_log (type, action, details, actor_id, user_name, amount_pence, items, created_at)
+        select 'enrollment', 'New enrollment', ${details}, null, ${name}, ${order.totalPence}, ${itemRows.length}, ${at} from o)`,
+    result: sql`select (select id from o) as order_id, (select array_agg(id order by id) from i) as item_ids`,
+  };
+}
+
+export type OrderInsert = ReturnType<typeof orderInsert>;
+
+/**
+ * The one-statement booking (decisions 080, 131): locks the wanted dates in id order, then the
+ * discount code, and inserts the order only if `seats_held + wanted <= capacity` for every date
+ * (wanted: the places of the order's lines on that date) and `uses_held + 1 <= max_uses` for the
+ * code. Both counters count every pending hold, including holds that ran out but are not marked
+ * expired yet, so this never admits what the rule refuses. The code is locked through a subquery
+ * that first counts every locked date row, so it is always taken after the dates (the lock order
+ * of decision 080). Null when the counters say no.
+ */
+export async function insertOnFastPath(
+  db: Db,
+  seatsByDate: Map<number, number>,
+  discountId: number | null,
+  insert: OrderInsert,
+): Promise<ClaimedIds | null> {
+  const ids = [...seatsByDate.keys()].sort((a, b) => a - b);
+  const locked = sql`locked as (
+        select d.id, d.capacity, d.seats_held from course_dates d
+        where d.id = any(${sql.param(ids)}::int[]) order by d.id for no key update)`;
+  const seatsFit = sql`count(*) = cardinality(${sql.param(ids)}::int[]) and coalesce(bool_and(l.seats_held + w.n <= l.capacity), false)`;
+  const wantedRows = sql`locked l join unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => seatsByDate.get(id)!))}::int[]) as w(id, n) on w.id = l.id`;
+  const rows =
+    discountId === null
+      ? await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order", sql`
+      with ${locked},
+      fits as (select ${seatsFit} as ok from ${wantedRows}),
+      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.result}`)
+      : await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order_code", sql`
+      with ${locked},
+      code as (
+        select dc.uses_held, dc.max_uses from discount_codes dc
+        where dc.id = ${discountId}::int and (select count(*) from locked) >= 0 for no key update),
+      fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses from code c), false) as ok from ${wantedRows}),
+      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.result}`);
+  const row = rows[0];
+  return row?.order_id != null ? (row as ClaimedIds) : null;
+}
+
+/** The same writes without the counters' guard, inside the caller's transaction (it checks under lock after). */
+export async function insertInTransaction(tx: Tx, insert: OrderInsert): Promise<ClaimedIds> {
+  const { rows } = await tx.execute<ClaimedIds>(sql`with ${insert.ctes(sql``)} ${insert.result}`);
+  return rows[0]!;
+}
 
 /**
  * Seat and discount-use check under lock (docs/decisions/060, 080). Call AFTER the transaction has
@@ -17,9 +160,9 @@ import type { Tx } from "../../db/client";
  * `FOR NO KEY UPDATE` rather than `FOR UPDATE`: it serialises claimants just the same but does not
  * block the `KEY SHARE` locks that inserting order rows (foreign keys) take.
  *
- * Seats: the rule `seats_taken(date, at)` (migration 0004). Codes: the rule of `usesByDiscount`
- * (paid, or pending with a hold that has not run out). Neither clamped at 0: we need to see "one
- * too many".
+ * Seats: the rule `seats_taken(date, at)` (migration 0004, summing each item's seats). Codes: the
+ * rule of `usesByDiscount` (paid, or pending with a hold that has not run out). Neither clamped at
+ * 0: we need to see "one too many".
  */
 export async function lockAndCountClaims(
   tx: Tx,
@@ -46,4 +189,129 @@ export async function lockAndCountClaims(
     overbookedDateIds: over.filter((r) => r.kind === "date").map((r) => Number(r.id)),
     discountOverused: over.some((r) => r.kind === "code"),
   };
+}
+
+/** Records the provider's checkout session on the order (webhooks find the order by it). */
+export async function attachCheckoutSession(db: DbOrTx, orderId: number, sessionId: string): Promise<void> {
+  await db.update(orders).set({ providerSessionId: sessionId }).where(eq(orders.id, orderId));
+}
+
+export async function findOrderByReference(db: DbOrTx, reference: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.reference, reference));
+  return row ?? null;
+}
+
+export async function findOrderById(db: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export async function findItems(db: DbOrTx, orderId: number): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+}
+
+/** The items of several orders, in id order. */
+export async function findItemsOf(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (!orderIds.length) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+}
+
+/** The attendees of several orders, by item and place. */
+export async function findAttendeesOf(db: DbOrTx, orderIds: number[]): Promise<OrderAttendeeRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(orderAttendees)
+    .where(inArray(orderAttendees.orderId, orderIds))
+    .orderBy(asc(orderAttendees.orderItemId), asc(orderAttendees.position));
+}
+
+/** The order row, locked for the rest of the transaction (every status change starts here). */
+export async function lockOrder(tx: Tx, key: OrderKey): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(whereKey(key)).for("update");
+  return row ?? null;
+}
+
+export async function setPaid(tx: Tx, orderId: number, amountPence: number, now: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: now, amountPaidPence: amountPence, cancelledAt: null, expiredAt: null, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+export async function setCancelled(tx: Tx, orderId: number, now: Date): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, orderId)).returning();
+  return row!;
+}
+
+/** Marks the order as looked at (a late payment refused: the office's lists show it moved). */
+export async function touch(tx: Tx, orderId: number, now: Date): Promise<void> {
+  await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Pending orders to expire, locked: every one whose hold has run out (the worker, in batches,
+ * skipping rows another instance holds), or the one order a key names.
+ */
+export async function lockExpiring(tx: Tx, due: { batch: number } | { key: OrderKey }, now: Date): Promise<OrderRow[]> {
+  if ("key" in due) return tx.select().from(orders).where(and(whereKey(due.key), eq(orders.status, "pending"))).for("update");
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), sql`${orders.expiresAt} <= ${now.toISOString()}`))
+    .orderBy(asc(orders.expiresAt))
+    .limit(due.batch)
+    .for("update", { skipLocked: true });
+}
+
+/** Marks orders expired and writes one activity entry each (`details` per order); returns the rows. */
+export async function setExpired(tx: Tx, picked: OrderRow[], now: Date, entry: (o: OrderRow) => { action: string; details: string; userName: string }): Promise<OrderRow[]> {
+  const ids = picked.map((o) => o.id);
+  const expired = await tx.update(orders).set({ status: "expired", expiredAt: now, updatedAt: now }).where(inArray(orders.id, ids)).returning();
+  const counts = await tx
+    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .groupBy(orderItems.orderId);
+  await tx.insert(activityLog).values(
+    picked.map((o) => ({
+      type: "other" as const,
+      ...entry(o),
+      actorId: null,
+      amountPence: o.totalPence,
+      items: counts.find((c) => c.orderId === o.id)?.n ?? 0,
+      createdAt: now,
+    })),
+  );
+  return expired;
+}
+
+/** Orders newest first: one page, or all of them (a search filters on the mapped bookings). */
+export async function listOrders(db: DbOrTx, page: Page | null): Promise<OrderRow[]> {
+  const q = db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+  return page ? q.limit(page.limit).offset(page.offset) : q;
+}
+
+export async function countOrders(db: DbOrTx): Promise<number> {
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return count?.n ?? 0;
+}
+
+/** The order a provider's checkout session was opened for (null: none). */
+export async function findOrderBySession(db: DbOrTx, sessionId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.providerSessionId, sessionId));
+  return row ?? null;
+}
+
+/** An order by reference that never got its checkout session recorded (the API stopped after opening it). */
+export async function findUnsessionedByReference(db: DbOrTx, reference: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
+  return row ?? null;
+}
+
+/** Records a session on an order that has none yet (a verified payment found it by reference). */
+export async function recordSessionIfMissing(db: DbOrTx, reference: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ providerSessionId: sessionId }).where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
 }

@@ -3,11 +3,8 @@
  * admin, status for the success page, the customer's cancel and the admin's. Payments live in src/modules/payments.
  */
 import { initServer } from "@ts-rest/fastify";
-import { eq } from "drizzle-orm";
-import { contract, formatBookingRef, ORDER_ALREADY_PAID_MESSAGE, type OrderStatusSchema } from "@app/contract";
-import type { z } from "zod";
-import { orders } from "../../db/schema";
-import { toPounds } from "../../lib/money";
+import { contract, formatBookingRef } from "@app/contract";
+import { penceToPounds as toPounds } from "@app/rules";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
@@ -15,18 +12,17 @@ import { takeHit } from "../ratelimit/service";
 import { withUniqueBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
 import { guardNewOrder, recordOrderClient } from "./abuse";
+import { refusalError } from "./http-answers";
+import { toOrderStatus } from "./mappers";
 import {
   attachCheckoutSession,
   cancelOrderAndCheckout,
   cancelPending,
-  effectiveStatus,
-  findItems,
-  findOrderByReference,
+  enrollmentById,
+  findOrderById,
   listEnrollments,
+  orderWithItems,
   placeOrder,
-  toEnrollment,
-  type ItemRow,
-  type OrderRow,
 } from "./service";
 
 const s = initServer();
@@ -34,34 +30,13 @@ const s = initServer();
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
 
-function toOrderStatus(order: OrderRow, now: Date, items?: ItemRow[]): z.infer<typeof OrderStatusSchema> {
-  return {
-    reference: order.reference,
-    booking_reference: formatBookingRef(order.bookingRef),
-    status: effectiveStatus(order, now),
-    total: toPounds(order.totalPence),
-    amount_paid: order.amountPaidPence === null ? null : toPounds(order.amountPaidPence),
-    paid_at: order.paidAt?.toISOString() ?? null,
-    ...(items
-      ? {
-          courses: items.map((i) => ({
-            title: i.title,
-            date_label: i.dateLabel,
-            start_date: i.startDate,
-            end_date: i.endDate,
-            time: i.time,
-            add_ons: i.addOns.map((a) => a.name),
-          })),
-        }
-      : {}),
-  };
-}
-
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
     await guardNewOrder(request, body);
-    const order = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
+    const placed = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
+    if (placed.kind !== "placed") throw refusalError(placed);
+    const order = placed.order;
     await recordOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
@@ -91,16 +66,17 @@ export const ordersRouter = s.router(contract.orders, {
     return { status: 200, body: items };
   },
   status: async ({ params, request }) => {
-    const order = await findOrderByReference(request.server.db, params.reference);
-    if (!order) return { status: 404, body: { message: "Order not found" } };
-    return { status: 200, body: toOrderStatus(order, request.server.now(), await findItems(request.server.db, order.id)) };
+    const found = await orderWithItems(request.server.db, params.reference);
+    if (!found) return { status: 404, body: { message: "Order not found" } };
+    return { status: 200, body: toOrderStatus(found.order, request.server.now(), found.items) };
   },
   calendar: async ({ params, request, reply }) => {
     const app = request.server;
-    const order = await findOrderByReference(app.db, params.reference);
+    const found = await orderWithItems(app.db, params.reference);
     // Only a paid booking is in anyone's diary; the token in the address is the secret.
-    if (!order || order.status !== "paid") return { status: 404, body: { message: "Order not found" } };
-    const ics = bookingCalendar(order, await findItems(app.db, order.id), { ...app.mail.settings }, app.now());
+    if (!found || found.order.status !== "paid") return { status: 404, body: { message: "Order not found" } };
+    const { order, items } = found;
+    const ics = bookingCalendar(order, items, { ...app.mail.settings }, app.now());
     reply.header("content-disposition", `attachment; filename="booking-${formatBookingRef(order.bookingRef)}.ics"`);
     reply.header("cache-control", "private, no-store");
     reply.type("text/calendar; charset=utf-8");
@@ -116,26 +92,34 @@ export const ordersRouter = s.router(contract.orders, {
       now,
       message: "Too many requests. Please try again later.",
     });
-    const order = await cancelOrderAndCheckout(app.db, { reference: params.reference }, now, {
+    const outcome = await cancelOrderAndCheckout(app.db, { reference: params.reference }, now, {
       provider: app.payments,
       reason: "was cancelled by the customer on the payment page",
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
-    if (order.status === "paid") return { status: 409, body: { message: ORDER_ALREADY_PAID_MESSAGE } };
-    return { status: 200, body: toOrderStatus(order, now) };
+    switch (outcome.kind) {
+      case "cancelled":
+        return { status: 200, body: toOrderStatus(outcome.order, now) };
+      case "not_pending":
+        // Expired: nothing left to cancel, answered as it is. Paid: the customer is told so.
+        if (outcome.order.status === "paid") throw refusalError({ kind: "already_paid", order: outcome.order });
+        return { status: 200, body: toOrderStatus(outcome.order, now) };
+      default:
+        throw refusalError(outcome);
+    }
   },
   cancel: async ({ params, request }) => {
     const app = request.server;
-    const [found] = await app.db.select().from(orders).where(eq(orders.id, params.id));
+    const found = await findOrderById(app.db, params.id);
     if (!found) return { status: 404, body: { message: "Enrollment not found" } };
     const user = request.session!.user;
     // The same decision as the customer's cancel: the checkout is closed under the order's lock.
-    const order = await cancelOrderAndCheckout(app.db, { reference: found.reference }, app.now(), {
+    const outcome = await cancelOrderAndCheckout(app.db, { reference: found.reference }, app.now(), {
       provider: app.payments,
       actor: { id: user.id, name: user.name },
       onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
-    if (order.status === "paid" || order.status === "expired") return { status: 409, body: { message: `This order is ${order.status}` } };
-    return { status: 200, body: toEnrollment(order, await findItems(app.db, order.id), app.now()) };
+    if (outcome.kind !== "cancelled") throw refusalError(outcome, { notFound: "Enrollment not found" });
+    return { status: 200, body: (await enrollmentById(app.db, outcome.order.id, app.now()))! };
   },
 });

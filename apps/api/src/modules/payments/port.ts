@@ -1,19 +1,17 @@
 /**
  * The payment port: what the order life cycle needs from a payment provider, and nothing else.
  * The adapters (local.ts, stripe.ts) implement it and import only this file; the plugin picks
- * one (plugin.ts). Nothing here imports an adapter or the orders module, so the dependency
+ * one (src/plugins/payments.ts). Nothing here imports an adapter or the orders module, so the dependency
  * arrows point one way: orders -> port <- adapters <- plugin.
  */
-import type { orderItems, orders } from "../../db/schema";
+import type { OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
 
-type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
 
 /** What a provider needs to open a checkout for an order. */
 export type CheckoutOrder = Pick<
   OrderRow,
-  "id" | "reference" | "guestEmail" | "totalPence" | "subtotalPence" | "discountPence" | "discountCode" | "percentOff" | "expiresAt"
-> & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns">[] };
+  "id" | "reference" | "guestEmail" | "totalPence" | "subtotalPence" | "discountPence" | "discountCode" | "percentOff" | "amountOffPence" | "expiresAt"
+> & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns" | "seats">[] };
 
 /**
  * A provider event reduced to what the order life cycle needs.

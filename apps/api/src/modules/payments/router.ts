@@ -3,7 +3,9 @@ import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import { HttpError } from "../../lib/http-error";
 import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
-import { cancelPending, confirmPayment, effectiveStatus, findItems, findOrderByReference } from "../orders/service";
+import { refusalError } from "../orders/http-answers";
+import { effectiveStatus } from "../orders/mappers";
+import { cancelPending, confirmPayment, orderWithItems } from "../orders/service";
 import { applyPaymentEvent } from "./service";
 import { applyPaidEvent } from "./verify";
 import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
@@ -17,9 +19,9 @@ export const paymentsRouter = s.router(contract.payments, {
   localPage: async ({ params, request, reply }) => {
     const app = request.server;
     if (!localEnabled(app)) return { status: 404, body: notFoundPage() };
-    const order = await findOrderByReference(app.db, params.reference);
-    if (!order) return { status: 404, body: notFoundPage() };
-    const items = await findItems(app.db, order.id);
+    const found = await orderWithItems(app.db, params.reference);
+    if (!found) return { status: 404, body: notFoundPage() };
+    const { order, items } = found;
     // The forms post here and the answers redirect to the site: allow that origin as a form target.
     const csp = String(reply.getHeader("content-security-policy") ?? "");
     // Its own <style> element too (this development page only).
@@ -42,9 +44,10 @@ export const paymentsRouter = s.router(contract.payments, {
         discountPence: order.discountPence,
         discountCode: order.discountCode,
         percentOff: order.percentOff,
+        amountOffPence: order.amountOffPence,
         expiresAt: order.expiresAt,
         siteUrl: app.env.PUBLIC_SITE_URL,
-        items: items.map((i) => ({ title: i.title, dateLabel: i.dateLabel, time: i.time, originalPricePence: i.originalPricePence, addOns: i.addOns })),
+        items: items.map((i) => ({ title: i.title, dateLabel: i.dateLabel, time: i.time, originalPricePence: i.originalPricePence, seats: i.seats, addOns: i.addOns })),
       }),
     };
   },
@@ -54,7 +57,8 @@ export const paymentsRouter = s.router(contract.payments, {
     const app = request.server;
     if (!localEnabled(app)) throw new HttpError(404, "Not found");
     // An expired or cancelled order answers 409 (the contract's answer; the page no longer offers Pay then).
-    await confirmPayment(app.db, { reference: params.reference }, app.now(), { mail: app.mail.settings });
+    const outcome = await confirmPayment(app.db, { reference: params.reference }, app.now(), { mail: app.mail.settings });
+    if (outcome.kind !== "paid" && outcome.kind !== "already_paid" && outcome.kind !== "late_refund_needed") throw refusalError(outcome);
     app.workers.kickMail();
     reply.header("location", successUrl(app.env.PUBLIC_SITE_URL, params.reference));
     return { status: 303, body: undefined };
@@ -63,12 +67,9 @@ export const paymentsRouter = s.router(contract.payments, {
   localCancel: async ({ params, request, reply }) => {
     const app = request.server;
     if (!localEnabled(app)) throw new HttpError(404, "Not found");
-    try {
-      await cancelPending(app.db, params.reference, app.now());
-    } catch (err) {
-      // Paid or expired already: nothing to cancel; the site's cart handles the return the same way.
-      if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
-    }
+    const outcome = await cancelPending(app.db, params.reference, app.now());
+    // Paid or expired already (not_pending): nothing to cancel; the site's cart handles the return the same way.
+    if (outcome.kind === "not_found") throw refusalError(outcome);
     reply.header("location", cancelUrl(app.env.PUBLIC_SITE_URL, params.reference));
     return { status: 303, body: undefined };
   },

@@ -1,10 +1,9 @@
 import type { Db } from "../../db/client";
-import { paymentEvents } from "../../db/schema";
-import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";
 import { cancelPendingTx, confirmPaymentTx, expireOrdersTx, type OrderKey } from "../orders/service";
 import type { PaymentEvent } from "./port";
+import { recordEventOnce } from "./repository";
 
 export type EventResult = "duplicate" | "processed" | "unknown_order" | "ignored";
 
@@ -23,37 +22,27 @@ export async function applyPaymentEvent(
   mail: MailSettings,
 ): Promise<EventResult> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ provider, eventId: event.id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!inserted.length) return "duplicate";
+    if (!(await recordEventOnce(tx, { provider, id: event.id, type: event.type }, now))) return "duplicate";
     if (event.kind === "ignored" || event.kind === "awaiting") return "ignored";
     // The session id names the order; an event's reference never wins over it (decision 105).
     // "paid" events arrive here verified (payments/verify.ts), with the session's id.
     const key: OrderKey | null = event.sessionId ? { sessionId: event.sessionId } : event.reference ? { reference: event.reference } : null;
     if (!key) return "unknown_order";
-    try {
-      switch (event.kind) {
-        case "paid":
-          await confirmPaymentTx(tx, key, now, { amountPaidPence: event.amountPence ?? undefined, mail, lateAccepted: true });
-          break;
-        case "failed":
-          await cancelPendingTx(tx, key, now, SYSTEM_ACTOR, "was cancelled: the payment failed").catch((err) => {
-            // Already paid or expired: a failure report changes nothing then.
-            if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
-          });
-          break;
-        case "expired":
-          await expireOrdersTx(tx, { key }, now);
-          break;
+    // Already paid, expired or cancelled (not_pending, already_paid, …): the event changes nothing
+    // then, and is still processed. An order we do not have (another environment on the same
+    // account): acknowledged as unknown.
+    switch (event.kind) {
+      case "paid": {
+        const outcome = await confirmPaymentTx(tx, key, now, { amountPaidPence: event.amountPence ?? undefined, mail, lateAccepted: true });
+        return outcome.kind === "not_found" ? "unknown_order" : "processed";
       }
-    } catch (err) {
-      // An event for an order we do not have (another environment on the same account): acknowledge it.
-      if (err instanceof HttpError && err.statusCode === 404) return "unknown_order";
-      throw err;
+      case "failed": {
+        const outcome = await cancelPendingTx(tx, key, now, SYSTEM_ACTOR, "was cancelled: the payment failed");
+        return outcome.kind === "not_found" ? "unknown_order" : "processed";
+      }
+      case "expired":
+        await expireOrdersTx(tx, { key }, now);
+        return "processed";
     }
-    return "processed";
   });
 }

@@ -1,3 +1,4 @@
+import { discountSizeLabel } from "@app/rules";
 import Stripe from "stripe";
 import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./port";
 
@@ -28,17 +29,19 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
     async createCheckout(order) {
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.items.flatMap((item) => {
         const addOnsTotal = item.addOns.reduce((s, a) => s + a.price_pence, 0);
+        // A group booking: each place pays the fee and the add-ons (the line's price is per place × places).
+        const places = Math.max(1, item.seats);
         return [
           {
-            quantity: 1,
+            quantity: places,
             price_data: {
               currency: "gbp",
-              unit_amount: item.originalPricePence - addOnsTotal,
+              unit_amount: item.originalPricePence / places - addOnsTotal,
               product_data: { name: `${item.title} (${item.dateLabel})` },
             },
           },
           ...item.addOns.map((a) => ({
-            quantity: 1,
+            quantity: places,
             price_data: { currency: "gbp", unit_amount: a.price_pence, product_data: { name: `${a.name} (add-on to ${item.title})` } },
           })),
         ];
@@ -52,7 +55,7 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
             currency: "gbp",
             duration: "once",
             max_redemptions: 1,
-            name: `${order.discountCode ?? "Discount"} (${order.percentOff ?? 0}% off)`.slice(0, 40),
+            name: `${order.discountCode ?? "Discount"} (${discountSizeLabel(order)})`.slice(0, 40),
           },
           { idempotencyKey: `coupon-${order.reference}` },
         );

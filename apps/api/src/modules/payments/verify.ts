@@ -5,15 +5,15 @@
  * sterling. A mismatch is logged (no personal data), recorded in the activity log, mailed to the
  * office, and never marks the order paid.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import { orders, paymentEvents } from "../../db/schema";
+import type { OrderRow } from "../../db/schema";
 import { logActivity, SYSTEM_ACTOR } from "../activity/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { paymentMismatchNotice } from "../mail/templates";
-import type { OrderRow } from "../orders/service";
-import type { PaymentEvent, PaymentProvider } from "./provider";
+import { findOrderByReference, findOrderBySession, findUnsessionedByReference, recordSessionIfMissing } from "../orders/repository";
+import type { PaymentEvent, PaymentProvider } from "./port";
+import { recordEventOnce } from "./repository";
 import { applyPaymentEvent, type EventResult } from "./service";
 
 export const PAYMENT_CURRENCY = "gbp";
@@ -31,10 +31,8 @@ export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "r
   if (!session) return { kind: "unknown_order" };
   if (!session.paid) return { kind: "not_paid" };
   // The session id decides which order this is; a reference only finds an order that never got its session recorded.
-  let [order] = await db.select().from(orders).where(eq(orders.providerSessionId, session.id));
-  if (!order && session.reference) {
-    [order] = await db.select().from(orders).where(and(eq(orders.reference, session.reference), isNull(orders.providerSessionId)));
-  }
+  let order = await findOrderBySession(db, session.id);
+  if (!order && session.reference) order = await findUnsessionedByReference(db, session.reference);
   const mismatch = (reasons: string[]) => ({
     kind: "mismatch" as const,
     order: order ?? null,
@@ -46,8 +44,7 @@ export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "r
   if (!order) {
     // A paid session naming one of our references that belongs to another session: never pay it.
     if (session.reference) {
-      const [named] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, session.reference));
-      if (named) return mismatch(["the checkout session is not the one opened for this booking"]);
+      if (await findOrderByReference(db, session.reference)) return mismatch(["the checkout session is not the one opened for this booking"]);
     }
     return { kind: "unknown_order" };
   }
@@ -72,12 +69,7 @@ async function recordPaymentMismatch(
   mail: MailSettings,
 ): Promise<EventResult | "mismatch"> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(paymentEvents)
-      .values({ provider, eventId: event.id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!inserted.length) return "duplicate";
+    if (!(await recordEventOnce(tx, { provider, id: event.id, type: event.type }, now))) return "duplicate";
     await logActivity(tx, {
       type: "other",
       action: "Payment did not match its order",
@@ -102,7 +94,7 @@ export async function applyPaidEvent(
   switch (verdict.kind) {
     case "ok":
       // The session found the order before its id was recorded (the API stopped after opening it): record it now.
-      await db.update(orders).set({ providerSessionId: verdict.sessionId }).where(and(eq(orders.reference, verdict.reference), isNull(orders.providerSessionId)));
+      await recordSessionIfMissing(db, verdict.reference, verdict.sessionId);
       return applyPaymentEvent(db, provider.name, { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence }, now, mail);
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);

@@ -8,6 +8,8 @@ import type { AppliedDiscount } from "./pricing";
 export type { AppliedDiscount };
 
 export interface CouponBoxProps {
+  /** The cart's course ids: sent with the check so a code for none of them is refused by the API. */
+  courseIds: readonly number[];
   onApplied: (discount: AppliedDiscount) => void;
   /** Tells the page when a check starts and ends ('Proceed to Checkout' waits for it). */
   onCheckingChange?: (checking: boolean) => void;
@@ -19,7 +21,7 @@ export interface CouponBoxProps {
  * Not valid: the API's message as an error toast and under the field; the field keeps what was
  * typed so it can be corrected (issue 12 overrides the spec's clearing).
  */
-export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
+export function CouponBox({ courseIds, onApplied, onCheckingChange }: CouponBoxProps) {
   const toast = useToast();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
@@ -38,7 +40,7 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
     setChecking(true);
     onCheckingChange?.(true);
     try {
-      const result = await checkDiscountCode(value);
+      const result = await checkDiscountCode(value, courseIds);
       if (result.valid && result.discount) {
         setError(null);
         if (errorToast.current) toast.dismiss(errorToast.current);

@@ -1,10 +1,11 @@
 /**
- * Display arithmetic of the cart in integer pence (the API prices the real order with the same
- * rules). Spec §4: total = subtotal minus percent of subtotal; issue 13 adds codes worth a fixed
- * amount (never below £0) and codes limited to some courses. Group bookings: a line is one place's
- * price (fee and add-ons) × places, so a percentage applies per place.
+ * The cart's prices in integer pence. The arithmetic is the rules package's (the API prices the
+ * real order with the same functions); this file only maps the cart and the API's answer onto it.
+ * Spec §4: total = subtotal minus percent of subtotal; issue 13 adds codes worth a fixed amount
+ * (never below £0) and codes limited to some courses. Group bookings: a line is one place's price
+ * (fee and add-ons) × places, so a percentage applies per place.
  */
-import { discountPence, poundsToPence } from "@app/rules";
+import { discountLines, poundsToPence, type DiscountLine } from "@app/rules";
 import type { DiscountValidation } from "@app/contract";
 import { linePence } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
@@ -21,16 +22,8 @@ export interface AppliedDiscount {
   courseIds: number[];
 }
 
-/**
- * What /discounts/validate answers about a valid code. The contract gains `amount_off` (pounds)
- * and `course_ids` with issue 13 (the API's side is built in parallel), so both are read when
- * present and a percentage-only answer works as before.
- */
-type ValidatedDiscount = NonNullable<DiscountValidation["discount"]> & {
-  percent_off?: number | null;
-  amount_off?: number | null;
-  course_ids?: number[] | null;
-};
+/** What /discounts/validate answers about a valid code (percent_off or amount_off, and its courses). */
+type ValidatedDiscount = NonNullable<DiscountValidation["discount"]>;
 
 export function appliedDiscountFrom(code: string, discount: ValidatedDiscount): AppliedDiscount {
   const amountOffPence = discount.amount_off != null && discount.amount_off > 0 ? poundsToPence(discount.amount_off) : null;
@@ -42,21 +35,25 @@ export function appliedDiscountFrom(code: string, discount: ValidatedDiscount): 
   };
 }
 
-/** The part of the cart a code applies to: every line, or only the lines of its courses. */
-export function eligiblePence(items: readonly CartItem[], discount: Pick<AppliedDiscount, "courseIds">): number {
-  const applies = (i: CartItem) => discount.courseIds.length === 0 || discount.courseIds.includes(i.id);
-  return items.filter(applies).reduce((sum, i) => sum + linePence(i), 0);
+/** The cart's lines as the rules package prices them: a course and its price for every place. */
+function discountLinesOf(items: readonly CartItem[]): DiscountLine[] {
+  return items.map((i) => ({ courseId: i.id, pricePence: linePence(i) }));
 }
 
 /**
- * The discount of a cart in pence: a percentage of the eligible lines (the rules package's
- * rounding), or a fixed amount capped at the eligible lines, so no total goes below £0.
+ * The discount of a cart in pence, from the rules package's `discountLines`: the very function the
+ * API prices the order with (decision 174), so the cart shows the total the server charges, a
+ * course-limited code included (it counts only its courses' lines; a fixed amount is taken once
+ * and never more than those lines).
  */
 export function cartDiscountPence(items: readonly CartItem[], discount: AppliedDiscount | null): number {
   if (!discount) return 0;
-  const base = eligiblePence(items, discount);
-  if (discount.amountOffPence !== null) return Math.max(0, Math.min(discount.amountOffPence, base));
-  return discountPence(base, discount.percentOff);
+  return discountLines(discountLinesOf(items), discount).discountPence;
+}
+
+/** Whether an applied code still applies to some line of the cart (a removed course may leave none). */
+export function discountAppliesToCart(items: readonly CartItem[], discount: AppliedDiscount): boolean {
+  return discountLines(discountLinesOf(items), discount).applies;
 }
 
 /** '10% off' or '£25.00 off' (the words beside the code in the totals). */

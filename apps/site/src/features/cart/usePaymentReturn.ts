@@ -36,9 +36,9 @@ export function usePaymentReturn(dispatch: Dispatch<CartPageAction>, setDiscount
   itemsRef.current = items;
 
   const recheckCode = useCallback(
-    (code: string) => {
+    (code: string, courseIds: readonly number[] = itemsRef.current.map((i) => i.id)) => {
       // Checked again with the API rather than trusted from storage (it may have run out).
-      checkDiscountCode(code)
+      checkDiscountCode(code, courseIds)
         .then((r) => setDiscount(r.valid && r.discount ? appliedDiscountFrom(code, r.discount) : null))
         .catch(() => undefined);
     },
@@ -49,11 +49,16 @@ export function usePaymentReturn(dispatch: Dispatch<CartPageAction>, setDiscount
     (copy: PendingCart, kind: "cancelled" | "not-completed" | "changed") => {
       const current = itemsRef.current;
       const missing = copy.items.filter((p) => !current.some((i) => i.id === p.id));
-      replace([...current, ...missing]);
+      const restored = [...current, ...missing];
+      replace(restored);
       forgetPendingCart(copy.reference);
       dispatch({ type: "notice", notice: { kind } });
       // The order gave its discount use back; check the code again rather than trust the copy.
-      if (copy.discountCode) recheckCode(copy.discountCode);
+      if (copy.discountCode)
+        recheckCode(
+          copy.discountCode,
+          restored.map((i) => i.id),
+        );
     },
     [replace, recheckCode, dispatch],
   );

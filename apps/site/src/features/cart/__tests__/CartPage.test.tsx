@@ -337,7 +337,7 @@ describe("cart page", () => {
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
     expect(calls.map((c) => `${c.init?.method ?? "GET"} ${c.url}`)).toEqual([
       expect.stringMatching(/^POST .*\/api\/orders\/REF42\/cancel$/),
-      expect.stringMatching(/^GET .*\/api\/discounts\/validate\/SAVE10$/),
+      expect.stringMatching(/^GET .*\/api\/discounts\/validate\/SAVE10\?course_ids=1,2$/),
     ]);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
     expect(screen.getByTestId("where").textContent).toBe("/cart");
@@ -433,7 +433,7 @@ describe("cart page", () => {
     await waitFor(() => expect(stored().map((i) => i.id)).toEqual([2, 1]));
     expect(calls.map((c) => c.url)).toEqual([
       expect.stringMatching(/\/api\/orders\/REF7\/status$/),
-      expect.stringMatching(/validate\/OLD$/),
+      expect.stringMatching(/validate\/OLD\?course_ids=2,1$/),
     ]);
     // The code ran out meanwhile: no discount is shown and the code box stays.
     expect(screen.getByLabelText("Discount code")).toBeTruthy();

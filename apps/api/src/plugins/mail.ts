@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
-import { mailSettings, type MailSettings } from "./outbox";
-import { fileTransport, smtpTransport, type MailTransport } from "./transport";
+import { mailSettings, type MailSettings } from "../modules/mail/outbox";
+import { fileTransport, smtpTransport, type MailTransport } from "../modules/mail/transport";
 
 declare module "fastify" {
   interface FastifyInstance {

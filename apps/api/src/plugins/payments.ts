@@ -1,8 +1,8 @@
 import fp from "fastify-plugin";
-import type { Env } from "../../env";
-import { localProvider } from "./local";
-import type { PaymentProvider } from "./port";
-import { stripeProvider } from "./stripe";
+import type { Env } from "../env";
+import { localProvider } from "../modules/payments/local";
+import type { PaymentProvider } from "../modules/payments/port";
+import { stripeProvider } from "../modules/payments/stripe";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,0 +1,93 @@
+/**
+ * Front-line SIA licences and the courses that lead to them or renew them (decision 223).
+ * The catalogue has no licence field yet, so a course's licence is read from its title: the
+ * seeded titles and any the office is likely to type ('Door Supervisor…', 'Security Guard…',
+ * 'CCTV…/Public Space Surveillance'); 'Refresher' or 'Top-Up' in the title makes it a renewal
+ * course. One place to change if the catalogue gains an explicit field.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+
+export type Licence = "door_supervisor" | "security_guard" | "cctv";
+
+export const LICENCE_NAMES: Record<Licence, string> = {
+  door_supervisor: "door supervisor",
+  security_guard: "security guard",
+  cctv: "public space surveillance (CCTV)",
+};
+
+/** A front-line licence lasts 3 years; renewal can be applied for from 4 months before expiry. */
+export const LICENCE_YEARS = 3;
+export const RENEWAL_WINDOW_MONTHS = 4;
+
+export function licenceOfTitle(title: string): Licence | null {
+  if (/door\s+supervis/i.test(title)) return "door_supervisor";
+  if (/security\s+guard/i.test(title)) return "security_guard";
+  if (/\bcctv\b|public\s+space\s+surveillance/i.test(title)) return "cctv";
+  return null;
+}
+
+export const isRenewalCourseTitle = (title: string) => /refresher|top[\s-]?ups?\b/i.test(title);
+
+type CourseRef = { id: number; title: string; slug: string };
+
+/** The refresher (preferred: the qualification learners trained since 2021 renew with) or top-up course for a licence. */
+export function renewalCourseFor(licence: Licence, courses: CourseRef[]): CourseRef | null {
+  const renewals = courses.filter((c) => licenceOfTitle(c.title) === licence && isRenewalCourseTitle(c.title));
+  return renewals.find((c) => /refresher/i.test(c.title)) ?? renewals[0] ?? null;
+}
+
+export type RenewalCandidate = {
+  attendeeId: number;
+  orderId: number;
+  courseDateId: number;
+  courseId: number;
+  courseTitle: string;
+  endDate: string;
+  licence: Licence;
+  renewalCourseId: number | null;
+};
+
+/**
+ * Learners who qualified for a front-line licence with us: until learner results are recorded
+ * (issue 14), every attendee of a paid booking on an ended date of a licence course counts.
+ * When results exist, add `and <attendee passed>` to the query below (see decision 223).
+ */
+export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandidate[]> {
+  const { rows } = await db.execute<{
+    attendee_id: number;
+    order_id: number;
+    course_date_id: number;
+    course_id: number;
+    title: string;
+    end_date: string;
+  }>(sql`
+    select a.id as attendee_id, o.id as order_id, cd.id as course_date_id, c.id as course_id, c.title, cd.end_date
+    from order_attendees a
+    join orders o on o.id = a.order_id
+    join order_items i on i.id = a.order_item_id
+    join course_dates cd on cd.id = i.course_date_id
+    join courses c on c.id = cd.course_id
+    where o.status = 'paid'
+      and cd.end_date < (${now.toISOString()}::timestamptz at time zone 'Europe/London')::date
+      and not exists (select 1 from scheduled_mails s where s.attendee_id = a.id and s.course_date_id = cd.id and s.kind = 'licence_renewal')`);
+  if (!rows.length) return [];
+  const { rows: live } = await db.execute<CourseRef>(sql`select id, title, slug from courses where archived_at is null`);
+  const out: RenewalCandidate[] = [];
+  for (const r of rows) {
+    const licence = licenceOfTitle(r.title);
+    // Refresher and top-up learners renew a licence too: theirs needs renewing again in turn.
+    if (!licence) continue;
+    out.push({
+      attendeeId: r.attendee_id,
+      orderId: r.order_id,
+      courseDateId: r.course_date_id,
+      courseId: r.course_id,
+      courseTitle: r.title,
+      endDate: r.end_date,
+      licence,
+      renewalCourseId: renewalCourseFor(licence, live)?.id ?? null,
+    });
+  }
+  return out;
+}
