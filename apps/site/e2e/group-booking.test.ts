@@ -6,10 +6,10 @@
  * purchase-order number; one place booked for someone else; the unticked opt-in box; the order
  * request carries all of it; after payment the success page links the receipt PDF.
  *
- * The request is checked, not the stored order: the API's side of group bookings (quantity,
- * attendees, purchase order) is built on another branch in parallel; until it is merged the API
- * ignores those fields. An API-level check (the order holds that many seats and attendees) belongs
- * with the merge.
+ * Both the request and what the API made of it are checked: the 3-place order holds 3 seats (the
+ * course page's places left drops by 3), the local payment page charges the price × 3, the office's
+ * view of the order holds the purchase order, the company and each attendee, and the success
+ * page's receipt link answers a PDF.
  */
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -60,6 +60,29 @@ async function expectValidMain(page: Page, name: string) {
   expect(problems).toEqual([]);
 }
 
+/** The office's view of one order (GET /api/enrollments as the seeded administrator). */
+async function storedOrder(apiUrl: string, reference: string) {
+  const login = await fetch(`${apiUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: "Admin!Passw0rd" }),
+  });
+  expect(login.status).toBe(200);
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await fetch(`${apiUrl}/api/enrollments`, { headers: { authorization: `Bearer ${access_token}` } });
+  expect(res.status).toBe(200);
+  const all = (await res.json()) as {
+    reference: string;
+    status: string;
+    company_name?: string;
+    purchase_order?: string | null;
+    marketing_consent_at?: string | null;
+    total: number;
+    courses: { id: number | null; course_date_id: number | null; seats: number; attendees: { first_name: string; last_name: string; email: string | null }[] }[];
+  }[];
+  return all.find((e) => e.reference === reference);
+}
+
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
@@ -74,10 +97,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`group booking on a ${name} (${viewport.width} px)`, () => {
     test.scoped({ viewport });
 
-    test("books 3 places, changes to 2 in the cart, names each attendee, adds company, PO and the opt-in, and pays", async ({
+    test("books 3 places, changes them on the cart line, names each attendee, adds company, PO and the opt-in, pays, and the API holds it all", async ({
       page,
       navigate,
       apiUrl,
+      appUrl,
       screenshot,
       expectNoA11yViolations,
     }) => {
@@ -116,13 +140,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         .poll(() => page.locator(".cart-totals__row").first().locator("dd").textContent())
         .toBe(penceToText(2 * feePence));
       await line.getByText(`2 × ${penceToText(feePence)}`).waitFor();
+      await page.getByLabel(`Places on ${DOOR.title}`).selectOption("3");
+      await line.getByText(`3 × ${penceToText(feePence)}`).waitFor();
       await expectNoSidewaysScroll(page, viewport.width);
       await expectNoA11yViolations("main");
       await expectValidMain(page, "group-cart");
       await screenshot("group-cart");
 
       // Checkout: buyer, company and PO, then who is attending.
-      await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(2 * feePence)})` }).click();
+      await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(3 * feePence)})` }).click();
       await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
       await page.getByLabel("First name*", { exact: true }).fill("Jane");
       await page.getByLabel("Last name*", { exact: true }).fill("Doe");
@@ -140,9 +166,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(await optIn.isChecked()).toBe(false);
 
       // Names are required for every place: nothing is sent without them.
-      const group = page.getByRole("group", { name: `${DOOR.title}: 2 places` });
+      const group = page.getByRole("group", { name: `${DOOR.title}: 3 places` });
       const attendee = (n: number) => group.getByRole("group", { name: `Attendee ${n}` });
-      const submit = page.getByRole("button", { name: `Proceed to Payment (${penceToText(2 * feePence)})` });
+      const submit = page.getByRole("button", { name: `Proceed to Payment (${penceToText(3 * feePence)})` });
       let enrolls = 0;
       page.on("request", (r) => {
         if (r.url().endsWith("/api/enroll")) enrolls++;
@@ -163,11 +189,16 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await attendee(2).getByLabel("First name*").fill("Alex");
       await attendee(2).getByLabel("Last name*").fill("Khan");
       await attendee(2).getByLabel("Email (optional)").fill("alex.khan@example.com");
+      await attendee(3).getByLabel("First name*").fill("Priya");
+      await attendee(3).getByLabel("Last name*").fill("Shah");
       await optIn.check();
       await expectNoSidewaysScroll(page, viewport.width);
       await expectNoA11yViolations("main");
       await expectValidMain(page, "group-checkout");
       await screenshot("group-checkout");
+
+      // Places left just before ordering (read again: an earlier test may have taken some).
+      const before = (await course(apiUrl, DOOR.slug)).courseDates.find((d) => d.id === date.id)!.placesLeft;
 
       // The order request carries places, attendees, company, PO and the opt-in.
       const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
@@ -178,10 +209,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
           id: c.id,
           selectedDate: date.id,
           selectedAddons: [],
-          quantity: 2,
+          quantity: 3,
           attendees: [
             { first_name: "Sam", last_name: "Lee" },
             { first_name: "Alex", last_name: "Khan", email: "alex.khan@example.com" },
+            { first_name: "Priya", last_name: "Shah" },
           ],
         },
       ]);
@@ -190,6 +222,22 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       // Paid on the API's local payment page: the success page links the receipt PDF.
       await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
       const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+      // The payment page charges one place's price × 3.
+      expect(await page.title()).toBe(`Payment – ${penceToText(3 * feePence)}`);
+      await page.getByText(`${DOOR.title} × 3 places`).waitFor();
+
+      // The held order takes 3 seats: the course page shows 3 places fewer on that date.
+      const after = before - 3;
+      expect((await course(apiUrl, DOOR.slug)).courseDates.find((d) => d.id === date.id)!.placesLeft).toBe(after);
+      const coursePage = await page.context().newPage();
+      await coursePage.goto(`${appUrl}/course/${DOOR.slug}`);
+      await coursePage
+        .locator("label.date-option")
+        .filter({ hasText: formatDateRangeWithWeekday(date.startDate, date.endDate) })
+        .filter({ hasText: after === 1 ? "1 place left" : after <= 0 ? "Fully booked" : `${after} places left` })
+        .waitFor();
+      await coursePage.close();
+
       await page.getByRole("button", { name: /^Pay\b/ }).click();
       await page.waitForURL(/\/payment\/success\?/);
       await page.getByRole("heading", { level: 1, name: "Payment Successful!" }).waitFor();
@@ -197,6 +245,20 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(await receipt.getAttribute("href")).toBe(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`);
       await expectNoSidewaysScroll(page, viewport.width);
       await screenshot("group-payment-success");
+
+      // What the API stored: 3 seats with a name each, the company, the PO, the consent, the total.
+      const stored = await storedOrder(apiUrl, reference);
+      expect(stored).toMatchObject({ status: "paid", company_name: "Acme Security Ltd", purchase_order: "PO-2026-118" });
+      expect(stored!.total * 100).toBeCloseTo(3 * feePence, 5);
+      expect(stored!.marketing_consent_at).toEqual(expect.any(String));
+      expect(stored!.courses).toHaveLength(1);
+      expect(stored!.courses[0]).toMatchObject({ id: c.id, course_date_id: date.id, seats: 3 });
+      expect(stored!.courses[0]!.attendees.map((a) => `${a.first_name} ${a.last_name}`)).toEqual(["Sam Lee", "Alex Khan", "Priya Shah"]);
+
+      // The receipt link answers the PDF.
+      const pdf = await fetch((await receipt.getAttribute("href"))!);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get("content-type")).toMatch(/^application\/pdf/);
     }, 150_000);
 
     test("one place is the buyer's unless 'Someone else is attending' names who takes it; the opt-in stays off unless ticked", async ({
