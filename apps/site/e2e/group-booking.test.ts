@@ -21,6 +21,7 @@ import { MAX_PLACES_PER_ORDER } from "@app/contract";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
+const FIRST_AID = { slug: "emergency-first-aid-at-work", title: "Emergency First Aid at Work" };
 const OPT_IN = "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
 
 interface ApiCourse {
@@ -60,15 +61,36 @@ async function expectValidMain(page: Page, name: string) {
   expect(problems).toEqual([]);
 }
 
-/** The office's view of one order (GET /api/enrollments as the seeded administrator). */
-async function storedOrder(apiUrl: string, reference: string) {
+async function adminToken(apiUrl: string): Promise<string> {
   const login = await fetch(`${apiUrl}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "admin@example.com", password: "Admin!Passw0rd" }),
   });
   expect(login.status).toBe(200);
-  const { access_token } = (await login.json()) as { access_token: string };
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** A code made through the admin API for one test (unique per run). */
+async function createCode(apiUrl: string, body: Record<string, unknown>): Promise<void> {
+  const today = new Date();
+  const later = new Date(today.getTime() + 30 * 86_400_000);
+  const res = await fetch(`${apiUrl}/api/discounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken(apiUrl)}` },
+    body: JSON.stringify({
+      valid_from: today.toLocaleDateString("en-CA", { timeZone: "Europe/London" }),
+      valid_until: later.toLocaleDateString("en-CA", { timeZone: "Europe/London" }),
+      max_uses: 50,
+      ...body,
+    }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** The office's view of one order (GET /api/enrollments as the seeded administrator). */
+async function storedOrder(apiUrl: string, reference: string) {
+  const access_token = await adminToken(apiUrl);
   const res = await fetch(`${apiUrl}/api/enrollments`, { headers: { authorization: `Bearer ${access_token}` } });
   expect(res.status).toBe(200);
   const all = (await res.json()) as {
@@ -313,5 +335,76 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(body.purchase_order).toBeNull();
       await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
     }, 90_000);
+  });
+
+  describe(`course-limited codes in the cart on a ${name} (${viewport.width} px)`, () => {
+    test.scoped({ viewport });
+
+    test("a code for none of the cart's courses gets the API's message; a fixed amount for one course comes off once, and the payment page charges what the cart showed", async ({
+      page,
+      navigate,
+      apiUrl,
+    }) => {
+      const door = await course(apiUrl, DOOR.slug);
+      const firstAid = await course(apiUrl, FIRST_AID.slug);
+      const stamp = `${name.slice(0, 1)}${Date.now().toString(36)}`.toUpperCase();
+      const other = `OTHER${stamp}`;
+      const doorOnly = `DOOR25${stamp}`;
+      // Limited to a course not in the cart, and £25 off limited to the door course.
+      await createCode(apiUrl, { code: other, percent_off: 10, course_ids: [firstAid.id] });
+      await createCode(apiUrl, { code: doorOnly, amount_off: 25, course_ids: [door.id] });
+
+      await navigate(`/course/${DOOR.slug}`);
+      await page.getByLabel("Places", { exact: true }).selectOption("2");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.locator('[data-toast-type="success"]').first().waitFor();
+      await navigate("/cart");
+      await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
+
+      // Only the door course is in the cart: the API refuses the first-aid code with its message.
+      const expected = (await (await fetch(`${apiUrl}/api/discounts/validate/${other}?course_ids=${door.id}`)).json()) as {
+        valid: boolean;
+        message: string;
+      };
+      expect(expected.valid).toBe(false);
+      const codeField = page.getByRole("textbox", { name: "Discount code" });
+      await codeField.fill(other);
+      await page.getByRole("button", { name: "Apply Code" }).click();
+      await expect.poll(() => describedError(page, codeField)).toBe(expected.message);
+
+      // The door-only £25 code with a second course in the cart: £25 once, off the door line only.
+      await navigate(`/course/${FIRST_AID.slug}`);
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.locator('[data-toast-type="success"]').first().waitFor();
+      await navigate("/cart");
+      await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
+      const subtotalText = await page.locator(".cart-totals__row").first().locator("dd").textContent();
+      const subtotalPence = Math.round(Number((subtotalText ?? "").replace(/[£,]/g, "")) * 100);
+      expect(subtotalPence).toBeGreaterThan(2 * Math.round(door.fee * 100));
+      await page.getByRole("textbox", { name: "Discount code" }).fill(doorOnly);
+      await page.getByRole("button", { name: "Apply Code" }).click();
+      await page.getByText(`Discount (${doorOnly}, £25.00 off)`).waitFor();
+      const totalPence = subtotalPence - 2500;
+      await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(totalPence)})` }).click();
+      await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+      await page.getByLabel("First name*", { exact: true }).fill("Kim");
+      await page.getByLabel("Last name*", { exact: true }).fill("Ng");
+      await page.getByLabel("Phone Number*").fill("07700 900125");
+      await page.getByLabel("Email address*").fill(`limited-${name}-${Date.now()}@example.com`);
+      await page.getByLabel("Street address*").fill("3 Example Street");
+      await page.getByLabel("Town/City*").fill("Bootle");
+      await page.getByLabel("State*").selectOption("England");
+      await page.getByLabel("I agree to the booking terms*").check();
+      const group = page.getByRole("group", { name: `${DOOR.title}: 2 places` });
+      for (const [n, [first, last]] of [["Ana", "Cruz"], ["Ben", "Hale"]].entries()) {
+        const a = group.getByRole("group", { name: `Attendee ${n + 1}` });
+        await a.getByLabel("First name*").fill(first!);
+        await a.getByLabel("Last name*").fill(last!);
+      }
+      await page.getByRole("button", { name: `Proceed to Payment (${penceToText(totalPence)})` }).click();
+      // The server charges exactly the cart's total.
+      await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
+      expect(await page.title()).toBe(`Payment – ${penceToText(totalPence)}`);
+    }, 120_000);
   });
 }
