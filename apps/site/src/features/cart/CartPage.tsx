@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ORDER_HOLD_MINUTES } from "@app/contract";
-import { Breadcrumb, Button } from "@app/ui";
+import { Breadcrumb, Button, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { paths } from "../../config/paths";
 import { placesOf, useCart } from "../../stores/cart";
@@ -14,7 +14,8 @@ import { CartWarnings, ConflictBox, PendingBooking, ReturnNotice } from "./compo
 import { CartPageFrame, EmptyState, LoadingState, NoPaymentLinkState, RedirectingState } from "./components/CartStates";
 import { CouponBox } from "./CouponBox";
 import { saveDiscount } from "./discount-store";
-import { cartDiscountPence } from "./pricing";
+import { checkDiscountCode } from "./api";
+import { cartDiscountPence, discountAppliesToCart } from "./pricing";
 import type { AppliedDiscount } from "./pricing";
 import { CANCELLED_PARAM, CHECKOUT_STEP_PARAM, usePaymentReturn } from "./usePaymentReturn";
 import { useCheckout } from "./useCheckout";
@@ -72,6 +73,28 @@ export default function CartPage() {
     window.scrollTo({ top: 0 });
     headingRef.current?.focus();
   }, [step]);
+
+  // A course-limited code whose courses all left the cart: asked again with the cart's courses, so
+  // it goes with the API's own words rather than sitting there at £0 until the order is refused.
+  const toast = useToast();
+  const { items: cartItems, hydrated: cartHydrated } = cart;
+  useEffect(() => {
+    if (!cartHydrated || !discount || cartItems.length === 0 || discountAppliesToCart(cartItems, discount)) return;
+    let live = true;
+    checkDiscountCode(
+      discount.code,
+      cartItems.map((i) => i.id),
+    )
+      .then((r) => {
+        if (!live || r.valid) return;
+        setDiscount(null);
+        toast.error(r.message);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [cartHydrated, cartItems, discount, setDiscount, toast]);
 
   const subtotal = cart.totalPence;
   const off = cartDiscountPence(cart.items, discount);

@@ -492,6 +492,24 @@ describe("group and employer bookings", () => {
     expect(stored()[0]?.quantity).toBe(5);
   });
 
+  it("asks again with the cart's courses when a course-limited code's courses leave the cart, and shows the API's refusal", async () => {
+    const NOT_FOR_CART = "This discount code does not apply to the courses in your cart";
+    const calls = stubFetch((url) =>
+      url.includes("course_ids=1,2")
+        ? { body: { valid: true, message: "ok", discount: { percent_off: 10, amount_off: null, course_ids: [1] } } }
+        : { body: { valid: false, message: NOT_FOR_CART, discount: null } },
+    );
+    const user = mount();
+    await user.type(await screen.findByLabelText("Discount code"), "DOOR10{Enter}");
+    // 10 % of the door line only (£270.00), as the API charges it.
+    expect((await screen.findByText("Discount (DOOR10, 10% off)")).nextElementSibling?.textContent).toBe("-£27.00");
+    await user.click(screen.getByRole("button", { name: "Remove SIA Door Supervisor Course from your cart" }));
+    await waitFor(() => expect(screen.queryByText("Discount (DOOR10, 10% off)")).toBeNull());
+    expect(calls.at(-1)?.url).toMatch(/\/validate\/DOOR10\?course_ids=2$/);
+    expect(await screen.findByText(NOT_FOR_CART)).toBeTruthy();
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£250.00");
+  });
+
   it("applies a percentage per place and shows a fixed-amount code as '£X off'", async () => {
     stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 0, amount_off: 25 } } }));
     const user = mount("/cart", [group]);
