@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CartButton, EMPTY_CART_MESSAGE } from "../components/layout/CartButton";
-import { CART_STORAGE_KEY } from "../features/cart/cart-store";
-import type { CartItem } from "../features/cart/cart-store";
+import { CART_STORAGE_KEY } from "../stores/cart";
+import type { CartItem } from "../stores/cart";
 import { renderWithSite } from "./render";
 
 const item = (id: number, pricePence: number): CartItem => ({

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { ToastProvider } from "@app/ui";
-import { CartProvider } from "../features/cart/cart-store";
+import { CartProvider } from "../stores/cart";
 import { SiteConfigProvider } from "../config/site";
 import type { SiteConfig } from "../config/site";
 import { defaultProvider } from "../config/provider";

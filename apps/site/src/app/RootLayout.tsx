@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { ToastProvider } from "@app/ui";
-import { CartProvider } from "../features/cart/cart-store";
+import { CartProvider } from "../stores/cart";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
@@ -14,10 +14,6 @@ import { paths } from "../config/paths";
  * over totals and the main action on a phone (issue 12). Those pages show the phone number instead.
  */
 export const hidesChat = (pathname: string) => pathname === paths.cart || pathname.startsWith("/payment/");
-
-// The root route's data lives in lib/root-data.ts (header, footer and pages read it without
-// importing this layout); re-exported for imports in flight.
-export { rootLoader, useCatalogue, type RootData } from "../lib/root-data";
 
 /** Header, page, footer and the floating widgets around every public page. */
 export function RootLayout() {

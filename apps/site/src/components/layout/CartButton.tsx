@@ -2,7 +2,7 @@ import { useNavigate } from "react-router";
 import { ShoppingCart } from "lucide-react";
 import { useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
-import { useCart } from "../../features/cart/cart-store";
+import { useCart } from "../../stores/cart";
 import { paths } from "../../config/paths";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty!";

@@ -1,24 +1,29 @@
 import { Link } from "react-router-dom";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { formatPence } from "@app/ui/format";
-import type { CartItem } from "./cart-store";
-import { paths } from "../../app/paths";
+import { CART_MAX_PLACES, linePence, placesOf } from "../../stores/cart";
+import type { CartItem } from "../../stores/cart";
+import { paths } from "../../config/paths";
 import { cartImageUrl } from "./links";
 
 export interface CartLinesProps {
   items: CartItem[];
   /** Shows a remove button on each line (summary step only, spec §4). */
   onRemove?: (item: CartItem) => void;
+  /** Shows a places picker on each line (summary step; group and employer bookings). */
+  onPlacesChange?: (item: CartItem, places: number) => void;
   compact?: boolean;
 }
 
-/** The courses in the cart: picture, title, date, add-ons and price. */
-export function CartLines({ items, onRemove, compact = false }: CartLinesProps) {
+/** The courses in the cart: picture, title, date, add-ons, places and price (one place's price × places). */
+export function CartLines({ items, onRemove, onPlacesChange, compact = false }: CartLinesProps) {
   return (
     <ul className={compact ? "cart-lines cart-lines--compact" : "cart-lines"}>
       {items.map((item) => {
         const addonsPence = item.selectedAddons.reduce((s, a) => s + a.pricePence, 0);
         const image = cartImageUrl(item.image);
+        const places = placesOf(item);
+        const maxPlaces = item.maxPlaces ?? CART_MAX_PLACES;
         return (
           <li key={item.id} className="cart-line">
             {compact ? null : (
@@ -55,11 +60,45 @@ export function CartLines({ items, onRemove, compact = false }: CartLinesProps) 
               {!compact && addonsPence > 0 ? (
                 <p className="cart-line__fee">Course fee {formatPence(item.pricePence - addonsPence)}</p>
               ) : null}
+              {onPlacesChange && maxPlaces > 1 ? (
+                <p className="cart-line__places">
+                  <label htmlFor={`cart-places-${item.id}`} className="cart-line__label">
+                    Places
+                  </label>{" "}
+                  <select
+                    id={`cart-places-${item.id}`}
+                    className="ui-input ui-select cart-line__places-select"
+                    value={places}
+                    aria-label={`Places on ${item.title}`}
+                    onChange={(e) => onPlacesChange(item, Number(e.target.value))}
+                  >
+                    {Array.from({ length: Math.max(maxPlaces, places) }, (_, k) => (
+                      <option key={k + 1} value={k + 1}>
+                        {k + 1}
+                      </option>
+                    ))}
+                  </select>
+                </p>
+              ) : places > 1 ? (
+                <p className="cart-line__places">
+                  <span className="cart-line__label">Places:</span> {places}
+                </p>
+              ) : null}
             </div>
             <div className="cart-line__end">
-              <p className="cart-line__price">{formatPence(item.pricePence)}</p>
+              <p className="cart-line__price">{formatPence(linePence(item))}</p>
+              {places > 1 ? (
+                <p className="cart-line__each">
+                  {places} × {formatPence(item.pricePence)}
+                </p>
+              ) : null}
               {onRemove ? (
-                <button type="button" className="cart-line__remove" onClick={() => onRemove(item)} aria-label={`Remove ${item.title} from your cart`}>
+                <button
+                  type="button"
+                  className="cart-line__remove"
+                  onClick={() => onRemove(item)}
+                  aria-label={`Remove ${item.title} from your cart`}
+                >
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                     <path
                       d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"

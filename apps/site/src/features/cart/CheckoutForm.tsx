@@ -1,14 +1,34 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
 import { Link } from "react-router-dom";
-import { BOOKING_TERMS_REQUIRED_MESSAGE, CheckoutFormSchema, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract";
+import {
+  BOOKING_TERMS_REQUIRED_MESSAGE,
+  CheckoutFormSchema,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  OrderSchema,
+  STATES,
+} from "@app/contract";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
+import { AttendeeFields, attendeeFieldOrder, validateAttendees } from "./components/AttendeeFields";
+import type { AttendeeErrors, AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
 import { useWaitlistPrefill } from "../../lib/waitlist-offer";
 
-/** The buyer form's values after the contract's rules (trimmed). */
-export type CheckoutValues = z.output<typeof CheckoutFormSchema>;
+/** The buyer form's values after the contract's rules (trimmed), with the employer and attendee parts. */
+export type CheckoutValues = z.output<typeof CheckoutFormSchema> & {
+  /** Employer's purchase-order number ('' when none). */
+  purchaseOrder: string;
+  /** The unticked marketing box (renewal reminders and new dates; PECR consent). */
+  marketingOptIn: boolean;
+  /** Who takes each place, per course id, for lines of 2 or more places. */
+  attendees: AttendeesByCourse;
+};
+
+/** The marketing opt-in's words: never ticked in advance (DESIGN: law over the spec, PECR). */
+export const MARKETING_OPT_IN_LABEL =
+  "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
 
 type FieldName =
   | "firstName"
@@ -16,6 +36,7 @@ type FieldName =
   | "phoneNumber"
   | "email"
   | "companyName"
+  | "purchaseOrder"
   | "country"
   | "streetAddress"
   | "buildingType"
@@ -23,7 +44,7 @@ type FieldName =
   | "state"
   | "orderNotes";
 
-export type CheckoutErrors = Partial<Record<FieldName | "differentAddress" | "acceptTerms", string>>;
+export type CheckoutErrors = Partial<Record<FieldName | "differentAddress" | "acceptTerms", string>> & AttendeeErrors;
 
 /** Display order of the fields, also the order in which the first error gets the focus. */
 const FIELD_ORDER: FieldName[] = [
@@ -32,13 +53,13 @@ const FIELD_ORDER: FieldName[] = [
   "phoneNumber",
   "email",
   "companyName",
+  "purchaseOrder",
   "streetAddress",
   "buildingType",
   "townCity",
   "state",
   "country",
   "orderNotes",
-  "acceptTerms" as FieldName,
 ];
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c, label: c }));
@@ -47,16 +68,33 @@ const STATE_OPTIONS = STATES.map((s) => ({ value: s, label: s }));
 export const CHECKOUT_INVALID_TOAST = "Please fill in all required fields correctly";
 
 /** The first message of each field, in the words of the contract (spec §5). */
-export function validateCheckout(values: Record<FieldName, string>): { data: CheckoutValues } | { errors: CheckoutErrors } {
+export function validateCheckout(
+  values: Record<FieldName, string>,
+  extra: { marketingOptIn?: boolean; namedLines?: readonly AttendeeLine[]; attendees?: AttendeesByCourse } = {},
+): { data: CheckoutValues } | { errors: CheckoutErrors } {
   // The delivery-address block is hidden in the product (spec §3), so its flag stays off.
   const result = CheckoutFormSchema.safeParse({ ...values, deliverToDifferentAddress: false });
-  if (result.success) return { data: result.data };
   const errors: CheckoutErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof CheckoutErrors | undefined;
-    if (key && errors[key] === undefined) errors[key] = issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = issue.path[0] as keyof CheckoutErrors | undefined;
+      if (key && errors[key] === undefined) errors[key] = issue.message;
+    }
   }
-  return { errors };
+  // The purchase-order number has no form rule of its own: the order's (length) applies.
+  const purchaseOrder = OrderSchema.shape.purchase_order.safeParse(values.purchaseOrder);
+  if (!purchaseOrder.success) errors.purchaseOrder = purchaseOrder.error.issues[0]?.message;
+  const attendees = validateAttendees(extra.namedLines ?? [], extra.attendees ?? {});
+  Object.assign(errors, attendees.errors);
+  if (!result.success || Object.keys(errors).length > 0) return { errors };
+  return {
+    data: {
+      ...result.data,
+      purchaseOrder: purchaseOrder.data ?? "",
+      marketingOptIn: extra.marketingOptIn === true,
+      attendees: attendees.values,
+    },
+  };
 }
 
 export interface CheckoutFormProps {
@@ -68,6 +106,11 @@ export interface CheckoutFormProps {
   disabled?: boolean;
   /** Called with valid values; may answer field errors found by the API. */
   onValid: (values: CheckoutValues) => Promise<CheckoutErrors | void> | CheckoutErrors | void;
+  /**
+   * The cart's lines: for 2 or more places the form asks who takes each place; for one place it
+   * offers 'Someone else is attending' (an employer booking one employee).
+   */
+  attendeeLines?: readonly AttendeeLine[];
 }
 
 const EMPTY: Record<FieldName, string> = {
@@ -76,6 +119,7 @@ const EMPTY: Record<FieldName, string> = {
   phoneNumber: "",
   email: "",
   companyName: "",
+  purchaseOrder: "",
   country: DEFAULT_COUNTRY,
   streetAddress: "",
   buildingType: "",
@@ -85,7 +129,7 @@ const EMPTY: Record<FieldName, string> = {
 };
 
 /** The buyer form of the checkout step (spec §3, rules and messages of spec §5). */
-export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: CheckoutFormProps) {
+export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, attendeeLines = [] }: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   // Someone taking a waiting-list offer finds their name, e-mail and phone filled in (issue 15).
@@ -93,25 +137,43 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // 'I agree to the booking terms': never ticked in advance; the order records the version agreed to.
   const [acceptTerms, setAcceptTerms] = useState(false);
+  const [marketingOptIn, setMarketingOptIn] = useState(false);
+  const [attendees, setAttendees] = useState<AttendeesByCourse>({});
+  // One-place lines whose place someone else takes (the buyer is the attendee otherwise).
+  const [othersAttend, setOthersAttend] = useState<number[]>([]);
+  const namedLines = attendeeLines.filter((l) => l.places > 1 || othersAttend.includes(l.courseId));
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirst(errs: CheckoutErrors) {
-    const first = FIELD_ORDER.find((f) => errs[f]);
+    const order: (keyof CheckoutErrors)[] = [...FIELD_ORDER, ...attendeeFieldOrder(namedLines), "acceptTerms"];
+    const first = order.find((f) => errs[f]);
     if (!first) return;
     const el = formRef.current?.elements.namedItem(first);
     if (el instanceof HTMLElement) el.focus();
   }
 
+  // The API's field errors arrive while the fields are still disabled (busy): the focus waits
+  // until they are enabled again, or it would not move.
+  const focusWhenReady = useRef<CheckoutErrors | null>(null);
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
+  useEffect(() => {
+    if (busy || !focusWhenReady.current) return;
+    focusFirst(focusWhenReady.current);
+    focusWhenReady.current = null;
+  });
+
   function fail(errs: CheckoutErrors) {
     setErrors(errs);
     toast.info(CHECKOUT_INVALID_TOAST);
-    focusFirst(errs);
+    if (busyNow.current) focusWhenReady.current = errs;
+    else focusFirst(errs);
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy || disabled) return;
-    const result = validateCheckout(values);
+    const result = validateCheckout(values, { marketingOptIn, namedLines, attendees });
     const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
     if ("errors" in result || !acceptTerms) {
       fail({ ...("errors" in result ? result.errors : {}), ...termsError });
@@ -146,20 +208,59 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
           label="Phone Number*"
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           placeholder="e.g. 07700 900123"
           {...bind("phoneNumber")}
         />
         <TextField label="Email address*" type="email" autoComplete="email" {...bind("email")} />
-        <TextField label="Company name (optional)" autoComplete="organization" fieldClassName="checkout-form__wide" {...bind("companyName")} />
-        <TextField label="Street address*" autoComplete="street-address" fieldClassName="checkout-form__wide" {...bind("streetAddress")} />
+        <TextField label="Company name (optional)" autoComplete="organization" {...bind("companyName")} />
+        <TextField label="Purchase order number (optional)" autoComplete="off" maxLength={100} {...bind("purchaseOrder")} />
+        <TextField
+          label="Street address*"
+          autoComplete="address-line1"
+          fieldClassName="checkout-form__wide"
+          {...bind("streetAddress")}
+        />
         <TextField label="Building type (optional)" placeholder="e.g. Flat, House, Office" {...bind("buildingType")} />
         <TextField label="Town/City*" autoComplete="address-level2" {...bind("townCity")} />
         <SelectField label="State*" options={STATE_OPTIONS} placeholder="Select a state" {...bind("state")} />
-        <SelectField label="Country*" options={COUNTRY_OPTIONS} placeholder="Select a country" autoComplete="country-name" {...bind("country")} />
-        <TextAreaField label="Order notes (optional)" rows={3} maxLength={2000} fieldClassName="checkout-form__wide" {...bind("orderNotes")} />
+        <SelectField
+          label="Country*"
+          options={COUNTRY_OPTIONS}
+          placeholder="Select a country"
+          autoComplete="country-name"
+          {...bind("country")}
+        />
+        <TextAreaField
+          label="Order notes (optional)"
+          rows={3}
+          maxLength={2000}
+          fieldClassName="checkout-form__wide"
+          {...bind("orderNotes")}
+        />
       </div>
+      {attendeeLines.length > 0 ? (
+        <AttendeeFields
+          lines={attendeeLines}
+          othersAttend={othersAttend}
+          onOthersAttendChange={setOthersAttend}
+          values={attendees}
+          errors={errors}
+          disabled={busy}
+          onChange={(next, field) => {
+            setAttendees(next);
+            if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+          }}
+        />
+      ) : null}
       <div className="checkout-form__terms">
+        <CheckboxField
+          label={MARKETING_OPT_IN_LABEL}
+          name="marketingOptIn"
+          checked={marketingOptIn}
+          disabled={busy}
+          onChange={(e) => setMarketingOptIn(e.target.checked)}
+        />
         <CheckboxField
           label="I agree to the booking terms*"
           name="acceptTerms"
@@ -168,7 +269,10 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
           error={errors.acceptTerms}
           hint={
             <>
-              Cancellation, refunds, transfers and what to bring: <Link to={paths.bookingTerms} target="_blank">read the booking terms</Link>{" "}
+              Cancellation, refunds, transfers and what to bring:{" "}
+              <Link to={paths.bookingTerms} target="_blank">
+                read the booking terms
+              </Link>{" "}
               (opens in a new tab).
             </>
           }
@@ -178,7 +282,15 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid }: C
           }}
         />
       </div>
-      <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel="Loading..." disabled={disabled} className="checkout-form__submit">
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={busy}
+        loadingLabel="Loading..."
+        disabled={disabled}
+        className="checkout-form__submit"
+      >
         {submitLabel}
       </Button>
     </form>

@@ -2,13 +2,14 @@ import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { Button, TextField, useToast } from "@app/ui";
 import { checkDiscountCode } from "./api";
+import { appliedDiscountFrom } from "./pricing";
+import type { AppliedDiscount } from "./pricing";
 
-export interface AppliedDiscount {
-  code: string;
-  percentOff: number;
-}
+export type { AppliedDiscount };
 
 export interface CouponBoxProps {
+  /** The cart's course ids: sent with the check so a code for none of them is refused by the API. */
+  courseIds: readonly number[];
   onApplied: (discount: AppliedDiscount) => void;
   /** Tells the page when a check starts and ends ('Proceed to Checkout' waits for it). */
   onCheckingChange?: (checking: boolean) => void;
@@ -16,11 +17,11 @@ export interface CouponBoxProps {
 
 /**
  * The discount code box (spec §4): checked on Enter, on leaving the field and on 'Apply Code'.
- * Valid: the parent stores the percent and hides this box, and the rejection's message goes.
+ * Valid: the parent stores the discount (a percentage or a fixed amount) and hides this box, and the rejection's message goes.
  * Not valid: the API's message as an error toast and under the field; the field keeps what was
  * typed so it can be corrected (issue 12 overrides the spec's clearing).
  */
-export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
+export function CouponBox({ courseIds, onApplied, onCheckingChange }: CouponBoxProps) {
   const toast = useToast();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
@@ -39,12 +40,12 @@ export function CouponBox({ onApplied, onCheckingChange }: CouponBoxProps) {
     setChecking(true);
     onCheckingChange?.(true);
     try {
-      const result = await checkDiscountCode(value);
+      const result = await checkDiscountCode(value, courseIds);
       if (result.valid && result.discount) {
         setError(null);
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = null;
-        onApplied({ code: value.toUpperCase(), percentOff: result.discount.percent_off ?? 0 });
+        onApplied(appliedDiscountFrom(value, result.discount));
       } else {
         if (errorToast.current) toast.dismiss(errorToast.current);
         errorToast.current = toast.error(result.message);

@@ -5,11 +5,18 @@ import { ApiError, apiFetch, isNotFound } from "../../lib/api";
 
 export type EnrollResponse = z.infer<typeof EnrollResponseSchema>;
 
-/** GET /api/discounts/validate/:code (spec §7). Throws the site's ApiError when the call fails. */
-export function checkDiscountCode(code: string): Promise<DiscountValidation> {
+/**
+ * GET /api/discounts/validate/:code (spec §7) with the cart's course ids (`?course_ids=3,7`), so
+ * the API refuses a code limited to none of them with its own message. Throws the site's ApiError
+ * when the call fails.
+ */
+export function checkDiscountCode(code: string, courseIds: readonly number[] = []): Promise<DiscountValidation> {
   // No code is longer than the contract allows: answer as the API does for an unknown code.
-  if (code.trim().length > TEXT_MAX.code) return Promise.resolve({ valid: false, message: "Invalid discount code", discount: null });
-  return apiFetch<DiscountValidation>(`/api/discounts/validate/${encodeURIComponent(code)}`);
+  if (code.trim().length > TEXT_MAX.code)
+    return Promise.resolve({ valid: false, message: "Invalid discount code", discount: null });
+  const ids = [...new Set(courseIds)].filter((id) => Number.isInteger(id) && id > 0);
+  const query = ids.length ? `?course_ids=${ids.join(",")}` : "";
+  return apiFetch<DiscountValidation>(`/api/discounts/validate/${encodeURIComponent(code)}${query}`);
 }
 
 /** POST /api/enroll (spec §7): creates the order, holds the seats, answers the payment link. */
@@ -39,7 +46,10 @@ export type CancelAnswer = { paid: false; order: OrderStatus } | { paid: true; m
  */
 export async function cancelOrder(reference: string, signal?: AbortSignal): Promise<CancelAnswer> {
   try {
-    return { paid: false, order: await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/cancel`, { method: "POST", signal }) };
+    return {
+      paid: false,
+      order: await apiFetch<OrderStatus>(`/api/orders/${encodeURIComponent(reference)}/cancel`, { method: "POST", signal }),
+    };
   } catch (e) {
     if (e instanceof ApiError && e.status === 409) return { paid: true, message: e.message };
     throw e;

@@ -1,4 +1,4 @@
-import type { AppliedDiscount } from "./CouponBox";
+import type { AppliedDiscount } from "./pricing";
 
 /**
  * The applied discount code survives a reload and the return from the payment page: kept in

@@ -1,5 +1,5 @@
-import { parseStoredCart } from "./cart-store";
-import type { CartItem } from "./cart-store";
+import { parseStoredCart } from "../../stores/cart";
+import type { CartItem } from "../../stores/cart";
 
 /**
  * A copy of the cart taken when an order is submitted (the cart itself is cleared then, spec §4),

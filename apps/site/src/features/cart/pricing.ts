@@ -1,5 +1,62 @@
 /**
- * Display arithmetic of the cart in integer pence (the API prices the real order with the same
- * rules). Spec §4: total = subtotal minus percent of subtotal. The rules live in @app/rules.
+ * The cart's prices in integer pence. The arithmetic is the rules package's (the API prices the
+ * real order with the same functions); this file only maps the cart and the API's answer onto it.
+ * Spec §4: total = subtotal minus percent of subtotal; issue 13 adds codes worth a fixed amount
+ * (never below £0) and codes limited to some courses. Group bookings: a line is one place's price
+ * (fee and add-ons) × places, so a percentage applies per place.
  */
+import { discountLines, poundsToPence, type DiscountLine } from "@app/rules";
+import type { DiscountValidation } from "@app/contract";
+import { linePence } from "../../stores/cart";
+import type { CartItem } from "../../stores/cart";
+
 export { discountPence, totalAfterDiscount } from "@app/rules";
+
+/** An applied code as the cart holds it: exactly one of percentOff and amountOffPence is set. */
+export interface AppliedDiscount {
+  code: string;
+  percentOff: number | null;
+  /** A fixed amount off the order, in pence (issue 13's '£X off' codes). */
+  amountOffPence: number | null;
+  /** Courses the code is limited to; empty: every course. */
+  courseIds: number[];
+}
+
+/** What /discounts/validate answers about a valid code (percent_off or amount_off, and its courses). */
+type ValidatedDiscount = NonNullable<DiscountValidation["discount"]>;
+
+export function appliedDiscountFrom(code: string, discount: ValidatedDiscount): AppliedDiscount {
+  const amountOffPence = discount.amount_off != null && discount.amount_off > 0 ? poundsToPence(discount.amount_off) : null;
+  return {
+    code: code.trim().toUpperCase(),
+    percentOff: amountOffPence === null ? (discount.percent_off ?? null) : null,
+    amountOffPence,
+    courseIds: discount.course_ids ?? [],
+  };
+}
+
+/** The cart's lines as the rules package prices them: a course and its price for every place. */
+function discountLinesOf(items: readonly CartItem[]): DiscountLine[] {
+  return items.map((i) => ({ courseId: i.id, pricePence: linePence(i) }));
+}
+
+/**
+ * The discount of a cart in pence, from the rules package's `discountLines`: the very function the
+ * API prices the order with (decision 174), so the cart shows the total the server charges, a
+ * course-limited code included (it counts only its courses' lines; a fixed amount is taken once
+ * and never more than those lines).
+ */
+export function cartDiscountPence(items: readonly CartItem[], discount: AppliedDiscount | null): number {
+  if (!discount) return 0;
+  return discountLines(discountLinesOf(items), discount).discountPence;
+}
+
+/** Whether an applied code still applies to some line of the cart (a removed course may leave none). */
+export function discountAppliesToCart(items: readonly CartItem[], discount: AppliedDiscount): boolean {
+  return discountLines(discountLinesOf(items), discount).applies;
+}
+
+/** '10% off' or '£25.00 off' (the words beside the code in the totals). */
+export function discountLabel(discount: AppliedDiscount, formatPence: (pence: number) => string): string {
+  return discount.amountOffPence !== null ? `${formatPence(discount.amountOffPence)} off` : `${discount.percentOff ?? 0}% off`;
+}

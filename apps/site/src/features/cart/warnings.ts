@@ -1,5 +1,5 @@
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
-import type { CartItem } from "./cart-store";
+import type { CartItem } from "../../stores/cart";
 
 /**
  * Warnings (never blocks) about a cart that probably holds a mistake: a course booked again as

@@ -33,7 +33,8 @@ type View =
 function forgetPendingCart(reference: string) {
   try {
     const raw = window.localStorage.getItem(PENDING_CART_KEY);
-    if (raw && (JSON.parse(raw) as { reference?: unknown }).reference === reference) window.localStorage.removeItem(PENDING_CART_KEY);
+    if (raw && (JSON.parse(raw) as { reference?: unknown }).reference === reference)
+      window.localStorage.removeItem(PENDING_CART_KEY);
   } catch {
     /* nothing to forget */
   }
@@ -52,27 +53,24 @@ export default function PaymentSuccessPage() {
   const [round, setRound] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const poll = useCallback(
-    (ref: string, attempt: number, cancelled: () => boolean) => {
-      fetchOrderStatus(ref)
-        .then((s) => {
-          if (cancelled()) return;
-          if (s === "not-found") return setView({ kind: "not-found" });
-          if (s.status === "paid") {
-            forgetPendingCart(ref);
-            return setView({ kind: "paid", status: s });
-          }
-          if (s.status === "expired" || s.status === "cancelled") return setView({ kind: s.status, status: s });
-          const last = attempt + 1 >= STATUS_POLL_ATTEMPTS;
-          setView({ kind: "pending", gaveUp: last, status: s });
-          if (!last) timer.current = setTimeout(() => poll(ref, attempt + 1, cancelled), STATUS_POLL_INTERVAL_MS);
-        })
-        .catch(() => {
-          if (!cancelled()) setView({ kind: "error" });
-        });
-    },
-    [],
-  );
+  const poll = useCallback((ref: string, attempt: number, cancelled: () => boolean) => {
+    fetchOrderStatus(ref)
+      .then((s) => {
+        if (cancelled()) return;
+        if (s === "not-found") return setView({ kind: "not-found" });
+        if (s.status === "paid") {
+          forgetPendingCart(ref);
+          return setView({ kind: "paid", status: s });
+        }
+        if (s.status === "expired" || s.status === "cancelled") return setView({ kind: s.status, status: s });
+        const last = attempt + 1 >= STATUS_POLL_ATTEMPTS;
+        setView({ kind: "pending", gaveUp: last, status: s });
+        if (!last) timer.current = setTimeout(() => poll(ref, attempt + 1, cancelled), STATUS_POLL_INTERVAL_MS);
+      })
+      .catch(() => {
+        if (!cancelled()) setView({ kind: "error" });
+      });
+  }, []);
 
   useEffect(() => {
     if (!reference) return;
@@ -109,7 +107,14 @@ export default function PaymentSuccessPage() {
 function Icon({ kind }: { kind: "ok" | "wait" | "stop" }) {
   const d = kind === "ok" ? "M7 12.5l3.2 3.2L17 9" : kind === "stop" ? "M9 9l6 6M15 9l-6 6" : "M12 7v5l3 2";
   return (
-    <svg className={`payment-card__icon payment-card__icon--${kind}`} viewBox="0 0 24 24" width="64" height="64" aria-hidden="true" focusable="false">
+    <svg
+      className={`payment-card__icon payment-card__icon--${kind}`}
+      viewBox="0 0 24 24"
+      width="64"
+      height="64"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.8" />
       <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
@@ -124,6 +129,12 @@ function Ref({ status }: { status?: OrderStatus | null }) {
     </p>
   ) : null;
 }
+
+/**
+ * The receipt/invoice PDF by the order's secret reference (issue 13; the API's public receipt
+ * route, `publicReceipt` in the bookings contract). Shown only once the order is paid.
+ */
+export const receiptUrl = (reference: string) => `${getApiBase()}/api/orders/${encodeURIComponent(reference)}/receipt.pdf`;
 
 /** What was booked, where, what to bring, and the calendar file: the answers to the customer's first questions. */
 function BookingDetails({ status, reference }: { status: OrderStatus; reference: string }) {
@@ -144,9 +155,18 @@ function BookingDetails({ status, reference }: { status: OrderStatus; reference:
           </li>
         ))}
       </ul>
-      <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
-        Add to calendar
-      </a>
+      <div className="payment-details__files">
+        <a className="ui-button ui-button--secondary ui-button--md payment-details__calendar" href={calendarUrl} download>
+          Add to calendar
+        </a>
+        <a
+          className="ui-button ui-button--secondary ui-button--md payment-details__receipt"
+          href={receiptUrl(reference)}
+          download
+        >
+          Download receipt (PDF)
+        </a>
+      </div>
       {status.learner_links?.length ? (
         <>
           <h2 className="payment-details__title">Learner forms</h2>
@@ -178,8 +198,8 @@ function BookingDetails({ status, reference }: { status: OrderStatus; reference:
         ))}
       </ul>
       <p>
-        Questions? Call us on <a href={`tel:${provider.phone.replace(/\s/g, "")}`}>{provider.phone}</a> and quote your booking reference.{" "}
-        <Link to={paths.bookingTerms}>Booking terms</Link>
+        Questions? Call us on <a href={`tel:${provider.phone.replace(/\s/g, "")}`}>{provider.phone}</a> and quote your booking
+        reference. <Link to={paths.bookingTerms}>Booking terms</Link>
       </p>
     </div>
   );
@@ -194,8 +214,8 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           <Icon kind="wait" />
           <h1 className="payment-card__title">Payment status unknown</h1>
           <p className="payment-card__text">
-            This page shows a booking when you come back from the payment page. If you have paid, your confirmation e-mail has your booking
-            reference and all the details; if you are not sure, please contact us before paying again.
+            This page shows a booking when you come back from the payment page. If you have paid, your confirmation e-mail has
+            your booking reference and all the details; if you are not sure, please contact us before paying again.
           </p>
         </>
       );
@@ -216,20 +236,26 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
     case "pending":
       return (
         <>
-          {view.kind === "pending" && view.gaveUp ? <Icon kind="wait" /> : <Spinner size="lg" label={null} className="payment-card__spinner" />}
+          {view.kind === "pending" && view.gaveUp ? (
+            <Icon kind="wait" />
+          ) : (
+            <Spinner size="lg" label={null} className="payment-card__spinner" />
+          )}
           <h1 className="payment-card__title">We&apos;re confirming your payment</h1>
           {view.kind === "pending" && view.gaveUp ? (
             <>
               <p className="payment-card__text">
-                Your payment is still being confirmed by the payment provider. This can take a minute. You will receive a confirmation email as
-                soon as it is done; you don&apos;t need to pay again.
+                Your payment is still being confirmed by the payment provider. This can take a minute. You will receive a
+                confirmation email as soon as it is done; you don&apos;t need to pay again.
               </p>
               <Button variant="secondary" onClick={onRetry}>
                 Check again
               </Button>
             </>
           ) : (
-            <p className="payment-card__text">Please wait a few seconds while we confirm your payment with the payment provider.</p>
+            <p className="payment-card__text">
+              Please wait a few seconds while we confirm your payment with the payment provider.
+            </p>
           )}
           <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
@@ -239,7 +265,9 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
       return (
         <>
           <Icon kind="stop" />
-          <h1 className="payment-card__title">{view.kind === "expired" ? "This booking has expired" : "This booking was cancelled"}</h1>
+          <h1 className="payment-card__title">
+            {view.kind === "expired" ? "This booking has expired" : "This booking was cancelled"}
+          </h1>
           <p className="payment-card__text">
             {view.kind === "expired"
               ? "The payment was not completed in time, so the places were released and you have not been charged. Please book again."
@@ -253,7 +281,9 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
         <>
           <Icon kind="stop" />
           <h1 className="payment-card__title">Booking not found</h1>
-          <p className="payment-card__text">We could not find a booking with this reference. Please check the link in your email or contact us.</p>
+          <p className="payment-card__text">
+            We could not find a booking with this reference. Please check the link in your email or contact us.
+          </p>
           <Ref status={"status" in view ? (view.status as OrderStatus | undefined) : null} />
         </>
       );
@@ -262,7 +292,9 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
         <>
           <Icon kind="wait" />
           <h1 className="payment-card__title">We couldn&apos;t check your payment</h1>
-          <p className="payment-card__text">Please check your internet connection and try again. You don&apos;t need to pay again.</p>
+          <p className="payment-card__text">
+            Please check your internet connection and try again. You don&apos;t need to pay again.
+          </p>
           <Button variant="secondary" onClick={onRetry}>
             Check again
           </Button>

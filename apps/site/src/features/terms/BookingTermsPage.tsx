@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { paths } from "../../app/paths";
+import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { BOOKING_TERMS, BOOKING_TERMS_UPDATED } from "../../content/booking-terms";

@@ -7,8 +7,8 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { ToastProvider } from "@app/ui";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import CartPage from "../CartPage";
-import { CART_STORAGE_KEY, CartProvider } from "../cart-store";
-import type { CartItem } from "../cart-store";
+import { CART_STORAGE_KEY, CartProvider } from "../../../stores/cart";
+import type { CartItem } from "../../../stores/cart";
 import { leavePage } from "../links";
 import { PENDING_CART_KEY } from "../pending-cart";
 import { deferred, stubFetch, toasts } from "./helpers";
@@ -132,7 +132,10 @@ describe("cart page", () => {
     const user = mount();
     expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
     const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
-    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary"]);
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual([
+      "Home",
+      "Cart Summary",
+    ]);
     expect(screen.getByText("12 - 14th Mar 2030")).toBeTruthy();
     expect(screen.getByText(/Exam resit/)).toBeTruthy();
     expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£520.00");
@@ -164,7 +167,11 @@ describe("cart page", () => {
     await user.click(await screen.findByRole("button", { name: /Proceed to Checkout/ }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Checkout");
     const crumbs = within(screen.getByRole("navigation", { name: "Breadcrumb" }));
-    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual(["Home", "Cart Summary", "Cart Checkout"]);
+    expect(crumbs.getAllByRole("listitem").map((li) => li.textContent?.replace("›", "").trim())).toEqual([
+      "Home",
+      "Cart Summary",
+      "Cart Checkout",
+    ]);
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
     await user.click(crumbs.getByRole("link", { name: "Cart Summary" }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Your Cart Summary");
@@ -206,14 +213,22 @@ describe("cart page", () => {
       town_city: "Bootle",
       state: "England",
       company_name: null,
+      // Issue 13 and 15: the employer's purchase-order number and the unticked marketing box.
+      purchase_order: null,
       building_type: null,
       order_notes: "Parking?",
+      marketing_opt_in: false,
     });
 
     await act(async () =>
       answer.resolve({
         status: 201,
-        body: { payment_link: "http://pay.example.com/p/ABC123", reference: "ABC123", total: 468, expires_at: "2030-01-01T00:30:00Z" },
+        body: {
+          payment_link: "http://pay.example.com/p/ABC123",
+          reference: "ABC123",
+          total: 468,
+          expires_at: "2030-01-01T00:30:00Z",
+        },
       }),
     );
     await waitFor(() => expect(go).toHaveBeenCalledWith("http://pay.example.com/p/ABC123"));
@@ -225,13 +240,18 @@ describe("cart page", () => {
   });
 
   it("says so when the order went through without a payment link", async () => {
-    stubFetch(() => ({ status: 201, body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2346", total: 520, expires_at: "x" } }));
+    stubFetch(() => ({
+      status: 201,
+      body: { payment_link: "", reference: "internal-token-1", booking_reference: "NCDE-2346", total: 520, expires_at: "x" },
+    }));
     const go = vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
     const user = mount("/cart?step=checkout");
     await screen.findByRole("heading", { name: "Checkout" });
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
-    await waitFor(() => expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]));
+    await waitFor(() =>
+      expect(toasts("info")).toEqual([expect.stringContaining("Enrollment completed, but no payment link received.")]),
+    );
     expect(go).not.toHaveBeenCalled();
     expect(screen.getByText("NCDE-2346")).toBeTruthy();
     expect(screen.queryByText("internal-token-1")).toBeNull();
@@ -270,7 +290,9 @@ describe("cart page", () => {
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
     await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining(message)]));
-    expect(screen.getByRole("link", { name: "Choose another date for CCTV Operator Course" }).getAttribute("href")).toBe("/course/cctv-operator-course");
+    expect(screen.getByRole("link", { name: "Choose another date for CCTV Operator Course" }).getAttribute("href")).toBe(
+      "/course/cctv-operator-course",
+    );
     expect(screen.queryByRole("link", { name: /Choose another date for SIA/ })).toBeNull();
     // 'or remove it' takes the course out so the rest can be booked.
     await user.click(screen.getByRole("button", { name: "remove it from your cart" }));
@@ -289,7 +311,9 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: "Proceed to Payment (£260.00)" }));
-    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining("This discount code has reached its usage limit")]));
+    await waitFor(() =>
+      expect(toasts("error")).toEqual([expect.stringContaining("This discount code has reached its usage limit")]),
+    );
     expect(screen.queryByText(/Discount \(FIRST50/)).toBeNull();
     expect(screen.getByLabelText("Discount code")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Choose another date/ })).toBeNull();
@@ -313,7 +337,7 @@ describe("cart page", () => {
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
     expect(calls.map((c) => `${c.init?.method ?? "GET"} ${c.url}`)).toEqual([
       expect.stringMatching(/^POST .*\/api\/orders\/REF42\/cancel$/),
-      expect.stringMatching(/^GET .*\/api\/discounts\/validate\/SAVE10$/),
+      expect.stringMatching(/^GET .*\/api\/discounts\/validate\/SAVE10\?course_ids=1,2$/),
     ]);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
     expect(screen.getByTestId("where").textContent).toBe("/cart");
@@ -322,25 +346,43 @@ describe("cart page", () => {
   it("shows the loading state while the cancel is answered, then the restored cart", async () => {
     const answer = deferred<{ status: number; body: unknown }>();
     stubFetch((url) => (url.includes("/cancel") ? answer.promise : { body: { valid: false, message: "x", discount: null } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF43", items: [door], discountCode: null, savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF43", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart?cancelled=REF43", []);
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/cart"));
     expect(screen.getByText("Loading your cart")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Your Cart is Empty" })).toBeNull();
-    await act(async () => answer.resolve({ status: 200, body: { reference: "REF43", status: "cancelled", total: 270, amount_paid: null, paid_at: null } }));
+    await act(async () =>
+      answer.resolve({
+        status: 200,
+        body: { reference: "REF43", status: "cancelled", total: 270, amount_paid: null, paid_at: null },
+      }),
+    );
     expect(await screen.findByRole("heading", { name: "Your Cart Summary" })).toBeTruthy();
-    expect(screen.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+    expect(
+      screen.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it."),
+    ).toBeTruthy();
   });
 
   it.each([
-    ["an order that had run out already", { status: 200, body: { reference: "REF44", status: "expired", total: 270, amount_paid: null, paid_at: null } }],
+    [
+      "an order that had run out already",
+      { status: 200, body: { reference: "REF44", status: "expired", total: 270, amount_paid: null, paid_at: null } },
+    ],
     ["a refused call (rate limit)", { status: 429, body: { message: "Too many requests. Please try again later." } }],
     ["a server fault", { status: 500, body: { message: "Internal Server Error" } }],
   ])("gives the cart back after %s", async (_, reply) => {
     const calls = stubFetch(() => reply);
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF44", items: [door], discountCode: null, savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF44", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart?cancelled=REF44", [cctv]);
-    expect(await screen.findByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.")).toBeTruthy();
+    expect(
+      await screen.findByText("Your payment was cancelled and you have not been charged. Your cart is as you left it."),
+    ).toBeTruthy();
     expect(stored().map((i) => i.id)).toEqual([2, 1]);
     expect(calls).toHaveLength(1);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
@@ -348,7 +390,10 @@ describe("cart page", () => {
 
   it("says plainly that the order was paid, and restores nothing, when the payment went through after all", async () => {
     stubFetch(() => ({ status: 409, body: { message: "This order has already been paid." } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF45", items: [door, cctv], discountCode: "SAVE10", savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF45", items: [door, cctv], discountCode: "SAVE10", savedAt: "" }),
+    );
     mount("/cart?cancelled=REF45", []);
     expect(await screen.findByText(/This order has already been paid\./)).toBeTruthy();
     expect(screen.queryByText(/Your payment was cancelled/)).toBeNull();
@@ -359,10 +404,14 @@ describe("cart page", () => {
   });
 
   it("cancels the order named in the address even without a saved copy", async () => {
-    const calls = stubFetch(() => ({ body: { reference: "REF46", status: "cancelled", total: 250, amount_paid: null, paid_at: null } }));
+    const calls = stubFetch(() => ({
+      body: { reference: "REF46", status: "cancelled", total: 250, amount_paid: null, paid_at: null },
+    }));
     mount("/cart?cancelled=REF46", []);
     expect(await screen.findByText("Your payment was cancelled and you have not been charged.")).toBeTruthy();
-    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([expect.stringMatching(/^POST .*\/api\/orders\/REF46\/cancel$/)]);
+    expect(calls.map((c) => `${c.init?.method} ${c.url}`)).toEqual([
+      expect.stringMatching(/^POST .*\/api\/orders\/REF46\/cancel$/),
+    ]);
   });
 
   it("gives the cart back when the last order was never paid, even without a reference in the address", async () => {
@@ -371,19 +420,34 @@ describe("cart page", () => {
         ? { body: { reference: "REF7", status: "expired", total: 270, amount_paid: null, paid_at: null } }
         : { body: { valid: false, message: "This discount code has expired", discount: null } },
     );
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF7", items: [door], discountCode: "OLD", savedAt: "" }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF7", items: [door], discountCode: "OLD", savedAt: "" }),
+    );
     mount("/cart", [cctv]);
-    expect(await screen.findByText(/Your last payment was not completed and you have not been charged\. Your cart is as you left it\./)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /Your last payment was not completed and you have not been charged\. Your cart is as you left it\./,
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(stored().map((i) => i.id)).toEqual([2, 1]));
-    expect(calls.map((c) => c.url)).toEqual([expect.stringMatching(/\/api\/orders\/REF7\/status$/), expect.stringMatching(/validate\/OLD$/)]);
+    expect(calls.map((c) => c.url)).toEqual([
+      expect.stringMatching(/\/api\/orders\/REF7\/status$/),
+      expect.stringMatching(/validate\/OLD\?course_ids=2,1$/),
+    ]);
     // The code ran out meanwhile: no discount is shown and the code box stays.
     expect(screen.getByLabelText("Discount code")).toBeTruthy();
     expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull();
   });
 
   it("forgets the copy of a paid order and leaves the cart alone", async () => {
-    stubFetch(() => ({ body: { reference: "REF8", status: "paid", total: 270, amount_paid: 270, paid_at: "2030-01-01T00:00:00Z" } }));
-    window.localStorage.setItem(PENDING_CART_KEY, JSON.stringify({ reference: "REF8", items: [door], discountCode: null, savedAt: "" }));
+    stubFetch(() => ({
+      body: { reference: "REF8", status: "paid", total: 270, amount_paid: 270, paid_at: "2030-01-01T00:00:00Z" },
+    }));
+    window.localStorage.setItem(
+      PENDING_CART_KEY,
+      JSON.stringify({ reference: "REF8", items: [door], discountCode: null, savedAt: "" }),
+    );
     mount("/cart", []);
     await waitFor(() => expect(window.localStorage.getItem(PENDING_CART_KEY)).toBeNull());
     expect(screen.getByRole("heading", { name: "Your Cart is Empty" })).toBeTruthy();
@@ -394,12 +458,175 @@ describe("cart page", () => {
     stubFetch(() => ({ body: { reference: "REF9", status: "pending", total: 270, amount_paid: null, paid_at: null } }));
     window.localStorage.setItem(
       PENDING_CART_KEY,
-      JSON.stringify({ reference: "REF9", items: [door], discountCode: null, paymentLink: "http://127.0.0.1:3999/api/payments/local/REF9", savedAt: "" }),
+      JSON.stringify({
+        reference: "REF9",
+        items: [door],
+        discountCode: null,
+        paymentLink: "http://127.0.0.1:3999/api/payments/local/REF9",
+        savedAt: "",
+      }),
     );
     mount("/cart", []);
     const link = await screen.findByRole("link", { name: "Continue to payment" });
     expect(link.getAttribute("href")).toBe("http://127.0.0.1:3999/api/payments/local/REF9");
     expect(stored()).toEqual([]);
     expect(window.localStorage.getItem(PENDING_CART_KEY)).not.toBeNull();
+  });
+});
+
+describe("group and employer bookings", () => {
+  const group: CartItem = { ...door, quantity: 3, maxPlaces: 5 };
+
+  it("prices a line as one place × places and changes the places on the summary", async () => {
+    const user = mount("/cart", [group, cctv]);
+    await screen.findByRole("heading", { name: "Your Cart Summary" });
+    // 3 × £270.00 + £250.00
+    expect(screen.getByText("3 × £270.00")).toBeTruthy();
+    expect(screen.getByText("£810.00")).toBeTruthy();
+    expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£1,060.00");
+    const places = screen.getByLabelText("Places on SIA Door Supervisor Course") as HTMLSelectElement;
+    // 1 up to the places left when it was added (5 here), never more than 10.
+    expect(Array.from(places.options).map((o) => o.value)).toEqual(["1", "2", "3", "4", "5"]);
+    await user.selectOptions(places, "5");
+    expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toBe("£1,600.00");
+    expect(stored()[0]?.quantity).toBe(5);
+  });
+
+  it("asks again with the cart's courses when a course-limited code's courses leave the cart, and shows the API's refusal", async () => {
+    const NOT_FOR_CART = "This discount code does not apply to the courses in your cart";
+    const calls = stubFetch((url) =>
+      url.includes("course_ids=1,2")
+        ? { body: { valid: true, message: "ok", discount: { percent_off: 10, amount_off: null, course_ids: [1] } } }
+        : { body: { valid: false, message: NOT_FOR_CART, discount: null } },
+    );
+    const user = mount();
+    await user.type(await screen.findByLabelText("Discount code"), "DOOR10{Enter}");
+    // 10 % of the door line only (£270.00), as the API charges it.
+    expect((await screen.findByText("Discount (DOOR10, 10% off)")).nextElementSibling?.textContent).toBe("-£27.00");
+    await user.click(screen.getByRole("button", { name: "Remove SIA Door Supervisor Course from your cart" }));
+    await waitFor(() => expect(screen.queryByText("Discount (DOOR10, 10% off)")).toBeNull());
+    expect(calls.at(-1)?.url).toMatch(/\/validate\/DOOR10\?course_ids=2$/);
+    expect(await screen.findByText(NOT_FOR_CART)).toBeTruthy();
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£250.00");
+  });
+
+  it("applies a percentage per place and shows a fixed-amount code as '£X off'", async () => {
+    stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 0, amount_off: 25 } } }));
+    const user = mount("/cart", [group]);
+    await user.type(await screen.findByLabelText("Discount code"), "TENNER{Enter}");
+    await screen.findByText("Discount (TENNER, £25.00 off)");
+    expect(screen.getByText("Discount (TENNER, £25.00 off)").nextElementSibling?.textContent).toBe("-£25.00");
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£785.00");
+  });
+
+  it("asks for each attendee's name, and sends places, attendees, company, purchase order and the opt-in", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const calls = stubFetch(() => answer.promise);
+    vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount("/cart?step=checkout", [{ ...door, quantity: 2, maxPlaces: 10 }, cctv]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.type(screen.getByLabelText("Company name (optional)"), "Acme Security Ltd");
+    await user.type(screen.getByLabelText("Purchase order number (optional)"), "PO-4411");
+    const optIn = screen.getByLabelText(/Send me reminders about my licence renewal and new course dates/) as HTMLInputElement;
+    expect(optIn.checked).toBe(false);
+
+    // Names are required: the first missing one gets the focus, with the contract's words.
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
+    const first = within(course.getByRole("group", { name: "Attendee 1" }));
+    const second = within(course.getByRole("group", { name: "Attendee 2" }));
+    expect(document.activeElement).toBe(first.getByLabelText(/First name\*/));
+    expect(screen.getAllByText("Attendee first name is required")).toHaveLength(2);
+    expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(false);
+
+    await user.type(first.getByLabelText(/First name\*/), "Sam");
+    await user.type(first.getByLabelText(/Last name\*/), "Lee");
+    await user.type(second.getByLabelText(/First name\*/), "Alex");
+    await user.type(second.getByLabelText(/Last name\*/), "Khan");
+    await user.type(second.getByLabelText(/Email \(optional\)/), "alex@example.com");
+    await user.click(optIn);
+    await user.click(screen.getByRole("button", { name: "Proceed to Payment (£790.00)" }));
+
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.url.endsWith("/api/enroll"))?.init?.body));
+    expect(body.courses).toEqual([
+      {
+        id: 1,
+        selectedDate: 11,
+        selectedAddons: [5],
+        quantity: 2,
+        attendees: [
+          { first_name: "Sam", last_name: "Lee" },
+          { first_name: "Alex", last_name: "Khan", email: "alex@example.com" },
+        ],
+      },
+      { id: 2, selectedDate: 21, selectedAddons: [] },
+    ]);
+    expect(body).toMatchObject({ company_name: "Acme Security Ltd", purchase_order: "PO-4411", marketing_opt_in: true });
+    await act(async () =>
+      answer.resolve({
+        status: 201,
+        body: {
+          payment_link: "http://pay.example.com/p/X",
+          reference: "X",
+          booking_reference: "ACDE-2346",
+          total: 790,
+          expires_at: "x",
+        },
+      }),
+    );
+  });
+
+  it("shows the API's words for an attendee under that attendee's field", async () => {
+    stubFetch(() => ({
+      status: 400,
+      body: {
+        message: "Validation failed",
+        issues: [{ path: "courses.0.attendees.1.email", message: "Attendee email is invalid" }],
+      },
+    }));
+    const user = mount("/cart?step=checkout", [{ ...door, quantity: 2 }]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
+    for (const [n, name] of [
+      ["Attendee 1", "Sam"],
+      ["Attendee 2", "Alex"],
+    ] as const) {
+      const place = within(course.getByRole("group", { name: n }));
+      await user.type(place.getByLabelText(/First name\*/), name);
+      await user.type(place.getByLabelText(/Last name\*/), "Doe");
+    }
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    const email = within(course.getByRole("group", { name: "Attendee 2" })).getByLabelText(/Email \(optional\)/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Attendee email is invalid")).toBeTruthy();
+  });
+
+  it("books one place for someone else when 'Someone else is attending' is ticked, and for the buyer otherwise", async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    const calls = stubFetch(() => answer.promise);
+    vi.spyOn(leavePage, "to").mockImplementation(() => undefined);
+    const user = mount("/cart?step=checkout", [door, cctv]);
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    const cctvGroup = within(screen.getByRole("group", { name: "CCTV Operator Course: 1 place" }));
+    const someoneElse = cctvGroup.getByLabelText("Someone else is attending (not me)") as HTMLInputElement;
+    expect(someoneElse.checked).toBe(false);
+    expect(cctvGroup.queryByRole("group", { name: "Attendee 1" })).toBeNull();
+    await user.click(someoneElse);
+    const place = within(cctvGroup.getByRole("group", { name: "Attendee 1" }));
+    await user.type(place.getByLabelText(/First name\*/), "Chris");
+    await user.type(place.getByLabelText(/Last name\*/), "Park");
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.url.endsWith("/api/enroll"))?.init?.body));
+    expect(body.courses).toEqual([
+      { id: 1, selectedDate: 11, selectedAddons: [5] },
+      { id: 2, selectedDate: 21, selectedAddons: [], quantity: 1, attendees: [{ first_name: "Chris", last_name: "Park" }] },
+    ]);
+    await act(async () => answer.resolve({ status: 201, body: { payment_link: "http://pay.example.com/p/Y", reference: "Y", booking_reference: "ACDE-2347", total: 520, expires_at: "x" } }));
   });
 });

@@ -142,8 +142,15 @@ describe("checkout form", () => {
     const { field } = setup();
     const country = field("Country*") as unknown as HTMLSelectElement;
     expect(country.value).toBe("United Kingdom");
-    const countryOptions = within(country).getAllByRole("option").map((o) => o.textContent);
-    expect(countryOptions.filter((o) => o !== "Select a country")).toEqual(["United Kingdom", "United States", "Canada", "Australia"]);
+    const countryOptions = within(country)
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(countryOptions.filter((o) => o !== "Select a country")).toEqual([
+      "United Kingdom",
+      "United States",
+      "Canada",
+      "Australia",
+    ]);
     const stateOptions = within(field("State*") as unknown as HTMLSelectElement)
       .getAllByRole("option")
       .map((o) => o.textContent);

@@ -19,7 +19,7 @@ function setup() {
   const onChecking = vi.fn();
   render(
     <ToastProvider>
-      <CouponBox onApplied={onApplied} onCheckingChange={onChecking} />
+      <CouponBox courseIds={[3, 7, 3]} onApplied={onApplied} onCheckingChange={onChecking} />
     </ToastProvider>,
   );
   return { onApplied, onChecking, input: screen.getByLabelText("Discount code") as HTMLInputElement, user: userEvent.setup() };
@@ -30,9 +30,12 @@ describe("coupon box", () => {
     const calls = stubFetch(() => ({ body: VALID }));
     const { onApplied, input, user } = setup();
     await user.type(input, " save10 {Enter}");
-    await waitFor(() => expect(onApplied).toHaveBeenCalledWith({ code: "SAVE10", percentOff: 10 }));
+    await waitFor(() =>
+      expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })),
+    );
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toMatch(/\/api\/discounts\/validate\/save10$/);
+    // The cart's courses go with the check (each once), so the API can refuse a code for none of them.
+    expect(calls[0]?.url).toMatch(/\/api\/discounts\/validate\/save10\?course_ids=3,7$/);
   });
 
   it("checks the code when the field is left", async () => {
@@ -40,7 +43,9 @@ describe("coupon box", () => {
     const { onApplied, input, user } = setup();
     await user.type(input, "SAVE10");
     await user.tab();
-    await waitFor(() => expect(onApplied).toHaveBeenCalledWith({ code: "SAVE10", percentOff: 10 }));
+    await waitFor(() =>
+      expect(onApplied).toHaveBeenCalledWith(expect.objectContaining({ code: "SAVE10", percentOff: 10, amountOffPence: null })),
+    );
   });
 
   it("shows 'Applying...' while the check runs, once for a blur followed by a click", async () => {

@@ -1,7 +1,12 @@
 import { vi } from "vitest";
 
 /** A fetch stand-in answering JSON per request; the browser tests use the real API. */
-export function stubFetch(handler: (url: string, init: RequestInit | undefined) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>) {
+export function stubFetch(
+  handler: (
+    url: string,
+    init: RequestInit | undefined,
+  ) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>,
+) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;

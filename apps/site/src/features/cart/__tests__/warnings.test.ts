@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cartWarnings, qualificationOf } from "../warnings";
-import type { CartItem } from "../cart-store";
+import type { CartItem } from "../../../stores/cart";
 
 const item = (over: Partial<CartItem>): CartItem => ({
   id: 1,
@@ -23,7 +23,11 @@ describe("cart warnings", () => {
   });
 
   it("warns on a course plus the same qualification as an add-on", () => {
-    const door = item({ id: 1, title: "SIA Door Supervisor Course", selectedAddons: [{ id: 9, name: "Emergency First Aid at Work (EFAW)", pricePence: 6000 }] });
+    const door = item({
+      id: 1,
+      title: "SIA Door Supervisor Course",
+      selectedAddons: [{ id: 9, name: "Emergency First Aid at Work (EFAW)", pricePence: 6000 }],
+    });
     const efaw = item({ id: 2, title: "Emergency First Aid at Work", startDate: "2027-01-04", endDate: "2027-01-04" });
     const w = cartWarnings([door, efaw]);
     expect(w).toHaveLength(1);
@@ -41,6 +45,14 @@ describe("cart warnings", () => {
   });
 
   it("is quiet for a plain cart", () => {
-    expect(cartWarnings([item({ id: 1, title: "CCTV Operator Course", selectedAddons: [{ id: 3, name: "Printed course workbook", pricePence: 1500 }] })])).toEqual([]);
+    expect(
+      cartWarnings([
+        item({
+          id: 1,
+          title: "CCTV Operator Course",
+          selectedAddons: [{ id: 3, name: "Printed course workbook", pricePence: 1500 }],
+        }),
+      ]),
+    ).toEqual([]);
   });
 });

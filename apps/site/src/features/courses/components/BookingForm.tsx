@@ -6,7 +6,7 @@ import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
-import { useCart } from "../../cart/cart-store";
+import { CART_MAX_PLACES, useCart } from "../../../stores/cart";
 
 /** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */
 export function firstBookableDate(course: CourseDetail): number | null {
@@ -18,23 +18,34 @@ export function placesLabel(placesLeft: number): string {
   return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
 }
 
+/** How many places one order may take on a date: its places left, at most CART_MAX_PLACES (issue 13). */
+export function maxPlacesOn(placesLeft: number): number {
+  return Math.max(0, Math.min(placesLeft, CART_MAX_PLACES));
+}
+
 /**
  * 'Book Your Date' (spec §2/§4): dates with places left ('Fully booked' ones cannot be chosen),
  * no add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40: an extra payment
  * needs the customer's express consent, overriding the spec's preselection), dates with their
- * weekday, 'Add to Cart' disabled until a date is chosen.
+ * weekday, 'Add to Cart' disabled until a date is chosen. Group and employer bookings (issue 13):
+ * 'Places' picks 1 up to the date's places left (at most 10); the price is per place.
  */
 export function BookingForm({ course }: { course: CourseDetail }) {
   const cart = useCart();
   const toast = useToast();
   const [dateId, setDateId] = useState<number | null>(() => firstBookableDate(course));
   const [addonIds, setAddonIds] = useState<number[]>([]);
+  const [places, setPlaces] = useState(1);
   const id = useId();
 
   const feePence = poundsToPence(course.fee);
   const chosenAddons = course.addOns.filter((a) => addonIds.includes(a.id));
-  const totalPence = feePence + chosenAddons.reduce((sum, a) => sum + poundsToPence(a.price), 0);
+  const unitPence = feePence + chosenAddons.reduce((sum, a) => sum + poundsToPence(a.price), 0);
   const date = course.courseDates.find((d) => d.id === dateId && d.placesLeft > 0) ?? null;
+  const maxPlaces = date ? maxPlacesOn(date.placesLeft) : CART_MAX_PLACES;
+  // A date with fewer places left than chosen keeps what it can hold.
+  const chosenPlaces = Math.min(places, Math.max(1, maxPlaces));
+  const totalPence = unitPence * chosenPlaces;
   const inCart = cart.items.some((i) => i.id === course.id);
 
   function addToCart() {
@@ -43,13 +54,15 @@ export function BookingForm({ course }: { course: CourseDetail }) {
       id: course.id,
       slug: course.slug,
       title: course.title,
-      pricePence: totalPence,
+      pricePence: unitPence,
       image: course.thumbnail,
       selectedDateId: date.id,
       selectedDate: date.label,
       startDate: date.startDate,
       endDate: date.endDate,
       selectedAddons: chosenAddons.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
+      quantity: chosenPlaces,
+      maxPlaces,
     });
     if (added) toast.success(`${course.title} has been added to your cart!`);
     else toast.info(`${course.title} is already in your cart.`);
@@ -86,7 +99,15 @@ export function BookingForm({ course }: { course: CourseDetail }) {
                   />
                   <label htmlFor={inputId} className={full ? "date-option date-option--full" : "date-option"}>
                     <span className="date-option__label">{formatDateRangeWithWeekday(d.startDate, d.endDate) || d.label}</span>
-                    <span className={full ? "date-option__places date-option__places--full" : d.placesLeft <= 3 ? "date-option__places date-option__places--low" : "date-option__places"}>
+                    <span
+                      className={
+                        full
+                          ? "date-option__places date-option__places--full"
+                          : d.placesLeft <= 3
+                            ? "date-option__places date-option__places--low"
+                            : "date-option__places"
+                      }
+                    >
                       {placesLabel(d.placesLeft)}
                     </span>
                   </label>
@@ -96,6 +117,30 @@ export function BookingForm({ course }: { course: CourseDetail }) {
           </ul>
         )}
       </fieldset>
+
+      {date && maxPlaces > 1 ? (
+        <div className="booking__group booking__places">
+          <label htmlFor={`${id}-places`} className="booking__legend">
+            Places
+          </label>
+          <select
+            id={`${id}-places`}
+            className="ui-input ui-select booking__places-select"
+            aria-describedby={`${id}-places-hint`}
+            value={chosenPlaces}
+            onChange={(e) => setPlaces(Number(e.target.value))}
+          >
+            {Array.from({ length: maxPlaces }, (_, k) => (
+              <option key={k + 1} value={k + 1}>
+                {k + 1 === 1 ? "1 place" : `${k + 1} places`}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-places-hint`} className="booking__hint">
+            Booking for a group or your staff? Choose up to {maxPlaces} places: the fee and add-ons are per place, and you name each attendee at checkout.
+          </p>
+        </div>
+      ) : null}
 
       {course.addOns.length > 0 ? (
         <fieldset className="booking__group">
@@ -125,6 +170,11 @@ export function BookingForm({ course }: { course: CourseDetail }) {
       ) : null}
 
       <div className="booking__summary">
+        {chosenPlaces > 1 ? (
+          <p className="booking__each">
+            {chosenPlaces} places × {formatPence(unitPence)}
+          </p>
+        ) : null}
         <p className="booking__total">
           <span>Total</span>
           <span className="ui-price" data-testid="booking-total">
@@ -135,7 +185,9 @@ export function BookingForm({ course }: { course: CourseDetail }) {
           <ShoppingCart size={20} aria-hidden="true" />
           Add to Cart
         </Button>
-        {!date && course.courseDates.length > 0 ? <p className="booking__hint">Choose a date to add this course to your cart.</p> : null}
+        {!date && course.courseDates.length > 0 ? (
+          <p className="booking__hint">Choose a date to add this course to your cart.</p>
+        ) : null}
         {inCart ? (
           <p className="booking__incart">
             This course is in your cart. <Link to={paths.cart}>View your cart</Link>

@@ -78,6 +78,8 @@ describe("payment success page", () => {
     expect(screen.getByText("Mon 7 – Sat 12 Dec 2026")).toBeTruthy();
     expect(screen.getByText("9 am - 6pm each day")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/\/api\/orders\/BK-7Q2X\/calendar\.ics$/);
+    // Issue 13: the receipt/invoice PDF by the order's secret reference, once paid.
+    expect(screen.getByRole("link", { name: "Download receipt (PDF)" }).getAttribute("href")).toMatch(/\/api\/orders\/BK-7Q2X\/receipt\.pdf$/);
     expect(screen.getByRole("link", { name: /Open the map/ }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
     expect(screen.getByRole("heading", { name: "What to bring" })).toBeTruthy();
     expect(urls).toEqual([expect.stringMatching(/\/api\/orders\/BK-7Q2X\/status$/)]);
@@ -91,6 +93,8 @@ describe("payment success page", () => {
     await flush();
     expect(screen.getByRole("heading", { name: "We're confirming your payment" })).toBeTruthy();
     expect(screen.queryByText("Payment Successful!")).toBeNull();
+    // No receipt before the payment is confirmed.
+    expect(screen.queryByRole("link", { name: "Download receipt (PDF)" })).toBeNull();
     await act(async () => vi.advanceTimersByTime(STATUS_POLL_INTERVAL_MS));
     await flush();
     expect(screen.getByRole("heading", { name: "We're confirming your payment" })).toBeTruthy();

@@ -2,9 +2,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReactNode } from "react";
 
 /**
- * The cart (spec §3, §4): a list of courses, each with its chosen date and add-ons, kept in the
- * browser's local storage under `cart`. Prices are integer pence and display only: the API prices
- * every order from the database.
+ * The cart (spec §3, §4): a list of courses, each with its chosen date, add-ons and number of
+ * places (group and employer bookings, issue 13), kept in the browser's local storage under
+ * `cart`. Prices are integer pence and display only: the API prices every order from the database.
+ * Shared code (not the cart feature's): the header's cart button and the course page read it too.
  *
  * This module is part of the site's first load (the header shows the count and total), so it
  * validates the stored value by hand instead of with zod.
@@ -21,7 +22,7 @@ export interface CartItem {
   id: number;
   slug: string;
   title: string;
-  /** Course fee plus the chosen add-ons, in pence. */
+  /** Course fee plus the chosen add-ons for one place, in pence (the line costs this × quantity). */
   pricePence: number;
   /** Thumbnail path under the API host, or null. */
   image: string | null;
@@ -33,7 +34,24 @@ export interface CartItem {
   /** The chosen date's first and last day ('YYYY-MM-DD'; absent in carts saved by older versions). */
   startDate?: string;
   endDate?: string;
+  /** Places booked on that date (1 when absent: carts saved before group bookings). */
+  quantity?: number;
+  /** Most places this line may hold: the date's places left when added, at most MAX_PLACES_PER_ORDER. */
+  maxPlaces?: number;
 }
+
+/**
+ * Most places on one date in one order. Equal to the contract's MAX_PLACES_PER_ORDER (a unit
+ * test checks it); not imported from there because this module is part of every first load and
+ * the contract's index pulls in zod.
+ */
+export const CART_MAX_PLACES = 10;
+
+/** Places of a line (1 for lines saved before group bookings). */
+export const placesOf = (item: Pick<CartItem, "quantity">): number => item.quantity ?? 1;
+
+/** What a line costs: the price of one place (fee and add-ons) × places. */
+export const linePence = (item: Pick<CartItem, "pricePence" | "quantity">): number => item.pricePence * placesOf(item);
 
 export interface CartApi {
   items: CartItem[];
@@ -44,6 +62,8 @@ export interface CartApi {
   /** Adds the item; false (and nothing changes) when that course is already in the cart. */
   add: (item: CartItem) => boolean;
   remove: (id: number) => void;
+  /** Sets a line's places (kept within 1 and the line's maximum). */
+  setQuantity: (id: number, quantity: number) => void;
   clear: () => void;
   /** Replaces the whole cart (used to restore a cart after a cancelled payment). */
   replace: (items: CartItem[]) => void;
@@ -72,6 +92,9 @@ export function readCartItem(v: unknown): CartItem | null {
   const day = (x: unknown) => (typeof x === "string" && /^\d{4}-\d{2}-\d{2}$/.test(x) ? x : undefined);
   const startDate = day(v.startDate);
   const endDate = day(v.endDate);
+  // Both optional: a line without them is one place, as carts saved before group bookings.
+  const maxPlaces = isPositiveInt(v.maxPlaces) ? Math.min(v.maxPlaces, CART_MAX_PLACES) : undefined;
+  const quantity = isPositiveInt(v.quantity) ? Math.min(v.quantity, maxPlaces ?? CART_MAX_PLACES) : undefined;
   return {
     id,
     slug,
@@ -82,6 +105,8 @@ export function readCartItem(v: unknown): CartItem | null {
     selectedDate,
     selectedAddons: addons as CartAddon[],
     ...(startDate ? { startDate, endDate: endDate ?? startDate } : {}),
+    ...(quantity !== undefined ? { quantity } : {}),
+    ...(maxPlaces !== undefined ? { maxPlaces } : {}),
   };
 }
 
@@ -159,8 +184,9 @@ export function CartProvider({ children }: { children?: ReactNode }) {
 
   const add = useCallback(
     (item: CartItem) => {
-      if (itemsRef.current.some((i) => i.id === item.id)) return false;
-      commit([...itemsRef.current, item]);
+      const checked = readCartItem(item);
+      if (!checked || itemsRef.current.some((i) => i.id === item.id)) return false;
+      commit([...itemsRef.current, checked]);
       return true;
     },
     [commit],
@@ -174,6 +200,17 @@ export function CartProvider({ children }: { children?: ReactNode }) {
     [commit],
   );
 
+  const setQuantity = useCallback(
+    (id: number, quantity: number) => {
+      const current = itemsRef.current.find((i) => i.id === id);
+      if (!current || !Number.isInteger(quantity)) return;
+      const next = Math.max(1, Math.min(quantity, current.maxPlaces ?? CART_MAX_PLACES));
+      if (next === placesOf(current)) return;
+      commit(itemsRef.current.map((i) => (i.id === id ? { ...i, quantity: next } : i)));
+    },
+    [commit],
+  );
+
   const clear = useCallback(() => commit([]), [commit]);
 
   const replace = useCallback((next: CartItem[]) => commit(parseStoredCart(JSON.stringify(next))), [commit]);
@@ -182,14 +219,15 @@ export function CartProvider({ children }: { children?: ReactNode }) {
     () => ({
       items,
       count: items.length,
-      totalPence: items.reduce((sum, i) => sum + i.pricePence, 0),
+      totalPence: items.reduce((sum, i) => sum + linePence(i), 0),
       hydrated,
       add,
       remove,
+      setQuantity,
       clear,
       replace,
     }),
-    [items, hydrated, add, remove, clear, replace],
+    [items, hydrated, add, remove, setQuantity, clear, replace],
   );
 
   return <CartContext.Provider value={api}>{children}</CartContext.Provider>;

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY, CartProvider, parseStoredCart, useCart } from "../cart-store";
-import type { CartApi, CartItem } from "../cart-store";
+import { CART_STORAGE_KEY, CartProvider, parseStoredCart, useCart } from "../cart";
+import type { CartApi, CartItem } from "../cart";
 
 const doorSupervisor: CartItem = {
   id: 1,
@@ -35,7 +35,12 @@ function Probe() {
     </p>
   );
 }
-const mount = () => render(<CartProvider><Probe /></CartProvider>);
+const mount = () =>
+  render(
+    <CartProvider>
+      <Probe />
+    </CartProvider>,
+  );
 
 beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
@@ -50,7 +55,11 @@ describe("cart store", () => {
 
   it("renders an empty, not yet hydrated cart on the server without touching local storage", () => {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([doorSupervisor]));
-    const html = renderToString(<CartProvider><Probe /></CartProvider>);
+    const html = renderToString(
+      <CartProvider>
+        <Probe />
+      </CartProvider>,
+    );
     expect(html).toContain("loading");
     expect(html).toContain("0<!-- --> items");
   });
@@ -127,5 +136,27 @@ describe("cart store", () => {
     } finally {
       console.error = spy;
     }
+  });
+
+  it("keeps a line's places between 1 and its maximum and counts every place in the total", () => {
+    mount();
+    act(() => void api.add({ ...cctv, quantity: 2, maxPlaces: 4 }));
+    expect(api.totalPence).toBe(50000);
+    expect(api.count).toBe(1);
+    act(() => api.setQuantity(cctv.id, 9));
+    expect(api.items[0]?.quantity).toBe(4);
+    act(() => api.setQuantity(cctv.id, 0));
+    expect(api.items[0]?.quantity).toBe(1);
+    act(() => api.setQuantity(cctv.id, 3));
+    expect(api.totalPence).toBe(75000);
+    expect(parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))[0]).toMatchObject({ quantity: 3, maxPlaces: 4 });
+  });
+
+  it("reads places from storage within the limits, and a line without them as one place", () => {
+    const stored = [{ ...cctv, quantity: 50, maxPlaces: 40 }, doorSupervisor];
+    const [group, single] = parseStoredCart(JSON.stringify(stored));
+    expect(group).toMatchObject({ quantity: 10, maxPlaces: 10 });
+    expect(single).toEqual(doorSupervisor);
+    expect(parseStoredCart(JSON.stringify([{ ...cctv, quantity: 0 }]))[0]?.quantity).toBeUndefined();
   });
 });

@@ -1,0 +1,176 @@
+import { AttendeeInputSchema } from "@app/contract";
+import { CheckboxField, TextField } from "@app/ui";
+
+/** A cart line of 2 or more places: the checkout asks who takes each one. */
+export interface AttendeeLine {
+  courseId: number;
+  title: string;
+  places: number;
+}
+
+/** One place's attendee as typed (e-mail optional). */
+export interface AttendeeValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** Attendees per course id, in place order. */
+export type AttendeesByCourse = Record<number, { first_name: string; last_name: string; email?: string }[]>;
+
+type AttendeeKey = "first_name" | "last_name" | "email";
+/** A field's name (and error key): `attendees.<course id>.<place index>.<field>`. */
+export type AttendeeFieldName = `attendees.${number}.${number}.${AttendeeKey}`;
+export type AttendeeErrors = Partial<Record<AttendeeFieldName, string>>;
+
+const KEYS: AttendeeKey[] = ["first_name", "last_name", "email"];
+const LABELS: Record<AttendeeKey, string> = { first_name: "First name*", last_name: "Last name*", email: "Email (optional)" };
+const EMPTY: AttendeeValues = { first_name: "", last_name: "", email: "" };
+
+export const attendeeField = (courseId: number, place: number, key: AttendeeKey): AttendeeFieldName =>
+  `attendees.${courseId}.${place}.${key}`;
+
+/** The attendee fields in the order they are shown (where the first error gets the focus). */
+export function attendeeFieldOrder(lines: readonly AttendeeLine[]): AttendeeFieldName[] {
+  return lines.flatMap((l) =>
+    Array.from({ length: l.places }, (_, k) => KEYS.map((key) => attendeeField(l.courseId, k, key))).flat(),
+  );
+}
+
+const placeValues = (values: AttendeesByCourse, line: AttendeeLine): AttendeeValues[] =>
+  Array.from({ length: line.places }, (_, k) => ({ ...EMPTY, ...values[line.courseId]?.[k] }));
+
+/**
+ * Every place of every group line named, with the contract's rules and words (first and last name
+ * required, e-mail optional but valid). Values trimmed, an empty e-mail left out.
+ */
+export function validateAttendees(
+  lines: readonly AttendeeLine[],
+  values: AttendeesByCourse,
+): { values: AttendeesByCourse; errors: AttendeeErrors } {
+  const out: AttendeesByCourse = {};
+  const errors: AttendeeErrors = {};
+  for (const line of lines) {
+    out[line.courseId] = placeValues(values, line).map((typed, k) => {
+      const result = AttendeeInputSchema.safeParse(typed);
+      if (result.success)
+        return {
+          first_name: result.data.first_name,
+          last_name: result.data.last_name,
+          ...(result.data.email ? { email: result.data.email } : {}),
+        };
+      for (const issue of result.error.issues) {
+        const key = issue.path[0] as AttendeeKey | undefined;
+        const name = key ? attendeeField(line.courseId, k, key) : null;
+        if (name && errors[name] === undefined) errors[name] = issue.message;
+      }
+      return { first_name: typed.first_name.trim(), last_name: typed.last_name.trim() };
+    });
+  }
+  return { values: out, errors };
+}
+
+export interface AttendeeFieldsProps {
+  /** Every cart line: named places for 2 or more, 'Someone else is attending' for one. */
+  lines: readonly AttendeeLine[];
+  /** One-place lines whose place someone else takes. */
+  othersAttend: readonly number[];
+  onOthersAttendChange: (courseIds: number[]) => void;
+  values: AttendeesByCourse;
+  errors: AttendeeErrors;
+  disabled?: boolean;
+  /** The new values and the field that changed (its error clears). */
+  onChange: (values: AttendeesByCourse, field: AttendeeFieldName) => void;
+}
+
+/**
+ * 'Who is attending?' (group and employer bookings, issue 13): per course of 2 or more places, one
+ * small group per place with first and last name and an optional e-mail; a one-place course is
+ * the buyer's unless 'Someone else is attending (not me)' is ticked (an employer booking one
+ * employee), which asks for that one attendee. A fieldset per course
+ * and per place, so a screen reader hears 'SIA Door Supervisor Course, Attendee 2, First name'.
+ */
+export function AttendeeFields({
+  lines,
+  othersAttend,
+  onOthersAttendChange,
+  values,
+  errors,
+  disabled = false,
+  onChange,
+}: AttendeeFieldsProps) {
+  const set = (line: AttendeeLine, place: number, key: AttendeeKey, value: string) => {
+    const places = placeValues(values, line);
+    places[place] = { ...places[place]!, [key]: value };
+    onChange({ ...values, [line.courseId]: places }, attendeeField(line.courseId, place, key));
+  };
+  return (
+    <section className="attendees" aria-labelledby="attendees-heading">
+      <h2 id="attendees-heading" className="checkout-form__title">
+        Who is attending?
+      </h2>
+      <p className="checkout-form__note">
+        Name each person taking a place. We use the names on the register and the certificates; an e-mail lets us send them the
+        joining details.{lines.some((l) => l.places === 1) ? " A place you take yourself needs nothing here." : null}
+      </p>
+      {lines.map((line) => {
+        const single = line.places === 1;
+        const named = !single || othersAttend.includes(line.courseId);
+        const people = placeValues(values, line);
+        return (
+          <fieldset key={line.courseId} className="attendees__course">
+            <legend className="attendees__legend">
+              {single ? `${line.title}: 1 place` : `${line.title}: ${line.places} places`}
+            </legend>
+            {single ? (
+              <CheckboxField
+                label="Someone else is attending (not me)"
+                name={`attendees.${line.courseId}.someoneElse`}
+                checked={named}
+                disabled={disabled}
+                onChange={(e) =>
+                  onOthersAttendChange(
+                    e.target.checked ? [...othersAttend, line.courseId] : othersAttend.filter((id) => id !== line.courseId),
+                  )
+                }
+              />
+            ) : null}
+            {named
+              ? people.map((person, k) => (
+                  <fieldset key={k} className="attendees__place">
+                    <legend className="attendees__place-legend">Attendee {k + 1}</legend>
+                    <div className="attendees__grid">
+                      {KEYS.map((key) => {
+                        const name = attendeeField(line.courseId, k, key);
+                        return (
+                          <TextField
+                            key={key}
+                            name={name}
+                            label={
+                              <>
+                                {/* Heard as 'Attendee 2 First name*': never the same name as the buyer's own fields. */}
+                                <span className="ui-visually-hidden">Attendee {k + 1} </span>
+                                {LABELS[key]}
+                              </>
+                            }
+                            type={key === "email" ? "email" : "text"}
+                            autoComplete="off"
+                            maxLength={200}
+                            value={person[key]}
+                            error={errors[name]}
+                            disabled={disabled}
+                            fieldClassName={key === "email" ? "attendees__wide" : undefined}
+                            onChange={(e) => set(line, k, key, e.target.value)}
+                          />
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                ))
+              : null}
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}
