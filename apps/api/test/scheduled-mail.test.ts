@@ -512,6 +512,8 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
       marketing_opt_in: true,
     });
     expect(optedIn.marketingConsentAt).not.toBeNull();
+    // All three passed (the trainer's register, issue 14): only learners who passed are reminded.
+    for (const o of [optedIn, notOptedIn, unsubscribesFirst]) await recordResult(ctx, o.id, "pass");
     expect(notOptedIn.marketingConsentAt).toBeNull();
 
     // Course over (ended Sat 13 Mar 2027): planned for 13 Oct 2029, 09:00 UK (BST: 08:00 UTC).
@@ -651,6 +653,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   it("an unsubscribe between queueing and sending takes the renewal mail back out of the outbox", async () => {
     ctx.clock.set(START);
     const quick = await bookAndPay(ctx, dsId, dsDate, { guest_email: "quick.unsub@example.com", marketing_opt_in: true });
+    await recordResult(ctx, quick.id, "pass");
     ctx.clock.set(at("2027-03-15T10:00:00Z"));
     await ctx.app.workers.runDue();
     await ctx.app.workers.sendMail();
@@ -675,6 +678,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   it("a paid booking cancelled after the course gets no renewal mail, and a licence already expired gets none", async () => {
     ctx.clock.set(START);
     const refunded = await bookAndPay(ctx, dsId, dsDate, { guest_email: "refunded@example.com", marketing_opt_in: true });
+    await recordResult(ctx, refunded.id, "pass");
     ctx.clock.set(at("2027-03-15T10:00:00Z"));
     await ctx.app.workers.runDue();
     await ctx.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, refunded.id));
@@ -685,11 +689,68 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     // Planned long after (an old booking, the job off for years): past the licence's expiry, skipped.
     ctx.clock.set(START);
     const old = await bookAndPay(ctx, dsId, dsDate, { guest_email: "old.learner@example.com", marketing_opt_in: true });
+    await recordResult(ctx, old.id, "pass");
     ctx.clock.set(at("2030-06-01T10:00:00Z"));
     await ctx.app.workers.runDue();
     expect((await scheduled(ctx, old.id))[0]).toMatchObject({ status: "skipped", reason: "licence already expired" });
     const count = await ctx.db.execute(sql`select count(*)::int as n from mail_outbox where kind = 'licence_renewal'`);
     expect(count.rows[0]).toEqual({ n: 1 });
+  });
+
+  it("only learners who passed are reminded: no results, a fail or a resit plan nothing; a pass recorded later plans it", async () => {
+    ctx.clock.set(START);
+    const none = await bookAndPay(ctx, dsId, dsDate, { guest_email: "no.result@example.com", marketing_opt_in: true });
+    const failed = await bookAndPay(ctx, dsId, dsDate, { guest_email: "failed@example.com", marketing_opt_in: true });
+    const resit = await bookAndPay(ctx, dsId, dsDate, { guest_email: "resit@example.com", marketing_opt_in: true });
+    await recordResult(ctx, failed.id, "fail");
+    await recordResult(ctx, resit.id, "resit");
+    ctx.clock.set(at("2027-03-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    for (const o of [none, failed, resit]) expect(await scheduled(ctx, o.id)).toEqual([]);
+
+    // The resit is passed a month later: the reminder is planned then, from the course's end as before.
+    await recordResult(ctx, resit.id, "pass");
+    ctx.clock.set(at("2027-04-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, resit.id)).map((p) => [p.kind, p.due_at.toISOString()])).toEqual([
+      ["licence_renewal", "2029-10-13T08:00:00.000Z"],
+    ]);
+    expect(await scheduled(ctx, none.id)).toEqual([]);
+    expect(await scheduled(ctx, failed.id)).toEqual([]);
+
+    // A result changed to a fail after planning stops the mail when it is due.
+    await recordResult(ctx, resit.id, "fail");
+    ctx.clock.set(at("2029-10-13T08:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, resit.id))[0]).toMatchObject({ status: "skipped", reason: "learner has not passed" });
+  });
+
+  it("the learner form's own opt-in counts: the renewal mail goes to the learner's own address, not the buyer who did not opt in", async () => {
+    ctx.clock.set(START);
+    const order = await bookAndPay(ctx, dsId, dsDate, {
+      first_name: "Casey",
+      guest_email: "employer.no.optin@example.com",
+    });
+    expect(order.marketingConsentAt).toBeNull();
+    const [learner] = await learnersOf(ctx, order.id);
+    const saved = await saveForm(ctx, learner!.token, { email: "casey.learner@example.com", marketing_opt_in: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [rec] = await ctx.db.select().from(learnerRecords).where(eq(learnerRecords.id, learner!.id));
+    expect(rec!.marketingConsentAt).not.toBeNull();
+    await recordResult(ctx, order.id, "pass");
+
+    ctx.clock.set(at("2027-03-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    ctx.clock.set(at("2029-10-13T08:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, order.id))[0]).toMatchObject({ kind: "licence_renewal", status: "queued" });
+    const mails = (await outboxOf(ctx, "licence_renewal")).filter((m) =>
+      ["casey.learner@example.com", "employer.no.optin@example.com"].includes(m.to),
+    );
+    expect(mails.map((m) => m.to)).toEqual(["casey.learner@example.com"]);
+    const url = `https://api.example.com/api/unsubscribe/${unsubscribeToken("casey.learner@example.com", ctx.app.env.JWT_SECRET)}`;
+    expect(mails[0]!.text).toContain(`Unsubscribe: ${url}`);
+    expect(mails[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 });
 
