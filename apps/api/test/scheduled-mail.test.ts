@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { WHAT_TO_BRING, mapSearchUrl } from "@app/contract";
-import { mailOutbox, orderAttendees, orderItems, orders } from "../src/db/schema";
+import { learnerRecords, mailOutbox, orderAttendees, orderItems, orders } from "../src/db/schema";
 import { createCourse, createUser } from "../src/db/seed/factories";
 import { unsubscribeToken } from "../src/modules/jobs/consent";
 import { parseEnv } from "../src/env";
@@ -100,6 +100,29 @@ async function emlFiles(dir: string) {
   return Promise.all(names.map(async (n) => (await readFile(path.join(dir, n), "utf8")).replace(/\r?\n[ \t]+/g, " ")));
 }
 
+/** The learner records (issue 14) of an order's attendees, by attendee id. */
+async function learnersOf(ctx: TestContext, orderId: number) {
+  return ctx.db
+    .select({ id: learnerRecords.id, token: learnerRecords.token, attendeeId: learnerRecords.attendeeId })
+    .from(learnerRecords)
+    .innerJoin(orderAttendees, eq(orderAttendees.id, learnerRecords.attendeeId))
+    .where(eq(orderAttendees.orderId, orderId))
+    .orderBy(orderAttendees.position);
+}
+
+/** What the trainer's register records for each learner of an order: one unit with this result. */
+async function recordResult(ctx: TestContext, orderId: number, result: "pass" | "fail" | "resit") {
+  for (const l of await learnersOf(ctx, orderId))
+    await ctx.pool.query(
+      `insert into learner_results (learner_id, unit, result, recorded_by) values ($1, 'Assessment', $2, 'Tess Trainer')
+       on conflict (learner_id, unit) do update set result = excluded.result`,
+      [l.id, result],
+    );
+}
+
+const saveForm = (ctx: TestContext, token: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: "PUT", url: `/api/learner-forms/${token}`, payload });
+
 describe("course reminders", () => {
   let ctx: Ctx;
   let courseId: number;
@@ -170,8 +193,16 @@ describe("course reminders", () => {
     expect(mail.html).toContain(
       `href="${mapSearchUrl("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX").replace(/&/g, "&amp;")}"`,
     );
-    // Until learner forms exist (issue 14) there is no form link; a service mail has no unsubscribe.
-    expect(mail.text).not.toMatch(/learner form/i);
+    // Neither learner form is complete (issue 14): each reminder links to the attendee's own form;
+    // a service mail has no unsubscribe.
+    const [morganForm, rileyForm] = await learnersOf(ctx, order.id);
+    expect(mail.text).toContain(
+      `Your learner form is not complete yet. Please complete it before the course:\nhttps://www.example.com/learner/${morganForm!.token}`,
+    );
+    expect(mail.html).toContain(`href="https://www.example.com/learner/${morganForm!.token}"`);
+    expect(week.find((m) => m.to === "morgan.buyer@example.com")!.text).toContain(
+      `https://www.example.com/learner/${rileyForm!.token}`,
+    );
     expect(mail.headers).toEqual({});
     expect(week.find((m) => m.to === "morgan.buyer@example.com")!.text).toContain("Dear Riley,");
 
@@ -354,6 +385,71 @@ describe("course reminders", () => {
       ["bookings@employer.example", "Cal"],
     ]);
   });
+
+  it("a paid door supervisor booking whose learner form is incomplete gets the form link; after the form is complete, the next reminder has none", async () => {
+    const formsCourse = await createCourse(
+      ctx.db,
+      {
+        title: "SIA Door Supervisor Course (weekends)",
+        slug: "sia-door-supervisor-weekends",
+        capacity: 20,
+        dates: [{ startDate: "2027-10-16", endDate: "2027-10-21" }],
+      },
+      START,
+    );
+    const formsDate = await dateIdOf(ctx, formsCourse, "2027-10-16");
+    ctx.clock.set(at("2027-10-01T10:00:00Z"));
+    const order = await bookAndPay(ctx, formsCourse, formsDate, { first_name: "Taylor", guest_email: "taylor@example.com" });
+    const [learner] = await learnersOf(ctx, order.id);
+    const link = `https://www.example.com/learner/${learner!.token}`;
+    await ctx.app.workers.runDue();
+    const mine = async () => (await outboxOf(ctx, "course_reminder")).filter((m) => m.to === "taylor@example.com");
+
+    ctx.clock.set(at("2027-10-09T08:00:00Z")); // 09:00 BST, 7 days before
+    expect((await ctx.app.workers.runDue()).queued).toBe(1);
+    const [week] = await mine();
+    expect(week!.subject).toContain("starts in 7 days");
+    expect(week!.text).toContain(`Your learner form is not complete yet. Please complete it before the course:\n${link}`);
+    expect(week!.html).toContain(`href="${link}"`);
+
+    // The learner finishes the form through the link: details, declarations and the first-aid certificate.
+    const saved = await saveForm(ctx, learner!.token, {
+      full_name: "Taylor Jo Reed",
+      date_of_birth: "1992-06-01",
+      address: "2 Dock Road, Bootle",
+      postcode: "L20 2BB",
+      phone: "07700 900321",
+      email: "taylor@example.com",
+      emergency_name: "Pat Reed",
+      emergency_phone: "07700 900654",
+      id_document_type: "passport",
+      id_document_expiry: "2031-01-01",
+      first_aid_title: "Emergency First Aid at Work",
+      first_aid_body: "Qualsafe Awards",
+      first_aid_achieved_on: "2026-01-10",
+      first_aid_expires_on: "2030-01-10",
+      english_declared: true,
+      fitness_name: "Taylor Jo Reed",
+      sia_link_consent: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const uploaded = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/learner-forms/${learner!.token}/first-aid-certificate`,
+      payload: { file_name: "efaw.pdf", data_url: `data:application/pdf;base64,${pdf.toString("base64")}` },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.json()).toMatchObject({ complete: true, missing: [] });
+
+    ctx.clock.set(at("2027-10-15T08:00:00Z")); // 09:00 BST, the day before
+    expect((await ctx.app.workers.runDue()).queued).toBe(1);
+    const [, day] = await mine();
+    expect(day!.subject).toContain("starts tomorrow");
+    expect(day!.text).not.toContain(link);
+    expect(day!.text).not.toMatch(/learner form/i);
+    expect(day!.html).not.toMatch(/learner form/i);
+  });
 });
 
 describe("licence-renewal reminders and one-click unsubscribe", () => {
@@ -416,6 +512,8 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
       marketing_opt_in: true,
     });
     expect(optedIn.marketingConsentAt).not.toBeNull();
+    // All three passed (the trainer's register, issue 14): only learners who passed are reminded.
+    for (const o of [optedIn, notOptedIn, unsubscribesFirst]) await recordResult(ctx, o.id, "pass");
     expect(notOptedIn.marketingConsentAt).toBeNull();
 
     // Course over (ended Sat 13 Mar 2027): planned for 13 Oct 2029, 09:00 UK (BST: 08:00 UTC).
@@ -555,6 +653,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   it("an unsubscribe between queueing and sending takes the renewal mail back out of the outbox", async () => {
     ctx.clock.set(START);
     const quick = await bookAndPay(ctx, dsId, dsDate, { guest_email: "quick.unsub@example.com", marketing_opt_in: true });
+    await recordResult(ctx, quick.id, "pass");
     ctx.clock.set(at("2027-03-15T10:00:00Z"));
     await ctx.app.workers.runDue();
     await ctx.app.workers.sendMail();
@@ -579,6 +678,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   it("a paid booking cancelled after the course gets no renewal mail, and a licence already expired gets none", async () => {
     ctx.clock.set(START);
     const refunded = await bookAndPay(ctx, dsId, dsDate, { guest_email: "refunded@example.com", marketing_opt_in: true });
+    await recordResult(ctx, refunded.id, "pass");
     ctx.clock.set(at("2027-03-15T10:00:00Z"));
     await ctx.app.workers.runDue();
     await ctx.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, refunded.id));
@@ -589,11 +689,68 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     // Planned long after (an old booking, the job off for years): past the licence's expiry, skipped.
     ctx.clock.set(START);
     const old = await bookAndPay(ctx, dsId, dsDate, { guest_email: "old.learner@example.com", marketing_opt_in: true });
+    await recordResult(ctx, old.id, "pass");
     ctx.clock.set(at("2030-06-01T10:00:00Z"));
     await ctx.app.workers.runDue();
     expect((await scheduled(ctx, old.id))[0]).toMatchObject({ status: "skipped", reason: "licence already expired" });
     const count = await ctx.db.execute(sql`select count(*)::int as n from mail_outbox where kind = 'licence_renewal'`);
     expect(count.rows[0]).toEqual({ n: 1 });
+  });
+
+  it("only learners who passed are reminded: no results, a fail or a resit plan nothing; a pass recorded later plans it", async () => {
+    ctx.clock.set(START);
+    const none = await bookAndPay(ctx, dsId, dsDate, { guest_email: "no.result@example.com", marketing_opt_in: true });
+    const failed = await bookAndPay(ctx, dsId, dsDate, { guest_email: "failed@example.com", marketing_opt_in: true });
+    const resit = await bookAndPay(ctx, dsId, dsDate, { guest_email: "resit@example.com", marketing_opt_in: true });
+    await recordResult(ctx, failed.id, "fail");
+    await recordResult(ctx, resit.id, "resit");
+    ctx.clock.set(at("2027-03-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    for (const o of [none, failed, resit]) expect(await scheduled(ctx, o.id)).toEqual([]);
+
+    // The resit is passed a month later: the reminder is planned then, from the course's end as before.
+    await recordResult(ctx, resit.id, "pass");
+    ctx.clock.set(at("2027-04-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, resit.id)).map((p) => [p.kind, p.due_at.toISOString()])).toEqual([
+      ["licence_renewal", "2029-10-13T08:00:00.000Z"],
+    ]);
+    expect(await scheduled(ctx, none.id)).toEqual([]);
+    expect(await scheduled(ctx, failed.id)).toEqual([]);
+
+    // A result changed to a fail after planning stops the mail when it is due.
+    await recordResult(ctx, resit.id, "fail");
+    ctx.clock.set(at("2029-10-13T08:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, resit.id))[0]).toMatchObject({ status: "skipped", reason: "learner has not passed" });
+  });
+
+  it("the learner form's own opt-in counts: the renewal mail goes to the learner's own address, not the buyer who did not opt in", async () => {
+    ctx.clock.set(START);
+    const order = await bookAndPay(ctx, dsId, dsDate, {
+      first_name: "Casey",
+      guest_email: "employer.no.optin@example.com",
+    });
+    expect(order.marketingConsentAt).toBeNull();
+    const [learner] = await learnersOf(ctx, order.id);
+    const saved = await saveForm(ctx, learner!.token, { email: "casey.learner@example.com", marketing_opt_in: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [rec] = await ctx.db.select().from(learnerRecords).where(eq(learnerRecords.id, learner!.id));
+    expect(rec!.marketingConsentAt).not.toBeNull();
+    await recordResult(ctx, order.id, "pass");
+
+    ctx.clock.set(at("2027-03-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    ctx.clock.set(at("2029-10-13T08:00:00Z"));
+    await ctx.app.workers.runDue();
+    expect((await scheduled(ctx, order.id))[0]).toMatchObject({ kind: "licence_renewal", status: "queued" });
+    const mails = (await outboxOf(ctx, "licence_renewal")).filter((m) =>
+      ["casey.learner@example.com", "employer.no.optin@example.com"].includes(m.to),
+    );
+    expect(mails.map((m) => m.to)).toEqual(["casey.learner@example.com"]);
+    const url = `https://api.example.com/api/unsubscribe/${unsubscribeToken("casey.learner@example.com", ctx.app.env.JWT_SECRET)}`;
+    expect(mails[0]!.text).toContain(`Unsubscribe: ${url}`);
+    expect(mails[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 });
 

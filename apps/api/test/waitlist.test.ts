@@ -374,6 +374,63 @@ describe("places freed on paths this module does not call (the periodic job find
   });
 });
 
+describe("places freed by the office's booking actions (issue 13) are offered at once", () => {
+  const pay = async (reference: string) =>
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/pay` })).statusCode).toBe(303);
+  const bookingIdOf = async (reference: string) => (await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!.id;
+  const office = async (url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: "POST", url, payload, headers: (await adminNow()).headers });
+
+  it("the office cancels and refunds a paid booking of a full date: the first in line gets the offer, no job run", async () => {
+    const c = await courseWithCapacity(1);
+    const paid = (await enroll(c, { guest_email: "office.cancels@example.com" })).json();
+    await pay(paid.reference);
+    expect((await join(person(c, "Ola Waiting"))).statusCode).toBe(201);
+    expect((await entryOf(c, "Ola Waiting")).status).toBe("waiting");
+
+    const res = await office(`/api/bookings/${await bookingIdOf(paid.reference)}/cancel`, {
+      refund: "full",
+      reason: "Cannot attend",
+      idempotency_key: `wl-cancel-${c.dateId}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("refunded");
+    const entry = await entryOf(c, "Ola Waiting");
+    expect(entry.status).toBe("offered");
+    expect(entry.offerPlaces).toBe(1);
+    expect(await offerMailsTo("ola.waiting@example.com")).toHaveLength(1);
+    expect(await placesLeft(c)).toBe(0);
+    await counterMatchesRecount(c);
+  });
+
+  it("the office moves a paid booking to another date: the date it left offers the place at once", async () => {
+    n++;
+    const first = inDays(30 + n, ctx.clock.now());
+    const later = inDays(40 + n, ctx.clock.now());
+    const id = await createCourse(
+      ctx.db,
+      { title: `Door Supervisor ${n}`, capacity: 1, dates: [{ startDate: first, endDate: first }, { startDate: later, endDate: later }] },
+      ctx.clock.now(),
+    );
+    const dates = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id)).orderBy(courseDates.startDate);
+    const c: Course = { id, dateId: dates[0]!.id };
+    const paid = (await enroll(c, { guest_email: "office.moves@example.com" })).json();
+    await pay(paid.reference);
+    expect((await join(person(c, "Pip Waiting"))).statusCode).toBe(201);
+
+    const bookingId = await bookingIdOf(paid.reference);
+    const detail = (await ctx.app.inject({ method: "GET", url: `/api/bookings/${bookingId}`, headers: (await adminNow()).headers })).json();
+    const res = await office(`/api/bookings/${bookingId}/transfer`, {
+      item_id: detail.items[0].id,
+      course_date_id: dates[1]!.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await entryOf(c, "Pip Waiting")).status).toBe("offered");
+    expect(await offerMailsTo("pip.waiting@example.com")).toHaveLength(1);
+    await counterMatchesRecount(c);
+  });
+});
+
 describe("never oversold", () => {
   it("a freed place raced by public orders and the offer job on two API instances goes to exactly one", async () => {
     for (let round = 0; round < 3; round++) {

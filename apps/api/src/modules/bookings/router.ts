@@ -8,6 +8,7 @@ import { contract, DEFAULT_BOOKING_STATUS_FILTER, formatBookingRef } from "@app/
 import { HttpError } from "../../lib/http-error";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { withUniqueBookingRef } from "../orders/booking-reference";
+import { findItems } from "../orders/repository";
 import { bookingsCsv } from "./csv";
 import { receiptPdf } from "./receipt";
 import * as repo from "./repository";
@@ -37,6 +38,10 @@ const filterOf = (query: { status?: string; sort?: string; dir?: string; q?: str
   dir: (query?.dir ?? "desc") as repo.ListFilter["dir"],
   q: query?.q,
 });
+
+/** The course dates of a booking's items (read before a transfer: the date it leaves is the one freed). */
+const datesOf = async (request: FastifyRequest, id: number) =>
+  (await findItems(request.server.db, id)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
 
 /** The booking after an action, with the mails it queued on their way. */
 async function answer(request: FastifyRequest, id: number) {
@@ -85,6 +90,8 @@ export const bookingsRouter = s.router(contract.bookings, {
   }),
   cancel: async ({ params, body, request }) => {
     await cancelBooking(ctxOf(request), params.id, body);
+    // After the commit: the freed places go to the first in line on the waiting lists (issue 15).
+    await request.server.waitlist.placesMayHaveFreed(await datesOf(request, params.id));
     return { status: 200, body: await answer(request, params.id) };
   },
   refund: async ({ params, body, request }) => {
@@ -96,7 +103,9 @@ export const bookingsRouter = s.router(contract.bookings, {
     body: await transferOptions(request.server.db, params.id, request.server.now()),
   }),
   transfer: async ({ params, body, request }) => {
+    const left = await datesOf(request, params.id);
     await transferBooking(ctxOf(request), params.id, body);
+    await request.server.waitlist.placesMayHaveFreed(left);
     return { status: 200, body: await answer(request, params.id) };
   },
   resendConfirmation: async ({ params, body, request }) => {

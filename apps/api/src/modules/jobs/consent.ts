@@ -61,15 +61,21 @@ export async function unsubscribe(db: DbOrTx, email: string, via: "one-click" | 
 }
 
 /**
- * When the recipient of a marketing mail about an attendee agreed to marketing mail, or null.
- * Today only the buyer can consent (the checkout's unticked box, `orders.marketing_consent_at`),
- * so it covers the attendee only when the mail goes to the buyer's own address. Learner records
- * (issue 14) add the learner's own opt-in: check it here too after that merge (decision 224).
+ * Where a marketing mail about an attendee may go, and the consent it rests on, or null.
+ * Two opt-ins count: the learner's own on their learner form (`learner_records.marketing_consent_at`,
+ * issue 14), and then the mail goes to the learner's own address (as typed on the form, else the
+ * attendee's, else the buyer's); or the buyer's at checkout (`orders.marketing_consent_at`), which
+ * covers the attendee only when the mail would go to the buyer's own address (decision 224).
  */
-export function marketingConsentFor(
-  recipient: string,
-  order: { guestEmail: string; marketingConsentAt: Date | null },
-): Date | null {
-  if (!order.marketingConsentAt) return null;
-  return normalise(recipient) === normalise(order.guestEmail) ? order.marketingConsentAt : null;
+export function marketingRecipientFor(p: {
+  guestEmail: string;
+  orderConsentAt: Date | null;
+  attendeeEmail: string | null;
+  learnerEmail: string | null;
+  learnerConsentAt: Date | null;
+}): { to: string; consentAt: Date } | null {
+  if (p.learnerConsentAt) return { to: p.learnerEmail ?? p.attendeeEmail ?? p.guestEmail, consentAt: p.learnerConsentAt };
+  const to = p.attendeeEmail ?? p.guestEmail;
+  if (!p.orderConsentAt || normalise(to) !== normalise(p.guestEmail)) return null;
+  return { to, consentAt: p.orderConsentAt };
 }

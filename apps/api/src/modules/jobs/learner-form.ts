@@ -1,11 +1,15 @@
 /**
- * The hook into learner records (issue 14, built in parallel on another branch): the link to an
- * attendee's learner form while it is not complete, or null. Until that branch is merged there
- * are no learner forms, so reminders carry no link. After the merge this returns the learner
- * form's URL for the attendee when their form is not complete (see decision 222).
+ * The hook into learner records (issue 14): the link to an attendee's learner form while it is
+ * not complete, or null (no learner record: not a licence-linked course; or the form is complete).
+ * Read at send time, so a form finished after the reminder was planned drops the link (decision 222).
  */
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { learnerFormsOfOrder } from "../learners/service";
 
-export async function learnerFormLinkFor(_attendeeId: number, _db: DbOrTx): Promise<string | null> {
-  return null;
+export async function learnerFormLinkFor(attendeeId: number, db: DbOrTx, siteUrl: string): Promise<string | null> {
+  const { rows } = await db.execute<{ order_id: number }>(sql`select order_id from order_attendees where id = ${attendeeId}`);
+  if (!rows[0]) return null;
+  const form = (await learnerFormsOfOrder(db, rows[0].order_id, siteUrl)).get(attendeeId);
+  return form && !form.complete ? form.url : null;
 }

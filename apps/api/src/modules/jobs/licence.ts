@@ -49,9 +49,10 @@ export type RenewalCandidate = {
 };
 
 /**
- * Learners who qualified for a front-line licence with us: until learner results are recorded
- * (issue 14), every attendee of a paid booking on an ended date of a licence course counts.
- * When results exist, add `and <attendee passed>` to the query below (see decision 223).
+ * Learners who qualified for a front-line licence with us: attendees of a paid booking on an
+ * ended date of a licence course who passed, that is whose learner record (issue 14) has results,
+ * every one a pass, and a pass for each of the course's units, as the readiness board counts it
+ * (a fail or a resit still open is no qualification; decision 223).
  */
 export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandidate[]> {
   const { rows } = await db.execute<{
@@ -70,6 +71,17 @@ export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandi
     join courses c on c.id = cd.course_id
     where o.status = 'paid'
       and cd.end_date < (${now.toISOString()}::timestamptz at time zone 'Europe/London')::date
+      and exists (
+        select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
+        where lr.attendee_id = a.id)
+      and not exists (
+        select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
+        where lr.attendee_id = a.id and r.result <> 'pass')
+      -- The course's units (when it lists any; else the one 'Assessment') each have their pass.
+      and not exists (
+        select 1 from course_units u where u.course_id = c.id and not exists (
+          select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
+          where lr.attendee_id = a.id and r.unit = u.title and r.result = 'pass'))
       and not exists (select 1 from scheduled_mails s where s.attendee_id = a.id and s.course_date_id = cd.id and s.kind = 'licence_renewal')`);
   if (!rows.length) return [];
   const { rows: live } = await db.execute<CourseRef>(sql`select id, title, slug from courses where archived_at is null`);

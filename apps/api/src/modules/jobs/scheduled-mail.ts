@@ -15,7 +15,7 @@ import type { Env } from "../../env";
 import { ukDate, ukMidnight } from "../../lib/dates";
 import type { MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
-import { isUnsubscribed, marketingConsentFor, unsubscribeHeaders, unsubscribeUrl } from "./consent";
+import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
 import { LICENCE_YEARS, licenceOfTitle, renewalCandidates } from "./licence";
 import { courseReminder, licenceRenewalReminder } from "./templates";
@@ -85,6 +85,9 @@ type DueRow = {
   marketing_consent_at: Date | null;
   attendee_first_name: string;
   attendee_email: string | null;
+  /** From the learner form (issue 14), when the attendee has a learner record. */
+  learner_email: string | null;
+  learner_consent_at: Date | null;
   item_date_id: number | null;
   course_title: string;
   time: string;
@@ -107,7 +110,7 @@ async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings
       endDate: row.end_date,
       time: row.time,
       daysBefore: reminderDays(row.kind),
-      learnerFormUrl: await learnerFormLinkFor(row.attendee_id, tx),
+      learnerFormUrl: await learnerFormLinkFor(row.attendee_id, tx, settings.siteUrl),
     },
     settings,
   );
@@ -116,9 +119,20 @@ async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings
 
 async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: MailSettings, now: Date): Promise<Outcome> {
   if (row.order_status !== "paid") return { skip: `booking ${row.order_status}` };
-  const to = row.attendee_email ?? row.guest_email;
-  if (!marketingConsentFor(to, { guestEmail: row.guest_email, marketingConsentAt: row.marketing_consent_at }))
-    return { skip: "no marketing consent" };
+  const recipient = marketingRecipientFor({
+    guestEmail: row.guest_email,
+    orderConsentAt: row.marketing_consent_at,
+    attendeeEmail: row.attendee_email,
+    learnerEmail: row.learner_email,
+    learnerConsentAt: row.learner_consent_at,
+  });
+  if (!recipient) return { skip: "no marketing consent" };
+  // Planned after a pass; a result changed since (a unit now failed or to resit) stops it.
+  const { rows: notPassed } = await tx.execute(sql`
+    select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
+    where lr.attendee_id = ${row.attendee_id} and r.result <> 'pass' limit 1`);
+  if (notPassed.length) return { skip: "learner has not passed" };
+  const { to } = recipient;
   if (await isUnsubscribed(tx, to)) return { skip: "unsubscribed" };
   const expiry = new Date(`${row.end_date}T12:00:00Z`);
   expiry.setUTCFullYear(expiry.getUTCFullYear() + LICENCE_YEARS);
@@ -171,6 +185,7 @@ async function processDue(
       select s.id, s.kind, s.attendee_id, s.course_date_id, s.renewal_course_id,
         o.status as order_status, o.booking_ref, o.guest_email, o.marketing_consent_at,
         a.first_name as attendee_first_name, a.email as attendee_email,
+        lr.email as learner_email, lr.marketing_consent_at as learner_consent_at,
         i.course_date_id as item_date_id, c.title as course_title, i.time, cd.start_date, cd.end_date
       from scheduled_mails s
       join orders o on o.id = s.order_id
@@ -178,12 +193,14 @@ async function processDue(
       join order_items i on i.id = a.order_item_id
       join course_dates cd on cd.id = s.course_date_id
       join courses c on c.id = cd.course_id
+      left join learner_records lr on lr.attendee_id = a.id
       where s.id = ${id} and s.status = 'scheduled' and s.due_at <= ${now.toISOString()}
       for update of s skip locked`);
     const row = rows[0];
     if (!row) return null;
     const consentAt = row.marketing_consent_at;
     row.marketing_consent_at = consentAt ? new Date(consentAt) : null;
+    row.learner_consent_at = row.learner_consent_at ? new Date(row.learner_consent_at) : null;
     const outcome =
       row.kind === RENEWAL_KIND
         ? await renewalOutcome(tx, row, env, settings, now)

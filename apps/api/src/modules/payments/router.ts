@@ -100,6 +100,8 @@ export const paymentsRouter = s.router(contract.payments, {
           : await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
     request.log.info({ eventId: event.id, type: event.type, result }, "stripe webhook");
     if (result === "processed" || result === "mismatch") app.workers.kickMail();
+    // A refund reaching what was paid cancels the booking: its places go to the waiting lists (issue 15).
+    if (event.kind === "refunded" && result === "processed") await app.waitlist.placesMayHaveFreed();
     return { status: 200, body: { received: true } };
   },
 });
