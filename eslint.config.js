@@ -42,10 +42,32 @@ function featureZones(appDir, features, { shared, exceptions = {}, appExceptions
 }
 
 const ADMIN_FEATURES = ["activity", "auth", "dashboard", "discounts", "enrolments", "messages", "shop", "trainings", "bookings"];
-const SITE_FEATURES = ["about", "careers", "cart", "contact", "courses", "home", "not-found", "payment", "privacy", "shop", "terms"];
+const SITE_FEATURES = [
+  "about",
+  "careers",
+  "cart",
+  "contact",
+  "courses",
+  "home",
+  "not-found",
+  "payment",
+  "privacy",
+  "shop",
+  "terms",
+];
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.data/**", "**/drizzle/**", "**/*.config.*", "**/.stryker-tmp/**", "**/reports/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/.data/**",
+      "**/drizzle/**",
+      "**/*.config.*",
+      "**/.stryker-tmp/**",
+      "**/reports/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -86,7 +108,10 @@ export default tseslint.config(
     rules: {
       "import-x/no-restricted-paths": [
         "error",
-        { basePath: root, zones: featureZones("apps/admin", ADMIN_FEATURES, { shared: ["components", "lib", "config", "styles"] }) },
+        {
+          basePath: root,
+          zones: featureZones("apps/admin", ADMIN_FEATURES, { shared: ["components", "lib", "config", "styles"] }),
+        },
       ],
     },
   },
@@ -126,7 +151,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read environment variables only in the env module (apps/api/src/env.ts, apps/site/src/config/server/env.ts)." },
+        {
+          object: "process",
+          property: "env",
+          message: "Read environment variables only in the env module (apps/api/src/env.ts, apps/site/src/config/server/env.ts).",
+        },
       ],
     },
   },

@@ -46,7 +46,9 @@ try {
     body: JSON.stringify({ fee: newFee }),
   });
   const after = (await (await fetch(`${api.url}/api/courses/slug/${first.slug}`)).json()) as { fee: number };
-  console.info(`freshness after admin edit: PUT ${put.status}, fee now ${after.fee} (expected ${newFee}) -> ${after.fee === newFee ? "OK" : "STALE"}`);
+  console.info(
+    `freshness after admin edit: PUT ${put.status}, fee now ${after.fee} (expected ${newFee}) -> ${after.fee === newFee ? "OK" : "STALE"}`,
+  );
 } finally {
   await api.stop();
 }

@@ -64,7 +64,7 @@ try {
     });
   let n = 0;
   // Every k-th order carries a code (k from the share: 0.3 -> 3 of every 10).
-  const codeFor = (i: number) => (CODE_SHARE > 0 && (i % 10) < Math.round(CODE_SHARE * 10) ? CODES[i % CODES.length] : undefined);
+  const codeFor = (i: number) => (CODE_SHARE > 0 && i % 10 < Math.round(CODE_SHARE * 10) ? CODES[i % CODES.length] : undefined);
   // Each request books the next date in turn, as real traffic spreads over a catalogue.
   const spread: autocannon.Options = {
     url: `${api.url}/api/enroll`,
@@ -98,23 +98,40 @@ try {
     headers: { "content-type": "application/json" },
     connections: 20,
     duration: 3,
-    requests: [{ setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[k % dateIds.length]!, 2_000_000 + k++, HOT_CODE) }) }],
+    requests: [
+      { setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[k % dateIds.length]!, 2_000_000 + k++, HOT_CODE) }) },
+    ],
   });
   const code201 = codeContention.statusCodeStats?.["201"]?.count ?? 0;
   const code409 = codeContention.statusCodeStats?.["409"]?.count ?? 0;
 
-  console.info(`\nPOST /api/enroll, ${DATES} dates x ${SEATS} seats, ${DURATION} s per phase, ${Math.round(CODE_SHARE * 100)}% of orders with a discount code (${api.url})`);
-  console.info(`load average before ${loadBefore.map((l) => l.toFixed(1)).join(" ")}, after ${loadavg().map((l) => l.toFixed(1)).join(" ")} (2 cores)`);
+  console.info(
+    `\nPOST /api/enroll, ${DATES} dates x ${SEATS} seats, ${DURATION} s per phase, ${Math.round(CODE_SHARE * 100)}% of orders with a discount code (${api.url})`,
+  );
+  console.info(
+    `load average before ${loadBefore.map((l) => l.toFixed(1)).join(" ")}, after ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} (2 cores)`,
+  );
   row("GET /api/health (constant JSON)", health.figures);
   row("max throughput (20 connections)", max.figures, `(${pct(max.figures.rps, health.figures.rps)} of constant)`);
   row("at 500 orders/s (50 connections)", target.figures, verdict(target.figures));
   console.info("CPU per request (ms) and share of one core: API process / its Postgres / load generator");
-  for (const [name, r] of [["health", health], ["max throughput", max], ["at 500 orders/s", target]] as const) cpuRow(name, r);
+  for (const [name, r] of [
+    ["health", health],
+    ["max throughput", max],
+    ["at 500 orders/s", target],
+  ] as const)
+    cpuRow(name, r);
   console.info(`contention: one date of 100 seats, 20 connections, 3 s: ${hot201} booked, ${hot409} refused (409)`);
-  console.info(`code contention: one code of ${HOT_CODE_USES} uses, 20 connections, 3 s: ${code201} booked with it, ${code409} refused (409)`);
+  console.info(
+    `code contention: one code of ${HOT_CODE_USES} uses, 20 connections, 3 s: ${code201} booked with it, ${code409} refused (409)`,
+  );
 
   // The oversell check: seats held (paid + pending) per date never exceed its capacity.
-  const enrollments = (await (await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })).json()) as Enrollment[];
+  const enrollments = (await (
+    await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Enrollment[];
   const held = new Map<number, number>();
   for (const e of enrollments) {
     if (e.status !== "pending" && e.status !== "paid") continue;
@@ -124,9 +141,16 @@ try {
   const oversold = [...capacities].filter(([id, cap]) => (held.get(id) ?? 0) > cap);
   const total = [...capacities.keys()].reduce((s, id) => s + (held.get(id) ?? 0), 0);
   console.info(`seats held on the bench dates: ${total}; hot date ${held.get(hotDate) ?? 0}/100`);
-  const codeUses = enrollments.filter((e) => (e.status === "pending" || e.status === "paid") && e.discount_code === HOT_CODE).length;
+  const codeUses = enrollments.filter(
+    (e) => (e.status === "pending" || e.status === "paid") && e.discount_code === HOT_CODE,
+  ).length;
   console.info(`uses of ${HOT_CODE}: ${codeUses}/${HOT_CODE_USES}`);
-  const ok = oversold.length === 0 && (held.get(hotDate) ?? 0) === hot201 && hot201 <= 100 && codeUses === code201 && codeUses <= HOT_CODE_USES;
+  const ok =
+    oversold.length === 0 &&
+    (held.get(hotDate) ?? 0) === hot201 &&
+    hot201 <= 100 &&
+    codeUses === code201 &&
+    codeUses <= HOT_CODE_USES;
   console.info(ok ? "no date oversold: OK" : `OVERSOLD: ${JSON.stringify(oversold)}`);
   if (!ok) process.exitCode = 1;
 } finally {
@@ -145,11 +169,15 @@ async function startApi(): Promise<{ url: string; pid: number | null; stop: () =
     ? path.resolve(process.env.BENCH_API_DIR)
     : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
   // node + tsx directly (not through pnpm), so the pid is the API's and its children are its Postgres.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"], {
-    cwd: apiDir,
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"],
+    {
+      cwd: apiDir,
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("API test server did not start in 60 s")), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -218,7 +246,9 @@ async function measured(run: () => Promise<Figures>): Promise<{ figures: Figures
 function cpuRow(name: string, r: { figures: Figures; cpu: Cpu }) {
   const n = Math.max(1, r.figures.rps * (r.cpu.wall / 1000));
   const part = (ms: number) => `${(ms / n).toFixed(2)} (${Math.round((ms / r.cpu.wall) * 100)}%)`;
-  console.info(`  ${name.padEnd(32)} ${api.pid ? part(r.cpu.api) : "-"} / ${api.pid ? part(r.cpu.pg) : "-"} / ${part(r.cpu.gen)}`);
+  console.info(
+    `  ${name.padEnd(32)} ${api.pid ? part(r.cpu.api) : "-"} / ${api.pid ? part(r.cpu.pg) : "-"} / ${part(r.cpu.gen)}`,
+  );
 }
 
 function verdict(f: Figures) {
@@ -229,7 +259,10 @@ async function adminToken(): Promise<string> {
   const res = await fetch(`${api.url}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com", password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd" }),
+    body: JSON.stringify({
+      email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
+      password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd",
+    }),
   });
   if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;

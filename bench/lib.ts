@@ -15,11 +15,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export async function startApi(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), stop: async () => {} };
   const port = 3900 + Math.floor(Math.random() * 90);
-  const child: ChildProcess = spawn("pnpm", ["--filter", "api", "exec", "tsx", "src/cli/test-server.ts", "--port", String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child: ChildProcess = spawn(
+    "pnpm",
+    ["--filter", "api", "exec", "tsx", "src/cli/test-server.ts", "--port", String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("API test server did not start in 60 s")), 60_000);
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -66,7 +70,13 @@ export function row(name: string, f: Figures, extra = "") {
 export type Started = { url: string; pid: number; stop: () => Promise<void> };
 
 /** Spawns `node --import tsx <script>` (no pnpm wrapper, so the pid is the server's); resolves on `READY <url>`. */
-export function startNode(name: string, cwd: string, args: string[], env: NodeJS.ProcessEnv, opts: { quiet?: boolean } = {}): Promise<Started> {
+export function startNode(
+  name: string,
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { quiet?: boolean } = {},
+): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {
     cwd,
     env: { ...process.env, ...env },
@@ -103,7 +113,11 @@ export const SITE_DIR = path.join(ROOT, "apps/site");
 
 /** The API test server, production-like (fresh seeded database; see enroll.ts). */
 export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
-  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], { LOG_LEVEL: "warn", MALLOC_ARENA_MAX: "2", ...env });
+  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], {
+    LOG_LEVEL: "warn",
+    MALLOC_ARENA_MAX: "2",
+    ...env,
+  });
 
 /** The site server in production mode over apps/site/dist (run `pnpm --filter site build` first). */
 export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
@@ -128,7 +142,10 @@ export function rssMb(pid: number): number | null {
   }
 }
 
-export const loadAvg = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+export const loadAvg = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 /**
  * Spreads the bench's TCP connections to 127.0.0.1 over several local source addresses
@@ -151,7 +168,10 @@ export async function adminToken(apiUrl: string): Promise<string> {
   const res = await fetch(`${apiUrl}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com", password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd" }),
+    body: JSON.stringify({
+      email: process.env.SEED_ADMIN_EMAIL ?? "admin@example.com",
+      password: process.env.SEED_ADMIN_PASSWORD ?? "Admin!Passw0rd",
+    }),
   });
   if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;

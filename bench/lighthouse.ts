@@ -46,7 +46,12 @@ function freePort(): Promise<number> {
 /** Spawns a process in its own group; resolves when `pattern` shows in its output. */
 function startProcess(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, pattern: RegExp) {
   return new Promise<{ child: ChildProcess; match: RegExpExecArray }>((ok, fail) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     const timer = setTimeout(() => {
       stop(child);
@@ -110,7 +115,14 @@ async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string;
     path.join(SITE_ROOT, "node_modules/.bin/tsx"),
     ["server.ts"],
     SITE_ROOT,
-    { NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(sitePort), API_URL: apiUrl, PUBLIC_API_URL: apiUrl, PUBLIC_SITE_URL: siteUrl },
+    {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(sitePort),
+      API_URL: apiUrl,
+      PUBLIC_API_URL: apiUrl,
+      PUBLIC_SITE_URL: siteUrl,
+    },
     /READY http:\/\/\S+/,
   );
   cleanup.push(() => stop(site.child));
@@ -162,11 +174,14 @@ function figures(lhr: Result): Figures {
   const audit = (id: string) => lhr.audits[id];
   const num = (id: string) => audit(id)?.numericValue ?? Number.NaN;
   // Bytes on the wire (compressed as served) of every script the page loaded.
-  const requests = ((audit("network-requests")?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? []).filter(
-    (r) => r.resourceType === "Script",
-  );
+  const requests = (
+    (audit("network-requests")?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ??
+    []
+  ).filter((r) => r.resourceType === "Script");
   // Lighthouse 13 names the LCP element in the LCP breakdown insight (a node item).
-  const lcpItems = (audit("lcp-breakdown-insight")?.details as { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined)?.items;
+  const lcpItems = (
+    audit("lcp-breakdown-insight")?.details as { items?: { type?: string; selector?: string; nodeLabel?: string }[] } | undefined
+  )?.items;
   const node = lcpItems?.find((i) => i.type === "node");
   const snippet = node ? `${node.selector ?? ""} "${(node.nodeLabel ?? "").replace(/\s+/g, " ").slice(0, 40)}"` : "";
   return {
@@ -187,14 +202,25 @@ function opportunities(lhr: Result): string[] {
   const refs = lhr.categories.performance?.auditRefs ?? [];
   return refs
     .map((ref) => lhr.audits[ref.id])
-    .filter((a): a is NonNullable<typeof a> => Boolean(a) && a!.score !== null && a!.score < 0.9 && a!.scoreDisplayMode !== "informative" && a!.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a): a is NonNullable<typeof a> =>
+        Boolean(a) &&
+        a!.score !== null &&
+        a!.score < 0.9 &&
+        a!.scoreDisplayMode !== "informative" &&
+        a!.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 const cleanup: (() => void)[] = [];
-const stopAll = () => cleanup.splice(0).reverse().forEach((f) => f());
+const stopAll = () =>
+  cleanup
+    .splice(0)
+    .reverse()
+    .forEach((f) => f());
 process.on("SIGINT", () => {
   stopAll();
   process.exit(130);
@@ -204,7 +230,12 @@ let failed = false;
 try {
   const { siteUrl, apiUrl } = await startServers(cleanup);
   const courses = (await (await fetch(`${apiUrl}/api/courses`)).json()) as { slug: string }[];
-  const pages = process.env.LH_PAGES?.split(",") ?? ["/", "/all-courses", `/course/${encodeURIComponent(courses[0]?.slug ?? "missing")}`, "/contact"];
+  const pages = process.env.LH_PAGES?.split(",") ?? [
+    "/",
+    "/all-courses",
+    `/course/${encodeURIComponent(courses[0]?.slug ?? "missing")}`,
+    "/contact",
+  ];
   const port = await startChrome(cleanup);
   const jsonDir = process.env.LH_JSON_DIR;
   if (jsonDir) mkdirSync(jsonDir, { recursive: true });
@@ -213,12 +244,19 @@ try {
   for (const p of pages) await fetch(siteUrl + p);
 
   console.info(`Lighthouse mobile, ${RUNS} run(s) per page, median shown; ${siteUrl}\n`);
-  console.info(`${"page".padEnd(44)} ${"score".padStart(5)} ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"TBT".padStart(6)} ${"JS (wire)".padStart(12)}  runs (score)`);
+  console.info(
+    `${"page".padEnd(44)} ${"score".padStart(5)} ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"TBT".padStart(6)} ${"JS (wire)".padStart(12)}  runs (score)`,
+  );
   for (const page of pages) {
     const runs: Figures[] = [];
     let last: Result | undefined;
     for (let i = 0; i < RUNS; i += 1) {
-      const result = await lighthouse(siteUrl + page, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const result = await lighthouse(siteUrl + page, {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       if (result.lhr.runtimeError) {
         // e.g. NO_FCP when the shared machine stalls: a failed run, not a figure.
@@ -227,7 +265,11 @@ try {
       }
       last = result.lhr;
       runs.push(figures(result.lhr));
-      if (jsonDir) writeFileSync(path.join(jsonDir, `${page.replace(/^\/|\/$/g, "").replace(/[^a-z0-9]+/gi, "_") || "home"}-${i + 1}.json`), JSON.stringify(result.lhr));
+      if (jsonDir)
+        writeFileSync(
+          path.join(jsonDir, `${page.replace(/^\/|\/$/g, "").replace(/[^a-z0-9]+/gi, "_") || "home"}-${i + 1}.json`),
+          JSON.stringify(result.lhr),
+        );
     }
     if (!runs.length) {
       failed = true;
@@ -257,10 +299,15 @@ try {
     const todo = last ? opportunities(last) : [];
     if (todo.length) console.info(`${"".padEnd(44)} to look at: ${todo.join("; ")}`);
     const warnings = [...new Set(runs.flatMap((r) => r.warnings))];
-    if (warnings.length) console.info(`${"".padEnd(44)} warnings: ${warnings.map((w) => w.replace(/\s+/g, " ").slice(0, 160)).join(" | ")}`);
+    if (warnings.length)
+      console.info(`${"".padEnd(44)} warnings: ${warnings.map((w) => w.replace(/\s+/g, " ").slice(0, 160)).join(" | ")}`);
   }
-  console.info(`\nTargets (DESIGN.md): score >= ${TARGET.score}, LCP < ${TARGET.lcpMs / 1000} s, CLS < ${TARGET.cls}, JS of / < ${TARGET.homeJsKb} KB gzipped.`);
-  console.info("JS (wire) = bytes transferred for scripts as the server compressed them (br/gzip per Accept-Encoding) / number of scripts.");
+  console.info(
+    `\nTargets (DESIGN.md): score >= ${TARGET.score}, LCP < ${TARGET.lcpMs / 1000} s, CLS < ${TARGET.cls}, JS of / < ${TARGET.homeJsKb} KB gzipped.`,
+  );
+  console.info(
+    "JS (wire) = bytes transferred for scripts as the server compressed them (br/gzip per Accept-Encoding) / number of scripts.",
+  );
 } catch (error) {
   console.error(error);
   failed = true;

@@ -35,7 +35,13 @@ type Detail = { id: number; slug: string; courseDates: { id: number; capacity: n
 spreadSourceAddresses(8);
 // Our servers go with us, even when this process fails.
 process.on("exit", () => {
-  for (const p of [api, site]) if (p) try { process.kill(p.pid, "SIGTERM"); } catch { /* gone */ }
+  for (const p of [api, site])
+    if (p)
+      try {
+        process.kill(p.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
 });
 const loadBefore = loadAvg();
 let api: Started | null = null;
@@ -113,7 +119,9 @@ try {
   const staleness = { page: [] as number[], api: [] as number[] };
   let probing = true;
   const probe = (async () => {
-    const datePattern = new RegExp(`"id":${probeDate},"startDate":"[^"]*","endDate":"[^"]*","label":"[^"]*","capacity":\\d+,"placesLeft":(\\d+)`);
+    const datePattern = new RegExp(
+      `"id":${probeDate},"startDate":"[^"]*","endDate":"[^"]*","label":"[^"]*","capacity":\\d+,"placesLeft":(\\d+)`,
+    );
     while (probing) {
       const started = performance.now();
       const [html, detail] = await Promise.all([
@@ -139,7 +147,9 @@ try {
 
   // Oversell and code checks from the API's own records.
   const after = (await (await fetch(`${api.url}/api/courses/${course.id}`)).json()) as Detail;
-  const enrollments = (await (await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const enrollments = (await (
+    await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     status: string;
     discount_code: string | null;
     courses: { course_date_id: number | null }[];
@@ -155,26 +165,46 @@ try {
   // Orders still in flight when the generator stopped are booked but not counted as confirmed here.
   const countsAgree = dateIds.every((id) => (held.get(id) ?? 0) >= confirmed.get(id)!.length);
 
-  const f = (r: autocannon.Result) => ({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+  const f = (r: autocannon.Result) => ({
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  });
   const h = f(health);
   const rd = f(reads);
   const od = f(placed);
   const max = (a: number[]) => (a.length ? Math.max(...a) : 0);
   const ok = (b: boolean) => (b ? "met" : "NOT met");
-  console.info(`\nbench mixed, ${DURATION} s, orders at ${ORDER_RATE}/s (a tenth with a code), reads at ${READ_CONNECTIONS} connections, 8 source addresses`);
+  console.info(
+    `\nbench mixed, ${DURATION} s, orders at ${ORDER_RATE}/s (a tenth with a code), reads at ${READ_CONNECTIONS} connections, 8 source addresses`,
+  );
   console.info(`API ${api.url}, site ${site.url}; load average before ${loadBefore}, after ${loadAfter} (2 cores)`);
-  console.info(`constant JSON /api/health        ${h.rps} req/s  p50 ${h.p50} ms  p99 ${h.p99} ms  errors ${h.errors}  non-2xx ${h.non2xx}`);
-  console.info(`catalogue reads (list + detail)  ${rd.rps} req/s  p50 ${rd.p50} ms  p99 ${rd.p99} ms  errors ${rd.errors}  non-2xx ${rd.non2xx}`);
-  console.info(`  read rate / constant route: ${ratio(rd.rps, h.rps)}x (target >= 0.7: ${ok(rd.rps >= 0.7 * h.rps)}); read p99 ${rd.p99} ms (target <= 50: ${ok(rd.p99 <= 50)})`);
-  console.info(`orders                           ${od.rps} req/s  p50 ${od.p50} ms  p99 ${od.p99} ms  answers ${JSON.stringify(Object.fromEntries(statuses))}`);
-  console.info(`  order p99 ${od.p99} ms (target <= 100: ${ok(od.p99 <= 100)}); with the code: ${codeOrders} sent, ${code201} booked`);
+  console.info(
+    `constant JSON /api/health        ${h.rps} req/s  p50 ${h.p50} ms  p99 ${h.p99} ms  errors ${h.errors}  non-2xx ${h.non2xx}`,
+  );
+  console.info(
+    `catalogue reads (list + detail)  ${rd.rps} req/s  p50 ${rd.p50} ms  p99 ${rd.p99} ms  errors ${rd.errors}  non-2xx ${rd.non2xx}`,
+  );
+  console.info(
+    `  read rate / constant route: ${ratio(rd.rps, h.rps)}x (target >= 0.7: ${ok(rd.rps >= 0.7 * h.rps)}); read p99 ${rd.p99} ms (target <= 50: ${ok(rd.p99 <= 50)})`,
+  );
+  console.info(
+    `orders                           ${od.rps} req/s  p50 ${od.p50} ms  p99 ${od.p99} ms  answers ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  console.info(
+    `  order p99 ${od.p99} ms (target <= 100: ${ok(od.p99 <= 100)}); with the code: ${codeOrders} sent, ${code201} booked`,
+  );
   console.info(
     `places left behind confirmed orders: public page max ${Math.round(max(staleness.page))} ms, API max ${Math.round(max(staleness.api))} ms over ${staleness.page.length} probes (target <= 2000: ${ok(max(staleness.page) <= 2000)})`,
   );
   console.info(
     `oversold: ${oversold.length ? `YES ${JSON.stringify(oversold)}` : "none"}; small date ${held.get(dateIds.at(-1)!) ?? 0}/${SMALL_DATE_SEATS}; every confirmed order held: ${countsAgree}; code uses ${codeUses}/${CODE_MAX_USES} (${ok(codeUses <= CODE_MAX_USES)}); API detail places left ${JSON.stringify(after.courseDates.map((d) => d.placesLeft))}`,
   );
-  console.info(`RSS at the end: API ${apiRss} MB (target <= 200: ${ok((apiRss ?? Infinity) <= 200)}), site server ${siteRss} MB (target <= 150: ${ok((siteRss ?? Infinity) <= 150)})`);
+  console.info(
+    `RSS at the end: API ${apiRss} MB (target <= 200: ${ok((apiRss ?? Infinity) <= 200)}), site server ${siteRss} MB (target <= 150: ${ok((siteRss ?? Infinity) <= 150)})`,
+  );
   if (oversold.length || codeUses > CODE_MAX_USES || !countsAgree) process.exitCode = 1;
 } finally {
   await site?.stop();

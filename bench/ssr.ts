@@ -23,7 +23,13 @@ const MODES = (process.env.SSR_MODES ?? "off,on").split(",").map((m) => m.trim()
 let api: Started | null = null;
 let site: Started | null = null;
 process.on("exit", () => {
-  for (const p of [api, site]) if (p) try { process.kill(p.pid, "SIGTERM"); } catch { /* gone */ }
+  for (const p of [api, site])
+    if (p)
+      try {
+        process.kill(p.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
 });
 
 const loadBefore = loadAvg();
@@ -36,14 +42,20 @@ try {
   let fee = course.fee;
 
   for (const mode of MODES) {
-    site = await startNode("site server", SITE_DIR, ["scripts/bench-server.ts"], {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      API_URL: api.url,
-      PUBLIC_API_URL: api.url,
-      SSR_HTML_CACHE: mode,
-    }, { quiet: true });
+    site = await startNode(
+      "site server",
+      SITE_DIR,
+      ["scripts/bench-server.ts"],
+      {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        API_URL: api.url,
+        PUBLIC_API_URL: api.url,
+        SSR_HTML_CACHE: mode,
+      },
+      { quiet: true },
+    );
     const run = (path: string, duration = DURATION) =>
       autocannon({ url: `${site!.url}${path}`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip, br" } });
     for (const p of ["/__bench/index.html", ...pages]) await run(p, 1); // warm-up
@@ -51,11 +63,18 @@ try {
     const rows: [string, autocannon.Result][] = [["static index.html", staticRun]];
     for (const p of pages) rows.push([p, await run(p)]);
     const base = staticRun.requests.average;
-    console.info(`\nbench ssr, HTML cache ${mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`);
+    console.info(
+      `\nbench ssr, HTML cache ${mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`,
+    );
     for (const [name, r] of rows) {
       const rps = Math.round(r.requests.average);
-      const verdict = name === "static index.html" ? "" : `  ${ratio(rps, base)}x of static (target >= 0.7: ${base > 0 && rps >= 0.7 * base ? "met" : "NOT met"})`;
-      console.info(`${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}${verdict}`);
+      const verdict =
+        name === "static index.html"
+          ? ""
+          : `  ${ratio(rps, base)}x of static (target >= 0.7: ${base > 0 && rps >= 0.7 * base ? "met" : "NOT met"})`;
+      console.info(
+        `${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}${verdict}`,
+      );
     }
 
     // Freshness: an admin edit, then the page at once; a booking, then the page at once.
@@ -67,7 +86,9 @@ try {
     });
     const html = await (await fetch(`${site.url}/course/${course.slug}`)).text();
     const shown = html.includes(`"fee":${fee},`);
-    console.info(`freshness after an admin edit: PUT ${put.status}; the course page's next render shows fee ${fee}: ${shown ? "OK" : "STALE"}`);
+    console.info(
+      `freshness after an admin edit: PUT ${put.status}; the course page's next render shows fee ${fee}: ${shown ? "OK" : "STALE"}`,
+    );
     console.info(`site server RSS ${rssMb(site.pid)} MB; HTML cache ${await (await fetch(`${site.url}/__bench/stats`)).text()}`);
     if (!shown) process.exitCode = 1;
     await site.stop();

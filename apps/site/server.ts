@@ -258,7 +258,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
         .replace("<!--app-preload-->", preconnect + preloadLinks(manifest, modules))
         .replace("<!--app-html-->", result.html)
         .replace("<!--app-data-->", result.data);
-      if (cacheKey && recorded?.cacheable && result.status === 200) htmlCache!.store(cacheKey, { status: 200, html, deps: recorded.deps });
+      if (cacheKey && recorded?.cacheable && result.status === 200)
+        htmlCache!.store(cacheKey, { status: 200, html, deps: recorded.deps });
       return sendPage(reply, result.status, html);
     } catch (error) {
       if (vite && error instanceof Error) vite.ssrFixStacktrace(error);
@@ -266,7 +267,9 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       return reply
         .code(500)
         .type("text/html; charset=utf-8")
-        .send("<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p>");
+        .send(
+          "<!doctype html><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p>",
+        );
     }
   }
 
@@ -276,7 +279,10 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   // page, never Fastify's JSON one.
   app.setNotFoundHandler(async (req, reply) => {
     if (req.method === "GET" || req.method === "HEAD") return renderPage(req, reply);
-    return reply.code(404).type("text/html; charset=utf-8").send("<!DOCTYPE html><title>Page not found</title><h1>Page not found</h1>");
+    return reply
+      .code(404)
+      .type("text/html; charset=utf-8")
+      .send("<!DOCTYPE html><title>Page not found</title><h1>Page not found</h1>");
   });
 
   app.addHook("onClose", async () => {

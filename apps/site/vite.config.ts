@@ -40,7 +40,9 @@ const CLIENT_CHUNKS = {
 // bundled into it (ssr.noExternal) so that their own `react` imports take the aliases too; left
 // external, Node would load real React for them and two renderers would meet at runtime.
 const PREACT_BUILD = process.env.SITE_REACT !== "1";
-const renderToString = realpathSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules/preact-render-to-string/dist/index.mjs"));
+const renderToString = realpathSync(
+  join(dirname(fileURLToPath(import.meta.url)), "node_modules/preact-render-to-string/dist/index.mjs"),
+);
 const PREACT_SSR_ALIASES = [{ find: /^react-dom\/server$/, replacement: renderToString }, ...PREACT_ALIASES];
 
 // One config for both builds: `vite build` (browser, with a manifest for route-chunk preloads)
@@ -60,7 +62,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   ssr: {
     // Workspace packages export TypeScript source: let Vite compile them for the server build.
-    noExternal: command === "build" && PREACT_BUILD ? ["@app/ui", "@app/contract", "react-router", "react-router-dom", "lucide-react"] : ["@app/ui", "@app/contract"],
+    noExternal:
+      command === "build" && PREACT_BUILD
+        ? ["@app/ui", "@app/contract", "react-router", "react-router-dom", "lucide-react"]
+        : ["@app/ui", "@app/contract"],
   },
   server: { port: 5173, strictPort: true },
 }));

@@ -41,9 +41,13 @@ describeAtWidths("activity log", () => {
     {
       const item = page.locator(".activity-item", { hasText: withAmount!.action }).first();
       expect(await item.locator(".activity-item__amount").textContent()).toMatch(/^£[\d,]+\.\d\d$/);
-      expect(await item.locator(".activity-item__items").textContent()).toBe(`${withAmount!.items} ${withAmount!.items === 1 ? "item" : "items"}`);
+      expect(await item.locator(".activity-item__items").textContent()).toBe(
+        `${withAmount!.items} ${withAmount!.items === 1 ? "item" : "items"}`,
+      );
     }
-    expect(await page.locator(".activity-item__time").first().textContent()).toMatch(/(Just now|\d+m ago|\d+h ago|Yesterday|\d+d ago|\d\d\/\d\d\/\d{4}) · \d\d:\d\d$/);
+    expect(await page.locator(".activity-item__time").first().textContent()).toMatch(
+      /(Just now|\d+m ago|\d+h ago|Yesterday|\d+d ago|\d\d\/\d\d\/\d{4}) · \d\d:\d\d$/,
+    );
 
     await expectNoA11yViolations();
     await screenshot("activity-log");
@@ -55,7 +59,9 @@ describeAtWidths("activity log", () => {
       const pages = Math.ceil(entries.length / 10);
       expect(await page.getByRole("button", { name: /^Page \d+$/ }).count()).toBe(Math.min(5, pages));
       await page.getByRole("button", { name: "Page 2" }).click();
-      await expect.poll(() => showing.textContent()).toBe(`Showing 11 to ${Math.min(20, entries.length)} of ${entries.length} activities`);
+      await expect
+        .poll(() => showing.textContent())
+        .toBe(`Showing 11 to ${Math.min(20, entries.length)} of ${entries.length} activities`);
       await expect.poll(() => actions.allTextContents()).toEqual(entries.slice(10, 20).map((e) => e.action));
       expect(asked.some((u) => u.searchParams.get("page") === "2" && u.searchParams.get("limit") === "10")).toBe(true);
       // Changing the filter goes back to page 1.

@@ -4,7 +4,12 @@ import { ADMIN, VIEWPORTS, expect, test } from "./fixtures";
 const paths = { login: "/login", dashboard: "/admin", messages: "/messages", enrolments: "/enrolments" };
 
 describe("sign-in screen", () => {
-  test("shows the spec's texts, validates, toggles the password and passes axe", async ({ page, navigate, expectNoA11yViolations, screenshot }) => {
+  test("shows the spec's texts, validates, toggles the password and passes axe", async ({
+    page,
+    navigate,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await navigate(paths.login);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Admin Portal");
     await expect.poll(() => page.getByText("Secure access for administrators only").count()).toBe(1);
@@ -54,7 +59,10 @@ describe("sign-in screen", () => {
     expect(await locked.textContent()).not.toBe(first);
   });
 
-  test("a wrong password shows the count, the right one signs in with the toast and goes to the dashboard", async ({ page, navigate }) => {
+  test("a wrong password shows the count, the right one signs in with the toast and goes to the dashboard", async ({
+    page,
+    navigate,
+  }) => {
     await navigate(paths.login);
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
@@ -89,7 +97,13 @@ describe("guard and logout", () => {
     await page.waitForURL(/\/enrolments$/);
   });
 
-  test("logout ends the session on the server; then an admin URL goes to /login", async ({ page, login, navigate, context, apiUrl }) => {
+  test("logout ends the session on the server; then an admin URL goes to /login", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+  }) => {
     await login();
     await navigate(paths.dashboard);
     await page.getByRole("button", { name: "Logout" }).click();

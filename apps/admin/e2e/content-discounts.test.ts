@@ -11,7 +11,9 @@ import { activityMentioning, adminName, apiGet, apiSend, expectToast, isoInDays,
 const fieldError = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).evaluate((el) => {
     const ids = (el.getAttribute("aria-describedby") ?? "").split(" ");
-    return ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null;
+    return (
+      ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null
+    );
   });
 
 /** '2025-01-01' → '1st January, 2025' (what the screens must show). */
@@ -23,7 +25,15 @@ function longDate(iso: string): string {
 }
 
 describe("discount codes at 1280 px", () => {
-  test("creates a code with Generate, edits it and deletes it", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("creates a code with Generate, edits it and deletes it", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const who = await adminName(context, apiUrl);
     const from = isoInDays(1);
@@ -32,13 +42,17 @@ describe("discount codes at 1280 px", () => {
     await navigate("/discount");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.locator(".dc-table tbody tr:not([aria-hidden])").first().waitFor();
-    await expect.poll(() => page.locator(".dc-table thead th").allInnerTexts()).toEqual(["Code", "Percentage", "Valid From", "Valid Until", "Max Users", "Actions"]);
+    await expect
+      .poll(() => page.locator(".dc-table thead th").allInnerTexts())
+      .toEqual(["Code", "Percentage", "Valid From", "Valid Until", "Max Users", "Actions"]);
     await expectNoA11yViolations();
     await screenshot("discounts");
 
     await page.getByRole("link", { name: "Create a code" }).first().click();
     await page.waitForURL("**/create-code");
-    await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).toMatch(/Discount\s*›\s*Add Discount/);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText())
+      .toMatch(/Discount\s*›\s*Add Discount/);
     await expectNoA11yViolations();
     await screenshot("create-code");
 
@@ -70,7 +84,13 @@ describe("discount codes at 1280 px", () => {
 
     // Listed with long dates and uses left (go to the page that holds it when there are more than 10)
     const row = page.locator("tr", { hasText: code });
-    while ((await row.count()) === 0 && (await page.getByRole("button", { name: "Next" }).isEnabled().catch(() => false))) {
+    while (
+      (await row.count()) === 0 &&
+      (await page
+        .getByRole("button", { name: "Next" })
+        .isEnabled()
+        .catch(() => false))
+    ) {
       await page.getByRole("button", { name: "Next" }).click();
     }
     await expect.poll(() => row.innerText()).toContain(longDate(from));
@@ -81,7 +101,9 @@ describe("discount codes at 1280 px", () => {
     // View
     await row.getByRole("link", { name: `View Details: ${code}` }).click();
     await page.waitForURL(`**/discount/${created.id}`);
-    await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).toMatch(/Discount\s*›\s*View Discount/);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText())
+      .toMatch(/Discount\s*›\s*View Discount/);
     await expect.poll(() => page.locator(".dc-facts").innerText()).toContain(longDate(until));
     await expect.poll(() => page.locator(".dc-badge").textContent()).toBe("3 of 3 uses left");
     await expectNoA11yViolations();
@@ -105,7 +127,9 @@ describe("discount codes at 1280 px", () => {
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    await expect.poll(() => dialog.textContent()).toContain(`Are you sure you want to delete discount code "${code}"? This will permanently remove the discount.`);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Are you sure you want to delete discount code "${code}"? This will permanently remove the discount.`);
     await expectNoA11yViolations();
     await screenshot("discount-delete");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
@@ -118,7 +142,13 @@ describe("discount codes at 1280 px", () => {
     expect(log.every((e) => e.user === who)).toBe(true);
   });
 
-  test("says each create-code message of spec §5 for its mistake", async ({ page, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("says each create-code message of spec §5 for its mistake", async ({
+    page,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     let posts = 0;
     page.on("request", (r) => {
@@ -163,7 +193,16 @@ describe("discount codes at 1280 px", () => {
     expect(posts, "no request while the form is wrong").toBe(0);
   });
 
-  test("shows the server's refusal in the red banner", async ({ page, context, apiUrl, adminUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("shows the server's refusal in the red banner", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const code = `DUP${uniq()}`.slice(0, 12);
     const made = await apiSend<Discount>(context, apiUrl, adminUrl, "POST", "/api/discounts", {
@@ -218,7 +257,15 @@ describe("discount codes at 1280 px", () => {
 describe("discount codes at 390 px", () => {
   test.override({ viewport: VIEWPORTS.phone });
 
-  test("list, form and detail fit a phone", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("list, form and detail fit a phone", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await navigate("/discount");

@@ -32,7 +32,12 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid RGB PNG with a diagonal two-colour pattern (so the API's re-encoding has something to do). */
-export function makePng(width = 160, height = 90, a: [number, number, number] = [11, 37, 69], b: [number, number, number] = [255, 194, 26]): Buffer {
+export function makePng(
+  width = 160,
+  height = 90,
+  a: [number, number, number] = [11, 37, 69],
+  b: [number, number, number] = [255, 194, 26],
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -64,7 +69,11 @@ export const files = {
 };
 
 /** GET an API path with the context's session cookie; returns status and parsed JSON. */
-export async function apiGet<T = unknown>(context: BrowserContext, apiUrl: string, path: string): Promise<{ status: number; body: T }> {
+export async function apiGet<T = unknown>(
+  context: BrowserContext,
+  apiUrl: string,
+  path: string,
+): Promise<{ status: number; body: T }> {
   const response = await context.request.get(`${apiUrl}${path}`);
   const text = await response.text();
   return { status: response.status(), body: (text ? JSON.parse(text) : null) as T };

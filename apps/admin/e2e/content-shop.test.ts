@@ -11,11 +11,21 @@ import { activityMentioning, adminName, apiGet, apiSend, expectToast, files, mak
 const fieldError = (page: Page, label: string) =>
   page.getByLabel(label, { exact: true }).evaluate((el) => {
     const ids = (el.getAttribute("aria-describedby") ?? "").split(" ");
-    return ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null;
+    return (
+      ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null
+    );
   });
 
 describe("saved items at 1280 px", () => {
-  test("adds, edits and deletes an item with a picture", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("adds, edits and deletes an item with a picture", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const who = await adminName(context, apiUrl);
     const name = `E2E Stab Vest ${uniq()}`;
@@ -28,7 +38,9 @@ describe("saved items at 1280 px", () => {
 
     await page.getByRole("link", { name: "Add Item" }).first().click();
     await page.waitForURL("**/shop/add");
-    await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).toMatch(/Saved Items\s*›\s*Add Item/);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText())
+      .toMatch(/Saved Items\s*›\s*Add Item/);
     await expect.poll(() => page.getByText("PNG, JPG up to 5MB").count()).toBe(1);
     await expectNoA11yViolations();
 
@@ -88,7 +100,9 @@ describe("saved items at 1280 px", () => {
     await page.getByRole("link", { name: `View Details: ${name}` }).click();
     await page.waitForURL(`**/shop/item/${item.id}`);
     await page.getByRole("heading", { name, level: 1 }).waitFor();
-    await expect.poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText()).toMatch(/Saved Items\s*›\s*View Item/);
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).innerText())
+      .toMatch(/Saved Items\s*›\s*View Item/);
     await page.getByRole("img", { name: `Image of ${name}` }).waitFor();
     await expectNoA11yViolations();
     await screenshot("shop-item");
@@ -97,7 +111,9 @@ describe("saved items at 1280 px", () => {
     await page.getByRole("button", { name: "Edit Item" }).click();
     await page.getByLabel("Item Title", { exact: true }).fill(`${name} Pro`);
     await page.locator("label", { hasText: "Change Image" }).waitFor();
-    await page.locator("input[type=file]").setInputFiles({ ...files.png("vest2.png"), buffer: makePng(120, 90, [200, 30, 30], [20, 20, 20]) });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ ...files.png("vest2.png"), buffer: makePng(120, 90, [200, 30, 30], [20, 20, 20]) });
     await expectNoA11yViolations();
     await screenshot("shop-item-edit");
     await slowDown(page, `**/api/shops/${item.id}`, "PUT");
@@ -120,9 +136,9 @@ describe("saved items at 1280 px", () => {
     await page.getByRole("button", { name: "Delete Item" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    await expect.poll(() => dialog.textContent()).toContain(
-      `Are you sure you want to delete ${name} Pro? This will permanently remove the item from your saved items.`,
-    );
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Are you sure you want to delete ${name} Pro? This will permanently remove the item from your saved items.`);
     await expect.poll(() => dialog.textContent()).toContain("This action cannot be undone");
     await expectNoA11yViolations();
     await screenshot("shop-item-delete");
@@ -143,7 +159,16 @@ describe("saved items at 1280 px", () => {
 describe("saved items at 390 px", () => {
   test.override({ viewport: VIEWPORTS.phone });
 
-  test("grid, add form and item fit a phone", async ({ page, context, apiUrl, adminUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("grid, add form and item fit a phone", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const image = `data:image/png;base64,${makePng(400, 300).toString("base64")}`;
     const made = await apiSend<ShopItem>(context, apiUrl, adminUrl, "POST", "/api/shops", {

@@ -7,11 +7,26 @@ import { describe } from "vitest";
 import type { Page } from "playwright-core";
 import type { CourseDetail, CourseListItem, Enrollment } from "@app/contract";
 import { expect, test, VIEWPORTS } from "./fixtures";
-import { activityMentioning, adminName, apiGet, apiSend, expectToast, files, isoInDays, slowDown, startSite, uniq } from "./content-helpers";
+import {
+  activityMentioning,
+  adminName,
+  apiGet,
+  apiSend,
+  expectToast,
+  files,
+  isoInDays,
+  slowDown,
+  startSite,
+  uniq,
+} from "./content-helpers";
 
 const timeButton = (page: Page) => page.getByRole("button", { name: /^Time/ });
 
-async function courseByTitle(context: Parameters<typeof apiGet>[0], apiUrl: string, title: string): Promise<CourseListItem | undefined> {
+async function courseByTitle(
+  context: Parameters<typeof apiGet>[0],
+  apiUrl: string,
+  title: string,
+): Promise<CourseListItem | undefined> {
   const { body } = await apiGet<CourseListItem[]>(context, apiUrl, "/api/courses");
   return body.find((c) => c.title === title);
 }
@@ -85,7 +100,10 @@ describe("trainings at 1280 px", () => {
     await page.getByRole("group", { name: "Key point 1" }).getByLabel("Title").fill("Unlimited retakes");
     await page.getByRole("group", { name: "Key point 1" }).getByLabel("Details").fill("Free until you pass.");
     await page.getByRole("button", { name: "Add unit" }).click();
-    await page.getByRole("group", { name: "Unit 1" }).getByLabel("Unit title").fill("Principles of working in the private security industry");
+    await page
+      .getByRole("group", { name: "Unit 1" })
+      .getByLabel("Unit title")
+      .fill("Principles of working in the private security industry");
     await page.getByRole("button", { name: "Add add-on" }).click();
     const addOn = page.getByRole("group", { name: "Add-on 1" });
     await addOn.getByLabel("Name").fill("Emergency First Aid at Work");
@@ -117,7 +135,9 @@ describe("trainings at 1280 px", () => {
       [start1, end1, 12, 12],
       [start2, end2, 8, 8],
     ]);
-    expect(course.addOns).toMatchObject([{ name: "Emergency First Aid at Work", price: 50, description: "One-day first aid course." }]);
+    expect(course.addOns).toMatchObject([
+      { name: "Emergency First Aid at Work", price: 50, description: "One-day first aid course." },
+    ]);
     expect(course.courseUnits.map((u) => u.title)).toEqual(["Principles of working in the private security industry"]);
     expect(course.keyPoints).toMatchObject([{ title: "Unlimited retakes", details: "Free until you pass." }]);
     expect(course.thumbnail).toMatch(/^\/api\/images\//);
@@ -181,7 +201,9 @@ describe("trainings at 1280 px", () => {
     await page.getByRole("button", { name: "Edit Training" }).click();
     await page.getByLabel("Training Fee (£) *").fill("999");
     await page.getByLabel("Course Title *").fill(`${title} (unsaved)`);
-    await page.route(`**/api/courses/${course.id}`, (route) => (route.request().method() === "PUT" ? route.abort("failed") : route.fallback()));
+    await page.route(`**/api/courses/${course.id}`, (route) =>
+      route.request().method() === "PUT" ? route.abort("failed") : route.fallback(),
+    );
     await page.getByRole("button", { name: "Save Training" }).click();
     await expectToast(page, "No Internet connection. Please check your internet connection.");
     await page.getByRole("button", { name: "Edit Training" }).waitFor();
@@ -193,7 +215,9 @@ describe("trainings at 1280 px", () => {
     await page.getByRole("button", { name: "Delete Training" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete Training" });
     await dialog.waitFor();
-    await expect.poll(() => dialog.textContent()).toContain(`Are you sure you want to delete "${title}"? This action cannot be undone.`);
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Are you sure you want to delete "${title}"? This action cannot be undone.`);
     await expectNoA11yViolations();
     await screenshot("training-delete-dialog");
     await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -232,10 +256,13 @@ describe("trainings at 1280 px", () => {
     });
     await navigate("/create-training");
     const save = page.getByRole("button", { name: "Save Training" });
-    const errorOf = (label: string) => page.getByLabel(label).evaluate((el) => {
-      const ids = (el.getAttribute("aria-describedby") ?? "").split(" ");
-      return ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null;
-    });
+    const errorOf = (label: string) =>
+      page.getByLabel(label).evaluate((el) => {
+        const ids = (el.getAttribute("aria-describedby") ?? "").split(" ");
+        return (
+          ids.map((id) => document.getElementById(id)).find((n) => n?.classList.contains("ui-field__error"))?.textContent ?? null
+        );
+      });
 
     // Nothing filled in (whitespace counts as empty)
     await page.getByLabel("Course Title *").fill("   ");
@@ -245,7 +272,9 @@ describe("trainings at 1280 px", () => {
     expect(await errorOf("Course Description *")).toBe("Course description is required");
     expect(await errorOf("Training Fee (£) *")).toBe("Please enter a valid course fee");
     expect(await errorOf("Duration *")).toBe("Course duration is required");
-    await expect.poll(() => page.locator(".tr-section__error").allTextContents()).toEqual(["At least one course date is required"]);
+    await expect
+      .poll(() => page.locator(".tr-section__error").allTextContents())
+      .toEqual(["At least one course date is required"]);
     // Focus goes to the first wrong input.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
     await expectNoA11yViolations();
@@ -276,7 +305,9 @@ describe("trainings at 1280 px", () => {
     await range2.getByLabel("Start date").fill(isoInDays(60));
     await range2.getByLabel("End date").fill(isoInDays(58));
     await save.click();
-    await expect.poll(() => range2.locator(".ui-field__error").allTextContents()).toEqual(["End date cannot be before start date"]);
+    await expect
+      .poll(() => range2.locator(".ui-field__error").allTextContents())
+      .toEqual(["End date cannot be before start date"]);
     expect(await range1.locator(".ui-field__error").count()).toBe(0);
     await expect.poll(() => page.locator(".tr-section__error").allTextContents()).toEqual(["Please check all date ranges"]);
     await expectNoA11yViolations();
@@ -295,7 +326,14 @@ describe("trainings at 1280 px", () => {
     expect(posts, "no request while the form is wrong").toBe(0);
   });
 
-  test("a course added here is on the public site at once, ready to book", async ({ page, context, apiUrl, adminUrl, login, navigate }) => {
+  test("a course added here is on the public site at once, ready to book", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    navigate,
+  }) => {
     await login();
     const title = `E2E CCTV Operator ${uniq()}`;
     await navigate("/create-training");
@@ -320,7 +358,10 @@ describe("trainings at 1280 px", () => {
       const response = await context.request.get(`${site.url}/course/${listed.slug}`);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      const text = html.replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+      const text = html
+        .replace(/<[^>]+>/g, " ")
+        .replace(/&amp;/g, "&")
+        .replace(/\s+/g, " ");
       expect(text).toContain(title);
       expect(text).toContain("£120.00");
       expect(text).toContain(course.courseDates[0]!.label);
@@ -347,7 +388,9 @@ describe("trainings at 1280 px", () => {
     await range1.getByLabel("Start date").fill(isoInDays(30));
     await range1.getByLabel("End date").fill(isoInDays(30));
     await page.route("**/api/courses", (route) =>
-      route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.fallback(),
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" })
+        : route.fallback(),
     );
     await page.getByRole("button", { name: "Save Training" }).click();
     await expectToast(page, "Failed to create training. Please try again.");
@@ -358,7 +401,15 @@ describe("trainings at 1280 px", () => {
 describe("trainings at 390 px", () => {
   test.override({ viewport: VIEWPORTS.phone });
 
-  test("list, form and detail fit a phone", async ({ page, context, apiUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("list, form and detail fit a phone", async ({
+    page,
+    context,
+    apiUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     await navigate("/trainings");
     await page.locator(".tr-table").waitFor();

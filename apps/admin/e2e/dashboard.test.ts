@@ -56,7 +56,9 @@ describeAtWidths("dashboard", () => {
     expect(thisWeek.length).toBeGreaterThan(0);
     await expect.poll(() => block.locator(".activity-item__action").allTextContents()).toEqual(thisWeek.map((e) => e.action));
     await block.getByLabel("Show activity from").selectOption("all");
-    await expect.poll(() => block.locator(".activity-item__action").allTextContents()).toEqual(entries.slice(0, 4).map((e) => e.action));
+    await expect
+      .poll(() => block.locator(".activity-item__action").allTextContents())
+      .toEqual(entries.slice(0, 4).map((e) => e.action));
 
     await expectNoA11yViolations();
     await screenshot("dashboard");

@@ -40,10 +40,14 @@ describeAtWidths("enrolments", (name) => {
     await navigate("/enrolments");
     const rows = page.locator(".enrol-table tbody tr");
     await expect.poll(() => rows.count()).toBe(Math.min(10, all.length));
-    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(10, all.length)} of ${all.length}`);
+    await expect
+      .poll(() => page.locator(".admin-showing").textContent())
+      .toBe(`Showing 1-${Math.min(10, all.length)} of ${all.length}`);
     expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Next" }).click();
-    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 11-${Math.min(20, all.length)} of ${all.length}`);
+    await expect
+      .poll(() => page.locator(".admin-showing").textContent())
+      .toBe(`Showing 11-${Math.min(20, all.length)} of ${all.length}`);
     await page.getByRole("button", { name: "Previous" }).click();
     await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-10 of ${all.length}`);
     // Phone: name and e-mail only (plus the status).
@@ -102,7 +106,10 @@ describe("enrolment tools", () => {
     await page.locator(".enrol-table tbody tr").getByRole("button").click();
     await page.getByRole("dialog").getByText(`Reference ${ref}`).waitFor();
     // The booking terms the customer agreed to, and when.
-    await page.getByRole("dialog").getByText(/^Version \d{4}-\d{2}-\d{2}, agreed /).waitFor();
+    await page
+      .getByRole("dialog")
+      .getByText(/^Version \d{4}-\d{2}-\d{2}, agreed /)
+      .waitFor();
     await page.keyboard.press("Escape");
     await page.getByLabel("Search").fill(booking.courseTitle);
     await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBeGreaterThan(0);
@@ -113,7 +120,10 @@ describe("enrolment tools", () => {
     await navigate("/enrolments");
     await page.getByLabel("Search").fill(booking.lastName);
     await expect.poll(() => page.locator(".enrol-table tbody tr").count()).toBe(1);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/);
     const path = await download.path();
     const text = readFileSync(path!, "utf8").replace(/^\uFEFF/, "");
@@ -124,16 +134,27 @@ describe("enrolment tools", () => {
     expect(lines[1]).toContain(booking.courseTitle);
   });
 
-  test("filters by course date and prints the register with a signature column per day", async ({ page, login, navigate, getJson, expectNoA11yViolations, screenshot }) => {
+  test("filters by course date and prints the register with a signature column per day", async ({
+    page,
+    login,
+    navigate,
+    getJson,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login(TRAINER);
     await navigate("/enrolments");
     await page.getByLabel("Course date").selectOption(String(booking.courseDateId));
-    const all = await getJson<Array<{
-      status: string;
-      courses: Array<{ course_date_id: number | null; startDate?: string; endDate?: string }>;
-    }>>("/api/enrollments");
+    const all = await getJson<
+      Array<{
+        status: string;
+        courses: Array<{ course_date_id: number | null; startDate?: string; endDate?: string }>;
+      }>
+    >("/api/enrollments");
     const onDate = all.filter((e) => e.courses.some((c) => c.course_date_id === booking.courseDateId));
-    await expect.poll(() => page.locator(".admin-showing").textContent()).toBe(`Showing 1-${Math.min(10, onDate.length)} of ${onDate.length}`);
+    await expect
+      .poll(() => page.locator(".admin-showing").textContent())
+      .toBe(`Showing 1-${Math.min(10, onDate.length)} of ${onDate.length}`);
 
     await page.getByRole("link", { name: "Print register" }).click();
     await page.waitForURL(new RegExp(`/enrolments/register/${booking.courseDateId}$`));

@@ -3,10 +3,31 @@ import { VIEWPORTS, expect, test } from "./fixtures";
 import { sendContactMessage } from "./helpers";
 
 // The owner's menu: the spec's items, then Staff and the account screens of issue 17.
-const MENU = ["Dashboard", "Messages", "Trainings", "Shop", "Discount", "Enrolments", "Activity Log", "Scheduled mail", "Staff", "Your account", "Second factor", "Learners", "Waiting list"];
+const MENU = [
+  "Dashboard",
+  "Messages",
+  "Trainings",
+  "Shop",
+  "Discount",
+  "Enrolments",
+  "Activity Log",
+  "Scheduled mail",
+  "Staff",
+  "Your account",
+  "Second factor",
+  "Learners",
+  "Waiting list",
+];
 
 describe("portal frame on desktop", () => {
-  test("side bar: menu, user, collapse 280 → 80 px and back", async ({ page, login, navigate, getJson, screenshot, expectNoA11yViolations }) => {
+  test("side bar: menu, user, collapse 280 → 80 px and back", async ({
+    page,
+    login,
+    navigate,
+    getJson,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const me = await getJson<{ user: { name: string; email: string } }>("/api/me");
     await navigate("/admin");
@@ -31,7 +52,16 @@ describe("portal frame on desktop", () => {
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(280);
   });
 
-  test("notification bell lists new messages and paid bookings, then marks them seen", async ({ page, login, navigate, context, apiUrl, getJson, screenshot, expectNoA11yViolations }) => {
+  test("notification bell lists new messages and paid bookings, then marks them seen", async ({
+    page,
+    login,
+    navigate,
+    context,
+    apiUrl,
+    getJson,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     // Start from "all seen", then something new arrives.
     await context.request.post(`${apiUrl}/api/notifications/seen`);
@@ -51,9 +81,7 @@ describe("portal frame on desktop", () => {
     await expect.poll(() => panel.textContent()).toContain("Bella");
     await screenshot("bell");
     // Seen on the server: a new count is 0.
-    await expect
-      .poll(async () => (await getJson<{ unread: number }>("/api/notifications")).unread)
-      .toBe(0);
+    await expect.poll(async () => (await getJson<{ unread: number }>("/api/notifications")).unread).toBe(0);
     await expectNoA11yViolations();
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
@@ -63,7 +91,13 @@ describe("portal frame on desktop", () => {
 
 describe("portal frame on a phone", () => {
   test.override({ viewport: VIEWPORTS.phone });
-  test("menu opens as a drawer, closes on navigation and on Escape", async ({ page, login, navigate, expectNoA11yViolations, screenshot }) => {
+  test("menu opens as a drawer, closes on navigation and on Escape", async ({
+    page,
+    login,
+    navigate,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     await navigate("/admin");
     const sidebar = page.locator("#admin-sidebar");

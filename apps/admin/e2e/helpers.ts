@@ -20,7 +20,11 @@ let counter = 0;
  * Books a course as a guest would on the site (POST /api/enroll) and pays on the local payment
  * page (POST /api/payments/local/:reference/pay), so the order becomes paid the way a real one does.
  */
-export async function createPaidBooking(request: APIRequestContext, apiUrl: string, who: Partial<PaidBooking> = {}): Promise<PaidBooking> {
+export async function createPaidBooking(
+  request: APIRequestContext,
+  apiUrl: string,
+  who: Partial<PaidBooking> = {},
+): Promise<PaidBooking> {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${counter}`;
   const courses = (await (await request.get(`${apiUrl}/api/courses`)).json()) as Array<{ id: number; title: string }>;
@@ -29,7 +33,9 @@ export async function createPaidBooking(request: APIRequestContext, apiUrl: stri
     const detail = (await (await request.get(`${apiUrl}/api/courses/${c.id}`)).json()) as {
       courseDates: Array<{ id: number; placesLeft: number; startDate: string; endDate: string }>;
     };
-    const date = detail.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ?? detail.courseDates.find((d) => d.placesLeft > 0);
+    const date =
+      detail.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ??
+      detail.courseDates.find((d) => d.placesLeft > 0);
     if (date) {
       chosen = { id: c.id, title: c.title, dateId: date.id };
       if (date.startDate !== date.endDate) break;

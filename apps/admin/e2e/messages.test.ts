@@ -17,7 +17,15 @@ beforeAll(async () => {
   await request.dispose();
 });
 
-type Message = { id: number; firstName: string; lastName: string; emailAddress: string; phoneNumber: string; message: string; created_at: string };
+type Message = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  emailAddress: string;
+  phoneNumber: string;
+  message: string;
+  created_at: string;
+};
 
 describeAtWidths("messages", () => {
   test("lists the API's messages, pages them and opens the details as text by mouse and keyboard", async ({
@@ -93,7 +101,12 @@ describeAtWidths("messages", () => {
 });
 
 describe("load failures", () => {
-  test("a failed load shows an error with a retry instead of an endless skeleton", async ({ page, login, navigate, allowConsoleErrors }) => {
+  test("a failed load shows an error with a retry instead of an endless skeleton", async ({
+    page,
+    login,
+    navigate,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/net::ERR_FAILED|Failed to load resource/);
     await login();
     // Only the network is cut for this one call; the data comes from the real API once it is back.

@@ -36,7 +36,12 @@ async function signOut(page: Page) {
 }
 
 describeAtWidths("a trainer's portal", () => {
-  test("shows only registers, their account and second factor; other admin URLs say 'Not allowed'", async ({ page, navigate, expectNoA11yViolations, screenshot }) => {
+  test("shows only registers, their account and second factor; other admin URLs say 'Not allowed'", async ({
+    page,
+    navigate,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await navigate("/login");
     await signIn(page, "trainer@example.com");
     // A trainer starts at the registers: there is no dashboard for them.
@@ -62,7 +67,13 @@ describeAtWidths("a trainer's portal", () => {
     await page.waitForURL(/\/enrolments$/);
   });
 
-  test("the owner sees Staff and can change a role; office does not see Staff", async ({ page, navigate, login, expectNoA11yViolations, screenshot }) => {
+  test("the owner sees Staff and can change a role; office does not see Staff", async ({
+    page,
+    navigate,
+    login,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     await login();
     await navigate("/staff");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff");
@@ -140,7 +151,9 @@ describeAtWidths("authenticator app", (width) => {
     await page.getByRole("button", { name: "Use a recovery code" }).click();
     await page.getByLabel("Recovery code").fill(codes[0]!);
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect.poll(() => page.locator(".login__error").textContent()).toBe("That recovery code is not right. Please try again.");
+    await expect
+      .poll(() => page.locator(".login__error").textContent())
+      .toBe("That recovery code is not right. Please try again.");
   });
 });
 
@@ -156,7 +169,14 @@ describeAtWidths("passkey", (width) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     const email = `passkey-${width}@example.com`;
     await login({ email, password: PASSWORD });
@@ -180,9 +200,21 @@ describeAtWidths("passkey", (width) => {
 });
 
 describeAtWidths("your sessions", () => {
-  test("lists each signed-in device and signs out everywhere else", async ({ page, navigate, login, browser, apiUrl, adminUrl, expectNoA11yViolations, screenshot }) => {
+  test("lists each signed-in device and signs out everywhere else", async ({
+    page,
+    navigate,
+    login,
+    browser,
+    apiUrl,
+    adminUrl,
+    expectNoA11yViolations,
+    screenshot,
+  }) => {
     const other = await browser.newContext();
-    const res = await other.request.post(`${apiUrl}/api/login`, { data: { email: "office@example.com", password: PASSWORD }, headers: { Origin: adminUrl } });
+    const res = await other.request.post(`${apiUrl}/api/login`, {
+      data: { email: "office@example.com", password: PASSWORD },
+      headers: { Origin: adminUrl },
+    });
     expect(res.status()).toBe(200);
     await login({ email: "office@example.com", password: PASSWORD });
     await navigate("/account");
@@ -228,7 +260,9 @@ describeAtWidths("idle sign-out", () => {
     await page.clock.fastForward("31:00");
     await page.waitForURL(/\/login$/);
     await screenshot("idle-signed-out");
-    await expect.poll(() => page.getByText("You were signed out after 30 minutes without activity.", { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText("You were signed out after 30 minutes without activity.", { exact: false }).count())
+      .toBe(1);
     expect((await context.request.get(`${apiUrl}/api/me`)).status()).toBe(401);
   });
 });

@@ -18,7 +18,16 @@ async function post(request: APIRequestContext, url: string, data: unknown, head
 describe("waiting list screen at 1280 px", () => {
   test.override({ viewport: VIEWPORTS.desktop });
 
-  test("lists the line, moves up, offers by hand only free places, removes the person offered", async ({ page, context, apiUrl, adminUrl, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("lists the line, moves up, offers by hand only free places, removes the person offered", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     const origin = { Origin: adminUrl };
     const title = `Waiting List Screen ${Date.now()}`;
@@ -53,8 +62,18 @@ describe("waiting list screen at 1280 px", () => {
       state: "England",
       accept_terms: true,
     });
-    for (const [name, places] of [["Ivy One", 1], ["Jay Two", 2], ["Kay Three", 1]] as const) {
-      await post(context.request, `${apiUrl}/api/waiting-list`, { course_date_id: dateId, name, email: `${name.toLowerCase().replace(" ", ".")}@example.com`, phone: "07700 900123", places });
+    for (const [name, places] of [
+      ["Ivy One", 1],
+      ["Jay Two", 2],
+      ["Kay Three", 1],
+    ] as const) {
+      await post(context.request, `${apiUrl}/api/waiting-list`, {
+        course_date_id: dateId,
+        name,
+        email: `${name.toLowerCase().replace(" ", ".")}@example.com`,
+        phone: "07700 900123",
+        places,
+      });
     }
 
     await navigate("/waiting-list");
@@ -76,7 +95,9 @@ describe("waiting list screen at 1280 px", () => {
     await post(context.request, `${apiUrl}/api/orders/${hold.reference}/cancel`, {});
     await page.reload();
     await card.waitFor();
-    await expect.poll(() => card.locator("tbody tr").first().locator("td[data-label='Status']").textContent()).toMatch(/^Offered until /);
+    await expect
+      .poll(() => card.locator("tbody tr").first().locator("td[data-label='Status']").textContent())
+      .toMatch(/^Offered until /);
     await expectNoA11yViolations();
     await screenshot("waitlist-screen");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
@@ -85,7 +106,9 @@ describe("waiting list screen at 1280 px", () => {
     await card.getByRole("button", { name: "Remove Ivy One" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
     await expect.poll(names).toEqual(["Kay Three", "Jay Two"]);
-    await expect.poll(() => card.locator("tbody tr").first().locator("td[data-label='Status']").textContent()).toMatch(/^Offered until /);
+    await expect
+      .poll(() => card.locator("tbody tr").first().locator("td[data-label='Status']").textContent())
+      .toMatch(/^Offered until /);
     await card.getByText("Earlier (1)").click();
     await card.getByText("Ivy One (1 place): Removed").waitFor();
     await screenshot("waitlist-screen-after-remove");
@@ -95,12 +118,21 @@ describe("waiting list screen at 1280 px", () => {
 describe("waiting list screen at 390 px", () => {
   test.override({ viewport: VIEWPORTS.phone });
 
-  test("fits the phone: no sideways scroll, each person a card with its actions", async ({ page, login, navigate, screenshot, expectNoA11yViolations }) => {
+  test("fits the phone: no sideways scroll, each person a card with its actions", async ({
+    page,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     await login();
     await navigate("/waiting-list");
     await page.getByRole("heading", { level: 1, name: "Waiting list" }).waitFor();
     // The screen above left a list behind (same API server for the file).
-    await page.getByRole("button", { name: /^Move up / }).first().waitFor();
+    await page
+      .getByRole("button", { name: /^Move up / })
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoA11yViolations();
     await screenshot("waitlist-screen");

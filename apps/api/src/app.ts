@@ -112,7 +112,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
   await app.register(catalogueCachePlugin);
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
-  await app.register(authPlugin, { secret: env.JWT_SECRET, sessionHours: env.SESSION_HOURS, idleMinutes: env.SESSION_IDLE_MINUTES, secureCookie: env.COOKIE_SECURE });
+  await app.register(authPlugin, {
+    secret: env.JWT_SECRET,
+    sessionHours: env.SESSION_HOURS,
+    idleMinutes: env.SESSION_IDLE_MINUTES,
+    secureCookie: env.COOKIE_SECURE,
+  });
   await app.register(paymentsPlugin);
   await app.register(mailPlugin);
   await app.register(waitlistPlugin);

@@ -33,9 +33,7 @@ export const TEST_ROLE_STAFF = [
 
 const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -55,9 +53,18 @@ const EnvSchema = z
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     JWT_SECRET: z.string().optional(),
     /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
-    SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+    SESSION_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
     /** A session ends after this many minutes without activity. */
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(30),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(3)
+      .max(24 * 60)
+      .default(30),
     /** Staff must add a second factor (authenticator app or passkey) before using the portal. On in production. */
     REQUIRE_SECOND_FACTOR: bool.optional(),
     /** Failed sign-ins for one account from all clients before it backs off (a short wait between attempts). */
@@ -142,7 +149,8 @@ const EnvSchema = z
       fail("JWT_SECRET", "is weak: use at least 32 random characters (e.g. openssl rand -base64 32)");
     if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
-    if (env.PAYMENT_PROVIDER === "local") fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
+    if (env.PAYMENT_PROVIDER === "local")
+      fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
     if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
       fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
     if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
@@ -150,9 +158,16 @@ const EnvSchema = z
 
 /** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */
 function parseReminderDays(raw: string, ctx: z.RefinementCtx): number[] {
-  const days = raw.split(",").map((x) => x.trim()).filter(Boolean).map(Number);
+  const days = raw
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map(Number);
   if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 60) || new Set(days).size !== days.length) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a comma-separated list of distinct whole days from 1 to 60, e.g. 7,1" });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: "a comma-separated list of distinct whole days from 1 to 60, e.g. 7,1",
+    });
     return z.NEVER;
   }
   return days.sort((a, b) => b - a);
@@ -165,7 +180,10 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
   const v = raw.trim().toLowerCase();
   if (["false", "0", "no", "off", "none"].includes(v)) return false;
   if (["true", "yes", "on", "all", "*"].includes(v)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `'${raw}' would trust any client's X-Forwarded-For; ${TRUST_PROXY_HINT}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `'${raw}' would trust any client's X-Forwarded-For; ${TRUST_PROXY_HINT}`,
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(v)) {
@@ -176,11 +194,17 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
     }
     return hops;
   }
-  const list = raw.split(",").map((x) => x.trim()).filter(Boolean);
+  const list = raw
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   try {
     proxyAddr.compile(list);
   } catch (err) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${err instanceof Error ? err.message : String(err)}; ${TRUST_PROXY_HINT}` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `${err instanceof Error ? err.message : String(err)}; ${TRUST_PROXY_HINT}`,
+    });
     return z.NEVER;
   }
   return list;

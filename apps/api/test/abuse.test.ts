@@ -40,11 +40,19 @@ describe("holding seats without paying", () => {
     const { id, dateId } = await courseWithDate(40);
     const refs: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: `hold${i}@example.com` }), "203.0.113.10");
+      const res = await enroll(
+        ctx,
+        orderPayload([{ id, selectedDate: dateId }], { guest_email: `hold${i}@example.com` }),
+        "203.0.113.10",
+      );
       expect(res.statusCode).toBe(201);
       refs.push(res.json().reference);
     }
-    const refused = await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-x@example.com" }), "203.0.113.10");
+    const refused = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-x@example.com" }),
+      "203.0.113.10",
+    );
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(holdLimitMessage(10));
     expect(refused.json().retry_after).toBeGreaterThan(0);
@@ -54,22 +62,39 @@ describe("holding seats without paying", () => {
     const pending = await ctx.db.select().from(orders).where(eq(orders.status, "pending"));
     for (const ref of refs) expect(pending.some((o) => o.reference === ref)).toBe(true);
     // Another client still books.
-    expect((await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "other@example.com" }), "203.0.113.11")).statusCode).toBe(201);
+    expect(
+      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "other@example.com" }), "203.0.113.11"))
+        .statusCode,
+    ).toBe(201);
     // Cancelling one frees room for that client again.
     await ctx.app.inject({ method: "POST", url: `/api/orders/${refs[0]}/cancel`, remoteAddress: "203.0.113.10" });
-    expect((await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-y@example.com" }), "203.0.113.10")).statusCode).toBe(201);
+    expect(
+      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-y@example.com" }), "203.0.113.10"))
+        .statusCode,
+    ).toBe(201);
     // Holds that ran out no longer count.
     ctx.clock.advance(31 * 60_000);
-    expect((await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-z@example.com" }), "203.0.113.10")).statusCode).toBe(201);
+    expect(
+      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-z@example.com" }), "203.0.113.10"))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("one e-mail address holds at most 10 places, from any number of addresses", async () => {
     const { id, dateId } = await courseWithDate(40);
     for (let i = 0; i < 10; i++) {
-      const res = await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "Same.Person@example.com" }), `198.51.100.${i + 1}`);
+      const res = await enroll(
+        ctx,
+        orderPayload([{ id, selectedDate: dateId }], { guest_email: "Same.Person@example.com" }),
+        `198.51.100.${i + 1}`,
+      );
       expect(res.statusCode).toBe(201);
     }
-    const refused = await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "same.person@EXAMPLE.com" }), "198.51.100.99");
+    const refused = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "same.person@EXAMPLE.com" }),
+      "198.51.100.99",
+    );
     expect(refused.statusCode).toBe(429);
     expect(await placesLeft(ctx, id, dateId)).toBe(30);
   });
@@ -78,11 +103,16 @@ describe("holding seats without paying", () => {
     const { id, dateId } = await courseWithDate(40);
     const payload = (i: number) => orderPayload([{ id, selectedDate: dateId }], { guest_email: `race${i}@example.com` });
     const results = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload: payload(i), remoteAddress: "192.0.2.77" })),
+      Array.from({ length: 16 }, (_, i) =>
+        ctx.app.inject({ method: "POST", url: "/api/enroll", payload: payload(i), remoteAddress: "192.0.2.77" }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 201).length;
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.every((s) => s === 201 || s === 429), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 429),
+      statuses.join(","),
+    ).toBe(true);
     // Racing requests may all be refused (each sees the others' fresh orders), never more than the limit let through.
     expect(ok).toBeLessThanOrEqual(10);
     expect(await placesLeft(ctx, id, dateId)).toBe(40 - ok);
@@ -93,7 +123,11 @@ describe("holding seats without paying", () => {
     try {
       const { id, dateId } = await (async () => {
         const start = inDays(40, local.clock.now());
-        const id = await createCourse(local.db, { capacity: 10, dates: [{ startDate: start, endDate: start, capacity: 10 }] }, local.clock.now());
+        const id = await createCourse(
+          local.db,
+          { capacity: 10, dates: [{ startDate: start, endDate: start, capacity: 10 }] },
+          local.clock.now(),
+        );
         const [date] = await local.db.select().from(courseDates).where(eq(courseDates.courseId, id));
         return { id, dateId: date!.id };
       })();
@@ -116,7 +150,11 @@ describe("discount-code guessing", () => {
     const local = await setupApp({ env: { DISCOUNT_CHECK_RATE_LIMIT: "4" } });
     try {
       const start = inDays(40, local.clock.now());
-      const id = await createCourse(local.db, { capacity: 10, dates: [{ startDate: start, endDate: start, capacity: 10 }] }, local.clock.now());
+      const id = await createCourse(
+        local.db,
+        { capacity: 10, dates: [{ startDate: start, endDate: start, capacity: 10 }] },
+        local.clock.now(),
+      );
       const [date] = await local.db.select().from(courseDates).where(eq(courseDates.courseId, id));
       await createDiscount(local.db, { code: "REALCODE", percentOff: 10 });
       for (let i = 0; i < 3; i++) {
@@ -132,7 +170,15 @@ describe("discount-code guessing", () => {
       // Orders without a code are not affected.
       expect((await enroll(local, orderPayload([{ id, selectedDate: date!.id }]))).statusCode).toBe(201);
       // Another client has its own allowance.
-      expect((await enroll(local, orderPayload([{ id, selectedDate: date!.id }], { discount_code: "REALCODE", guest_email: "b@example.com" }), "203.0.113.50")).statusCode).toBe(201);
+      expect(
+        (
+          await enroll(
+            local,
+            orderPayload([{ id, selectedDate: date!.id }], { discount_code: "REALCODE", guest_email: "b@example.com" }),
+            "203.0.113.50",
+          )
+        ).statusCode,
+      ).toBe(201);
     } finally {
       await local.close();
     }
@@ -157,7 +203,11 @@ describe("cross-site form posts", () => {
 
   it("JSON still works, and the local payment page's own form posts still work", async () => {
     const { id, dateId } = await courseWithDate(5);
-    const res = await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "form@example.com" }), "203.0.113.200");
+    const res = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "form@example.com" }),
+      "203.0.113.200",
+    );
     expect(res.statusCode).toBe(201);
     const cancel = await ctx.app.inject({
       method: "POST",
@@ -175,7 +225,11 @@ describe("client addresses behind a proxy", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
-    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5,loopback" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "192.168.1.5", "loopback"]);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.5,loopback" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "loopback",
+    ]);
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: "not-an-address" })).toThrow(/TRUST_PROXY/);
   });

@@ -18,25 +18,33 @@ afterAll(() => ctx.close());
 const adminCreate = (...args: string[]) =>
   run(TSX, ["src/cli/admin-create.ts", ...args], {
     cwd: API_ROOT,
-    env: { ...inheritedEnv(() => false), DATABASE_URL: String((ctx.pool.options as { connectionString?: string }).connectionString), NODE_ENV: "test" },
+    env: {
+      ...inheritedEnv(() => false),
+      DATABASE_URL: String((ctx.pool.options as { connectionString?: string }).connectionString),
+      NODE_ENV: "test",
+    },
   });
 
 describe("admin:create", () => {
-  it("creates the first owner; a reset ends the account's sessions; common passwords are refused", { timeout: 60_000 }, async () => {
-    const email = "first.owner@example.com";
-    const created = await adminCreate("--email", email, "--name", "First Owner", "--password", "Kerb-Lantern-47-Oyster!");
-    expect(created.stdout).toContain(`Created owner ${email}`);
-    const s = await login(ctx.app, email, "Kerb-Lantern-47-Oyster!");
-    const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: s.headers });
-    expect(me.json().user).toMatchObject({ role: "owner", is_admin: true });
-    expect((await ctx.app.inject({ method: "GET", url: "/api/staff", headers: s.headers })).statusCode).toBe(200);
+  it(
+    "creates the first owner; a reset ends the account's sessions; common passwords are refused",
+    { timeout: 60_000 },
+    async () => {
+      const email = "first.owner@example.com";
+      const created = await adminCreate("--email", email, "--name", "First Owner", "--password", "Kerb-Lantern-47-Oyster!");
+      expect(created.stdout).toContain(`Created owner ${email}`);
+      const s = await login(ctx.app, email, "Kerb-Lantern-47-Oyster!");
+      const me = await ctx.app.inject({ method: "GET", url: "/api/me", headers: s.headers });
+      expect(me.json().user).toMatchObject({ role: "owner", is_admin: true });
+      expect((await ctx.app.inject({ method: "GET", url: "/api/staff", headers: s.headers })).statusCode).toBe(200);
 
-    await expect(adminCreate("--email", email, "--name", "First Owner", "--password", "Password123!")).rejects.toMatchObject({
-      stderr: expect.stringContaining("too common"),
-    });
+      await expect(adminCreate("--email", email, "--name", "First Owner", "--password", "Password123!")).rejects.toMatchObject({
+        stderr: expect.stringContaining("too common"),
+      });
 
-    const reset = await adminCreate("--email", email, "--name", "First Owner", "--password", "Quartz-Harbour-92-Lichen!");
-    expect(reset.stdout).toContain("1 session ended");
-    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: s.headers })).statusCode).toBe(401);
-  });
+      const reset = await adminCreate("--email", email, "--name", "First Owner", "--password", "Quartz-Harbour-92-Lichen!");
+      expect(reset.stdout).toContain("1 session ended");
+      expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: s.headers })).statusCode).toBe(401);
+    },
+  );
 });

@@ -42,7 +42,8 @@ describe("login", () => {
 
   it("counts failures per client, holds that client back after 5 for 15 minutes, then lets the right password in", async () => {
     const user = await createUser(ctx.db, { isAdmin: true });
-    const from = (payload: object, remoteAddress = "203.0.113.7") => ctx.app.inject({ method: "POST", url: "/api/login", payload, remoteAddress });
+    const from = (payload: object, remoteAddress = "203.0.113.7") =>
+      ctx.app.inject({ method: "POST", url: "/api/login", payload, remoteAddress });
     for (let i = 1; i < LOGIN_MAX_ATTEMPTS; i++) {
       const res = await from({ email: user.email, password: "wrong-password" });
       expect(res.statusCode).toBe(401);
@@ -105,7 +106,9 @@ describe("session", () => {
     expect(out.statusCode).toBe(200);
     expect(String(out.headers["set-cookie"])).toMatch(/session=;/);
     expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: s.headers })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${s.token}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/me", headers: { authorization: `Bearer ${s.token}` } })).statusCode,
+    ).toBe(401);
     expect((await ctx.app.inject({ method: "GET", url: "/api/messages", headers: s.headers })).statusCode).toBe(401);
 
     const b = await login(ctx.app, ADMIN.email, ADMIN.password);
@@ -116,7 +119,11 @@ describe("session", () => {
   it("revocation is in the database: another API instance refuses the token too", async () => {
     const s = await login(ctx.app, ADMIN.email, ADMIN.password);
     // A second instance on the same database.
-    const second = await buildApp({ env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), pool: ctx.pool, now: ctx.clock.now });
+    const second = await buildApp({
+      env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+      pool: ctx.pool,
+      now: ctx.clock.now,
+    });
     try {
       expect((await second.inject({ method: "GET", url: "/api/me", headers: s.headers })).statusCode).toBe(200);
       await ctx.app.inject({ method: "POST", url: "/api/logout", headers: s.headers });

@@ -19,12 +19,16 @@ beforeAll(async () => {
   // Forty orders from one test client: lift the per-client hold limits (checked in abuse.test.ts).
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
-  const id = await createCourse(ctx.db, {
+  const id = await createCourse(
+    ctx.db,
+    {
       title: "Reference Test Door Supervisor",
       feePence: 10000,
       capacity: 200,
       dates: [{ startDate: inDays(30, ctx.clock.now()), endDate: inDays(35, ctx.clock.now()) }],
-    }, ctx.clock.now());
+    },
+    ctx.clock.now(),
+  );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   course = { id, dateId: date!.id, start: date!.startDate, end: date!.endDate };
 });
@@ -33,7 +37,9 @@ afterAll(() => ctx.close());
 const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
 const one = () => [{ id: course.id, selectedDate: course.dateId }];
 const search = async (q: string) =>
-  (await ctx.app.inject({ method: "GET", url: `/api/enrollments?q=${encodeURIComponent(q)}`, headers: admin.headers })).json() as {
+  (
+    await ctx.app.inject({ method: "GET", url: `/api/enrollments?q=${encodeURIComponent(q)}`, headers: admin.headers })
+  ).json() as {
     id: number;
     reference: string;
     booking_reference: string;
@@ -100,9 +106,17 @@ describe("booking reference", () => {
 
   it("admin search finds a booking by reference (with or without the dash, any case), course title and discount code", async () => {
     await createDiscount(ctx.db, { code: "FINDME15", percentOff: 15, maxUses: 5 }, ctx.clock.now());
-    const placed = (await enroll(orderPayload(one(), { discount_code: "findme15", first_name: "Robin", last_name: "Searchable" }))).json();
+    const placed = (
+      await enroll(orderPayload(one(), { discount_code: "findme15", first_name: "Robin", last_name: "Searchable" }))
+    ).json();
     const ref: string = placed.booking_reference;
-    for (const q of [ref, ref.replace("-", ""), ref.toLowerCase(), ref.replace("-", "").toLowerCase(), ` ${ref.slice(0, 4)} ${ref.slice(5)} `]) {
+    for (const q of [
+      ref,
+      ref.replace("-", ""),
+      ref.toLowerCase(),
+      ref.replace("-", "").toLowerCase(),
+      ` ${ref.slice(0, 4)} ${ref.slice(5)} `,
+    ]) {
       const found = await search(q);
       expect(found.map((e) => e.booking_reference)).toEqual([ref]);
     }
@@ -113,7 +127,9 @@ describe("booking reference", () => {
     expect(byTitle.some((e) => e.booking_reference === ref)).toBe(true);
     expect(await search("ZZZZ-ZZZZ")).toEqual([]);
     // Without q: everything, as before.
-    expect((await ctx.app.inject({ method: "GET", url: "/api/enrollments", headers: admin.headers })).json().length).toBeGreaterThan(40);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/enrollments", headers: admin.headers })).json().length,
+    ).toBeGreaterThan(40);
   });
 });
 
@@ -173,14 +189,20 @@ describe("confirmation mail and calendar file", () => {
     checkIcs(download.body);
 
     // The office sees the same reference in its notifications and activity log.
-    const notes = (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: admin.headers })).json() as { items: { message: string }[] };
+    const notes = (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: admin.headers })).json() as {
+      items: { message: string }[];
+    };
     expect(notes.items.some((n) => n.message.startsWith(`${placed.booking_reference} · `))).toBe(true);
     const paidLogs = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment received"));
     expect(paidLogs.some((l) => l.details.startsWith(`${placed.booking_reference}: `))).toBe(true);
 
     // The status answer lists what was booked for the confirmation page.
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${placed.reference}/status` })).json();
-    expect(status.courses[0]).toMatchObject({ title: "Reference Test Door Supervisor", start_date: course.start, end_date: course.end });
+    expect(status.courses[0]).toMatchObject({
+      title: "Reference Test Door Supervisor",
+      start_date: course.start,
+      end_date: course.end,
+    });
   });
 
   it("no calendar for an unpaid or unknown booking", async () => {

@@ -44,7 +44,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: "GET", url, headers });
 type Detail = { id: number; fee: number; courseDates: { id: number; startDate: string; placesLeft: number }[] };
 const detail = async (app: FastifyInstance, slug: string) => (await get(app, `/api/courses/slug/${slug}`)).json() as Detail;
 const feeInList = async (app: FastifyInstance, slug: string) =>
@@ -79,7 +80,12 @@ describe("catalogue cache across instances", () => {
     const before = await detail(a, "cctv-operator-course");
     await feeInList(a, "cctv-operator-course");
     const stats = snapshot();
-    const put = await b.app.inject({ method: "PUT", url: `/api/courses/${before.id}`, headers: admin.headers, payload: { fee: before.fee + 7 } });
+    const put = await b.app.inject({
+      method: "PUT",
+      url: `/api/courses/${before.id}`,
+      headers: admin.headers,
+      payload: { fee: before.fee + 7 },
+    });
     expect(put.statusCode).toBe(200);
     // No waiting: the read syncs A's LISTEN connection, which hands over B's committed change first.
     expect((await detail(a, "cctv-operator-course")).fee).toBe(before.fee + 7);
@@ -90,20 +96,36 @@ describe("catalogue cache across instances", () => {
   });
 
   it("a shop item edited through B is on A's next read", async () => {
-    const created = await b.app.inject({ method: "POST", url: "/api/shops", headers: admin.headers, payload: { name: "Hi-vis vest", url: "https://shop.example.com/vest" } });
+    const created = await b.app.inject({
+      method: "POST",
+      url: "/api/shops",
+      headers: admin.headers,
+      payload: { name: "Hi-vis vest", url: "https://shop.example.com/vest" },
+    });
     expect(created.statusCode).toBe(201);
     const item = created.json() as { id: number };
     // Created on B, listed on A's next read.
     expect(((await get(a, "/api/shops")).json() as { id: number }[]).map((i) => i.id)).toContain(item.id);
-    const put = await b.app.inject({ method: "PUT", url: `/api/shops/${item.id}`, headers: admin.headers, payload: { name: "Renamed on B" } });
+    const put = await b.app.inject({
+      method: "PUT",
+      url: `/api/shops/${item.id}`,
+      headers: admin.headers,
+      payload: { name: "Renamed on B" },
+    });
     expect(put.statusCode).toBe(200);
-    expect(((await get(a, "/api/shops")).json() as { id: number; name: string }[]).find((i) => i.id === item.id)?.name).toBe("Renamed on B");
+    expect(((await get(a, "/api/shops")).json() as { id: number; name: string }[]).find((i) => i.id === item.id)?.name).toBe(
+      "Renamed on B",
+    );
   });
 
   it("a booking through B lowers places left on A's next read; cancelling it gives the seat back", async () => {
     const before = await detail(a, "personal-licence-aplh");
     const date = before.courseDates[0]!;
-    const res = await b.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: before.id, selectedDate: date.id }]) });
+    const res = await b.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: before.id, selectedDate: date.id }]),
+    });
     expect(res.statusCode).toBe(201);
     expect((await detail(a, "personal-licence-aplh")).courseDates[0]!.placesLeft).toBe(date.placesLeft - 1);
 
@@ -127,13 +149,18 @@ describe("catalogue cache across instances", () => {
     expect(same.body).toBe("");
 
     const id = first.json().id as number;
-    expect((await b.app.inject({ method: "PUT", url: `/api/courses/${id}`, headers: admin.headers, payload: { fee: 151 } })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: "PUT", url: `/api/courses/${id}`, headers: admin.headers, payload: { fee: 151 } }))
+        .statusCode,
+    ).toBe(200);
     const changed = await get(a, "/api/courses/slug/door-supervisor-refresher", { "if-none-match": tag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().fee).toBe(151);
     const newTag = changed.headers.etag as string;
     expect(newTag).not.toBe(tag);
-    expect((await get(a, "/api/courses/slug/door-supervisor-refresher", { "if-none-match": `W/${newTag}` })).statusCode).toBe(304);
+    expect((await get(a, "/api/courses/slug/door-supervisor-refresher", { "if-none-match": `W/${newTag}` })).statusCode).toBe(
+      304,
+    );
     expect((await get(b.app, "/api/courses/slug/door-supervisor-refresher", { "if-none-match": newTag })).statusCode).toBe(304);
   });
 
@@ -155,7 +182,10 @@ describe("catalogue cache across instances", () => {
     const stats = snapshot();
     expect((await detail(a, "emergency-first-aid-at-work")).fee).toBe(course.fee);
     expect(snapshot().unpushed).toBeGreaterThan(stats.unpushed);
-    expect((await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: 111 } })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: 111 } }))
+        .statusCode,
+    ).toBe(200);
     expect((await detail(a, "emergency-first-aid-at-work")).fee).toBe(111);
     const booking = await b.app.inject({
       method: "POST",
@@ -163,17 +193,25 @@ describe("catalogue cache across instances", () => {
       payload: orderPayload([{ id: course.id, selectedDate: course.courseDates[0]!.id }]),
     });
     expect(booking.statusCode).toBe(201);
-    expect((await detail(a, "emergency-first-aid-at-work")).courseDates[0]!.placesLeft).toBe(course.courseDates[0]!.placesLeft - 1);
+    expect((await detail(a, "emergency-first-aid-at-work")).courseDates[0]!.placesLeft).toBe(
+      course.courseDates[0]!.placesLeft - 1,
+    );
 
     await waitFor("the LISTEN connection to come back", () => a.catalogueListener.isReady);
     expect(a.catalogueListener.pid).not.toBe(oldPid);
-    const back = await ctx.pool.query("select 1 from pg_stat_activity where pid = $1 and application_name = 'api catalogue listener'", [a.catalogueListener.pid]);
+    const back = await ctx.pool.query(
+      "select 1 from pg_stat_activity where pid = $1 and application_name = 'api catalogue listener'",
+      [a.catalogueListener.pid],
+    );
     expect(back.rowCount).toBe(1);
 
     // Pushed again: an edit on B is on A's next read, from the cache once recomputed.
     await detail(a, "emergency-first-aid-at-work");
     const again = snapshot();
-    expect((await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: 112 } })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: 112 } }))
+        .statusCode,
+    ).toBe(200);
     expect((await detail(a, "emergency-first-aid-at-work")).fee).toBe(112);
     expect(snapshot().unpushed).toBe(again.unpushed);
   });
@@ -184,7 +222,11 @@ describe("answers that change with time alone", () => {
   it("a hold running out gives its seat back on the next read, with no write", async () => {
     const course = await detail(a, "security-guard-refresher");
     const date = course.courseDates[0]!;
-    const res = await b.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: date.id }]) });
+    const res = await b.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: date.id }]),
+    });
     expect(res.statusCode).toBe(201);
     expect((await detail(a, "security-guard-refresher")).courseDates[0]!.placesLeft).toBe(date.placesLeft - 1);
     expect((await detail(a, "security-guard-refresher")).courseDates[0]!.placesLeft).toBe(date.placesLeft - 1);
@@ -195,7 +237,17 @@ describe("answers that change with time alone", () => {
 
   it("a date that started yesterday leaves the answers at UK midnight", async () => {
     const today = ukDate(ctx.clock.now());
-    const id = await createCourse(ctx.db, { title: "Midnight Test Course", dates: [{ startDate: today, endDate: today }, { startDate: addDays(today, 5), endDate: addDays(today, 5) }] }, ctx.clock.now());
+    const id = await createCourse(
+      ctx.db,
+      {
+        title: "Midnight Test Course",
+        dates: [
+          { startDate: today, endDate: today },
+          { startDate: addDays(today, 5), endDate: addDays(today, 5) },
+        ],
+      },
+      ctx.clock.now(),
+    );
     const slug = ((await get(a, `/api/courses/${id}`)).json() as { slug: string }).slug;
     expect((await detail(a, slug)).courseDates.map((d) => d.startDate)).toEqual([today, addDays(today, 5)]);
 

@@ -41,7 +41,10 @@ describe("catalogue change times", () => {
     const [first, second] = await list();
     const before = await changes();
     await pause();
-    await ctx.pool.query("update course_dates set capacity = capacity + 1 where id = (select min(id) from course_dates where course_id = $1)", [first!.id]);
+    await ctx.pool.query(
+      "update course_dates set capacity = capacity + 1 where id = (select min(id) from course_dates where course_id = $1)",
+      [first!.id],
+    );
     const after = await list();
     expect(time(after.find((c) => c.id === first!.id)!.updated_at)).toBeGreaterThan(time(first!.updated_at));
     expect(after.find((c) => c.id === second!.id)!.updated_at).toBe(second!.updated_at);
@@ -50,14 +53,27 @@ describe("catalogue change times", () => {
 
   it("an order (seats taken) changes no page: updated_at stays", async () => {
     const course = (await list())[0]!;
-    const detail = (await ctx.app.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as { courseDates: { id: number }[] };
-    const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: detail.courseDates[0]!.id }]) });
+    const detail = (await ctx.app.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as {
+      courseDates: { id: number }[];
+    };
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: detail.courseDates[0]!.id }]),
+    });
     expect(res.statusCode).toBeLessThan(300);
     expect((await list()).find((c) => c.id === course.id)!.updated_at).toBe(course.updated_at);
   });
 
   it("archiving a course moves the list's change time although the course leaves the list", async () => {
-    const created = (await ctx.app.inject({ method: "POST", url: "/api/courses", headers: admin.headers, payload: trainingPayload({ title: "Lastmod Course" }) })).json() as { id: number };
+    const created = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/courses",
+        headers: admin.headers,
+        payload: trainingPayload({ title: "Lastmod Course" }),
+      })
+    ).json() as { id: number };
     const before = await changes();
     await pause();
     ctx.clock.advance(60_000);
@@ -70,12 +86,21 @@ describe("catalogue change times", () => {
   it("adding and deleting a shop item move the shop's change time", async () => {
     const t0 = time((await changes()).shop);
     await pause();
-    const added = await ctx.app.inject({ method: "POST", url: "/api/shops", headers: admin.headers, payload: { name: "Torch", url: "https://shop.example.com/torch" } });
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/shops",
+      headers: admin.headers,
+      payload: { name: "Torch", url: "https://shop.example.com/torch" },
+    });
     expect(added.statusCode).toBe(201);
     const t1 = time((await changes()).shop);
     expect(t1).toBeGreaterThan(t0);
     await pause();
-    const removed = await ctx.app.inject({ method: "DELETE", url: `/api/shops/${(added.json() as { id: number }).id}`, headers: admin.headers });
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/shops/${(added.json() as { id: number }).id}`,
+      headers: admin.headers,
+    });
     expect(removed.statusCode).toBe(200);
     expect(time((await changes()).shop)).toBeGreaterThan(t1);
   });

@@ -89,7 +89,14 @@ describe("the root command with changed variables", () => {
     // turbo starts each task in a process group of its own: stop every process under ours, by id.
     if (child?.pid) {
       const tree = [child.pid, ...descendants(child.pid)];
-      const signal = (sig: NodeJS.Signals) => tree.forEach((pid) => { try { process.kill(pid, sig); } catch { /* gone */ } });
+      const signal = (sig: NodeJS.Signals) =>
+        tree.forEach((pid) => {
+          try {
+            process.kill(pid, sig);
+          } catch {
+            /* gone */
+          }
+        });
       signal("SIGTERM");
       for (let i = 0; i < 40 && tree.some(alive); i++) await new Promise((r) => setTimeout(r, 250));
       signal("SIGKILL");
@@ -121,13 +128,21 @@ describe("the root command with changed variables", () => {
     // pnpm itself when it is on PATH (as under `pnpm test`), else through npx as the README says.
     const pnpmOnPath = (env.PATH ?? "").split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, "pnpm")));
     const [command, ...args] = pnpmOnPath ? ["pnpm"] : ["npx", "--yes", "pnpm@10.34.9"];
-    child = spawn(command!, [...args, "run", "dev", "--filter=api", "--ui=stream"], { cwd: REPO, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(command!, [...args, "run", "dev", "--filter=api", "--ui=stream"], {
+      cwd: REPO,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout?.on("data", (d) => output.push(String(d)));
     child.stderr?.on("data", (d) => output.push(String(d)));
 
     let ready = false;
     for (let i = 0; i < 180 && !ready && child.exitCode === null; i++) {
-      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((r) => setTimeout(r, 500));
     }
     expect(ready, `the API never answered on PORT=${port}:\n${output.join("").slice(-3000)}`).toBe(true);

@@ -67,7 +67,12 @@ describe("catalogue reads", () => {
     const detailTag = detail.headers.etag as string;
     expect((await get("/api/courses/slug/cctv-operator-course", { "if-none-match": detailTag })).statusCode).toBe(304);
 
-    const upd = await ctx.app.inject({ method: "PUT", url: `/api/courses/${detail.json().id}`, headers: admin.headers, payload: { fee: 260 } });
+    const upd = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/courses/${detail.json().id}`,
+      headers: admin.headers,
+      payload: { fee: 260 },
+    });
     expect(upd.statusCode).toBe(200);
     const after = await get("/api/courses", { "if-none-match": etag });
     expect(after.statusCode).toBe(200);
@@ -80,7 +85,11 @@ describe("catalogue reads", () => {
   it("shows places left going down when a booking holds a seat", async () => {
     const before = (await get("/api/courses/slug/personal-licence-aplh")).json();
     const date = before.courseDates[1];
-    const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: before.id, selectedDate: date.id }]) });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: before.id, selectedDate: date.id }]),
+    });
     expect(res.statusCode).toBe(201);
     const after = (await get("/api/courses/slug/personal-licence-aplh")).json();
     expect(after.courseDates[1].placesLeft).toBe(date.placesLeft - 1);
@@ -116,7 +125,12 @@ describe("create training", () => {
     const res = await create(trainingPayload({ thumbnail: await pngDataUrl() }));
     expect(res.statusCode).toBe(201);
     const c = res.json();
-    expect(c).toMatchObject({ title: "Test Conflict Management", fee: 99.5, slug: "test-conflict-management", time: "10 am - 5pm" });
+    expect(c).toMatchObject({
+      title: "Test Conflict Management",
+      fee: 99.5,
+      slug: "test-conflict-management",
+      time: "10 am - 5pm",
+    });
     expect(c.courseDates[0].capacity).toBe(12);
     expect(c.addOns[0]).toMatchObject({ name: "Workbook", price: 12.25 });
     expect(c.thumbnail).toMatch(/^\/api\/images\/[a-f0-9]{64}\.webp$/);
@@ -131,13 +145,30 @@ describe("create training", () => {
 
 describe("update and delete", () => {
   it("updates fields and merges dates: kept by id, added without, removed when left out", async () => {
-    const c = (await create(trainingPayload({ title: "Merge Dates", courseDates: [{ startDate: inDays(30), endDate: inDays(31) }, { startDate: inDays(40), endDate: inDays(41) }] }))).json();
+    const c = (
+      await create(
+        trainingPayload({
+          title: "Merge Dates",
+          courseDates: [
+            { startDate: inDays(30), endDate: inDays(31) },
+            { startDate: inDays(40), endDate: inDays(41) },
+          ],
+        }),
+      )
+    ).json();
     const [keep] = c.courseDates;
     const res = await ctx.app.inject({
       method: "PUT",
       url: `/api/courses/${c.id}`,
       headers: admin.headers,
-      payload: { title: "Merged Dates", price: 120, courseDates: [{ id: keep.id, startDate: keep.startDate, endDate: keep.endDate, capacity: 6 }, { startDate: inDays(50), endDate: inDays(50) }] },
+      payload: {
+        title: "Merged Dates",
+        price: 120,
+        courseDates: [
+          { id: keep.id, startDate: keep.startDate, endDate: keep.endDate, capacity: 6 },
+          { startDate: inDays(50), endDate: inDays(50) },
+        ],
+      },
     });
     expect(res.statusCode).toBe(200);
     const u = res.json();
@@ -153,7 +184,12 @@ describe("update and delete", () => {
     const bad = await ctx.app.inject({ method: "PUT", url: "/api/courses/1", headers: admin.headers, payload: { title: " " } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("Course title is required");
-    const missing = await ctx.app.inject({ method: "PUT", url: "/api/courses/999999", headers: admin.headers, payload: { title: "X" } });
+    const missing = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/courses/999999",
+      headers: admin.headers,
+      payload: { title: "X" },
+    });
     expect(missing.statusCode).toBe(404);
     const del = await ctx.app.inject({ method: "DELETE", url: "/api/courses/999999", headers: admin.headers });
     expect(del.statusCode).toBe(404);
@@ -161,7 +197,11 @@ describe("update and delete", () => {
 
   it("deletes from the catalogue but keeps the slug and order history", async () => {
     const c = (await create(trainingPayload({ title: "Short Lived" }))).json();
-    const order = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: c.id, selectedDate: c.courseDates[0].id }], { guest_email: "short.lived@example.com" }) });
+    const order = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: c.id, selectedDate: c.courseDates[0].id }], { guest_email: "short.lived@example.com" }),
+    });
     expect(order.statusCode).toBe(201);
     const del = await ctx.app.inject({ method: "DELETE", url: `/api/courses/${c.id}`, headers: admin.headers });
     expect(del.statusCode).toBe(200);

@@ -32,7 +32,8 @@ function stallableProxy(target: { host: string; port: number }) {
     upstream.on("error", close).on("close", close);
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
     stall: () => (stalled = true),
     resume: () => {
       stalled = false;
@@ -108,7 +109,11 @@ describe("a stalled database", () => {
     expect(call.res.json()).toEqual({ message: DB_UNAVAILABLE_MESSAGE });
     expect(call.res.headers["retry-after"]).toBe("5");
     // New connections cannot start either: still a 503, not a hang.
-    const again = await Promise.all([timed("/api/discounts/validate/A"), timed("/api/discounts/validate/B"), timed("/api/ready")]);
+    const again = await Promise.all([
+      timed("/api/discounts/validate/A"),
+      timed("/api/discounts/validate/B"),
+      timed("/api/ready"),
+    ]);
     expect(again.map((r) => r.res.statusCode)).toEqual([503, 503, 503]);
 
     proxy.resume();

@@ -13,12 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const api = (method: "GET" | "POST" | "PUT", url: string, payload?: object) => ctx.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+const api = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
 const validate = (code: string, courseIds?: number[]) =>
-  ctx.app.inject({ method: "GET", url: `/api/discounts/validate/${code}${courseIds ? `?course_ids=${courseIds.join(",")}` : ""}` });
+  ctx.app.inject({
+    method: "GET",
+    url: `/api/discounts/validate/${code}${courseIds ? `?course_ids=${courseIds.join(",")}` : ""}`,
+  });
 const enroll = (payload: object) => (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url: "/api/enroll", payload }));
 let n = 0;
-const code = (over: object = {}) => ({ code: `KIND${++n}X`, valid_from: inDays(0, ctx.clock.now()), valid_until: inDays(30, ctx.clock.now()), max_uses: 5, ...over });
+const code = (over: object = {}) => ({
+  code: `KIND${++n}X`,
+  valid_from: inDays(0, ctx.clock.now()),
+  valid_until: inDays(30, ctx.clock.now()),
+  max_uses: 5,
+  ...over,
+});
 
 /** A course with fee `feePence` and one open date; returns its id and date id. */
 async function course(feePence: number) {
@@ -36,14 +46,23 @@ describe("fixed-amount codes", () => {
   it("are created with amount_off in pounds, and refuse both kinds at once", async () => {
     const res = await api("POST", "/api/discounts", code({ amount_off: 25.5 }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ percent_off: null, amount_off: 25.5, course_ids: [], status: "active", uses: 0, uses_left: 5 });
+    expect(res.json()).toMatchObject({
+      percent_off: null,
+      amount_off: 25.5,
+      course_ids: [],
+      status: "active",
+      uses: 0,
+      uses_left: 5,
+    });
     const both = await api("POST", "/api/discounts", code({ amount_off: 10, percent_off: 10 }));
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toBe("Give either a percentage or an amount off, not both");
     const neither = await api("POST", "/api/discounts", code());
     expect(neither.statusCode).toBe(400);
     expect(neither.json().message).toBe("Discount must be greater than 0%");
-    expect((await api("POST", "/api/discounts", code({ amount_off: 0 }))).json().message).toBe("Amount off must be greater than £0");
+    expect((await api("POST", "/api/discounts", code({ amount_off: 0 }))).json().message).toBe(
+      "Amount off must be greater than £0",
+    );
     expect((await api("POST", "/api/discounts", code({ amount_off: 1.234 }))).json().message).toBe("Use at most 2 decimals");
   });
 
@@ -96,7 +115,10 @@ describe("codes limited to chosen courses", () => {
       message: "This discount code does not apply to the courses in your cart",
       discount: null,
     });
-    expect((await validate(limited, [cctv.id, door.id])).json()).toMatchObject({ valid: true, discount: { percent_off: 50, amount_off: null, course_ids: [door.id] } });
+    expect((await validate(limited, [cctv.id, door.id])).json()).toMatchObject({
+      valid: true,
+      discount: { percent_off: 50, amount_off: null, course_ids: [door.id] },
+    });
     // Without the cart the courses are reported for the cart to use.
     expect((await validate(limited)).json()).toMatchObject({ valid: true, discount: { course_ids: [door.id] } });
 

@@ -53,7 +53,9 @@ describe("discount redemption", () => {
     expect((await validate("RACE25")).json().valid).toBe(true);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => enrollOn(i % 2 ? other.app : ctx.app, withCode("RACE25", { first_name: `Coupon${i}` }))),
+      Array.from({ length: 20 }, (_, i) =>
+        enrollOn(i % 2 ? other.app : ctx.app, withCode("RACE25", { first_name: `Coupon${i}` })),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 201);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -67,7 +69,10 @@ describe("discount redemption", () => {
     const used = await ctx.db.select().from(orders).where(eq(orders.discountCodeId, code.id));
     expect(used.filter((o) => o.status === "paid" || o.status === "pending")).toHaveLength(5);
     // validate and enroll agree: the code is used up for both.
-    expect((await validate("RACE25")).json()).toMatchObject({ valid: false, message: "This discount code has reached its usage limit" });
+    expect((await validate("RACE25")).json()).toMatchObject({
+      valid: false,
+      message: "This discount code has reached its usage limit",
+    });
     expect((await enroll(withCode("RACE25"))).json().message).toBe("This discount code has reached its usage limit");
   });
 
@@ -91,7 +96,11 @@ describe("discount redemption", () => {
   it("validate and enroll apply the same window and percent", async () => {
     const today = ukDate(ctx.clock.now());
     await createDiscount(ctx.db, { code: "SOON", validFrom: addDays(today, 2), validUntil: addDays(today, 9) }, ctx.clock.now());
-    await createDiscount(ctx.db, { code: "GONE", validFrom: addDays(today, -9), validUntil: addDays(today, -1) }, ctx.clock.now());
+    await createDiscount(
+      ctx.db,
+      { code: "GONE", validFrom: addDays(today, -9), validUntil: addDays(today, -1) },
+      ctx.clock.now(),
+    );
     await createDiscount(ctx.db, { code: "TODAYONLY", percentOff: 15, validFrom: today, validUntil: today }, ctx.clock.now());
     for (const [code, message] of [
       ["SOON", "This discount code is not active yet"],

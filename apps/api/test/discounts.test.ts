@@ -16,7 +16,13 @@ afterAll(() => ctx.close());
 
 const validate = (code: string) => ctx.app.inject({ method: "GET", url: `/api/discounts/validate/${encodeURIComponent(code)}` });
 const create = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/discounts", headers: admin.headers, payload });
-const good = () => ({ code: `NEW${Math.floor(Math.random() * 1e6)}`, percent_off: 15, valid_from: inDays(0), valid_until: inDays(30), max_uses: 5 });
+const good = () => ({
+  code: `NEW${Math.floor(Math.random() * 1e6)}`,
+  percent_off: 15,
+  valid_from: inDays(0),
+  valid_until: inDays(30),
+  max_uses: 5,
+});
 
 describe("create discount", () => {
   it.each([
@@ -48,35 +54,73 @@ describe("create discount", () => {
     const list = (await ctx.app.inject({ method: "GET", url: "/api/discounts", headers: admin.headers })).json();
     expect(list).toContainEqual(d);
 
-    const upd = await ctx.app.inject({ method: "PUT", url: `/api/discounts/${d.id}`, headers: admin.headers, payload: { percent_off: 25, max_uses: 9 } });
+    const upd = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/discounts/${d.id}`,
+      headers: admin.headers,
+      payload: { percent_off: 25, max_uses: 9 },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ percent_off: 25, max_uses: 9, uses_left: 9 });
-    const badRange = await ctx.app.inject({ method: "PUT", url: `/api/discounts/${d.id}`, headers: admin.headers, payload: { valid_until: body.valid_from } });
+    const badRange = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/discounts/${d.id}`,
+      headers: admin.headers,
+      payload: { valid_until: body.valid_from },
+    });
     expect(badRange.statusCode).toBe(400);
     expect(badRange.json().message).toBe("End date must be after start date");
 
-    expect((await ctx.app.inject({ method: "DELETE", url: `/api/discounts/${d.id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: "DELETE", url: `/api/discounts/${d.id}`, headers: admin.headers })).statusCode).toBe(
+      200,
+    );
     expect((await ctx.app.inject({ method: "GET", url: `/api/discounts/${d.id}`, headers: admin.headers })).statusCode).toBe(404);
     expect((await validate(body.code)).json()).toEqual({ valid: false, message: "Invalid discount code", discount: null });
     // A deleted code's text can be used again.
     expect((await create(body)).statusCode).toBe(201);
     const logs = (await ctx.app.inject({ method: "GET", url: "/api/activity-logs?limit=4", headers: admin.headers })).json();
-    expect(logs.map((l: { action: string }) => l.action)).toEqual(["Discount code created", "Discount code deleted", "Discount code updated", "Discount code created"]);
+    expect(logs.map((l: { action: string }) => l.action)).toEqual([
+      "Discount code created",
+      "Discount code deleted",
+      "Discount code updated",
+      "Discount code created",
+    ]);
   });
 
   it("answers 404 for unknown ids", async () => {
     expect((await ctx.app.inject({ method: "GET", url: "/api/discounts/999999", headers: admin.headers })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: "PUT", url: "/api/discounts/999999", headers: admin.headers, payload: { max_uses: 2 } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: "DELETE", url: "/api/discounts/999999", headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: "PUT", url: "/api/discounts/999999", headers: admin.headers, payload: { max_uses: 2 } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await ctx.app.inject({ method: "DELETE", url: "/api/discounts/999999", headers: admin.headers })).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe("validate a code", () => {
   it("accepts the seeded valid code (any case) and refuses expired, used up, not yet active and unknown codes", async () => {
-    expect((await validate("welcome10")).json()).toEqual({ valid: true, message: "Discount applied: 10% off", discount: { percent_off: 10, amount_off: null, course_ids: [] } });
-    expect((await validate("SPRING15")).json()).toEqual({ valid: false, message: "This discount code has expired", discount: null });
-    expect((await validate("FIRST50")).json()).toEqual({ valid: false, message: "This discount code has reached its usage limit", discount: null });
-    expect((await validate("SUMMER20")).json()).toEqual({ valid: false, message: "This discount code is not active yet", discount: null });
+    expect((await validate("welcome10")).json()).toEqual({
+      valid: true,
+      message: "Discount applied: 10% off",
+      discount: { percent_off: 10, amount_off: null, course_ids: [] },
+    });
+    expect((await validate("SPRING15")).json()).toEqual({
+      valid: false,
+      message: "This discount code has expired",
+      discount: null,
+    });
+    expect((await validate("FIRST50")).json()).toEqual({
+      valid: false,
+      message: "This discount code has reached its usage limit",
+      discount: null,
+    });
+    expect((await validate("SUMMER20")).json()).toEqual({
+      valid: false,
+      message: "This discount code is not active yet",
+      discount: null,
+    });
     expect((await validate("NOPE123")).json()).toEqual({ valid: false, message: "Invalid discount code", discount: null });
   });
 
@@ -104,7 +148,8 @@ describe("validate a code", () => {
   it("limits checks per client", async () => {
     const app = await setupApp({ env: { DISCOUNT_CHECK_RATE_LIMIT: "3" } });
     try {
-      for (let i = 0; i < 3; i++) expect((await app.app.inject({ method: "GET", url: "/api/discounts/validate/ABC" })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await app.app.inject({ method: "GET", url: "/api/discounts/validate/ABC" })).statusCode).toBe(200);
       const limited = await app.app.inject({ method: "GET", url: "/api/discounts/validate/ABC" });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toBe("Too many discount code checks. Please try again later.");

@@ -2,12 +2,26 @@ import { describe, expect, it } from "vitest";
 import { DEV_ADMIN_PASSWORD, DEV_JWT_SECRET, parseEnv } from "../src/env";
 
 const strong = "k3J9#xP2!qL8@vN5$wR7%tY4^uZ6&mB1";
-const prod = { NODE_ENV: "production", JWT_SECRET: strong, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+const prod = {
+  NODE_ENV: "production",
+  JWT_SECRET: strong,
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_x",
+  STRIPE_WEBHOOK_SECRET: "whsec_x",
+};
 
 describe("environment", () => {
   it("has working development defaults", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, EMBEDDED_PG_PORT: 54329, SITE_ORIGIN: "http://localhost:5173", ADMIN_ORIGIN: "http://localhost:5174", COOKIE_SECURE: false, SEED_ON_START: true, PAYMENT_PROVIDER: "local" });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      EMBEDDED_PG_PORT: 54329,
+      SITE_ORIGIN: "http://localhost:5173",
+      ADMIN_ORIGIN: "http://localhost:5174",
+      COOKIE_SECURE: false,
+      SEED_ON_START: true,
+      PAYMENT_PROVIDER: "local",
+    });
   });
 
   it("accepts a complete production environment, with Secure cookies", () => {

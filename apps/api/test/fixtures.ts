@@ -2,7 +2,9 @@ import sharp from "sharp";
 import { addDays, ukDate } from "../src/lib/dates";
 
 export async function pngDataUrl(width = 1200, height = 675): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#336699" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
   return `data:image/png;base64,${png.toString("base64")}`;
 }
 

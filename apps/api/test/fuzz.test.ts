@@ -20,7 +20,8 @@ const MIN_REQUESTS = 5000;
 
 function routesOf(router: AppRouter, prefix = "", out: { name: string; route: AppRoute }[] = []) {
   for (const [key, value] of Object.entries(router)) {
-    if (typeof (value as AppRoute).method === "string" && typeof (value as AppRoute).path === "string") out.push({ name: `${prefix}${key}`, route: value as AppRoute });
+    if (typeof (value as AppRoute).method === "string" && typeof (value as AppRoute).path === "string")
+      out.push({ name: `${prefix}${key}`, route: value as AppRoute });
     else routesOf(value as AppRouter, `${prefix}${key}.`, out);
   }
   return out;
@@ -37,10 +38,13 @@ function encodeSegment(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
-    return value.split("").map((ch) => (/[\ud800-\udfff]/.test(ch) ? "%ED%A0%80" : encodeURIComponent(ch))).join("");
+    return value
+      .split("")
+      .map((ch) => (/[\ud800-\udfff]/.test(ch) ? "%ED%A0%80" : encodeURIComponent(ch)))
+      .join("");
   }
 }
-const asText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : JSON.stringify(v) ?? "");
+const asText = (v: unknown): string => (typeof v === "string" ? v : v === undefined ? "" : (JSON.stringify(v) ?? ""));
 
 type FuzzRequest = {
   url: string;
@@ -56,7 +60,10 @@ function requestArb(route: AppRoute, hints: KeyHints): fc.Arbitrary<FuzzRequest>
   const params = fc.tuple(
     ...names.map((n) =>
       fc.oneof(
-        { weight: 6, arbitrary: (paramSchema[n] ? arbitraryOf(paramSchema[n], n, hints) : fc.string()).map((v) => encodeSegment(asText(v))) },
+        {
+          weight: 6,
+          arbitrary: (paramSchema[n] ? arbitraryOf(paramSchema[n], n, hints) : fc.string()).map((v) => encodeSegment(asText(v))),
+        },
         { weight: 3, arbitrary: nastyUrlValue.map((v) => encodeSegment(asText(v))) },
         { weight: 1, arbitrary: fc.constantFrom("%", "%E0%A4%A", "%00", "..", "%2F", "1%20OR%201=1") },
       ),
@@ -77,28 +84,47 @@ function requestArb(route: AppRoute, hints: KeyHints): fc.Arbitrary<FuzzRequest>
           ? fuzzedOf(bodySchema, hints)
           : fc.jsonValue({ maxDepth: 3 });
   const body = fc.oneof(
-    { weight: 9, arbitrary: jsonBody.map((value) => (value === undefined ? { kind: "none" as const } : { kind: "json" as const, value })) },
+    {
+      weight: 9,
+      arbitrary: jsonBody.map((value) => (value === undefined ? { kind: "none" as const } : { kind: "json" as const, value })),
+    },
     {
       weight: route.method === "GET" ? 0 : 1,
       arbitrary: fc.record({
         kind: fc.constant("raw" as const),
-        contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1"),
-        text: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("{", '{"a":', "[1,2", '{"__proto__":{"x":1}}', '"\\u0000"', "null", "a=%00&b=1")),
+        contentType: fc.constantFrom(
+          "application/json",
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "application/json; charset=latin1",
+        ),
+        text: fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom("{", '{"a":', "[1,2", '{"__proto__":{"x":1}}', '"\\u0000"', "null", "a=%00&b=1"),
+        ),
       }),
     },
   );
   const session = isAdminRoute(route)
     ? fc.constantFrom<FuzzRequest["session"]>("admin", "admin", "admin", "none", "user", "garbage")
     : fc.constantFrom<FuzzRequest["session"]>("none", "none", "admin", "user", "garbage");
-  return fc.record({ params, query, body, session, remoteAddress: fc.oneof({ weight: 3, arbitrary: fc.ipV4() }, { weight: 1, arbitrary: fc.constant("198.51.100.7") }) }).map(({ params: values, query: q, body: b, session: s, remoteAddress }) => {
-    let i = 0;
-    let url = route.path.replace(/:(\w+)/g, () => values[i++] ?? "");
-    if (q && typeof q === "object" && !Array.isArray(q)) {
-      const pairs = Object.entries(q as Record<string, unknown>).filter(([, v]) => v !== undefined);
-      if (pairs.length) url += `?${pairs.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(asText(v))}`).join("&")}`;
-    }
-    return { url, session: s, body: b, remoteAddress };
-  });
+  return fc
+    .record({
+      params,
+      query,
+      body,
+      session,
+      remoteAddress: fc.oneof({ weight: 3, arbitrary: fc.ipV4() }, { weight: 1, arbitrary: fc.constant("198.51.100.7") }),
+    })
+    .map(({ params: values, query: q, body: b, session: s, remoteAddress }) => {
+      let i = 0;
+      let url = route.path.replace(/:(\w+)/g, () => values[i++] ?? "");
+      if (q && typeof q === "object" && !Array.isArray(q)) {
+        const pairs = Object.entries(q as Record<string, unknown>).filter(([, v]) => v !== undefined);
+        if (pairs.length) url += `?${pairs.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(asText(v))}`).join("&")}`;
+      }
+      return { url, session: s, body: b, remoteAddress };
+    });
 }
 
 let ctx: TestContext;
@@ -118,13 +144,26 @@ beforeAll(async () => {
   const dateIds = await ids("select id as v from course_dates");
   const addOnIds = await ids("select id as v from course_add_ons");
   const codes = await ids("select code as v from discount_codes");
-  const bookable = (await ctx.pool.query<{ id: number; date: number }>("select course_id as id, id as date from course_dates where start_date > current_date and closed_at is null")).rows;
+  const bookable = (
+    await ctx.pool.query<{ id: number; date: number }>(
+      "select course_id as id, id as date from course_dates where start_date > current_date and closed_at is null",
+    )
+  ).rows;
   const pick = (values: (number | string)[]) => (values.length ? fc.constantFrom(...values) : fc.constant(1));
-  const cart = fc.array(pick(bookable.map((b) => JSON.stringify(b))).map((b) => ({ ...JSON.parse(b as string), selectedDate: JSON.parse(b as string).date, selectedAddons: [] })), { minLength: 1, maxLength: 2 });
+  const cart = fc.array(
+    pick(bookable.map((b) => JSON.stringify(b))).map((b) => ({
+      ...JSON.parse(b as string),
+      selectedDate: JSON.parse(b as string).date,
+      selectedAddons: [],
+    })),
+    { minLength: 1, maxLength: 2 },
+  );
   hints = { id: pick(courseIds), selectedDate: pick(dateIds), selectedAddons: pick(addOnIds), code: pick(codes), courses: cart };
 });
 afterAll(async () => {
-  console.info(`fuzz: ${total} requests over ${routes.length} routes (seed ${SEED}); statuses per route: ${JSON.stringify(perRoute)}`);
+  console.info(
+    `fuzz: ${total} requests over ${routes.length} routes (seed ${SEED}); statuses per route: ${JSON.stringify(perRoute)}`,
+  );
   await ctx?.close();
 });
 
@@ -154,13 +193,22 @@ async function send(route: AppRoute, name: string, req: FuzzRequest) {
 }
 
 /** Why an answer breaks the contract, or null when it keeps it. */
-function problemWith(route: AppRoute, res: { statusCode: number; headers: Record<string, unknown>; body: string }): string | null {
+function problemWith(
+  route: AppRoute,
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+): string | null {
   if (res.statusCode >= 500) return `server error ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode < 400) return null;
   const declared = (route.responses as Record<number, unknown>)[res.statusCode];
   // A route that declares another content type for this status (the local payment page's HTML) may answer it.
-  if (declared && isAppRouteOtherResponse(declared as never) && String(res.headers["content-type"] ?? "").startsWith((declared as { contentType: string }).contentType)) return null;
-  if (!String(res.headers["content-type"] ?? "").startsWith("application/json")) return `${res.statusCode} answered as ${String(res.headers["content-type"])}`;
+  if (
+    declared &&
+    isAppRouteOtherResponse(declared as never) &&
+    String(res.headers["content-type"] ?? "").startsWith((declared as { contentType: string }).contentType)
+  )
+    return null;
+  if (!String(res.headers["content-type"] ?? "").startsWith("application/json"))
+    return `${res.statusCode} answered as ${String(res.headers["content-type"])}`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.body);
@@ -184,7 +232,10 @@ describe("fuzz: every route of the contract", () => {
         fc.asyncProperty(requestArb(route, hints), async (req) => {
           const res = await send(route, name, req);
           const problem = problemWith(route, res);
-          if (problem) throw new Error(`${route.method} ${req.url.slice(0, 300)} (${req.session}, body ${JSON.stringify(req.body).slice(0, 300)}) → ${problem}`);
+          if (problem)
+            throw new Error(
+              `${route.method} ${req.url.slice(0, 300)} (${req.session}, body ${JSON.stringify(req.body).slice(0, 300)}) → ${problem}`,
+            );
         }),
         { seed: SEED + index, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );

@@ -40,7 +40,12 @@ async function groupCourse(capacity: number) {
   const start = inDays(45, ctx.clock.now());
   const id = await createCourse(
     ctx.db,
-    { feePence: 10000, capacity, dates: [{ startDate: start, endDate: start, capacity }], addOns: [{ name: "First aid", pricePence: 2000, description: "Emergency first aid at work" }] },
+    {
+      feePence: 10000,
+      capacity,
+      dates: [{ startDate: start, endDate: start, capacity }],
+      addOns: [{ name: "First aid", pricePence: 2000, description: "Emergency first aid at work" }],
+    },
     ctx.clock.now(),
   );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -56,7 +61,11 @@ async function placesLeft(courseId: number, dateId: number): Promise<number> {
 
 /** The admin's view of a booking, found by the booking reference people read out. */
 async function enrolment(placed: { reference: string; booking_reference: string }) {
-  const list = await ctx.app.inject({ method: "GET", url: `/api/enrollments?q=${encodeURIComponent(placed.booking_reference)}`, headers: admin.headers });
+  const list = await ctx.app.inject({
+    method: "GET",
+    url: `/api/enrollments?q=${encodeURIComponent(placed.booking_reference)}`,
+    headers: admin.headers,
+  });
   return list.json().find((e: { reference: string }) => e.reference === placed.reference);
 }
 
@@ -84,11 +93,23 @@ describe("group and employer bookings", () => {
     expect(await placesLeft(c.id, c.dateId)).toBe(5);
 
     const e = await enrolment(res.json());
-    expect(e).toMatchObject({ company_name: "Acme Security Ltd", purchase_order: "PO-7731", subtotal: 360, total: 324, discount: 36 });
+    expect(e).toMatchObject({
+      company_name: "Acme Security Ltd",
+      purchase_order: "PO-7731",
+      subtotal: 360,
+      total: 324,
+      discount: 36,
+    });
     expect(e.marketing_consent_at).toBe(placedAt);
     expect(e.courses).toHaveLength(1);
     expect(e.courses[0]).toMatchObject({ seats: 3, pivot: { original_price: 360, price_paid: 324 } });
-    expect(e.courses[0].attendees.map((a: { first_name: string; last_name: string; email: string | null }) => [a.first_name, a.last_name, a.email])).toEqual([
+    expect(
+      e.courses[0].attendees.map((a: { first_name: string; last_name: string; email: string | null }) => [
+        a.first_name,
+        a.last_name,
+        a.email,
+      ]),
+    ).toEqual([
       ["Alex", "Stone", "alex@employer.example"],
       ["Bea", "Hart", null],
       ["Cal", "Moss", null],
@@ -99,7 +120,9 @@ describe("group and employer bookings", () => {
 
     // Paying keeps the three seats; the paid booking still reads the same.
     ctx.clock.advance(1);
-    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/pay` })).statusCode).toBe(303);
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/pay` })).statusCode).toBe(
+      303,
+    );
     expect(await placesLeft(c.id, c.dateId)).toBe(5);
     // The confirmation and the office's notice name every attendee and the places.
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "casey.jones@example.com"));
@@ -116,7 +139,11 @@ describe("group and employer bookings", () => {
     expect(res.json().total).toBe(200);
     expect(await placesLeft(c.id, c.dateId)).toBe(2);
     const [order] = await ctx.db.select().from(orders).where(eq(orders.reference, res.json().reference));
-    const people = await ctx.db.select().from(orderAttendees).where(eq(orderAttendees.orderId, order!.id)).orderBy(orderAttendees.position);
+    const people = await ctx.db
+      .select()
+      .from(orderAttendees)
+      .where(eq(orderAttendees.orderId, order!.id))
+      .orderBy(orderAttendees.position);
     expect(people.map((p) => [p.position, p.firstName, p.lastName, p.email])).toEqual([
       [1, "Casey", "Jones", "casey.jones@example.com"],
       [2, "Casey", "Jones", "casey.jones@example.com"],
@@ -125,7 +152,9 @@ describe("group and employer bookings", () => {
     expect(order!.marketingConsentAt).toBeNull();
 
     ctx.clock.advance(1);
-    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/cancel` })).statusCode).toBe(303);
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/cancel` })).statusCode).toBe(
+      303,
+    );
     expect(await placesLeft(c.id, c.dateId)).toBe(4);
   });
 
@@ -134,12 +163,17 @@ describe("group and employer bookings", () => {
     const res = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3, attendees: TEAM.slice(0, 2) }]));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please name all 3 attendees: one name for each place booked");
-    expect(res.json().issues).toContainEqual({ path: "courses.0.attendees", message: "Please name all 3 attendees: one name for each place booked" });
+    expect(res.json().issues).toContainEqual({
+      path: "courses.0.attendees",
+      message: "Please name all 3 attendees: one name for each place booked",
+    });
     // Names without a quantity are one place.
     const one = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, attendees: TEAM.slice(0, 2) }]));
     expect(one.statusCode).toBe(400);
     expect(one.json().message).toBe("Please name the attendee: one name for each place booked");
-    const nameless = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 1, attendees: [{ first_name: "", last_name: "X" }] }]));
+    const nameless = await enroll(
+      orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 1, attendees: [{ first_name: "", last_name: "X" }] }]),
+    );
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().message).toBe("Attendee first name is required");
     expect(await placesLeft(c.id, c.dateId)).toBe(8);
@@ -147,7 +181,9 @@ describe("group and employer bookings", () => {
 
   it(`allows 1 to ${MAX_PLACES_PER_ORDER} places per order and refuses a group larger than the places left with the fully-booked 409`, async () => {
     const c = await groupCourse(12);
-    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 0 }]))).json().message).toBe("Choose at least 1 place");
+    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 0 }]))).json().message).toBe(
+      "Choose at least 1 place",
+    );
     const eleven = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 11 }]));
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().message).toBe(`At most ${MAX_PLACES_PER_ORDER} places per order`);
@@ -168,8 +204,15 @@ describe("group and employer bookings", () => {
     ctx.clock.advance(1);
     const groups = [5, 3, 2].map((quantity, n) => ({ quantity, n }));
     const results = await Promise.all([
-      ...groups.map((g) => enrollOn(g.n % 2 ? other.app : ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: g.quantity }], { first_name: `Group${g.quantity}` }))),
-      ...Array.from({ length: 12 }, (_, i) => enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId }], { first_name: `Single${i}` }))),
+      ...groups.map((g) =>
+        enrollOn(
+          g.n % 2 ? other.app : ctx.app,
+          orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: g.quantity }], { first_name: `Group${g.quantity}` }),
+        ),
+      ),
+      ...Array.from({ length: 12 }, (_, i) =>
+        enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId }], { first_name: `Single${i}` })),
+      ),
     ]);
     ctx.clock.advance(1);
     const wanted = [5, 3, 2, ...Array.from({ length: 12 }, () => 1)];

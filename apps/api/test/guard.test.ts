@@ -10,7 +10,8 @@ import { login, loginUser, setupApp, type Session, type TestContext } from "./he
  */
 function allRoutes(router: AppRouter, out: AppRoute[] = []): AppRoute[] {
   for (const value of Object.values(router)) {
-    if (typeof (value as AppRoute).method === "string" && typeof (value as AppRoute).path === "string") out.push(value as AppRoute);
+    if (typeof (value as AppRoute).method === "string" && typeof (value as AppRoute).path === "string")
+      out.push(value as AppRoute);
     else allRoutes(value as AppRouter, out);
   }
   return out;
@@ -19,9 +20,16 @@ function allRoutes(router: AppRouter, out: AppRoute[] = []): AppRoute[] {
 const routes = allRoutes(contract);
 const guarded = routes.filter((r) => (r.metadata as RouteMeta | undefined)?.roles);
 const urlOf = (r: AppRoute) =>
-  r.path.replace(/:(\w+)/g, (_m, name: string) => (name === "id" ? (r.path.includes("/account/sessions/") ? "00000000-0000-4000-8000-000000000000" : "999999") : "x"));
+  r.path.replace(/:(\w+)/g, (_m, name: string) =>
+    name === "id" ? (r.path.includes("/account/sessions/") ? "00000000-0000-4000-8000-000000000000" : "999999") : "x",
+  );
 const call = (ctx: TestContext, route: AppRoute, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: route.method, url: urlOf(route), headers, ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }) });
+  ctx.app.inject({
+    method: route.method,
+    url: urlOf(route),
+    headers,
+    ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
+  });
 
 let ctx: TestContext;
 const sessions = {} as Record<StaffRole, Session>;
@@ -49,11 +57,14 @@ describe("role guard, derived from the contract", () => {
     expect(res.json().message).toBeTruthy();
   });
 
-  it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))("%s answers 403 for a signed-in non-staff user", async (_n, route) => {
-    const res = await call(ctx, route, customer.headers);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: "Administrator access required" });
-  });
+  it.each(guarded.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s answers 403 for a signed-in non-staff user",
+    async (_n, route) => {
+      const res = await call(ctx, route, customer.headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "Administrator access required" });
+    },
+  );
 
   const cases = guarded.flatMap((r) => STAFF_ROLES.map((role) => [`${r.method} ${r.path} as ${role}`, r, role] as const));
   it.each(cases)("%s", async (_n, route, role) => {
@@ -70,7 +81,8 @@ describe("role guard, derived from the contract", () => {
   });
 
   it("trainers reach only registers of course dates; office everything but staff; owner everything", () => {
-    const names = (role: StaffRole) => guarded.filter((r) => (r.metadata as RouteMeta).roles!.includes(role)).map((r) => `${r.method} ${r.path}`);
+    const names = (role: StaffRole) =>
+      guarded.filter((r) => (r.metadata as RouteMeta).roles!.includes(role)).map((r) => `${r.method} ${r.path}`);
     expect(names("trainer")).toContain("GET /api/enrollments");
     expect(names("trainer")).not.toContain("POST /api/enrollments/:id/cancel");
     expect(names("trainer")).not.toContain("GET /api/messages");

@@ -17,7 +17,11 @@ const send = (method: "POST" | "PUT" | "DELETE", url: string, payload?: object) 
 
 describe("images", () => {
   it("re-encodes a PNG to WebP, serves full and card sizes with immutable cache headers", async () => {
-    const res = await send("POST", "/api/shops", { name: "Hi-vis vest", url: "https://shop.example.com/vest", image: await pngDataUrl(2400, 1350) });
+    const res = await send("POST", "/api/shops", {
+      name: "Hi-vis vest",
+      url: "https://shop.example.com/vest",
+      image: await pngDataUrl(2400, 1350),
+    });
     expect(res.statusCode).toBe(201);
     const path = res.json().image as string;
     expect(path).toMatch(/^\/api\/images\/[a-f0-9]{64}\.webp$/);
@@ -73,19 +77,35 @@ describe("shop items", () => {
   });
 
   it("creates, lists, reads, updates (keeping the picture) and deletes", async () => {
-    const created = (await send("POST", "/api/shops", { name: "Torch", url: "https://shop.example.com/torch", image: await pngDataUrl(300, 300) })).json();
+    const created = (
+      await send("POST", "/api/shops", {
+        name: "Torch",
+        url: "https://shop.example.com/torch",
+        image: await pngDataUrl(300, 300),
+      })
+    ).json();
     const list = await ctx.app.inject({ method: "GET", url: "/api/shops" });
     expect(list.statusCode).toBe(200);
     expect(list.headers.etag).toBeTruthy();
     expect(list.json()).toContainEqual(created);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/shops", headers: { "if-none-match": list.headers.etag as string } })).statusCode).toBe(304);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/shops", headers: { "if-none-match": list.headers.etag as string } }))
+        .statusCode,
+    ).toBe(304);
     expect((await ctx.app.inject({ method: "GET", url: `/api/shops/${created.id}` })).json()).toEqual(created);
 
-    const upd = await send("PUT", `/api/shops/${created.id}`, { name: "LED Torch", url: "https://shop.example.com/led", image: created.image });
+    const upd = await send("PUT", `/api/shops/${created.id}`, {
+      name: "LED Torch",
+      url: "https://shop.example.com/led",
+      image: created.image,
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toEqual({ ...created, name: "LED Torch", url: "https://shop.example.com/led" });
     // The list changed: the old ETag no longer matches.
-    expect((await ctx.app.inject({ method: "GET", url: "/api/shops", headers: { "if-none-match": list.headers.etag as string } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: "GET", url: "/api/shops", headers: { "if-none-match": list.headers.etag as string } }))
+        .statusCode,
+    ).toBe(200);
 
     const removed = await send("PUT", `/api/shops/${created.id}`, { image: null });
     expect(removed.json().image).toBeNull();
@@ -96,7 +116,12 @@ describe("shop items", () => {
     expect((await send("DELETE", `/api/shops/${created.id}`)).statusCode).toBe(404);
     expect((await send("PUT", `/api/shops/${created.id}`, { name: "Gone" })).statusCode).toBe(404);
     const logs = (await ctx.app.inject({ method: "GET", url: "/api/activity-logs?limit=4", headers: admin.headers })).json();
-    expect(logs.map((l: { action: string }) => l.action)).toEqual(["Shop item deleted", "Shop item updated", "Shop item updated", "Shop item added"]);
+    expect(logs.map((l: { action: string }) => l.action)).toEqual([
+      "Shop item deleted",
+      "Shop item updated",
+      "Shop item updated",
+      "Shop item added",
+    ]);
     expect(logs.every((l: { type: string; user: string }) => l.type === "other" && l.user === "Site Administrator")).toBe(true);
   });
 });

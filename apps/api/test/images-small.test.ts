@@ -36,7 +36,9 @@ describe("small image variant", () => {
     const res = await ctx.app.inject({ method: "GET", url: `/api/images/${sha}-small.webp` });
     expect(res.statusCode).toBe(200);
     expect((await sharp(res.rawPayload).metadata()).width).toBe(400);
-    const { rows } = await ctx.pool.query<{ has: boolean }>("select small is not null as has from images where sha256 = $1", [sha]);
+    const { rows } = await ctx.pool.query<{ has: boolean }>("select small is not null as has from images where sha256 = $1", [
+      sha,
+    ]);
     expect(rows[0]!.has).toBe(true);
   });
 

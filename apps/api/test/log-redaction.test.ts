@@ -27,7 +27,16 @@ const PERSON = {
   company_name: "Quillfeather Doors Ltd",
   order_notes: "Wheelchair access for Perpetua please",
 };
-const PERSONAL = [PERSON.first_name, PERSON.last_name, PERSON.guest_email, PERSON.phone_number, "900987", PERSON.street_address, PERSON.town_city, "Quillfeather Doors"];
+const PERSONAL = [
+  PERSON.first_name,
+  PERSON.last_name,
+  PERSON.guest_email,
+  PERSON.phone_number,
+  "900987",
+  PERSON.street_address,
+  PERSON.town_city,
+  "Quillfeather Doors",
+];
 
 let app: FastifyInstance;
 let pool: pg.Pool;
@@ -78,7 +87,11 @@ describe("logs carry no personal data", () => {
       lines.length = 0;
       // Without a code: the one-statement fast path (pg error); with a code: a Drizzle query error carrying its parameters.
       const plain = await app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([c], PERSON) });
-      const coded = await app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([c], { ...PERSON, discount_code: "LOGS10" }) });
+      const coded = await app.inject({
+        method: "POST",
+        url: "/api/enroll",
+        payload: orderPayload([c], { ...PERSON, discount_code: "LOGS10" }),
+      });
       expect(plain.statusCode).toBe(500);
       expect(coded.statusCode).toBe(500);
       const failures = lines.filter((l) => l.includes("request failed"));
@@ -95,7 +108,10 @@ describe("logs carry no personal data", () => {
   it("request lines, payments and the mail sender log no personal data either", async () => {
     const c = await course();
     lines.length = 0;
-    await app.inject({ method: "GET", url: `/api/health?email=${encodeURIComponent(PERSON.guest_email)}&name=${PERSON.last_name}` });
+    await app.inject({
+      method: "GET",
+      url: `/api/health?email=${encodeURIComponent(PERSON.guest_email)}&name=${PERSON.last_name}`,
+    });
     const order = await app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([c], PERSON) });
     expect(order.statusCode).toBe(201);
     const pay = await app.inject({ method: "POST", url: `/api/payments/local/${order.json().reference}/pay` });
@@ -109,8 +125,12 @@ describe("logs carry no personal data", () => {
 
   it("masks e-mail addresses and phone numbers in free text, not dates or ids", () => {
     expect(scrubText("Invalid email: a.b+c@example.co.uk, call +44 7700 900123")).toBe("Invalid email: [email], call [phone]");
-    expect(scrubText("hold ends 2026-11-22 10:00, order 42, 2026-11-22T10:00:00.000Z")).toBe("hold ends 2026-11-22 10:00, order 42, 2026-11-22T10:00:00.000Z");
-    expect(scrubText('Failed query: insert into x values ($1)\nparams: Casey,casey@example.com\n    at f (a.js:1:2)')).toBe("Failed query: insert into x values ($1)\nparams: [redacted]\n    at f (a.js:1:2)");
-    expect(scrubText('Key (email)=(casey@example.com) already exists.')).toBe("Key (email)=([redacted]) already exists.");
+    expect(scrubText("hold ends 2026-11-22 10:00, order 42, 2026-11-22T10:00:00.000Z")).toBe(
+      "hold ends 2026-11-22 10:00, order 42, 2026-11-22T10:00:00.000Z",
+    );
+    expect(scrubText("Failed query: insert into x values ($1)\nparams: Casey,casey@example.com\n    at f (a.js:1:2)")).toBe(
+      "Failed query: insert into x values ($1)\nparams: [redacted]\n    at f (a.js:1:2)",
+    );
+    expect(scrubText("Key (email)=(casey@example.com) already exists.")).toBe("Key (email)=([redacted]) already exists.");
   });
 });

@@ -55,7 +55,12 @@ function decodeQp(raw: string): string {
 async function bookableCourse(ctx: TestContext) {
   const id = await createCourse(
     ctx.db,
-    { title: "SIA Door Supervisor Course", feePence: 25000, time: "9 am - 6pm", addOns: [{ name: "Emergency First Aid at Work", pricePence: 6000, description: "" }] },
+    {
+      title: "SIA Door Supervisor Course",
+      feePence: 25000,
+      time: "9 am - 6pm",
+      addOns: [{ name: "Emergency First Aid at Work", pricePence: 6000, description: "" }],
+    },
     ctx.clock.now(),
   );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -105,7 +110,9 @@ describe("mail over SMTP", () => {
     expect(body).toMatch(/^Subject: Booking confirmed: SIA Door Supervisor Course/m);
     expect(body).toMatch(/Content-Type: text\/plain/);
     expect(body).toMatch(/Content-Type: text\/html/);
-    expect(body).toContain(`Dates: ${formatDateRangeWithWeekday(course.date.startDate, course.date.endDate)}, 9 am - 6pm each day`);
+    expect(body).toContain(
+      `Dates: ${formatDateRangeWithWeekday(course.date.startDate, course.date.endDate)}, 9 am - 6pm each day`,
+    );
     expect(body).toMatch(/Content-Type: text\/calendar/);
     expect(body).toContain("Add-ons: Emergency First Aid at Work (£60.00)");
     expect(body).toContain("Discount (MAILTEN, 10% off): -£31.00");
@@ -151,7 +158,13 @@ describe("mail over SMTP", () => {
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/messages",
-      payload: { firstName: "Robin", lastName: "Hughes", phoneNumber: "07700 900111", emailAddress: "robin.hughes@example.com", message: "Do you run weekend <b>courses</b>?" },
+      payload: {
+        firstName: "Robin",
+        lastName: "Hughes",
+        phoneNumber: "07700 900111",
+        emailAddress: "robin.hughes@example.com",
+        message: "Do you run weekend <b>courses</b>?",
+      },
     });
     expect(res.statusCode).toBe(201);
     const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "new_message"));

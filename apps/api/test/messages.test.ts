@@ -11,8 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const good = { firstName: "Robin", lastName: "Hughes", phoneNumber: "0151 496 0123", emailAddress: "robin.hughes@example.com", message: "Do you run weekend courses?" };
-const post = (payload: object, app = ctx.app, ip = "203.0.113.9") => app.inject({ method: "POST", url: "/api/messages", payload, remoteAddress: ip });
+const good = {
+  firstName: "Robin",
+  lastName: "Hughes",
+  phoneNumber: "0151 496 0123",
+  emailAddress: "robin.hughes@example.com",
+  message: "Do you run weekend courses?",
+};
+const post = (payload: object, app = ctx.app, ip = "203.0.113.9") =>
+  app.inject({ method: "POST", url: "/api/messages", payload, remoteAddress: ip });
 
 describe("contact messages", () => {
   it.each([

@@ -59,7 +59,11 @@ afterAll(async () => {
 });
 
 const enrollOn = (app: FastifyInstance, over: Record<string, unknown> = {}) =>
-  app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dateId }], over) });
+  app.inject({
+    method: "POST",
+    url: "/api/enroll",
+    payload: orderPayload([{ id: course.id, selectedDate: course.dateId }], over),
+  });
 
 async function usesHeld(code: string) {
   const { rows } = await ctx.pool.query<{ held: number; recount: number; max_uses: number }>(
@@ -73,8 +77,9 @@ async function usesHeld(code: string) {
 
 type Detail = { courseDates: { id: number; placesLeft: number }[]; fee: number; next_date: string | null };
 const placesLeft = async (app: FastifyInstance) =>
-  ((await app.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail).courseDates.find((d) => d.id === course.dateId)!
-    .placesLeft;
+  ((await app.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail).courseDates.find(
+    (d) => d.id === course.dateId,
+  )!.placesLeft;
 
 describe("discount uses counter", () => {
   it("40 concurrent orders on two instances for a code with 7 uses: exactly 7 get it, the counter equals the recount", async () => {
@@ -105,8 +110,12 @@ describe("discount uses counter", () => {
     );
     const ok = results.filter((r) => r.statusCode === 201);
     expect(ok).toHaveLength(6);
-    expect(ok.filter((r) => (r.json() as { discount_code: string | null }).discount_code === "MIXTHREE").length).toBeLessThanOrEqual(3);
-    const { rows } = await ctx.pool.query<{ seats_held: number }>("select seats_held from course_dates where id = $1", [date!.id]);
+    expect(
+      ok.filter((r) => (r.json() as { discount_code: string | null }).discount_code === "MIXTHREE").length,
+    ).toBeLessThanOrEqual(3);
+    const { rows } = await ctx.pool.query<{ seats_held: number }>("select seats_held from course_dates where id = $1", [
+      date!.id,
+    ]);
     expect(rows[0]!.seats_held).toBe(6);
     const c = await usesHeld("MIXTHREE");
     expect(c.held).toBe(c.recount);
@@ -179,7 +188,12 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
     // Earlier tests moved the clock past the 30-minute idle limit of admin sessions (decision 140).
     admin = await loginAdmin(ctx);
     const before = (await a.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail;
-    const put = await b.app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee: before.fee + 3 } });
+    const put = await b.app.inject({
+      method: "PUT",
+      url: `/api/courses/${course.id}`,
+      headers: admin.headers,
+      payload: { fee: before.fee + 3 },
+    });
     expect(put.statusCode).toBe(200);
     const after = (await a.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail;
     expect(after.fee).toBe(before.fee + 3);
@@ -189,7 +203,9 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
     ctx.clock.advance(1_000);
     admin = await loginAdmin(ctx);
     const left = await placesLeft(a);
-    const detail = (await a.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as { courseDates: { id: number; startDate: string; endDate: string; capacity: number }[] };
+    const detail = (await a.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as {
+      courseDates: { id: number; startDate: string; endDate: string; capacity: number }[];
+    };
     const d = detail.courseDates.find((x) => x.id === course.dateId)!;
     const put = await b.app.inject({
       method: "PUT",
@@ -211,10 +227,10 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
     ctx.clock.advance(30 * 60_000 + 1);
     const freed = await placesLeft(a);
     expect(freed).toBeGreaterThan(before - 1);
-    const { rows } = await ctx.pool.query<{ left: number }>("select capacity - seats_taken(d, $2) as left from course_dates d where id = $1", [
-      course.dateId,
-      ctx.clock.now().toISOString(),
-    ]);
+    const { rows } = await ctx.pool.query<{ left: number }>(
+      "select capacity - seats_taken(d, $2) as left from course_dates d where id = $1",
+      [course.dateId, ctx.clock.now().toISOString()],
+    );
     expect(freed).toBe(Number(rows[0]!.left));
   });
 });

@@ -13,7 +13,15 @@ describe("API documentation", () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/login", "/api/courses", "/api/courses/{id}", "/api/enroll", "/api/discounts/validate/{code}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/login",
+        "/api/courses",
+        "/api/courses/{id}",
+        "/api/enroll",
+        "/api/discounts/validate/{code}",
+      ]),
+    );
     expect(doc.paths["/api/dashboard"].get.security).toBeTruthy();
   });
 

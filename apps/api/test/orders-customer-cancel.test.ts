@@ -32,7 +32,10 @@ const cancelEntries = async (reference: string) =>
     .where(
       and(
         eq(activityLog.action, "Enrollment cancelled"),
-        eq(activityLog.details, `Booking ${await bookingRefOf(reference)} for Casey Jones was cancelled by the customer on the payment page; its places were released`),
+        eq(
+          activityLog.details,
+          `Booking ${await bookingRefOf(reference)} for Casey Jones was cancelled by the customer on the payment page; its places were released`,
+        ),
       ),
     );
 
@@ -48,11 +51,23 @@ describe("POST /api/orders/:reference/cancel", () => {
 
     const res = await cancel(order.reference);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ reference: order.reference, status: "cancelled", total: 160, amount_paid: null, paid_at: null });
+    expect(res.json()).toMatchObject({
+      reference: order.reference,
+      status: "cancelled",
+      total: 160,
+      amount_paid: null,
+      paid_at: null,
+    });
     expect(await placesLeft()).toBe(1);
-    expect((await ctx.app.inject({ method: "GET", url: "/api/discounts/validate/ONEUSE" })).json()).toMatchObject({ valid: true });
+    expect((await ctx.app.inject({ method: "GET", url: "/api/discounts/validate/ONEUSE" })).json()).toMatchObject({
+      valid: true,
+    });
     expect(await cancelEntries(order.reference)).toHaveLength(1);
-    expect((await cancelEntries(order.reference))[0]).toMatchObject({ type: "other", userName: "Casey Jones", amountPence: 16000 });
+    expect((await cancelEntries(order.reference))[0]).toMatchObject({
+      type: "other",
+      userName: "Casey Jones",
+      amountPence: 16000,
+    });
 
     // The freed seat and code can be booked by the next customer straight away.
     const next = await enroll(orderPayload(one(), { discount_code: "ONEUSE", first_name: "Nell" }));
@@ -103,10 +118,14 @@ describe("POST /api/orders/:reference/cancel", () => {
   it("is rate-limited per client address like the other public calls", async () => {
     let last = 0;
     for (let n = 0; n < 25 && last !== 429; n++) {
-      last = (await ctx.app.inject({ method: "POST", url: "/api/orders/no-such-order/cancel", remoteAddress: "203.0.113.9" })).statusCode;
+      last = (await ctx.app.inject({ method: "POST", url: "/api/orders/no-such-order/cancel", remoteAddress: "203.0.113.9" }))
+        .statusCode;
     }
     expect(last).toBe(429);
     // Another address is not affected.
-    expect((await ctx.app.inject({ method: "POST", url: "/api/orders/no-such-order/cancel", remoteAddress: "203.0.113.10" })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/orders/no-such-order/cancel", remoteAddress: "203.0.113.10" }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -32,7 +32,10 @@ describe("book, pay on the local page, see it everywhere (embedded default)", ()
     const placed = await ctx.app.inject({
       method: "POST",
       url: "/api/enroll",
-      payload: orderPayload([{ id: course.id, selectedDate: date.id }], { first_name: "Morgan", guest_email: "morgan.jones@example.com" }),
+      payload: orderPayload([{ id: course.id, selectedDate: date.id }], {
+        first_name: "Morgan",
+        guest_email: "morgan.jones@example.com",
+      }),
     });
     expect(placed.statusCode).toBe(201);
     const order = placed.json();
@@ -90,7 +93,11 @@ describe("book, pay on the local page, see it everywhere (embedded default)", ()
   it("Cancel on the local page returns to the site's cart with the reference", async () => {
     const course = (await ctx.app.inject({ method: "GET", url: "/api/courses/slug/cctv-operator-course" })).json();
     const order = (
-      await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.courseDates[0].id }]) })
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/enroll",
+        payload: orderPayload([{ id: course.id, selectedDate: course.courseDates[0].id }]),
+      })
     ).json();
     const cancel = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/cancel` });
     expect(cancel.statusCode).toBe(303);
@@ -104,7 +111,11 @@ describe("book, pay on the local page, see it everywhere (embedded default)", ()
   it("admin cancel: pending → cancelled with the admin named in the log; paid orders answer 409", async () => {
     const course = (await ctx.app.inject({ method: "GET", url: "/api/courses/slug/cctv-operator-course" })).json();
     const order = (
-      await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.courseDates[0].id }]) })
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/enroll",
+        payload: orderPayload([{ id: course.id, selectedDate: course.courseDates[0].id }]),
+      })
     ).json();
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
     const res = await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: admin.headers });
@@ -142,9 +153,18 @@ describe("background workers", () => {
   });
 
   it("production refuses the local provider and a Stripe setup without its secrets", () => {
-    const base = { NODE_ENV: "production", JWT_SECRET: "Kq8vR2xLm9TzW4bN7cY1pF6hJ3sD5gA0", DATABASE_URL: "postgres://db.example.com/app" };
+    const base = {
+      NODE_ENV: "production",
+      JWT_SECRET: "Kq8vR2xLm9TzW4bN7cY1pF6hJ3sD5gA0",
+      DATABASE_URL: "postgres://db.example.com/app",
+    };
     expect(() => parseEnv(base)).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
-    expect(parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" }).PAYMENT_PROVIDER).toBe("stripe");
+    expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(
+      parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" })
+        .PAYMENT_PROVIDER,
+    ).toBe("stripe");
   });
 });

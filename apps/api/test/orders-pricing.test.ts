@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bookingActivityText, matchAddOns, matchDate, placesOf, priceLines, priceOrder, type CourseForPricing } from "../src/modules/orders/pricing";
+import {
+  bookingActivityText,
+  matchAddOns,
+  matchDate,
+  placesOf,
+  priceLines,
+  priceOrder,
+  type CourseForPricing,
+} from "../src/modules/orders/pricing";
 
 const dates = [
   { id: 1, start: "2026-03-12", end: "2026-03-14" },
@@ -10,8 +18,24 @@ const addOns = [
   { id: 7, name: "First aid", price: 6000 },
   { id: 8, name: "Manual", price: 1500 },
 ];
-const course: CourseForPricing = { id: 10, title: "Door Supervisor", description: "d", fee_pence: 25000, duration: "6 Days", time: "9 am - 6pm", dates, add_ons: addOns };
-const cctv: CourseForPricing = { ...course, id: 11, title: "CCTV", fee_pence: 10000, dates: [{ id: 4, start: "2026-06-01", end: "2026-06-02" }], add_ons: [] };
+const course: CourseForPricing = {
+  id: 10,
+  title: "Door Supervisor",
+  description: "d",
+  fee_pence: 25000,
+  duration: "6 Days",
+  time: "9 am - 6pm",
+  dates,
+  add_ons: addOns,
+};
+const cctv: CourseForPricing = {
+  ...course,
+  id: 11,
+  title: "CCTV",
+  fee_pence: 10000,
+  dates: [{ id: 4, start: "2026-06-01", end: "2026-06-02" }],
+  add_ons: [],
+};
 
 describe("matchDate", () => {
   it("finds a date by id or by its spec label, trimmed", () => {
@@ -43,7 +67,15 @@ describe("placesOf", () => {
     expect(placesOf({ quantity: 4 })).toEqual({ seats: 4, attendees: null });
   });
   it("needs exactly one name per place when names are given; e-mail optional", () => {
-    expect(placesOf({ quantity: 2, attendees: [{ first_name: "A", last_name: "B", email: "a@x.example" }, { first_name: "C", last_name: "D" }] })).toEqual({
+    expect(
+      placesOf({
+        quantity: 2,
+        attendees: [
+          { first_name: "A", last_name: "B", email: "a@x.example" },
+          { first_name: "C", last_name: "D" },
+        ],
+      }),
+    ).toEqual({
       seats: 2,
       attendees: [
         { firstName: "A", lastName: "B", email: "a@x.example" },
@@ -51,7 +83,14 @@ describe("placesOf", () => {
       ],
     });
     expect(placesOf({ quantity: 2, attendees: [{ first_name: "A", last_name: "B" }] })).toBeNull();
-    expect(placesOf({ attendees: [{ first_name: "A", last_name: "B" }, { first_name: "C", last_name: "D" }] })).toBeNull();
+    expect(
+      placesOf({
+        attendees: [
+          { first_name: "A", last_name: "B" },
+          { first_name: "C", last_name: "D" },
+        ],
+      }),
+    ).toBeNull();
   });
 });
 
@@ -62,7 +101,9 @@ describe("priceLines", () => {
     const out = priceLines([course, cctv], [line({ quantity: 3 }), { id: 11, selectedDate: 4, selectedAddons: [] } as never]);
     expect(out.kind).toBe("priced");
     if (out.kind !== "priced") return;
-    expect(out.lines.map((l) => [l.courseId, l.courseDateId, l.seats, l.unitPricePence, l.originalPricePence, l.dateLabel])).toEqual([
+    expect(
+      out.lines.map((l) => [l.courseId, l.courseDateId, l.seats, l.unitPricePence, l.originalPricePence, l.dateLabel]),
+    ).toEqual([
       [10, 1, 3, 31000, 93000, "12 - 14th Mar 2026"],
       [11, 4, 1, 10000, 10000, "1 - 2nd Jun 2026"],
     ]);
@@ -72,7 +113,11 @@ describe("priceLines", () => {
     expect(priceLines([course], [line({ id: 99 })])).toEqual({ kind: "course_not_found" });
     expect(priceLines([course], [line(), line({ selectedDate: 99 })])).toEqual({ kind: "date_unavailable", index: 1 });
     expect(priceLines([course], [line({ selectedAddons: [99] })])).toEqual({ kind: "unknown_add_on", index: 0 });
-    expect(priceLines([course], [line({ quantity: 2, attendees: [{ first_name: "A", last_name: "B" }] })])).toEqual({ kind: "attendees_mismatch", index: 0, places: 2 });
+    expect(priceLines([course], [line({ quantity: 2, attendees: [{ first_name: "A", last_name: "B" }] })])).toEqual({
+      kind: "attendees_mismatch",
+      index: 0,
+      places: 2,
+    });
   });
 });
 
@@ -82,14 +127,30 @@ describe("priceOrder", () => {
     { courseId: 11, originalPricePence: 10000 },
   ];
   it("without a code: the subtotal is the total", () => {
-    expect(priceOrder(lines, null)).toEqual({ subtotalPence: 103000, discountPence: 0, totalPence: 103000, paidPrices: [93000, 10000], discountApplies: true });
+    expect(priceOrder(lines, null)).toEqual({
+      subtotalPence: 103000,
+      discountPence: 0,
+      totalPence: 103000,
+      paidPrices: [93000, 10000],
+      discountApplies: true,
+    });
   });
   it("a percentage of every place, split so the lines add up to the total", () => {
     const out = priceOrder(lines, { percentOff: 10, amountOffPence: null });
-    expect(out).toEqual({ subtotalPence: 103000, discountPence: 10300, totalPence: 92700, paidPrices: [83700, 9000], discountApplies: true });
+    expect(out).toEqual({
+      subtotalPence: 103000,
+      discountPence: 10300,
+      totalPence: 92700,
+      paidPrices: [83700, 9000],
+      discountApplies: true,
+    });
   });
   it("a fixed amount on the code's course only, never below £0", () => {
-    expect(priceOrder(lines, { percentOff: null, amountOffPence: 50000, courseIds: [11] })).toMatchObject({ discountPence: 10000, totalPence: 93000, paidPrices: [93000, 0] });
+    expect(priceOrder(lines, { percentOff: null, amountOffPence: 50000, courseIds: [11] })).toMatchObject({
+      discountPence: 10000,
+      totalPence: 93000,
+      paidPrices: [93000, 0],
+    });
   });
   it("reports a code whose courses are not in the order", () => {
     expect(priceOrder(lines, { percentOff: 10, amountOffPence: null, courseIds: [12] }).discountApplies).toBe(false);

@@ -20,7 +20,11 @@ const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/
 describe("enroll", () => {
   it("prices from the database (fee + add-ons − discount) and answers a payment link", async () => {
     const efaw = ds.addOns[0]!;
-    const res = await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[2]!.id, selectedAddons: [efaw.id] }], { discount_code: "welcome10" }));
+    const res = await enroll(
+      orderPayload([{ id: ds.id, selectedDate: ds.courseDates[2]!.id, selectedAddons: [efaw.id] }], {
+        discount_code: "welcome10",
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     // (£250 + £60) − 10% = £279
@@ -28,7 +32,14 @@ describe("enroll", () => {
     expect(body.payment_link).toMatch(new RegExp(`/api/payments/local/${body.reference}$`));
     expect(body.reference).toMatch(/^[\w-]{20,}$/);
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${body.reference}/status` })).json();
-    expect(status).toMatchObject({ reference: body.reference, booking_reference: body.booking_reference, status: "pending", total: 279, amount_paid: null, paid_at: null });
+    expect(status).toMatchObject({
+      reference: body.reference,
+      booking_reference: body.booking_reference,
+      status: "pending",
+      total: 279,
+      amount_paid: null,
+      paid_at: null,
+    });
     expect(body.booking_reference).toMatch(/^[ACDEFGHJKMNPQRTUVWXYZ234679]{4}-[ACDEFGHJKMNPQRTUVWXYZ234679]{4}$/);
   });
 
@@ -56,7 +67,9 @@ describe("enroll", () => {
     const badDate = await enroll(orderPayload([{ id: ds.id, selectedDate: "1st Jan 1999" }]));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().issues[0].path).toBe("courses.0.selectedDate");
-    expect((await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id, selectedAddons: [999999] }]))).statusCode).toBe(400);
+    expect(
+      (await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id, selectedAddons: [999999] }]))).statusCode,
+    ).toBe(400);
     const spent = await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id }], { discount_code: "FIRST50" }));
     expect(spent.statusCode).toBe(409);
     expect(spent.json().message).toBe("This discount code has reached its usage limit");
@@ -72,14 +85,21 @@ describe("enroll", () => {
 
 describe("local payment page", () => {
   it("shows the order, Pay marks it paid (with a payment activity entry) and redirects to the site", async () => {
-    const order = (await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1]!.id }], { first_name: "Payton" }))).json();
+    const order = (
+      await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1]!.id }], { first_name: "Payton" }))
+    ).json();
     const page = await ctx.app.inject({ method: "GET", url: `/api/payments/local/${order.reference}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
     expect(page.body).toContain("SIA Door Supervisor Course");
     expect(page.body).toContain("£250.00");
 
-    const pay = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" });
+    const pay = await ctx.app.inject({
+      method: "POST",
+      url: `/api/payments/local/${order.reference}/pay`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
     expect(pay.statusCode).toBe(303);
     expect(pay.headers.location).toBe(`http://localhost:5173/payment/success?order=${order.reference}`);
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json();
@@ -97,7 +117,9 @@ describe("local payment page", () => {
     const cancel = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/cancel` });
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`http://localhost:5173/cart?cancelled=${order.reference}`);
-    expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json().status).toBe("cancelled");
+    expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json().status).toBe(
+      "cancelled",
+    );
     expect((await ctx.app.inject({ method: "GET", url: `/api/courses/${ds.id}` })).json().courseDates[4].placesLeft).toBe(before);
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay` })).statusCode).toBe(409);
   });
@@ -127,7 +149,11 @@ describe("enrollments", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe("cancelled");
     const paid = list.find((e: { status: string }) => e.status === "paid");
-    expect((await ctx.app.inject({ method: "POST", url: `/api/enrollments/${paid.id}/cancel`, headers: admin.headers })).statusCode).toBe(409);
-    expect((await ctx.app.inject({ method: "POST", url: "/api/enrollments/999999/cancel", headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: `/api/enrollments/${paid.id}/cancel`, headers: admin.headers })).statusCode,
+    ).toBe(409);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/enrollments/999999/cancel", headers: admin.headers })).statusCode,
+    ).toBe(404);
   });
 });

@@ -22,7 +22,12 @@ beforeAll(async () => {
   );
   const ds = (await ctx.app.inject({ method: "GET", url: "/api/courses/slug/sia-door-supervisor-course" })).json();
   for (let i = 0; i < 3; i++) {
-    const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", remoteAddress: `203.0.113.${i + 1}`, payload: orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1].id }], { guest_email: `pager${i}@example.com` }) });
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      remoteAddress: `203.0.113.${i + 1}`,
+      payload: orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1].id }], { guest_email: `pager${i}@example.com` }),
+    });
     expect(res.statusCode).toBe(201);
   }
 });
@@ -42,23 +47,31 @@ describe("admin lists are paged on the server", () => {
     const p1 = (await get("/api/messages?page=1&limit=50")).json();
     const p2 = (await get("/api/messages?page=2&limit=50")).json();
     const p3 = (await get("/api/messages?page=3&limit=50")).json();
-    expect(p1.map((m: { id: number }) => m.id)).toEqual(first.json().slice(0, 50).map((m: { id: number }) => m.id));
+    expect(p1.map((m: { id: number }) => m.id)).toEqual(
+      first
+        .json()
+        .slice(0, 50)
+        .map((m: { id: number }) => m.id),
+    );
     expect(p3).toHaveLength(total - 100);
     const ids = new Set([...p1, ...p2, ...p3].map((m: { id: number }) => m.id));
     expect(ids.size).toBe(total);
     expect((await get("/api/messages?page=9&limit=50")).json()).toEqual([]);
   });
 
-  it.each(["/api/messages", "/api/discounts", "/api/enrollments", "/api/activity-logs"])("%s refuses a limit above the cap and a page below 1", async (path) => {
-    for (const q of [`limit=${PAGE_MAX_LIMIT + 1}`, "limit=0", "page=0", "page=-1", "limit=abc"]) {
-      const res = await get(`${path}?${q}`);
-      expect(res.statusCode, `${path}?${q}`).toBe(400);
-      expect(res.json().message).toBeTruthy();
-    }
-    const max = await get(`${path}?limit=${PAGE_MAX_LIMIT}`);
-    expect(max.statusCode).toBe(200);
-    expect(max.json().length).toBeLessThanOrEqual(PAGE_MAX_LIMIT);
-  });
+  it.each(["/api/messages", "/api/discounts", "/api/enrollments", "/api/activity-logs"])(
+    "%s refuses a limit above the cap and a page below 1",
+    async (path) => {
+      for (const q of [`limit=${PAGE_MAX_LIMIT + 1}`, "limit=0", "page=0", "page=-1", "limit=abc"]) {
+        const res = await get(`${path}?${q}`);
+        expect(res.statusCode, `${path}?${q}`).toBe(400);
+        expect(res.json().message).toBeTruthy();
+      }
+      const max = await get(`${path}?limit=${PAGE_MAX_LIMIT}`);
+      expect(max.statusCode).toBe(200);
+      expect(max.json().length).toBeLessThanOrEqual(PAGE_MAX_LIMIT);
+    },
+  );
 
   it("discounts and enrolments: pages and totals", async () => {
     const discounts = await count("discount_codes where archived_at is null");

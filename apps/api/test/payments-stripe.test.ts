@@ -24,7 +24,10 @@ function fakeStripe() {
   const expired = new Set<string>();
   let expireDelayMs = 0;
   // What Stripe knows of each session (retrieved by the webhook's confirmation): our reference, the amount, paid or not.
-  const sessionState = new Map<string, { reference: string | null; amount_total: number; currency: string; payment_status: string }>();
+  const sessionState = new Map<
+    string,
+    { reference: string | null; amount_total: number; currency: string; payment_status: string }
+  >();
   const coupons = new Map<string, number>();
   const server = http.createServer((req, res) => {
     let body = "";
@@ -39,17 +42,27 @@ function fakeStripe() {
       if (failing) return send(400, { error: { type: "invalid_request_error", message: "Simulated failure" } });
       if (req.method === "POST" && path === "/v1/coupons") {
         coupons.set(`co_test_${requests.length}`, Number(new URLSearchParams(body).get("amount_off")));
-        return send(200, { id: `co_test_${requests.length}`, object: "coupon", amount_off: Number(new URLSearchParams(body).get("amount_off")) });
+        return send(200, {
+          id: `co_test_${requests.length}`,
+          object: "coupon",
+          amount_off: Number(new URLSearchParams(body).get("amount_off")),
+        });
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const id = `cs_test_${++sessions}`;
         const form = new URLSearchParams(body);
         let amount = 0;
         for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
-          amount += Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
+          amount +=
+            Number(form.get(`line_items[${i}][quantity]`)) * Number(form.get(`line_items[${i}][price_data][unit_amount]`));
         }
         amount -= coupons.get(form.get("discounts[0][coupon]") ?? "") ?? 0;
-        sessionState.set(id, { reference: form.get("client_reference_id"), amount_total: amount, currency: form.get("currency") ?? "", payment_status: "unpaid" });
+        sessionState.set(id, {
+          reference: form.get("client_reference_id"),
+          amount_total: amount,
+          currency: form.get("currency") ?? "",
+          payment_status: "unpaid",
+        });
         return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
       }
       const expire = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/);
@@ -74,7 +87,10 @@ function fakeStripe() {
       if (req.method === "GET" && retrieve) {
         const id = retrieve[1]!;
         const state = sessionState.get(id);
-        if (!state) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` } });
+        if (!state)
+          return send(404, {
+            error: { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'` },
+          });
         return send(200, {
           id,
           object: "checkout.session",
@@ -99,12 +115,16 @@ function fakeStripe() {
       if (state) state.payment_status = "paid";
     },
     /** Stripe's record of a session differs from ours (an attacker's 1p session, another currency, another order). */
-    tamper: (id: string, over: Partial<{ reference: string | null; amount_total: number; currency: string; payment_status: string }>) => {
+    tamper: (
+      id: string,
+      over: Partial<{ reference: string | null; amount_total: number; currency: string; payment_status: string }>,
+    ) => {
       const state = sessionState.get(id);
       if (state) Object.assign(state, over);
     },
     setExpireDelay: (ms: number) => (expireDelayMs = ms),
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -141,12 +161,21 @@ afterAll(async () => {
 });
 
 const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
-const status = async (reference: string) => (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+const status = async (reference: string) =>
+  (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
 
 let eventCounter = 0;
-function sessionEvent(type: string, reference: string, sessionId: string, over: Record<string, unknown> = {}, id = `evt_test_${++eventCounter}`) {
+function sessionEvent(
+  type: string,
+  reference: string,
+  sessionId: string,
+  over: Record<string, unknown> = {},
+  id = `evt_test_${++eventCounter}`,
+) {
   // Stripe sends a paid event once its session is paid: keep the fake's record in step.
-  const paidEvent = type === "checkout.session.async_payment_succeeded" || (type === "checkout.session.completed" && (over.payment_status ?? "paid") === "paid");
+  const paidEvent =
+    type === "checkout.session.async_payment_succeeded" ||
+    (type === "checkout.session.completed" && (over.payment_status ?? "paid") === "paid");
   if (paidEvent) stripe.markPaid(sessionId);
   return JSON.stringify({
     id,
@@ -173,7 +202,10 @@ function sessionEvent(type: string, reference: string, sessionId: string, over: 
   });
 }
 
-function webhook(payload: string, signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) {
+function webhook(
+  payload: string,
+  signature = stripeForSigning.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+) {
   return ctx.app.inject({
     method: "POST",
     url: "/api/payments/stripe/webhook",
@@ -183,7 +215,12 @@ function webhook(payload: string, signature = stripeForSigning.webhooks.generate
 }
 
 const placeOneOn = (courses: { id: number; selectedDate: number; selectedAddons: number[] }[]) => placeOne({}, courses);
-async function placeOne(over: Record<string, unknown> = {}, courses: Parameters<typeof orderPayload>[0] = [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] }]) {
+async function placeOne(
+  over: Record<string, unknown> = {},
+  courses: Parameters<typeof orderPayload>[0] = [
+    { id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] },
+  ],
+) {
   const res = await enroll(orderPayload(courses, over));
   expect(res.statusCode).toBe(201);
   const body = res.json();
@@ -222,7 +259,9 @@ describe("stripe checkout", () => {
     expect(f.get("discounts[0][coupon]")).toBe(coupon ? `co_test_${before + 1}` : null);
     expect(f.get("customer_email")).toBe("casey.jones@example.com");
     expect(f.get("client_reference_id")).toBe(order.reference);
-    expect(f.get("success_url")).toBe(`https://site.example.com/payment/success?order=${order.reference}&session_id={CHECKOUT_SESSION_ID}`);
+    expect(f.get("success_url")).toBe(
+      `https://site.example.com/payment/success?order=${order.reference}&session_id={CHECKOUT_SESSION_ID}`,
+    );
     expect(f.get("cancel_url")).toBe(`https://site.example.com/cart?cancelled=${order.reference}`);
     const expiresIn = Number(f.get("expires_at")) - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThanOrEqual(30 * 60);
@@ -231,7 +270,9 @@ describe("stripe checkout", () => {
 
   it("a group booking's session charges every place: quantity = places for the course and each add-on, the total ours to the penny", async () => {
     const before = stripe.requests.length;
-    const order = await placeOne({}, [{ id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId], quantity: 3 }]);
+    const order = await placeOne({}, [
+      { id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId], quantity: 3 },
+    ]);
     // (£250 + £60) × 3.
     expect(order.total).toBe(930);
     const session = stripe.requests.slice(before).find((r) => r.path === "/v1/checkout/sessions")!;
@@ -256,14 +297,19 @@ describe("stripe checkout", () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amountPence: 31000, items: 1 });
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
-    const mails = await ctx.db.select().from(mailOutbox).where(sql`${mailOutbox.text} like ${`%${formatBookingRef(row!.bookingRef)}%`}`);
+    const mails = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.text} like ${`%${formatBookingRef(row!.bookingRef)}%`}`);
     expect(mails.map((m) => m.kind).sort()).toEqual(["booking_confirmation", "new_booking"]);
 
     const counts = [await countRows(activityLog), await countRows(mailOutbox), await countRows(paymentEvents)];
     // Stripe redelivers the same event (same id, fresh signature).
     expect((await webhook(payload)).statusCode).toBe(200);
     // A different event for the same payment (async success after completion) changes nothing either.
-    expect((await webhook(sessionEvent("checkout.session.async_payment_succeeded", order.reference, order.sessionId))).statusCode).toBe(200);
+    expect(
+      (await webhook(sessionEvent("checkout.session.async_payment_succeeded", order.reference, order.sessionId))).statusCode,
+    ).toBe(200);
     expect([await countRows(activityLog), await countRows(mailOutbox), await countRows(paymentEvents)]).toEqual([
       counts[0],
       counts[1],
@@ -288,11 +334,23 @@ describe("stripe checkout", () => {
   it("events out of order: `expired` after `completed` changes nothing; `completed` after `expired` takes the seat again if it is free", async () => {
     const a = await placeOne();
     expect((await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId))).statusCode).toBe(200);
-    expect((await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }))).statusCode).toBe(200);
+    expect(
+      (
+        await webhook(
+          sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await status(a.reference)).status).toBe("paid");
 
     const b = await placeOne({ first_name: "Late" });
-    expect((await webhook(sessionEvent("checkout.session.expired", b.reference, b.sessionId, { payment_status: "unpaid", status: "expired" }))).statusCode).toBe(200);
+    expect(
+      (
+        await webhook(
+          sessionEvent("checkout.session.expired", b.reference, b.sessionId, { payment_status: "unpaid", status: "expired" }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await status(b.reference)).status).toBe("expired");
     expect((await webhook(sessionEvent("checkout.session.completed", b.reference, b.sessionId))).statusCode).toBe(200);
     expect(await status(b.reference)).toMatchObject({ status: "paid", amount_paid: 310 });
@@ -303,13 +361,20 @@ describe("stripe checkout", () => {
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, small));
     const one = [{ id: small, selectedDate: date!.id, selectedAddons: [] }];
     const a = await placeOne({ first_name: "Slow" }, one);
-    await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }));
+    await webhook(
+      sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }),
+    );
     await placeOne({ first_name: "Quick" }, one);
     expect((await enroll(orderPayload(one))).statusCode).toBe(409);
 
-    expect((await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }))).statusCode).toBe(200);
+    expect(
+      (await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }))).statusCode,
+    ).toBe(200);
     expect((await status(a.reference)).status).toBe("expired");
-    const refund = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment for a released order: refund needed"));
+    const refund = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Payment for a released order: refund needed"));
     expect(refund).toHaveLength(1);
     expect(refund[0]).toMatchObject({ amountPence: 5000, items: 1 });
     const [notice] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "late_payment"));
@@ -338,7 +403,11 @@ describe("stripe checkout", () => {
 
   it("admin cancel expires the Checkout Session so it cannot be paid", async () => {
     const a = await placeOne();
-    const login = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: "admin@example.com", password: "Admin!Passw0rd" } });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: "admin@example.com", password: "Admin!Passw0rd" },
+    });
     const cookie = `session=${login.cookies.find((c) => c.name === "session")!.value}`;
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, a.reference));
     const res = await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: { cookie } });
@@ -374,7 +443,8 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     const id = await createCourse(ctx.db, { title, feePence: 5000, capacity: 1 }, ctx.clock.now());
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
     const courses = [{ id, selectedDate: date!.id, selectedAddons: [] }];
-    const placesLeft = async () => (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().courseDates[0].placesLeft as number;
+    const placesLeft = async () =>
+      (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().courseDates[0].placesLeft as number;
     return { courses, placesLeft };
   }
   const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
@@ -406,7 +476,9 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     expect(await logsOf(a.reference)).toEqual(["Enrollment cancelled"]);
 
     // The event Stripe sends for the expiry finds the order cancelled already.
-    await webhook(sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }));
+    await webhook(
+      sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }),
+    );
     expect((await status(a.reference)).status).toBe("cancelled");
     expect(await logsOf(a.reference)).toEqual(["Enrollment cancelled"]);
     // Cancelling again asks Stripe nothing more.
@@ -484,7 +556,12 @@ describe("a paid webhook is confirmed with Stripe before the order is marked pai
   beforeAll(async () => {
     const id = await createCourse(
       ctx.db,
-      { title: "Door Supervisor", feePence: 25000, capacity: 100, addOns: [{ name: "First aid", pricePence: 6000, description: "" }] },
+      {
+        title: "Door Supervisor",
+        feePence: 25000,
+        capacity: 100,
+        addOns: [{ name: "First aid", pricePence: 6000, description: "" }],
+      },
       ctx.clock.now(),
     );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -524,7 +601,10 @@ describe("a paid webhook is confirmed with Stripe before the order is marked pai
   it("another currency is a mismatch", async () => {
     const order = await placeOne();
     stripe.tamper(order.sessionId, { currency: "usd" });
-    expect((await webhook(sessionEvent("checkout.session.completed", order.reference, order.sessionId, { currency: "usd" }))).statusCode).toBe(200);
+    expect(
+      (await webhook(sessionEvent("checkout.session.completed", order.reference, order.sessionId, { currency: "usd" })))
+        .statusCode,
+    ).toBe(200);
     expect((await status(order.reference)).status).toBe("pending");
     expect((await mismatchRows()).mail.at(-1)!.text).toMatch(/currency is usd/);
   });

@@ -51,8 +51,10 @@ async function expectConsistent(courseId: number, dates: { id: number; capacity:
 }
 
 const enroll = (payload: object) => (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url: "/api/enroll", payload }));
-const local = (reference: string, action: "pay" | "cancel") =>
-  (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/${action}` }));
+const local = (reference: string, action: "pay" | "cancel") => (
+  ctx.clock.advance(1),
+  ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/${action}` })
+);
 
 describe("seat counter", () => {
   it("the seeded orders are counted (backfill and triggers agree)", async () => {
@@ -63,13 +65,18 @@ describe("seat counter", () => {
     // Two trainings, one date each: date A (2 seats) and date B (3 seats).
     const training = async (days: number, capacity: number) => {
       const day = inDays(days, ctx.clock.now());
-      const id = await createCourse(ctx.db, { capacity: 12, dates: [{ startDate: day, endDate: day, capacity }] }, ctx.clock.now());
+      const id = await createCourse(
+        ctx.db,
+        { capacity: 12, dates: [{ startDate: day, endDate: day, capacity }] },
+        ctx.clock.now(),
+      );
       const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
       return { courseId: id, id: date!.id, capacity };
     };
     const a = await training(50, 2);
     const b = await training(51, 3);
-    const one = (date: typeof a, over: Record<string, unknown> = {}) => orderPayload([{ id: date.courseId, selectedDate: date.id }], over);
+    const one = (date: typeof a, over: Record<string, unknown> = {}) =>
+      orderPayload([{ id: date.courseId, selectedDate: date.id }], over);
     const check = async () => {
       await expectConsistent(a.courseId, [a]);
       await expectConsistent(b.courseId, [b]);
@@ -77,7 +84,12 @@ describe("seat counter", () => {
     await check();
 
     // Bookings: one order for both dates (fast path), one with a code (locked recount path).
-    const both = await enroll(orderPayload([{ id: a.courseId, selectedDate: a.id }, { id: b.courseId, selectedDate: b.id }]));
+    const both = await enroll(
+      orderPayload([
+        { id: a.courseId, selectedDate: a.id },
+        { id: b.courseId, selectedDate: b.id },
+      ]),
+    );
     expect(both.statusCode).toBe(201);
     const code = await createDiscount(ctx.db, { maxUses: 5 }, ctx.clock.now());
     const coded = await enroll(one(b, { discount_code: code.code }));
@@ -91,7 +103,9 @@ describe("seat counter", () => {
     await check();
     const toCancel = await enroll(one(b));
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, toCancel.json().reference));
-    expect((await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     await check();
 
     // Date A is now full (2 of 2): the counter refuses, and so does the full rule.
@@ -132,7 +146,11 @@ describe("seat counter", () => {
 
   it("admin edits of a date (capacity) leave the counter alone", async () => {
     const start = inDays(60, ctx.clock.now());
-    const courseId = await createCourse(ctx.db, { capacity: 4, dates: [{ startDate: start, endDate: start, capacity: 4 }] }, ctx.clock.now());
+    const courseId = await createCourse(
+      ctx.db,
+      { capacity: 4, dates: [{ startDate: start, endDate: start, capacity: 4 }] },
+      ctx.clock.now(),
+    );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
     expect((await enroll(orderPayload([{ id: courseId, selectedDate: date!.id }]))).statusCode).toBe(201);
     await ctx.db.update(courseDates).set({ capacity: 1 }).where(eq(courseDates.id, date!.id));

@@ -20,7 +20,12 @@ beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
   const pool = createPool(withDatabase(inject("serverUrl"), ctx.dbName), 20);
-  const env = parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: withDatabase(inject("serverUrl"), ctx.dbName) });
+  const env = parseEnv({
+    ...MANY_CUSTOMERS_ENV,
+    NODE_ENV: "test",
+    LOG_LEVEL: "error",
+    DATABASE_URL: withDatabase(inject("serverUrl"), ctx.dbName),
+  });
   const app = await buildApp({ env, pool, now: ctx.clock.now, logStream: { write: (line) => console.error(line) } });
   await app.ready();
   other = { app, pool };
@@ -40,7 +45,10 @@ async function courseWithDates(capacities: number[]) {
   const start = inDays(40, ctx.clock.now());
   const id = await createCourse(
     ctx.db,
-    { capacity: 12, dates: capacities.map((capacity, i) => ({ startDate: start, endDate: inDays(41 + i, ctx.clock.now()), capacity })) },
+    {
+      capacity: 12,
+      dates: capacities.map((capacity, i) => ({ startDate: start, endDate: inDays(41 + i, ctx.clock.now()), capacity })),
+    },
     ctx.clock.now(),
   );
   const dates = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id)).orderBy(courseDates.id);
@@ -94,7 +102,9 @@ describe("seats", () => {
 
     ctx.clock.advance(1);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id, selectedDate: date }], { first_name: `Racer${i}` }))),
+      Array.from({ length: 50 }, (_, i) =>
+        enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id, selectedDate: date }], { first_name: `Racer${i}` })),
+      ),
     );
     ctx.clock.advance(1);
     const codes = results.map((r) => r.statusCode);
@@ -104,7 +114,10 @@ describe("seats", () => {
     expect(await heldSeats(date)).toBe(12);
     expect(await placesLeft(id, date)).toBe(0);
     // Refused orders leave nothing behind: no order rows, no enrollment entries.
-    const racers = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(sql`${orders.firstName} like 'Racer%'`);
+    const racers = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.firstName} like 'Racer%'`);
     expect(racers[0]!.n).toBe(5);
   });
 
@@ -154,7 +167,12 @@ describe("seats", () => {
     const entries = await ctx.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, "Order expired"), sql`${activityLog.details} like ${`Booking ${formatBookingRef(row!.bookingRef)}%`}`));
+      .where(
+        and(
+          eq(activityLog.action, "Order expired"),
+          sql`${activityLog.details} like ${`Booking ${formatBookingRef(row!.bookingRef)}%`}`,
+        ),
+      );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ type: "other", amountPence: 10000, items: 1, userName: "System" });
     expect(await ctx.app.workers.expireOrders()).toBe(0);

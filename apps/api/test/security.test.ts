@@ -25,7 +25,9 @@ const get = (url: string, s?: Session, extra: Record<string, string> = {}) =>
 const post = (url: string, s: Session | undefined, payload?: object) =>
   ctx.app.inject({ method: "POST", url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
 const activity = async (action: string) =>
-  (await ctx.db.execute<{ details: string }>(sql`select details from activity_log where action = ${action} order by id`)).rows.map((r) => r.details);
+  (
+    await ctx.db.execute<{ details: string }>(sql`select details from activity_log where action = ${action} order by id`)
+  ).rows.map((r) => r.details);
 
 describe("sessions", () => {
   it("end after 30 minutes without activity, and activity keeps them alive", async () => {
@@ -67,7 +69,11 @@ describe("sessions", () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toHaveLength(3);
     expect(list.json().filter((x: { current: boolean }) => x.current)).toHaveLength(1);
-    expect(list.json()[0]).toMatchObject({ device: expect.any(String), ip: expect.any(String), last_active_at: expect.any(String) });
+    expect(list.json()[0]).toMatchObject({
+      device: expect.any(String),
+      ip: expect.any(String),
+      last_active_at: expect.any(String),
+    });
     const phoneId = (await get("/api/me", phone)) && list.json().find((x: { current: boolean }) => !x.current).id;
     const out = await ctx.app.inject({ method: "DELETE", url: `/api/account/sessions/${phoneId}`, headers: laptop.headers });
     expect(out.statusCode).toBe(200);
@@ -97,7 +103,11 @@ describe("sessions", () => {
     const res = await ctx.app.inject({
       method: "OPTIONS",
       url: "/api/me",
-      headers: { origin: "http://localhost:5174", "access-control-request-method": "GET", "access-control-request-headers": "x-session-passive" },
+      headers: {
+        origin: "http://localhost:5174",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-session-passive",
+      },
     });
     expect(res.statusCode).toBe(204);
     expect(String(res.headers["access-control-allow-headers"]).toLowerCase()).toContain("x-session-passive");
@@ -118,23 +128,53 @@ describe("sessions", () => {
 describe("login throttling", () => {
   it("real and unknown accounts get identical answers; a browser that signed in before skips the per-account back-off", async () => {
     const u = await staff();
-    const trusted = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD }, remoteAddress: "192.0.2.1" });
+    const trusted = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: u.email, password: PASSWORD },
+      remoteAddress: "192.0.2.1",
+    });
     const device = trusted.cookies.find((c) => c.name === "device")!.value;
     const unknown = `nobody-${n}@example.com`;
     // Nineteen failures for each account from different clients: no pair is held back…
     for (let i = 0; i < 19; i++) {
       for (const email of [u.email, unknown]) {
-        const r = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email, password: "bad" }, remoteAddress: `198.51.100.${i + 1}` });
+        const r = await ctx.app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { email, password: "bad" },
+          remoteAddress: `198.51.100.${i + 1}`,
+        });
         expect(r.json(), `${i} ${email}`).toEqual({ message: "Invalid email or password", attempts: 1, max_attempts: 5 });
       }
     }
     // …the twentieth makes each account back off a little, the same for both.
-    const real20 = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: "bad" }, remoteAddress: "198.51.100.99" });
-    const fake20 = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: unknown, password: "bad" }, remoteAddress: "198.51.100.99" });
+    const real20 = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: u.email, password: "bad" },
+      remoteAddress: "198.51.100.99",
+    });
+    const fake20 = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: unknown, password: "bad" },
+      remoteAddress: "198.51.100.99",
+    });
     expect([real20.statusCode, fake20.statusCode]).toEqual([429, 429]);
     expect(real20.json()).toEqual(fake20.json());
-    const real = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD }, remoteAddress: "203.0.113.50" });
-    const fake = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: unknown, password: PASSWORD }, remoteAddress: "203.0.113.50" });
+    const real = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: u.email, password: PASSWORD },
+      remoteAddress: "203.0.113.50",
+    });
+    const fake = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: unknown, password: PASSWORD },
+      remoteAddress: "203.0.113.50",
+    });
     expect(real.statusCode).toBe(429);
     expect(fake.statusCode).toBe(429);
     const wait = (r: typeof real) => Date.parse(r.json().locked_until) - ctx.clock.now().getTime();
@@ -154,17 +194,35 @@ describe("login throttling", () => {
   it("cross-site form posts cannot lock anyone: 5 failures hold back only the client that made them", async () => {
     const u = await staff();
     for (let i = 0; i < 6; i++)
-      await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: "bad" }, remoteAddress: "198.18.0.9" });
-    const other = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD }, remoteAddress: "198.18.0.10" });
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { email: u.email, password: "bad" },
+        remoteAddress: "198.18.0.9",
+      });
+    const other = await ctx.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: u.email, password: PASSWORD },
+      remoteAddress: "198.18.0.10",
+    });
     expect(other.statusCode).toBe(200);
   });
 });
 
 describe("production secrets and passwords", () => {
-  const prod = { NODE_ENV: "production", PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
-  it.each(["a".repeat(32), "abcdabcdabcdabcdabcdabcdabcdabcd", "0123456789abcdef0123456789abcdef"])("refuses a low-entropy JWT_SECRET %s", (secret) => {
-    expect(() => parseEnv({ ...prod, JWT_SECRET: secret })).toThrow(/JWT_SECRET: is weak/);
-  });
+  const prod = {
+    NODE_ENV: "production",
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+  };
+  it.each(["a".repeat(32), "abcdabcdabcdabcdabcdabcdabcdabcd", "0123456789abcdef0123456789abcdef"])(
+    "refuses a low-entropy JWT_SECRET %s",
+    (secret) => {
+      expect(() => parseEnv({ ...prod, JWT_SECRET: secret })).toThrow(/JWT_SECRET: is weak/);
+    },
+  );
   it("accepts a random secret and requires a second factor by default in production", () => {
     const env = parseEnv({ ...prod, JWT_SECRET: "Kq8vR2xLm9TzW4bN7cY1pF6hJ3sD5gA0" });
     expect(env.REQUIRE_SECOND_FACTOR).toBe(true);
@@ -197,13 +255,19 @@ describe("second factor", () => {
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     // Stored hashed: no code appears in the database.
-    const stored = (await ctx.db.execute<{ code_hash: string }>(sql`select code_hash from recovery_codes where user_id = ${u.id}`)).rows;
+    const stored = (
+      await ctx.db.execute<{ code_hash: string }>(sql`select code_hash from recovery_codes where user_id = ${u.id}`)
+    ).rows;
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
 
     ctx.clock.advance(60_000);
     const first = await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD } });
     expect(first.json()).toMatchObject({ next: "second_factor", methods: ["totp", "recovery_code"] });
-    const half: Session = { cookie: "", token: first.json().access_token, headers: { cookie: `session=${first.cookies.find((c) => c.name === "session")!.value}` } };
+    const half: Session = {
+      cookie: "",
+      token: first.json().access_token,
+      headers: { cookie: `session=${first.cookies.find((c) => c.name === "session")!.value}` },
+    };
     // Half-signed-in: nothing of the portal yet.
     expect((await get("/api/enrollments", half)).statusCode).toBe(401);
     const code = await totpCode(secret);
@@ -262,7 +326,12 @@ describe("second factor", () => {
       const setup = await strict.app.inject({ method: "POST", url: "/api/account/totp/setup", headers: s.headers });
       expect(setup.statusCode).toBe(200);
       const code = await totpCode(setup.json().secret);
-      const done = await strict.app.inject({ method: "POST", url: "/api/account/totp/confirm", headers: s.headers, payload: { code } });
+      const done = await strict.app.inject({
+        method: "POST",
+        url: "/api/account/totp/confirm",
+        headers: s.headers,
+        payload: { code },
+      });
       expect(done.statusCode).toBe(200);
       expect((await strict.app.inject({ method: "GET", url: "/api/enrollments", headers: s.headers })).statusCode).toBe(200);
     } finally {
@@ -274,7 +343,11 @@ describe("second factor", () => {
 describe("staff", () => {
   it("the owner invites by e-mail; the link sets a password once and expires after 72 hours", async () => {
     const owner = await login(ctx.app, ADMIN.email, ADMIN.password);
-    const invite = await post("/api/staff/invites", owner, { name: "Tara Trainer", email: "tara.trainer@example.com", role: "trainer" });
+    const invite = await post("/api/staff/invites", owner, {
+      name: "Tara Trainer",
+      email: "tara.trainer@example.com",
+      role: "trainer",
+    });
     expect(invite.statusCode).toBe(201);
     expect(invite.json()).toMatchObject({ role: "trainer", status: "invited" });
     const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "tara.trainer@example.com"));
@@ -282,21 +355,36 @@ describe("staff", () => {
     expect((await get(`/api/invites/${token}`)).json()).toEqual({ name: "Tara Trainer", email: "tara.trainer@example.com" });
     const weak = await ctx.app.inject({ method: "POST", url: `/api/invites/${token}`, payload: { password: "Password123!" } });
     expect(weak.statusCode).toBe(400);
-    const set = await ctx.app.inject({ method: "POST", url: `/api/invites/${token}`, payload: { password: "Kerb-Lantern-47-Oyster!" } });
+    const set = await ctx.app.inject({
+      method: "POST",
+      url: `/api/invites/${token}`,
+      payload: { password: "Kerb-Lantern-47-Oyster!" },
+    });
     expect(set.statusCode).toBe(200);
-    const twice = await ctx.app.inject({ method: "POST", url: `/api/invites/${token}`, payload: { password: "Kerb-Lantern-47-Oyster!" } });
+    const twice = await ctx.app.inject({
+      method: "POST",
+      url: `/api/invites/${token}`,
+      payload: { password: "Kerb-Lantern-47-Oyster!" },
+    });
     expect(twice.statusCode).toBe(404);
     const tara = await login(ctx.app, "tara.trainer@example.com", "Kerb-Lantern-47-Oyster!");
     expect((await get("/api/enrollments", tara)).statusCode).toBe(200);
     expect((await get("/api/messages", tara)).statusCode).toBe(403);
 
-    const late = await post("/api/staff/invites", owner, { name: "Otto Office", email: "otto.office@example.com", role: "office" });
+    const late = await post("/api/staff/invites", owner, {
+      name: "Otto Office",
+      email: "otto.office@example.com",
+      role: "office",
+    });
     expect(late.statusCode).toBe(201);
     const [mail2] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "otto.office@example.com"));
     const token2 = /\/invite\/([\w-]+)/.exec(mail2!.text)![1]!;
     ctx.clock.advance(72 * 3600_000 + 1000);
     expect((await get(`/api/invites/${token2}`)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: "POST", url: `/api/invites/${token2}`, payload: { password: "Kerb-Lantern-47-Oyster!" } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: `/api/invites/${token2}`, payload: { password: "Kerb-Lantern-47-Oyster!" } }))
+        .statusCode,
+    ).toBe(404);
     expect((await ctx.db.select().from(staffInvites)).every((i) => i.tokenHash !== token2)).toBe(true);
   });
 
@@ -305,13 +393,25 @@ describe("staff", () => {
     const u = await staff("office");
     const s = await login(ctx.app, u.email, PASSWORD);
     expect((await get("/api/messages", s)).statusCode).toBe(200);
-    const toTrainer = await ctx.app.inject({ method: "PUT", url: `/api/staff/${u.id}`, headers: owner.headers, payload: { role: "trainer" } });
+    const toTrainer = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/staff/${u.id}`,
+      headers: owner.headers,
+      payload: { role: "trainer" },
+    });
     expect(toTrainer.statusCode).toBe(200);
     expect((await get("/api/messages", s)).statusCode).toBe(403);
-    const off = await ctx.app.inject({ method: "PUT", url: `/api/staff/${u.id}`, headers: owner.headers, payload: { disabled: true } });
+    const off = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/staff/${u.id}`,
+      headers: owner.headers,
+      payload: { disabled: true },
+    });
     expect(off.json().status).toBe("disabled");
     expect((await get("/api/enrollments", s)).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/login", payload: { email: u.email, password: PASSWORD } })).statusCode,
+    ).toBe(401);
     expect((await activity("Role changed")).some((d) => d.includes("Office → Trainer"))).toBe(true);
     expect((await activity("Session ended")).some((d) => d.includes("account disabled"))).toBe(true);
     expect((await activity("Signed in")).length).toBeGreaterThan(0);
@@ -320,7 +420,12 @@ describe("staff", () => {
   it("there is always an active owner", async () => {
     const owner = await login(ctx.app, ADMIN.email, ADMIN.password);
     const me = (await get("/api/me", owner)).json().user;
-    const res = await ctx.app.inject({ method: "PUT", url: `/api/staff/${me.id}`, headers: owner.headers, payload: { role: "office" } });
+    const res = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/staff/${me.id}`,
+      headers: owner.headers,
+      payload: { role: "office" },
+    });
     expect(res.statusCode).toBe(409);
   });
 });

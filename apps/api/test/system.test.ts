@@ -52,7 +52,11 @@ describe("system", () => {
   });
 
   it("allows CORS only for the site and admin origins, with credentials", async () => {
-    const ok = await ctx.app.inject({ method: "OPTIONS", url: "/api/courses", headers: { origin: "http://localhost:5174", "access-control-request-method": "GET" } });
+    const ok = await ctx.app.inject({
+      method: "OPTIONS",
+      url: "/api/courses",
+      headers: { origin: "http://localhost:5174", "access-control-request-method": "GET" },
+    });
     expect(ok.headers["access-control-allow-origin"]).toBe("http://localhost:5174");
     expect(ok.headers["access-control-allow-credentials"]).toBe("true");
     const site = await ctx.app.inject({ method: "GET", url: "/api/health", headers: { origin: "http://localhost:5173" } });
@@ -69,7 +73,11 @@ describe("server faults", () => {
     const url = new URL(inject("serverUrl"));
     url.pathname = "/api_no_such_database";
     const pool = createPool(url.toString(), 1);
-    const broken = await buildApp({ env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error" }), pool, logStream: { write: (l) => lines.push(l) } });
+    const broken = await buildApp({
+      env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error" }),
+      pool,
+      logStream: { write: (l) => lines.push(l) },
+    });
     try {
       const res = await broken.inject({ method: "GET", url: "/api/courses", headers: { "x-request-id": "req-test-123" } });
       expect(res.statusCode).toBe(500);

@@ -25,7 +25,11 @@ async function placesLeft(courseId: number, dateId: number): Promise<number> {
 describe("holds that never got a payment page", () => {
   it("are released after UNSESSIONED_HOLD_MINUTES, not 30; orders with a session keep their hold", async () => {
     const start = inDays(30, ctx.clock.now());
-    const id = await createCourse(ctx.db, { capacity: 2, dates: [{ startDate: start, endDate: start, capacity: 2 }] }, ctx.clock.now());
+    const id = await createCourse(
+      ctx.db,
+      { capacity: 2, dates: [{ startDate: start, endDate: start, capacity: 2 }] },
+      ctx.clock.now(),
+    );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
     const input = orderPayload([{ id, selectedDate: date!.id }]) as unknown as OrderInput;
     // Both placed for Stripe; the API "crashed" before the first one got its checkout session.
@@ -51,7 +55,10 @@ describe("holds that never got a payment page", () => {
     expect(released!.status).toBe("expired");
     expect(kept!.status).toBe("pending");
     expect(await placesLeft(id, date!.id)).toBe(1);
-    const log = await ctx.db.select().from(activityLog).where(and(eq(activityLog.action, "Order released early")));
+    const log = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, "Order released early")));
     expect(log.some((l) => l.details.includes(orphan.reference.slice(0, 8)))).toBe(true);
   });
 

@@ -51,7 +51,11 @@ let n = 0;
 async function courseWithCapacity(capacity: number): Promise<Course> {
   n++;
   const start = inDays(30 + n, ctx.clock.now());
-  const id = await createCourse(ctx.db, { title: `Door Supervisor ${n}`, capacity, dates: [{ startDate: start, endDate: start }] }, ctx.clock.now());
+  const id = await createCourse(
+    ctx.db,
+    { title: `Door Supervisor ${n}`, capacity, dates: [{ startDate: start, endDate: start }] },
+    ctx.clock.now(),
+  );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   return { id, dateId: date!.id };
 }
@@ -75,10 +79,14 @@ const placesLeft = async (c: Course) => {
   const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${c.id}` });
   return res.json().courseDates.find((d: { id: number }) => d.id === c.dateId).placesLeft as number;
 };
-const entriesOf = (c: Course) => ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseDateId, c.dateId)).orderBy(waitlistEntries.position);
+const entriesOf = (c: Course) =>
+  ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.courseDateId, c.dateId)).orderBy(waitlistEntries.position);
 const entryOf = async (c: Course, name: string) => (await entriesOf(c)).find((e) => e.name === name)!;
 const offerMailsTo = (email: string) =>
-  ctx.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, "waitlist_offer"), eq(mailOutbox.to, email)));
+  ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "waitlist_offer"), eq(mailOutbox.to, email)));
 const tokenFromMail = (text: string) => decodeURIComponent(/\/waiting-list\/offer\/([^\s]+)/.exec(text)![1]!);
 const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
 /** The counter the bookings check equals a recount of paid + pending seats + held offers. */
@@ -99,14 +107,28 @@ describe("joining the waiting list", () => {
     const empty = await join({ course_date_id: c.dateId });
     expect(empty.statusCode).toBe(400);
     const messages = (empty.json().issues as { path: string; message: string }[]).map((i) => `${i.path}: ${i.message}`);
-    expect(messages).toEqual(expect.arrayContaining(["name: Name is required", "email: Email address is required", "phone: Phone number is required", "places: Places wanted is required"]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "name: Name is required",
+        "email: Email address is required",
+        "phone: Phone number is required",
+        "places: Places wanted is required",
+      ]),
+    );
     const wrong = await join({ course_date_id: c.dateId, name: "  ", email: "not-an-email", phone: "12", places: 0 });
     expect(wrong.statusCode).toBe(400);
     const wrongMessages = (wrong.json().issues as { path: string; message: string }[]).map((i) => i.message);
     expect(wrongMessages).toEqual(
-      expect.arrayContaining(["Name is required", "Please enter a valid email address", "Please enter a valid phone number", "Places wanted must be at least 1"]),
+      expect.arrayContaining([
+        "Name is required",
+        "Please enter a valid email address",
+        "Please enter a valid phone number",
+        "Places wanted must be at least 1",
+      ]),
     );
-    expect((await join({ ...person(c, "Too Many"), places: 11 })).json().issues[0].message).toBe("Places wanted must be at most 10");
+    expect((await join({ ...person(c, "Too Many"), places: 11 })).json().issues[0].message).toBe(
+      "Places wanted must be at most 10",
+    );
     expect((await join({ ...person(c, "Nobody"), course_date_id: 999999 })).statusCode).toBe(404);
   });
 
@@ -132,7 +154,10 @@ describe("joining the waiting list", () => {
     expect((await enroll(c)).statusCode).toBe(201);
     const first = await join(person(c, "Alex Reed", 2));
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: "You are on the waiting list. We will e-mail you as soon as a place frees up.", already: false });
+    expect(first.json()).toEqual({
+      message: "You are on the waiting list. We will e-mail you as soon as a place frees up.",
+      already: false,
+    });
     expect((await join(person(c, "Sam Lee"))).statusCode).toBe(201);
     const again = await join({ ...person(c, "Alex Reed", 1), email: "ALEX.REED@example.com", phone: "07700 900999" });
     expect(again.statusCode).toBe(200);
@@ -183,7 +208,15 @@ describe("offers when places free up", () => {
     // The link's answer: the date for the cart and the details for the checkout.
     const offer = await ctx.app.inject({ method: "GET", url: `/api/waiting-list/offers/${token}` });
     expect(offer.statusCode).toBe(200);
-    expect(offer.json()).toMatchObject({ status: "offered", course_id: c.id, course_date_id: c.dateId, places: 1, name: "Jo First", email: "jo.first@example.com", phone: "07700 900123" });
+    expect(offer.json()).toMatchObject({
+      status: "offered",
+      course_id: c.id,
+      course_date_id: c.dateId,
+      places: 1,
+      name: "Jo First",
+      email: "jo.first@example.com",
+      phone: "07700 900123",
+    });
     expect((await ctx.app.inject({ method: "GET", url: "/api/waiting-list/offers/nope" })).statusCode).toBe(404);
   });
 
@@ -221,7 +254,12 @@ describe("offers when places free up", () => {
     await join(person(c, "Cat Taker"));
     await cancel(order.reference);
     const token = tokenFromMail((await offerMailsTo("cat.taker@example.com"))[0]!.text);
-    const booked = await enroll(c, { waitlist_offer: token, guest_email: "cat.taker@example.com", first_name: "Cat", last_name: "Taker" });
+    const booked = await enroll(c, {
+      waitlist_offer: token,
+      guest_email: "cat.taker@example.com",
+      first_name: "Cat",
+      last_name: "Taker",
+    });
     expect(booked.statusCode).toBe(201);
     const entry = await entryOf(c, "Cat Taker");
     expect(entry.status).toBe("booked");
@@ -243,14 +281,23 @@ describe("offers when places free up", () => {
     const start = inDays(60, ctx.clock.now());
     const id = await createCourse(
       ctx.db,
-      { title: "Door Supervisor group", feePence: 10000, capacity: 3, dates: [{ startDate: start, endDate: start, capacity: 3 }], addOns: [{ name: "First aid", pricePence: 2000, description: "Emergency first aid at work" }] },
+      {
+        title: "Door Supervisor group",
+        feePence: 10000,
+        capacity: 3,
+        dates: [{ startDate: start, endDate: start, capacity: 3 }],
+        addOns: [{ name: "First aid", pricePence: 2000, description: "Emergency first aid at work" }],
+      },
       ctx.clock.now(),
     );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
     const c: Course = { id, dateId: date!.id };
     const addOnId = (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().addOns[0].id as number;
-    const line = (quantity: number, extra: Record<string, unknown> = {}) => [{ id: c.id, selectedDate: c.dateId, selectedAddons: [addOnId], quantity, ...extra }];
-    const groupOrder = (quantity: number, over: Record<string, unknown>) => inject_(ctx.app, { method: "POST", url: "/api/enroll", payload: orderPayload(line(quantity), over) });
+    const line = (quantity: number, extra: Record<string, unknown> = {}) => [
+      { id: c.id, selectedDate: c.dateId, selectedAddons: [addOnId], quantity, ...extra },
+    ];
+    const groupOrder = (quantity: number, over: Record<string, unknown>) =>
+      inject_(ctx.app, { method: "POST", url: "/api/enroll", payload: orderPayload(line(quantity), over) });
     const first = await groupOrder(3, {});
     expect(first.statusCode).toBe(201);
     await join(person(c, "Gia Team", 3));
@@ -267,7 +314,13 @@ describe("offers when places free up", () => {
       { first_name: "Bex", last_name: "Two", email: "bex@employer.example" },
       { first_name: "Cy", last_name: "Three" },
     ];
-    const booked = await groupOrder(link.places, { courses: line(link.places, { attendees: team }), waitlist_offer: token, guest_email: "gia.team@example.com", first_name: "Gia", last_name: "Team" });
+    const booked = await groupOrder(link.places, {
+      courses: line(link.places, { attendees: team }),
+      waitlist_offer: token,
+      guest_email: "gia.team@example.com",
+      first_name: "Gia",
+      last_name: "Team",
+    });
     expect(booked.statusCode).toBe(201);
     // (£100 + £20) × 3 places.
     expect(booked.json().total).toBe(360);
@@ -275,7 +328,10 @@ describe("offers when places free up", () => {
     expect(placed!.subtotalPence).toBe(36_000);
     const { rows: seats } = await ctx.pool.query(`select seats from order_items where order_id = $1`, [placed!.id]);
     expect(seats.map((r) => Number(r.seats))).toEqual([3]);
-    const { rows: people } = await ctx.pool.query(`select first_name, last_name, email from order_attendees where order_id = $1 order by position`, [placed!.id]);
+    const { rows: people } = await ctx.pool.query(
+      `select first_name, last_name, email from order_attendees where order_id = $1 order by position`,
+      [placed!.id],
+    );
     expect(people.map((p) => [p.first_name, p.last_name, p.email])).toEqual([
       ["Ali", "One", null],
       ["Bex", "Two", "bex@employer.example"],
@@ -359,9 +415,16 @@ describe("places freed on paths this module does not call (the periodic job find
     expect(await ctx.app.waitlist.offerFreedPlaces()).toBe(0);
 
     // Cancelled by another module (a refund of issue 13), and moved to another date (a transfer).
-    await ctx.db.update(orders).set({ status: "cancelled", cancelledAt: ctx.clock.now() }).where(eq(orders.reference, paid.reference));
+    await ctx.db
+      .update(orders)
+      .set({ status: "cancelled", cancelledAt: ctx.clock.now() })
+      .where(eq(orders.reference, paid.reference));
     const [o2] = await ctx.db.select().from(orders).where(eq(orders.reference, paid2.reference));
-    await ctx.pool.query(`update order_items set course_date_id = $1, course_id = $2 where order_id = $3`, [target.dateId, target.id, o2!.id]);
+    await ctx.pool.query(`update order_items set course_date_id = $1, course_id = $2 where order_id = $3`, [
+      target.dateId,
+      target.id,
+      o2!.id,
+    ]);
     expect(await placesLeft(second)).toBe(1);
 
     expect(await ctx.app.waitlist.offerFreedPlaces()).toBe(2);
@@ -377,7 +440,8 @@ describe("places freed on paths this module does not call (the periodic job find
 describe("places freed by the office's booking actions (issue 13) are offered at once", () => {
   const pay = async (reference: string) =>
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/pay` })).statusCode).toBe(303);
-  const bookingIdOf = async (reference: string) => (await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!.id;
+  const bookingIdOf = async (reference: string) =>
+    (await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!.id;
   const office = async (url: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: "POST", url, payload, headers: (await adminNow()).headers });
 
@@ -409,7 +473,14 @@ describe("places freed by the office's booking actions (issue 13) are offered at
     const later = inDays(40 + n, ctx.clock.now());
     const id = await createCourse(
       ctx.db,
-      { title: `Door Supervisor ${n}`, capacity: 1, dates: [{ startDate: first, endDate: first }, { startDate: later, endDate: later }] },
+      {
+        title: `Door Supervisor ${n}`,
+        capacity: 1,
+        dates: [
+          { startDate: first, endDate: first },
+          { startDate: later, endDate: later },
+        ],
+      },
       ctx.clock.now(),
     );
     const dates = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id)).orderBy(courseDates.startDate);
@@ -419,7 +490,9 @@ describe("places freed by the office's booking actions (issue 13) are offered at
     expect((await join(person(c, "Pip Waiting"))).statusCode).toBe(201);
 
     const bookingId = await bookingIdOf(paid.reference);
-    const detail = (await ctx.app.inject({ method: "GET", url: `/api/bookings/${bookingId}`, headers: (await adminNow()).headers })).json();
+    const detail = (
+      await ctx.app.inject({ method: "GET", url: `/api/bookings/${bookingId}`, headers: (await adminNow()).headers })
+    ).json();
     const res = await office(`/api/bookings/${bookingId}/transfer`, {
       item_id: detail.items[0].id,
       course_date_id: dates[1]!.id,
@@ -444,13 +517,18 @@ describe("never oversold", () => {
         other.app.waitlist.offerFreedPlaces(),
         ctx.app.waitlist.offerFreedPlaces(),
       ]);
-      const publicWins = results.slice(1, 7).filter((r) => typeof r === "object" && "statusCode" in r && r.statusCode === 201).length;
+      const publicWins = results
+        .slice(1, 7)
+        .filter((r) => typeof r === "object" && "statusCode" in r && r.statusCode === 201).length;
       const offered = (await entriesOf(c)).filter((e) => e.status === "offered").length;
       expect(publicWins + offered).toBe(1);
       expect(await placesLeft(c)).toBe(0);
       await counterMatchesRecount(c);
       // Whatever happened, the person in line gets the next freed place.
-      const { rows } = await ctx.pool.query(`select count(*)::int as n from orders o join order_items i on i.order_id = o.id where i.course_date_id = $1 and o.status in ('pending','paid')`, [c.dateId]);
+      const { rows } = await ctx.pool.query(
+        `select count(*)::int as n from orders o join order_items i on i.order_id = o.id where i.course_date_id = $1 and o.status in ('pending','paid')`,
+        [c.dateId],
+      );
       expect(rows[0].n + offered).toBe(1);
     }
   });
@@ -482,23 +560,44 @@ describe("the office's list", () => {
     await join(person(c, "Jay Two"));
     await join(person(c, "Kay Three"));
     const list = async () => {
-      const res = await ctx.app.inject({ method: "GET", url: `/api/admin/waiting-list?course_id=${c.id}`, headers: (await adminNow()).headers });
+      const res = await ctx.app.inject({
+        method: "GET",
+        url: `/api/admin/waiting-list?course_id=${c.id}`,
+        headers: (await adminNow()).headers,
+      });
       expect(res.statusCode).toBe(200);
       return res.json()[0];
     };
     const before = await list();
     expect(before).toMatchObject({ course_date_id: c.dateId, capacity: 1, places_left: 0, places_offered: 0 });
-    expect(before.entries.map((e: { name: string; line: number }) => [e.name, e.line])).toEqual([["Ivy One", 1], ["Jay Two", 2], ["Kay Three", 3]]);
+    expect(before.entries.map((e: { name: string; line: number }) => [e.name, e.line])).toEqual([
+      ["Ivy One", 1],
+      ["Jay Two", 2],
+      ["Kay Three", 3],
+    ]);
     // The public cannot see it.
     expect((await ctx.app.inject({ method: "GET", url: "/api/admin/waiting-list" })).statusCode).toBe(401);
 
     const kay = (await entryOf(c, "Kay Three")).id;
-    const moved = await ctx.app.inject({ method: "POST", url: `/api/admin/waiting-list/${kay}/move-up`, headers: (await adminNow()).headers });
+    const moved = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/waiting-list/${kay}/move-up`,
+      headers: (await adminNow()).headers,
+    });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().entries.map((e: { name: string }) => e.name).slice(0, 3)).toEqual(["Ivy One", "Kay Three", "Jay Two"]);
+    expect(
+      moved
+        .json()
+        .entries.map((e: { name: string }) => e.name)
+        .slice(0, 3),
+    ).toEqual(["Ivy One", "Kay Three", "Jay Two"]);
 
     // By hand: no place is free, so nothing can be offered.
-    const refused = await ctx.app.inject({ method: "POST", url: `/api/admin/waiting-list/${kay}/offer`, headers: (await adminNow()).headers });
+    const refused = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/waiting-list/${kay}/offer`,
+      headers: (await adminNow()).headers,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/^Not enough free places: Kay Three wants 1 place and none is free/);
 
@@ -506,28 +605,51 @@ describe("the office's list", () => {
     await cancel(order.reference);
     expect((await entryOf(c, "Ivy One")).status).toBe("offered");
     const ivy = (await entryOf(c, "Ivy One")).id;
-    const removed = await ctx.app.inject({ method: "POST", url: `/api/admin/waiting-list/${ivy}/remove`, headers: (await adminNow()).headers });
+    const removed = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/waiting-list/${ivy}/remove`,
+      headers: (await adminNow()).headers,
+    });
     expect(removed.statusCode).toBe(200);
     expect((await entryOf(c, "Ivy One")).status).toBe("removed");
     expect((await entryOf(c, "Kay Three")).status).toBe("offered");
     expect(removed.json()).toMatchObject({ places_left: 0, places_offered: 1 });
     const kayRow = removed.json().entries.find((e: { name: string }) => e.name === "Kay Three");
-    expect(kayRow).toMatchObject({ status: "offered", line: 1, offer_link: `http://localhost:5173/waiting-list/offer/${(await entryOf(c, "Kay Three")).offerToken}` });
+    expect(kayRow).toMatchObject({
+      status: "offered",
+      line: 1,
+      offer_link: `http://localhost:5173/waiting-list/offer/${(await entryOf(c, "Kay Three")).offerToken}`,
+    });
     expect(removed.json().entries.find((e: { name: string }) => e.name === "Jay Two").offer_link).toBeNull();
     await counterMatchesRecount(c);
 
     // Capacity raised behind the job's back (psql): the office offers Jay the free place by hand.
     await ctx.db.update(courseDates).set({ capacity: 2 }).where(eq(courseDates.id, c.dateId));
     const jay = (await entryOf(c, "Jay Two")).id;
-    const byHand = await ctx.app.inject({ method: "POST", url: `/api/admin/waiting-list/${jay}/offer`, headers: (await adminNow()).headers });
+    const byHand = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/waiting-list/${jay}/offer`,
+      headers: (await adminNow()).headers,
+    });
     expect(byHand.statusCode).toBe(200);
     expect((await entryOf(c, "Jay Two")).offeredBy).toBe("Site Administrator");
     expect(await offerMailsTo("jay.two@example.com")).toHaveLength(1);
     expect(await placesLeft(c)).toBe(0);
     await counterMatchesRecount(c);
-    const log = await ctx.db.select().from(activityLog).where(and(eq(activityLog.action, "Waiting-list offer"), eq(activityLog.userName, "Site Administrator")));
+    const log = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.action, "Waiting-list offer"), eq(activityLog.userName, "Site Administrator")));
     expect(log).toHaveLength(1);
-    expect((await ctx.app.inject({ method: "POST", url: "/api/admin/waiting-list/999999/remove", headers: (await adminNow()).headers })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: "POST",
+          url: "/api/admin/waiting-list/999999/remove",
+          headers: (await adminNow()).headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("deleting a date with an open offer keeps the counters right", async () => {

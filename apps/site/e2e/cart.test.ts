@@ -62,7 +62,13 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
 }
 
 /** From the home page to the course page, choose the second date and drop one add-on, add to cart. */
-async function addCourseFromHome(page: Page, navigate: (p: string) => Promise<void>, apiUrl: string, slug: string, title: string) {
+async function addCourseFromHome(
+  page: Page,
+  navigate: (p: string) => Promise<void>,
+  apiUrl: string,
+  slug: string,
+  title: string,
+) {
   const c = await course(apiUrl, slug);
   await navigate("/");
   const link = page.locator(`main a[href="/course/${slug}"]`).first();
@@ -74,21 +80,30 @@ async function addCourseFromHome(page: Page, navigate: (p: string) => Promise<vo
   const dates = c.courseDates.filter((d) => d.placesLeft > 0);
   const date = dates[1] ?? dates[0]!;
   // Dates are shown with their weekday ('Mon 7 – Sat 12 Dec 2026').
-  await page.getByLabel(new RegExp(`^${formatDateRangeWithWeekday(date.startDate, date.endDate).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`)).check();
+  await page
+    .getByLabel(new RegExp(`^${formatDateRangeWithWeekday(date.startDate, date.endDate).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`))
+    .check();
   // No add-on is ticked in advance (CCR 2013 reg. 40, overriding the spec): tick all but the last.
   for (const a of c.addOns) {
-    expect(await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).isChecked()).toBe(false);
+    expect(
+      await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).isChecked(),
+    ).toBe(false);
   }
   const addOns = c.addOns.length > 1 ? c.addOns.slice(0, -1) : [];
-  for (const a of addOns) await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).check();
+  for (const a of addOns)
+    await page.getByRole("checkbox", { name: new RegExp(a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) }).check();
   const pricePence = Math.round(c.fee * 100) + addOns.reduce((s, a) => s + Math.round(a.price * 100), 0);
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect.poll(() => toast(page, "success").allTextContents()).toContainEqual(expect.stringContaining(`${title} has been added to your cart!`));
+  await expect
+    .poll(() => toast(page, "success").allTextContents())
+    .toContainEqual(expect.stringContaining(`${title} has been added to your cart!`));
   return { course: c, date, addOns, pricePence };
 }
 
 async function openCartFromHeader(page: Page, count: number, totalPence: number) {
-  const button = page.getByRole("button", { name: `Cart: ${count} ${count === 1 ? "item" : "items"}, ${penceToText(totalPence)}` });
+  const button = page.getByRole("button", {
+    name: `Cart: ${count} ${count === 1 ? "item" : "items"}, ${penceToText(totalPence)}`,
+  });
   await button.click();
   await page.waitForURL("**/cart");
   await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
@@ -126,16 +141,26 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   describe(`booking journey on a ${name} (${viewport.width} px)`, () => {
     test.scoped({ viewport });
 
-    test("books and pays a course from the home page to the success page", async ({ page, navigate, apiUrl, screenshot, expectNoA11yViolations }) => {
+    test("books and pays a course from the home page to the success page", async ({
+      page,
+      navigate,
+      apiUrl,
+      screenshot,
+      expectNoA11yViolations,
+    }) => {
       const email = `e2e-${name}-${Date.now()}@example.com`;
       const picked = await addCourseFromHome(page, navigate, apiUrl, DOOR.slug, DOOR.title);
       await openCartFromHeader(page, 1, picked.pricePence);
 
       // Summary: breadcrumb, the line with date and add-ons, subtotal.
       const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-      await expect.poll(() => crumbs.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Home"), "Cart Summary"]);
+      await expect
+        .poll(() => crumbs.getByRole("listitem").allTextContents())
+        .toEqual([expect.stringContaining("Home"), "Cart Summary"]);
       const line = page.locator(".cart-line").filter({ hasText: DOOR.title });
-      await expect.poll(() => line.textContent()).toContain(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate));
+      await expect
+        .poll(() => line.textContent())
+        .toContain(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate));
       for (const a of picked.addOns) expect(await line.textContent()).toContain(a.name);
       await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(picked.pricePence)})` }).waitFor();
       await expectNoA11yViolations("main");
@@ -165,7 +190,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const discountPence = Math.round((picked.pricePence * 10) / 100);
       const totalPence = picked.pricePence - discountPence;
       await page.getByText(`Discount (${CODES.valid}, 10% off)`).waitFor();
-      await expect.poll(() => page.locator(".cart-totals__row--discount dd").textContent()).toBe(`-${penceToText(discountPence)}`);
+      await expect
+        .poll(() => page.locator(".cart-totals__row--discount dd").textContent())
+        .toBe(`-${penceToText(discountPence)}`);
       expect(await page.getByLabel("Discount code", { exact: true }).count()).toBe(0);
       expect(await page.getByText(usedUpMessage).count()).toBe(0);
       // The applied code survives a reload (checked again with the API).
@@ -177,11 +204,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       // Checkout step.
       await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(totalPence)})` }).click();
       await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
-      await expect.poll(() => crumbs.getByRole("listitem").allTextContents()).toEqual([
-        expect.stringContaining("Home"),
-        expect.stringContaining("Cart Summary"),
-        "Cart Checkout",
-      ]);
+      await expect
+        .poll(() => crumbs.getByRole("listitem").allTextContents())
+        .toEqual([expect.stringContaining("Home"), expect.stringContaining("Cart Summary"), "Cart Checkout"]);
       expect(await page.getByRole("button", { name: /Remove/ }).count()).toBe(0);
       await expectNoA11yViolations("main");
       await screenshot("checkout");
@@ -197,8 +222,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("Company name (optional)").fill("Example Security Ltd");
       await page.getByLabel("Order notes (optional)").fill("Booked by the browser test");
       await submit.click();
-      await expect.poll(() => toast(page, "info").allTextContents()).toContainEqual(expect.stringContaining("Please fill in all required fields correctly"));
-      expect(await fieldError(page, "I agree to the booking terms*")).toBe("Please tick 'I agree to the booking terms' to continue");
+      await expect
+        .poll(() => toast(page, "info").allTextContents())
+        .toContainEqual(expect.stringContaining("Please fill in all required fields correctly"));
+      expect(await fieldError(page, "I agree to the booking terms*")).toBe(
+        "Please tick 'I agree to the booking terms' to continue",
+      );
       expect(await fieldError(page, "First name*")).toBe("First name is required");
       expect(await fieldError(page, "Last name*")).toBe("Last name is required");
       expect(await fieldError(page, "Phone Number*")).toBe("Please enter a valid phone number");
@@ -225,7 +254,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("Email address*").fill(email);
       await page.getByLabel("State*").selectOption("England");
       await page.getByLabel("I agree to the booking terms*").check();
-      for (const label of ["First name*", "Last name*", "Phone Number*", "Email address*", "State*", "I agree to the booking terms*"]) {
+      for (const label of [
+        "First name*",
+        "Last name*",
+        "Phone Number*",
+        "Email address*",
+        "State*",
+        "I agree to the booking terms*",
+      ]) {
         expect(await fieldError(page, label)).toBeNull();
       }
 
@@ -244,7 +280,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole("heading", { level: 1, name: "Payment Successful!" }).waitFor();
       await page.getByText("Your payment was completed successfully. A confirmation email has been sent to you.").waitFor();
       await page.getByText(penceToText(totalPence), { exact: true }).waitFor();
-      const status = (await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()) as { booking_reference: string };
+      const status = (await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()) as {
+        booking_reference: string;
+      };
       await page.getByText(status.booking_reference, { exact: true }).waitFor();
       await page.getByText(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate)).waitFor();
       expect(await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/\/calendar\.ics$/);
@@ -296,7 +334,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       if (name === "phone") {
         // Stripe's Back link: its cancel_url brings the browser back with the order still pending
         // (docs/decisions/031); the cart page cancels it.
-        expect((await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()).status).toBe("pending");
+        expect((await (await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`)).json()).status).toBe(
+          "pending",
+        );
         await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
       } else {
         // The local page's Cancel cancels, then sends the browser to the same address.
@@ -308,9 +348,9 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByText("Your payment was cancelled and you have not been charged. Your cart is as you left it.").waitFor();
       expect(new URL(page.url()).search).toBe("");
       await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
-      await expect.poll(() => page.locator(".cart-line").filter({ hasText: FIRST_AID.title }).textContent()).toContain(
-        formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate),
-      );
+      await expect
+        .poll(() => page.locator(".cart-line").filter({ hasText: FIRST_AID.title }).textContent())
+        .toContain(formatDateRangeWithWeekday(picked.date.startDate, picked.date.endDate));
       await page.getByRole("button", { name: `Cart: 1 item, ${penceToText(picked.pricePence)}` }).waitFor();
       await screenshot("cart-after-cancel");
 
@@ -318,7 +358,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(booking?.status).toBe("cancelled");
     });
 
-    test("says plainly that an order was paid when its cancelled return comes after the payment", async ({ page, navigate, apiUrl, screenshot }) => {
+    test("says plainly that an order was paid when its cancelled return comes after the payment", async ({
+      page,
+      navigate,
+      apiUrl,
+      screenshot,
+    }) => {
       const c = await course(apiUrl, FIRST_AID.slug);
       const date = c.courseDates.find((d) => d.placesLeft > 0)!;
       const placed = await fetch(`${apiUrl}/api/enroll`, {
@@ -339,11 +384,15 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       });
       expect(placed.status).toBe(201);
       const { reference } = (await placed.json()) as { reference: string };
-      expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+      expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(
+        303,
+      );
 
       await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
       await page.getByText("This order has already been paid.").waitFor();
-      expect(await page.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe(`/payment/success?order=${reference}`);
+      expect(await page.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe(
+        `/payment/success?order=${reference}`,
+      );
       await page.getByRole("heading", { level: 1, name: "Your Cart is Empty" }).waitFor();
       await screenshot("cart-cancel-return-paid");
       const booking = (await adminEnrollments(apiUrl)).find((e) => e.reference === reference);
@@ -366,7 +415,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 describe("a date that fills up while the customer checks out (390 px)", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
-  test("keeps the cart, says so in the API's words and leads back to the course page", async ({ page, navigate, apiUrl, screenshot }) => {
+  test("keeps the cart, says so in the API's words and leads back to the course page", async ({
+    page,
+    navigate,
+    apiUrl,
+    screenshot,
+  }) => {
     const slug = "close-protection-course";
     const c = await course(apiUrl, slug);
     const date = c.courseDates.find((d) => d.placesLeft > 0)!;
@@ -438,4 +492,3 @@ describe("a date that fills up while the customer checks out (390 px)", () => {
     await page.getByText("Fully booked").first().waitFor();
   });
 });
-

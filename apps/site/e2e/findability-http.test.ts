@@ -24,7 +24,18 @@ interface Course {
 let courses: Course[] = [];
 let pages: { path: string; status: number; html: string }[] = [];
 
-const FIXED = ["/", "/all-courses", "/shop-page", "/about", "/contact", "/privacy", "/careers", "/cart", "/payment/success", "/no-such-page"];
+const FIXED = [
+  "/",
+  "/all-courses",
+  "/shop-page",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/careers",
+  "/cart",
+  "/payment/success",
+  "/no-such-page",
+];
 
 beforeAll(async () => {
   courses = (await (await fetch(`${apiUrl}/api/courses`)).json()) as Course[];
@@ -33,7 +44,11 @@ beforeAll(async () => {
 });
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&#39;|&#x27;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 const titleOf = (html: string) => decode(attr(html, /<title[^>]*>([^<]*)<\/title>/) ?? "");
 const descriptionOf = (html: string) => decode(attr(html, /<meta name="description" content="([^"]*)"/) ?? "");
 function graph(html: string): Record<string, unknown>[] {
@@ -47,9 +62,13 @@ describe("first HTML of every public route", () => {
     const problems: string[] = [];
     for (const page of pages) {
       // The config is looked up from this file name: apps/site/.htmlvalidate.mjs.
-      const report = await validator.validateString(page.html, join(SITE_ROOT, `route${page.path === "/" ? "-home" : page.path.replace(/\//g, "-")}.html`));
+      const report = await validator.validateString(
+        page.html,
+        join(SITE_ROOT, `route${page.path === "/" ? "-home" : page.path.replace(/\//g, "-")}.html`),
+      );
       for (const result of report.results)
-        for (const m of result.messages) if (m.severity === 2) problems.push(`${page.path}: ${m.ruleId} ${m.message} (${m.selector ?? ""})`);
+        for (const m of result.messages)
+          if (m.severity === 2) problems.push(`${page.path}: ${m.ruleId} ${m.message} (${m.selector ?? ""})`);
     }
     expect(pages.length).toBeGreaterThan(FIXED.length);
     expect(problems).toEqual([]);
@@ -74,7 +93,8 @@ describe("first HTML of every public route", () => {
       expect(html, path).not.toContain("fetchPriority");
       expect(html, path).toContain('<meta property="og:type" content="website"');
       expect(html, path).not.toContain("article:published_time");
-      for (const svg of html.match(/<svg\b[^>]*>/g) ?? []) if (/\saria-label=/.test(svg)) expect(svg, path).toMatch(/\srole="img"/);
+      for (const svg of html.match(/<svg\b[^>]*>/g) ?? [])
+        if (/\saria-label=/.test(svg)) expect(svg, path).toMatch(/\srole="img"/);
     }
     expect(pages.find((p) => p.path === "/all-courses")!.html).toMatch(/<img[^>]*fetchpriority="high"/);
   });
@@ -108,7 +128,12 @@ describe("first HTML of every public route", () => {
         expect(instance.courseMode).toBe("Onsite");
         expect(instance.courseSchedule ?? instance.courseWorkload).toBeTruthy();
         if (instance.courseSchedule) {
-          expect(instance.courseSchedule).toMatchObject({ "@type": "Schedule", repeatFrequency: "Daily", startDate: instance.startDate, endDate: instance.endDate });
+          expect(instance.courseSchedule).toMatchObject({
+            "@type": "Schedule",
+            repeatFrequency: "Daily",
+            startDate: instance.startDate,
+            endDate: instance.endDate,
+          });
           expect((instance.courseSchedule as { duration: string }).duration).toMatch(/^PT\d+H(\d+M)?$/);
           expect((instance.courseSchedule as { repeatCount: number }).repeatCount).toBeGreaterThanOrEqual(1);
         }

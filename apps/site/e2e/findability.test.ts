@@ -15,7 +15,10 @@ for (const [label, viewport, perPage] of [
   describe(`at ${viewport.width} px (${label})`, () => {
     test.scoped({ viewport });
 
-    test("every carousel page button says 'Show reviews page i of N' with the real N right after hydration", async ({ page, navigate }) => {
+    test("every carousel page button says 'Show reviews page i of N' with the real N right after hydration", async ({
+      page,
+      navigate,
+    }) => {
       await navigate("/");
       const dots = page.locator(".reviews__dots button");
       const pages = Math.ceil(REVIEWS.length / perPage);
@@ -45,7 +48,10 @@ for (const [label, viewport, perPage] of [
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     });
 
-    test("the policies are native details/summary: one open at a time, numbered once after hydration", async ({ page, navigate }) => {
+    test("the policies are native details/summary: one open at a time, numbered once after hydration", async ({
+      page,
+      navigate,
+    }) => {
       await navigate("/privacy");
       const numbers = await page.locator(".policy__number").allTextContents();
       expect(numbers).toEqual(["1.", "2.", "3.", "4.", "5.", "6.", "7."]);

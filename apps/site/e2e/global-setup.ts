@@ -28,7 +28,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
     child.on("error", fail);
-    child.on("exit", (code) => (code === 0 ? ok() : fail(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`))));
+    child.on("exit", (code) =>
+      code === 0 ? ok() : fail(new Error(`${command} ${args.join(" ")} failed (${code}):\n${output}`)),
+    );
   });
 }
 
@@ -64,7 +66,8 @@ export default async function setup(project: TestProject) {
     if (api.status === "rejected") throw api.reason;
     if (built.status === "rejected") throw built.reason;
     const apiUrl = api.value.url;
-    if (!existsSync(join(STAGE, "server/entry-server.js"))) throw new Error(`no site build in ${STAGE}: run without E2E_SKIP_BUILD`);
+    if (!existsSync(join(STAGE, "server/entry-server.js")))
+      throw new Error(`no site build in ${STAGE}: run without E2E_SKIP_BUILD`);
     const site = await startServer({
       name: "site",
       command: process.execPath,

@@ -100,7 +100,12 @@ async function storedOrder(apiUrl: string, reference: string) {
     purchase_order?: string | null;
     marketing_consent_at?: string | null;
     total: number;
-    courses: { id: number | null; course_date_id: number | null; seats: number; attendees: { first_name: string; last_name: string; email: string | null }[] }[];
+    courses: {
+      id: number | null;
+      course_date_id: number | null;
+      seats: number;
+      attendees: { first_name: string; last_name: string; email: string | null }[];
+    }[];
   }[];
   return all.find((e) => e.reference === reference);
 }
@@ -275,7 +280,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(stored!.marketing_consent_at).toEqual(expect.any(String));
       expect(stored!.courses).toHaveLength(1);
       expect(stored!.courses[0]).toMatchObject({ id: c.id, course_date_id: date.id, seats: 3 });
-      expect(stored!.courses[0]!.attendees.map((a) => `${a.first_name} ${a.last_name}`)).toEqual(["Sam Lee", "Alex Khan", "Priya Shah"]);
+      expect(stored!.courses[0]!.attendees.map((a) => `${a.first_name} ${a.last_name}`)).toEqual([
+        "Sam Lee",
+        "Alex Khan",
+        "Priya Shah",
+      ]);
 
       // The receipt link answers the PDF.
       const pdf = await fetch((await receipt.getAttribute("href"))!);
@@ -396,7 +405,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel("State*").selectOption("England");
       await page.getByLabel("I agree to the booking terms*").check();
       const group = page.getByRole("group", { name: `${DOOR.title}: 2 places` });
-      for (const [n, [first, last]] of [["Ana", "Cruz"], ["Ben", "Hale"]].entries()) {
+      for (const [n, [first, last]] of [
+        ["Ana", "Cruz"],
+        ["Ben", "Hale"],
+      ].entries()) {
         const a = group.getByRole("group", { name: `Attendee ${n + 1}` });
         await a.getByLabel("First name*").fill(first!);
         await a.getByLabel("Last name*").fill(last!);

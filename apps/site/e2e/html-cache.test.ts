@@ -23,12 +23,18 @@ const api = (path: string, init: RequestInit = {}) =>
 
 /** Places left of a date as the page's hydration data carries it. */
 function placesLeftIn(html: string, dateId: number): number | null {
-  const m = new RegExp(`"id":${dateId},"startDate":"[^"]*","endDate":"[^"]*","label":"[^"]*","capacity":\\d+,"placesLeft":(\\d+)`).exec(html);
+  const m = new RegExp(
+    `"id":${dateId},"startDate":"[^"]*","endDate":"[^"]*","label":"[^"]*","capacity":\\d+,"placesLeft":(\\d+)`,
+  ).exec(html);
   return m ? Number(m[1]) : null;
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${apiUrl}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${apiUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   token = ((await login.json()) as { access_token: string }).access_token;
   const created = await api("/api/courses", {
     method: "POST",
@@ -57,7 +63,8 @@ afterAll(async () => {
 describe("rendered HTML kept per catalogue version", () => {
   it("an admin edit is on the next read of the course page, /all-courses and / (after they were kept)", async () => {
     const path = `/course/${course.slug}`;
-    for (const p of [path, path, "/all-courses", "/all-courses", "/", "/"]) expect((await fetchHtml(`${siteUrl}${p}`)).status).toBe(200);
+    for (const p of [path, path, "/all-courses", "/all-courses", "/", "/"])
+      expect((await fetchHtml(`${siteUrl}${p}`)).status).toBe(200);
     expect((await fetchHtml(`${siteUrl}${path}`)).html).toContain(`"fee":${course.fee},`);
 
     const title = "Cache Freshness Course Renamed";

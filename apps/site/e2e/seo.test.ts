@@ -26,7 +26,11 @@ function jsonLd(html: string): Record<string, unknown>[] {
   return parsed["@graph"];
 }
 
-const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 const PAGES: { path: string; h1: RegExp | null }[] = [
   { path: "/", h1: /Get your SIA licence/ },
@@ -87,7 +91,9 @@ describe("server-rendered HTML", () => {
     expect(status).toBe(200);
     expect(attr(html, /<title[^>]*>([^<]+)<\/title>/)).toContain(course!.title);
     expect(text(attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/) ?? "")).toBe(course!.title);
-    const ld = jsonLd(html).find((n) => n["@type"] === "Course") as { name?: string; provider?: { name?: string }; offers?: unknown } | undefined;
+    const ld = jsonLd(html).find((n) => n["@type"] === "Course") as
+      | { name?: string; provider?: { name?: string }; offers?: unknown }
+      | undefined;
     expect(ld?.name).toBe(course!.title);
     expect(ld?.provider?.name).toBeTruthy();
     expect(ld?.offers).toMatchObject({ "@type": "Offer", priceCurrency: "GBP", price: course!.fee.toFixed(2) });
@@ -120,7 +126,8 @@ describe("server-rendered HTML", () => {
     expect(sitemap.headers.get("content-type")).toContain("application/xml");
     const xml = await sitemap.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    for (const p of ["/", "/all-courses", "/shop-page", "/about", "/contact", "/privacy", "/careers"]) expect(locs).toContain(`${siteUrl}${p}`);
+    for (const p of ["/", "/all-courses", "/shop-page", "/about", "/contact", "/privacy", "/careers"])
+      expect(locs).toContain(`${siteUrl}${p}`);
     for (const c of list) expect(locs).toContain(`${siteUrl}/course/${c.slug}`);
     const robots = await (await fetch(`${siteUrl}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);

@@ -43,7 +43,14 @@ for (const [label, viewport] of [
   describe(`at ${viewport.width} px (${label})`, () => {
     test.scoped({ viewport });
 
-    test("every route renders its heading with zero axe violations", async ({ page, apiUrl, navigate, screenshot, expectNoA11yViolations, allowConsoleErrors }) => {
+    test("every route renders its heading with zero axe violations", async ({
+      page,
+      apiUrl,
+      navigate,
+      screenshot,
+      expectNoA11yViolations,
+      allowConsoleErrors,
+    }) => {
       // The 404 page is answered with status 404, which Chromium logs as a failed resource.
       allowConsoleErrors(/status of 404/);
       const [course] = await catalogue(apiUrl);
@@ -57,7 +64,11 @@ for (const [label, viewport] of [
       // Eleven routes with axe each: about 40 s on an idle machine, 75–95 s on a loaded one.
     }, 180_000);
 
-    test("a course page shows dates with weekday and places, preselects a date but no add-on, and adds to the cart", async ({ page, apiUrl, navigate }) => {
+    test("a course page shows dates with weekday and places, preselects a date but no add-on, and adds to the cart", async ({
+      page,
+      apiUrl,
+      navigate,
+    }) => {
       const [course] = await catalogue(apiUrl);
       const detail = (await (await fetch(`${apiUrl}/api/courses/slug/${course!.slug}`)).json()) as {
         title: string;
@@ -67,16 +78,22 @@ for (const [label, viewport] of [
       await navigate(`/course/${course!.slug}`);
       await expect.poll(() => h1(page).textContent()).toBe(detail.title);
       const firstOpen = detail.courseDates.find((d) => d.placesLeft > 0)!;
-      await expect.poll(() => page.getByRole("radio", { name: new RegExp(formatDateRangeWithWeekday(firstOpen.startDate, firstOpen.endDate)) }).isChecked()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByRole("radio", { name: new RegExp(formatDateRangeWithWeekday(firstOpen.startDate, firstOpen.endDate)) })
+            .isChecked(),
+        )
+        .toBe(true);
       // No add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40).
       expect(await page.locator(".addon-option__input").count()).toBe(detail.addOns.length);
       expect(await page.locator(".addon-option__input:checked").count()).toBe(0);
       const total = await page.getByTestId("booking-total").textContent();
 
       await page.getByRole("button", { name: "Add to Cart" }).click();
-      await expect.poll(() => page.getByRole("status").filter({ hasText: "has been added" }).first().textContent()).toContain(
-        `${detail.title} has been added to your cart!`,
-      );
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "has been added" }).first().textContent())
+        .toContain(`${detail.title} has been added to your cart!`);
       const cart = page.getByRole("button", { name: `Cart: 1 item, ${total}` });
       await expect.poll(() => cart.count()).toBe(1);
       await cart.click();
@@ -93,7 +110,12 @@ for (const [label, viewport] of [
 }
 
 describe("navigation", () => {
-  test("desktop: the Training dropdown works with the keyboard and client navigation updates the head", async ({ page, apiUrl, navigate, siteUrl }) => {
+  test("desktop: the Training dropdown works with the keyboard and client navigation updates the head", async ({
+    page,
+    apiUrl,
+    navigate,
+    siteUrl,
+  }) => {
     const courses = await catalogue(apiUrl);
     await navigate("/");
     const training = page.getByRole("button", { name: "Training", exact: true });
@@ -153,7 +175,9 @@ describe("navigation", () => {
       await page.getByRole("button", { name: "Chat with us on WhatsApp" }).focus();
       await page.keyboard.press("Enter");
       await expect.poll(() => page.getByRole("dialog", { name: "Chat with us" }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText("Hey there, Need help? Chat with us on WhatsApp.").isVisible(), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => page.getByText("Hey there, Need help? Chat with us on WhatsApp.").isVisible(), { timeout: 5000 })
+        .toBe(true);
       await page.keyboard.press("Escape");
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     });
@@ -184,7 +208,8 @@ describe("performance budget", () => {
   test("the first load of / ships under 100 KB of gzipped JavaScript", async ({ page, navigate }) => {
     const scripts: Promise<number>[] = [];
     page.on("response", (response) => {
-      if (response.request().resourceType() === "script") scripts.push(response.body().then((b) => gzipSync(b, { level: 9 }).length));
+      if (response.request().resourceType() === "script")
+        scripts.push(response.body().then((b) => gzipSync(b, { level: 9 }).length));
     });
     await navigate("/");
     await page.waitForLoadState("networkidle");

@@ -17,10 +17,19 @@ beforeAll(() => {
   mkdirSync(path.join(dist, "client", "assets"), { recursive: true });
   mkdirSync(path.join(dist, "client", ".vite"), { recursive: true });
   mkdirSync(path.join(dist, "server"), { recursive: true });
-  writeFileSync(path.join(dist, "client", "index.html"), "<!doctype html><html><head><!--app-head--><!--app-preload--></head><body><!--app-html--><!--app-data--></body></html>");
+  writeFileSync(
+    path.join(dist, "client", "index.html"),
+    "<!doctype html><html><head><!--app-head--><!--app-preload--></head><body><!--app-html--><!--app-data--></body></html>",
+  );
   writeFileSync(path.join(dist, "client", ".vite", "manifest.json"), "{}");
-  writeFileSync(path.join(dist, "client", "assets", "app-abc123.js"), "console.log(1);\n//# sourceMappingURL=app-abc123.js.map\n");
-  writeFileSync(path.join(dist, "client", "assets", "app-abc123.js.map"), JSON.stringify({ version: 3, sources: ["../src/secret.ts"], mappings: "" }));
+  writeFileSync(
+    path.join(dist, "client", "assets", "app-abc123.js"),
+    "console.log(1);\n//# sourceMappingURL=app-abc123.js.map\n",
+  );
+  writeFileSync(
+    path.join(dist, "client", "assets", "app-abc123.js.map"),
+    JSON.stringify({ version: 3, sources: ["../src/secret.ts"], mappings: "" }),
+  );
   writeFileSync(
     path.join(dist, "server", "entry-server.js"),
     `export function configure() {}

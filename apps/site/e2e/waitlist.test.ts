@@ -14,7 +14,10 @@ const apiUrl = inject("apiUrl");
 let token = "";
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${apiUrl}${path}`, { ...init, headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  fetch(`${apiUrl}${path}`, {
+    ...init,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -75,14 +78,23 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${apiUrl}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${apiUrl}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   token = ((await login.json()) as { access_token: string }).access_token;
 });
 
 describe("waiting list at 390 px", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
-  test("a fully booked date offers 'Join the waiting list': the form's messages, the success, a second join", async ({ page, navigate, screenshot, expectNoA11yViolations }) => {
+  test("a fully booked date offers 'Join the waiting list': the form's messages, the success, a second join", async ({
+    page,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     const course = await fullCourse("Waiting List Join Course");
     await navigate(`/course/${course.slug}`);
     await expect.poll(() => page.getByText("Fully booked").count()).toBeGreaterThan(0);
@@ -123,23 +135,41 @@ describe("waiting list at 390 px", () => {
     await page.getByLabel("Email address*").fill("Robin.Waits@example.com");
     await page.getByLabel("Phone Number*").fill("07700 900222");
     await page.getByRole("form").getByRole("button", { name: "Join the waiting list" }).click();
-    await expect.poll(() => page.getByTestId("waitlist-joined").textContent()).toMatch(/^You are already on the waiting list for this date\./);
+    await expect
+      .poll(() => page.getByTestId("waitlist-joined").textContent())
+      .toMatch(/^You are already on the waiting list for this date\./);
 
-    const list = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as { entries: { name: string; places: number; status: string }[] }[];
+    const list = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as {
+      entries: { name: string; places: number; status: string }[];
+    }[];
     expect(list[0]!.entries).toEqual([expect.objectContaining({ name: "Robin Waits", places: 1, status: "waiting" })]);
   });
 
-  test("the offer link puts the date in the cart, fills in the checkout, and the order takes the held places", async ({ page, navigate, screenshot, expectNoA11yViolations }) => {
+  test("the offer link puts the date in the cart, fills in the checkout, and the order takes the held places", async ({
+    page,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
     const course = await fullCourse("Waiting List Offer Course", 2);
     const joined = await fetch(`${apiUrl}/api/waiting-list`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ course_date_id: course.dateId, name: "Jo Anne Taker", email: "jo.taker@example.com", phone: "07700 900333", places: 2 }),
+      body: JSON.stringify({
+        course_date_id: course.dateId,
+        name: "Jo Anne Taker",
+        email: "jo.taker@example.com",
+        phone: "07700 900333",
+        places: 2,
+      }),
     });
     expect(joined.status).toBe(201);
     // The holder gives up: both places go to Jo (held, not free to anyone else).
     expect((await fetch(`${apiUrl}/api/orders/${course.holdRef}/cancel`, { method: "POST" })).status).toBe(200);
-    const list = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as { places_left: number; entries: { status: string; offer_link: string | null }[] }[];
+    const list = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as {
+      places_left: number;
+      entries: { status: string; offer_link: string | null }[];
+    }[];
     expect(list[0]!.places_left).toBe(0);
     const link = list[0]!.entries[0]!.offer_link!;
     expect(link).toMatch(/\/waiting-list\/offer\/[\w-]+$/);
@@ -166,11 +196,16 @@ describe("waiting list at 390 px", () => {
     await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
     // The order took both offered places, priced per place (2 × £150).
     const reference = new URL(page.url()).pathname.split("/").at(-1)!;
-    const status = (await (await fetch(`${apiUrl}/api/orders/${reference}/status`)).json()) as { total: number; courses: { seats: number }[] };
+    const status = (await (await fetch(`${apiUrl}/api/orders/${reference}/status`)).json()) as {
+      total: number;
+      courses: { seats: number }[];
+    };
     expect(status.total).toBe(300);
     expect(status.courses[0]!.seats).toBe(2);
 
-    const after = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as { entries: { status: string }[] }[];
+    const after = (await (await api(`/api/admin/waiting-list?course_id=${course.id}`)).json()) as {
+      entries: { status: string }[];
+    }[];
     expect(after[0]!.entries[0]!.status).toBe("booked");
     // The link now says so.
     await navigate(new URL(link).pathname);

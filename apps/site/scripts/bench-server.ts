@@ -11,7 +11,9 @@ import { loadEnv } from "../src/config/server/env";
 const env = loadEnv();
 const app = await createSiteServer(env);
 const staticHtml = await readFile(path.resolve(process.cwd(), env.SITE_DIST_DIR, "client/index.html"));
-app.get("/__bench/index.html", async (_req, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staticHtml));
+app.get("/__bench/index.html", async (_req, reply) =>
+  reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staticHtml),
+);
 app.get("/__bench/stats", async () => app.htmlCache?.stats ?? null);
 const address = await app.listen({ port: env.PORT, host: env.HOST });
 console.info(`READY http://127.0.0.1:${new URL(address).port}`);

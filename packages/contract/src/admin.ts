@@ -80,4 +80,3 @@ export const adminContract = c.router({
     metadata: officeOnly,
   },
 });
-

@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { adminResponses, anyStaff, anyStaffSetup, c, ErrorSchema, MessageSchema, ownerOnly, requiredText, STAFF_ROLES, TEXT_MAX } from "./common";
+import {
+  adminResponses,
+  anyStaff,
+  anyStaffSetup,
+  c,
+  ErrorSchema,
+  MessageSchema,
+  ownerOnly,
+  requiredText,
+  STAFF_ROLES,
+  TEXT_MAX,
+} from "./common";
 
 /** Failed sign-ins one client may make for one account before it is held back (docs/decisions/142). */
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -13,7 +24,10 @@ export const SESSION_IDLE_WARNING_SECONDS = 120;
 
 export const LoginSchema = z.object({
   email: requiredText("Email is required", TEXT_MAX.email).pipe(z.string().email("Please enter a valid email address")),
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX, "Invalid email or password"),
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, "Invalid email or password"),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -135,7 +149,12 @@ export const AccountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof AccountSessionSchema>;
 
-export const PasskeySchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+export const PasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
 export type Passkey = z.infer<typeof PasskeySchema>;
 
 export const SecurityStatusSchema = z.object({
@@ -148,7 +167,10 @@ export const SecurityStatusSchema = z.object({
 export type SecurityStatus = z.infer<typeof SecurityStatusSchema>;
 
 export const ChangePasswordSchema = z.object({
-  current_password: z.string({ required_error: "Please enter your current password" }).min(1, "Please enter your current password").max(1000),
+  current_password: z
+    .string({ required_error: "Please enter your current password" })
+    .min(1, "Please enter your current password")
+    .max(1000),
   new_password: z.string({ required_error: "Please enter a new password" }).min(1, "Please enter a new password").max(1000),
 });
 
@@ -197,7 +219,11 @@ export const accountContract = c.router({
     method: "POST",
     path: "/account/totp/setup",
     body: c.noBody(),
-    responses: { 200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }), 409: ErrorSchema, ...adminResponses },
+    responses: {
+      200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
+      409: ErrorSchema,
+      ...adminResponses,
+    },
     metadata: anyStaffSetup,
     summary: "Starts adding an authenticator app: a new secret (QR code and text)",
   },
@@ -311,7 +337,9 @@ export const staffContract = c.router({
     method: "POST",
     path: "/invites/:token",
     pathParams: InviteTokenParams,
-    body: z.object({ password: z.string({ required_error: "Please enter a new password" }).min(1, "Please enter a new password").max(1000) }),
+    body: z.object({
+      password: z.string({ required_error: "Please enter a new password" }).min(1, "Please enter a new password").max(1000),
+    }),
     responses: { 200: MessageSchema, 404: ErrorSchema },
     summary: "Sets the password from an invitation link (single use)",
   },

@@ -60,7 +60,16 @@ export const adminOnly = officeOnly;
 /** Largest id, count or price in pence the database holds (Postgres integer): 2^31 − 1. */
 export const MAX_INT = 2_147_483_647;
 /** Longest text of each kind the API accepts (decision 110); the forms show the same limits. */
-export const TEXT_MAX = { short: 200, email: 254, phone: 40, code: 32, reference: 100, url: 2048, details: 2000, message: 5000 } as const;
+export const TEXT_MAX = {
+  short: 200,
+  email: 254,
+  phone: 40,
+  code: 32,
+  reference: 100,
+  url: 2048,
+  details: 2000,
+  message: 5000,
+} as const;
 /** How many items one list in a request may hold (dates, add-ons, units, key points). */
 export const LIST_MAX = 100;
 /** Highest fee or add-on price an administrator can set, in pounds. */
@@ -86,7 +95,11 @@ export const MessageSchema = z.object({ message: z.string() });
 
 /** Whitespace-only text counts as empty: trim first, then check. */
 export const requiredText = (message: string, max: number = TEXT_MAX.short) =>
-  z.string({ required_error: message, invalid_type_error: message }).max(max, `Please use at most ${max} characters`).trim().min(1, message);
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .max(max, `Please use at most ${max} characters`)
+    .trim()
+    .min(1, message);
 
 /**
  * Money in the contract is pounds as a number with at most 2 decimals (the spec shows
@@ -107,6 +120,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const DATA_URL_MAX_CHARS = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 200;
 
 /** Images arrive as data URLs; the API checks the real bytes. */
-export const DataUrl = z.string().max(DATA_URL_MAX_CHARS, "File size must be less than 5MB").regex(/^data:[^;,]*(;[^,]*)?,/, "Please select an image file");
-
-
+export const DataUrl = z
+  .string()
+  .max(DATA_URL_MAX_CHARS, "File size must be less than 5MB")
+  .regex(/^data:[^;,]*(;[^,]*)?,/, "Please select an image file");

@@ -1,5 +1,21 @@
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, IdParams, isWholePence, IsoDate, LIST_MAX, MAX_INT, MAX_PRICE_POUNDS, MessageSchema, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
+import {
+  adminResponses,
+  c,
+  ErrorSchema,
+  IdParams,
+  isWholePence,
+  IsoDate,
+  LIST_MAX,
+  MAX_INT,
+  MAX_PRICE_POUNDS,
+  MessageSchema,
+  officeOnly,
+  PageQuery,
+  Pounds,
+  requiredText,
+  TEXT_MAX,
+} from "./common";
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9]+$/;
 export const GENERATED_CODE_LENGTH = 8;
@@ -63,9 +79,16 @@ const amountOff = z
 
 /** The courses a code is limited to (none: every course). */
 const courseIds = z
-  .array(z.number({ invalid_type_error: "Unknown course" }).int("Unknown course").positive("Unknown course").max(MAX_INT, "Unknown course"), {
-    invalid_type_error: "Choose the courses from the list",
-  })
+  .array(
+    z
+      .number({ invalid_type_error: "Unknown course" })
+      .int("Unknown course")
+      .positive("Unknown course")
+      .max(MAX_INT, "Unknown course"),
+    {
+      invalid_type_error: "Choose the courses from the list",
+    },
+  )
   .max(LIST_MAX, "Too many courses")
   .transform((ids) => [...new Set(ids)]);
 
@@ -75,8 +98,10 @@ export const ONE_DISCOUNT_KIND_MESSAGE = "Give either a percentage or an amount 
 function oneKind(d: { percent_off?: number | null; amount_off?: number | null }, ctx: z.RefinementCtx, required: boolean) {
   const hasPercent = d.percent_off != null;
   const hasAmount = d.amount_off != null;
-  if (hasPercent && hasAmount) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_off"], message: ONE_DISCOUNT_KIND_MESSAGE });
-  if (required && !hasPercent && !hasAmount) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent_off"], message: "Discount must be greater than 0%" });
+  if (hasPercent && hasAmount)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_off"], message: ONE_DISCOUNT_KIND_MESSAGE });
+  if (required && !hasPercent && !hasAmount)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["percent_off"], message: "Discount must be greater than 0%" });
 }
 
 /**

@@ -1,5 +1,17 @@
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, LIST_MAX, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX, trainerToo } from "./common";
+import {
+  adminResponses,
+  c,
+  ErrorSchema,
+  LIST_MAX,
+  MAX_INT,
+  officeOnly,
+  PageQuery,
+  Pounds,
+  requiredText,
+  TEXT_MAX,
+  trainerToo,
+} from "./common";
 import { LearnerLinkSchema } from "./learners";
 
 export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
@@ -79,7 +91,13 @@ export const MAX_PLACES_PER_ORDER = 10;
 export const AttendeeInputSchema = z.object({
   first_name: requiredText("Attendee first name is required"),
   last_name: requiredText("Attendee last name is required"),
-  email: z.string().trim().max(TEXT_MAX.short).email("Attendee email is invalid").optional().or(z.literal("").transform(() => undefined)),
+  email: z
+    .string()
+    .trim()
+    .max(TEXT_MAX.short)
+    .email("Attendee email is invalid")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 export type AttendeeInput = z.input<typeof AttendeeInputSchema>;
 
@@ -87,26 +105,28 @@ export type AttendeeInput = z.input<typeof AttendeeInputSchema>;
 export const attendeesCountMessage = (places: number) =>
   `Please name ${places === 1 ? "the attendee" : `all ${places} attendees`}: one name for each place booked`;
 
-export const OrderCourseInputSchema = z.object({
-  id: z.number({ invalid_type_error: "Unknown course" }).int().positive().max(MAX_INT, "Unknown course"),
-  /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
-  selectedDate: z.union([z.number().int().positive().max(MAX_INT), z.string().max(TEXT_MAX.reference)]),
-  selectedAddons: z.array(z.number().int().positive().max(MAX_INT)).max(LIST_MAX).default([]),
-  /** Places on this date (group and employer bookings): 1 up to the places left, at most 10 per order. */
-  quantity: z
-    .number({ invalid_type_error: "Choose how many places" })
-    .int("Choose how many places")
-    .min(1, "Choose at least 1 place")
-    .max(MAX_PLACES_PER_ORDER, `At most ${MAX_PLACES_PER_ORDER} places per order`)
-    .optional(),
-  /** Who takes each place (first and last name; e-mail optional). Omitted: every place is the buyer's. */
-  attendees: z.array(AttendeeInputSchema).max(MAX_PLACES_PER_ORDER).optional(),
-}).superRefine((line, ctx) => {
-  const places = line.quantity ?? 1;
-  if (line.attendees && line.attendees.length !== places) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["attendees"], message: attendeesCountMessage(places) });
-  }
-});
+export const OrderCourseInputSchema = z
+  .object({
+    id: z.number({ invalid_type_error: "Unknown course" }).int().positive().max(MAX_INT, "Unknown course"),
+    /** Our clients send the course date's id; the original's label ('12 - 14th Mar 2025') is accepted too. */
+    selectedDate: z.union([z.number().int().positive().max(MAX_INT), z.string().max(TEXT_MAX.reference)]),
+    selectedAddons: z.array(z.number().int().positive().max(MAX_INT)).max(LIST_MAX).default([]),
+    /** Places on this date (group and employer bookings): 1 up to the places left, at most 10 per order. */
+    quantity: z
+      .number({ invalid_type_error: "Choose how many places" })
+      .int("Choose how many places")
+      .min(1, "Choose at least 1 place")
+      .max(MAX_PLACES_PER_ORDER, `At most ${MAX_PLACES_PER_ORDER} places per order`)
+      .optional(),
+    /** Who takes each place (first and last name; e-mail optional). Omitted: every place is the buyer's. */
+    attendees: z.array(AttendeeInputSchema).max(MAX_PLACES_PER_ORDER).optional(),
+  })
+  .superRefine((line, ctx) => {
+    const places = line.quantity ?? 1;
+    if (line.attendees && line.attendees.length !== places) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["attendees"], message: attendeesCountMessage(places) });
+    }
+  });
 
 /** Order payload of POST /enroll (spec §7), with the checkout rules of spec §5. */
 export const OrderSchema = z.object({
@@ -172,7 +192,9 @@ export const EnrolledCourseSchema = z.object({
   /** Places held on this date (1 unless a group booking). */
   seats: z.number().int(),
   /** Who takes each place, in place order. */
-  attendees: z.array(z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() })),
+  attendees: z.array(
+    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
+  ),
   pivot: z.object({
     price_paid: Pounds,
     original_price: Pounds,
@@ -347,7 +369,6 @@ export const paymentsContract = c.router({
   },
 });
 
-
 const searchDigits = (s: string) => s.replace(/\D/g, "");
 
 /**
@@ -356,7 +377,10 @@ const searchDigits = (s: string) => s.replace(/\D/g, "");
  * e-mail, phone (digits only), course title or discount code.
  */
 export function enrollmentMatches(
-  e: Pick<Enrollment, "booking_reference" | "first_name" | "last_name" | "guest_email" | "phone_number" | "discount_code" | "courses">,
+  e: Pick<
+    Enrollment,
+    "booking_reference" | "first_name" | "last_name" | "guest_email" | "phone_number" | "discount_code" | "courses"
+  >,
   search: string,
 ): boolean {
   const q = search.trim().toLowerCase();
@@ -368,7 +392,16 @@ export function enrollmentMatches(
   if (e.discount_code && e.discount_code.toLowerCase().includes(q)) return true;
   if (e.courses.some((c) => c.title.toLowerCase().includes(q))) return true;
   // A group booking is found by any attendee's name or e-mail too.
-  if (e.courses.some((c) => c.attendees?.some((a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(q) || (a.email ?? "").toLowerCase().includes(q)))) return true;
+  if (
+    e.courses.some((c) =>
+      c.attendees?.some(
+        (a) => `${a.first_name} ${a.last_name}`.toLowerCase().includes(q) || (a.email ?? "").toLowerCase().includes(q),
+      ),
+    )
+  )
+    return true;
   const qDigits = searchDigits(q);
-  return qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits);
+  return (
+    qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits)
+  );
 }

@@ -32,7 +32,10 @@ export type ShopItemCreateInput = z.input<typeof ShopItemCreateSchema>;
 export const ShopItemUpdateSchema = z.object({
   name: requiredText("Item title is required").optional(),
   url: url.optional(),
-  image: z.union([DataUrl, z.string().max(TEXT_MAX.url)]).nullable().optional(),
+  image: z
+    .union([DataUrl, z.string().max(TEXT_MAX.url)])
+    .nullable()
+    .optional(),
 });
 export type ShopItemUpdateInput = z.input<typeof ShopItemUpdateSchema>;
 

@@ -8,12 +8,17 @@ import { CHECKOUT_PHONE_PATTERN, MAX_PLACES_PER_ORDER } from "./orders";
  */
 
 export const WAITLIST_JOINED_MESSAGE = "You are on the waiting list. We will e-mail you as soon as a place frees up.";
-export const WAITLIST_ALREADY_MESSAGE = "You are already on the waiting list for this date. We have updated your details and kept your place in line.";
+export const WAITLIST_ALREADY_MESSAGE =
+  "You are already on the waiting list for this date. We have updated your details and kept your place in line.";
 export const WAITLIST_NOT_FULL_MESSAGE = "This date still has places: you can book it now.";
 
 /** The 'Join the waiting list' form (name, e-mail, phone, places wanted), messages in the style of spec §5. */
 export const WaitlistJoinSchema = z.object({
-  course_date_id: z.number({ required_error: "Please choose a course date", invalid_type_error: "Please choose a course date" }).int().positive().max(MAX_INT, "Please choose a course date"),
+  course_date_id: z
+    .number({ required_error: "Please choose a course date", invalid_type_error: "Please choose a course date" })
+    .int()
+    .positive()
+    .max(MAX_INT, "Please choose a course date"),
   name: requiredText("Name is required"),
   email: requiredText("Email address is required", TEXT_MAX.email).pipe(
     z.string().refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "Please enter a valid email address"),

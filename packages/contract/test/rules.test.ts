@@ -32,12 +32,25 @@ describe("an order books each course once", () => {
   });
 
   it("accepts different courses, and one course alone", () => {
-    expect(OrderSchema.safeParse(order([{ id: 7, selectedDate: 11 }, { id: 8, selectedDate: 11 }])).success).toBe(true);
+    expect(
+      OrderSchema.safeParse(
+        order([
+          { id: 7, selectedDate: 11 },
+          { id: 8, selectedDate: 11 },
+        ]),
+      ).success,
+    ).toBe(true);
     expect(OrderSchema.safeParse(order([{ id: 7, selectedDate: "12 - 14th Mar 2025" }])).success).toBe(true);
   });
 
   it("three items with one repeat are refused too", () => {
-    const r = OrderSchema.safeParse(order([{ id: 1, selectedDate: 1 }, { id: 2, selectedDate: 2 }, { id: 1, selectedDate: 3 }]));
+    const r = OrderSchema.safeParse(
+      order([
+        { id: 1, selectedDate: 1 },
+        { id: 2, selectedDate: 2 },
+        { id: 1, selectedDate: 3 },
+      ]),
+    );
     expect(messages(r)).toEqual(["The same course cannot be booked twice in one order"]);
   });
 });

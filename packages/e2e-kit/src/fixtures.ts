@@ -109,7 +109,12 @@ export function createE2ETest(options: E2EOptions) {
     // eslint-disable-next-line no-empty-pattern
     apiUrl: async ({}, use) => use(options.apiUrl()),
     context: async ({ browser, viewport }, use) => {
-      const context = await browser.newContext({ viewport, locale: "en-GB", timezoneId: "Europe/London", ...options.contextOptions });
+      const context = await browser.newContext({
+        viewport,
+        locale: "en-GB",
+        timezoneId: "Europe/London",
+        ...options.contextOptions,
+      });
       await use(context);
       await context.close();
     },
@@ -154,7 +159,11 @@ export function createE2ETest(options: E2EOptions) {
         if (include) builder = builder.include(include);
         const result = await builder.analyze();
         const summary = result.violations.map(
-          (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`,
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 5)
+              .join("\n  ")}`,
         );
         expect(summary, "axe violations").toEqual([]);
       });

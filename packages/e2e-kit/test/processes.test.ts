@@ -58,16 +58,22 @@ describe("startServer", () => {
 
   test("fails with the server's output when it exits before READY", async () => {
     await expect(
-      startServer({ name: "fake", command: process.execPath, args: [FAKE_SERVER], cwd: dir, env: { MARKER: marker, FAIL_BEFORE_READY: "1" } }),
+      startServer({
+        name: "fake",
+        command: process.execPath,
+        args: [FAKE_SERVER],
+        cwd: dir,
+        env: { MARKER: marker, FAIL_BEFORE_READY: "1" },
+      }),
     ).rejects.toThrow(/fake exited with 3 before READY:[\s\S]*migration failed/);
   });
 
   test("fails and stops the server when READY does not come in time", async () => {
     const pidFile = join(dir, "pid");
     const silent = `require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
-    await expect(startServer({ name: "slow", command: process.execPath, args: ["-e", silent], cwd: dir, readyTimeoutMs: 1_000 })).rejects.toThrow(
-      /slow not READY within 1000 ms/,
-    );
+    await expect(
+      startServer({ name: "slow", command: process.execPath, args: ["-e", silent], cwd: dir, readyTimeoutMs: 1_000 }),
+    ).rejects.toThrow(/slow not READY within 1000 ms/);
     expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
 });
@@ -76,7 +82,10 @@ describe("a run that dies without any clean-up (SIGKILL)", () => {
   test("still has its server cleaned up and every process ended", async () => {
     let out = "";
     try {
-      execFileSync(process.execPath, [START_AND_DIE, SUPERVISOR, FAKE_SERVER], { env: { ...process.env, MARKER: marker }, timeout: 20_000 });
+      execFileSync(process.execPath, [START_AND_DIE, SUPERVISOR, FAKE_SERVER], {
+        env: { ...process.env, MARKER: marker },
+        timeout: 20_000,
+      });
     } catch (error) {
       out = String((error as { stdout?: Buffer }).stdout ?? "");
     }
@@ -104,7 +113,10 @@ describe("Teardown", () => {
 describe("requireChromium", () => {
   const saved = { path: process.env.CHROMIUM_PATH, ci: process.env.CI };
   afterEach(() => {
-    for (const [key, value] of [["CHROMIUM_PATH", saved.path], ["CI", saved.ci]] as const) {
+    for (const [key, value] of [
+      ["CHROMIUM_PATH", saved.path],
+      ["CI", saved.ci],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
@@ -113,7 +125,9 @@ describe("requireChromium", () => {
   test("on a developer machine, says how to install Chromium", () => {
     process.env.CHROMIUM_PATH = "/nonexistent/chromium";
     delete process.env.CI;
-    expect(() => requireChromium()).toThrow(/CHROMIUM_PATH=\/nonexistent\/chromium is not an executable file[\s\S]*sudo apt-get install chromium/);
+    expect(() => requireChromium()).toThrow(
+      /CHROMIUM_PATH=\/nonexistent\/chromium is not an executable file[\s\S]*sudo apt-get install chromium/,
+    );
   });
 
   test("in CI, says the machine must provide it", () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { discountAppliesTo, discountLines, discountPence, discountSizeLabel, discountStatus, shareDiscount, totalAfterDiscount } from "../src/discount";
+import {
+  discountAppliesTo,
+  discountLines,
+  discountPence,
+  discountSizeLabel,
+  discountStatus,
+  shareDiscount,
+  totalAfterDiscount,
+} from "../src/discount";
 
 describe("discountPence", () => {
   it("is the percentage of the subtotal rounded to the nearest penny, halves up", () => {
@@ -112,7 +120,11 @@ describe("discountLines", () => {
   });
 
   it("splits a fixed amount only over the code's courses", () => {
-    expect(discountLines(lines, { percentOff: null, amountOffPence: 900, courseIds: [1, 3] }).paidPrices).toEqual([10000 - 720, 5000, 2500 - 180]);
+    expect(discountLines(lines, { percentOff: null, amountOffPence: 900, courseIds: [1, 3] }).paidPrices).toEqual([
+      10000 - 720,
+      5000,
+      2500 - 180,
+    ]);
   });
 
   it("does not apply when none of the code's courses is in the order", () => {

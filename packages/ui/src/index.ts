@@ -7,7 +7,14 @@ export { Button, ButtonLink, buttonClassName } from "./components/Button";
 export type { ButtonProps, ButtonLinkProps, ButtonStyleOptions, ButtonVariant, ButtonSize } from "./components/Button";
 
 export { TextField, TextAreaField, SelectField, CheckboxField } from "./components/fields";
-export type { FieldBaseProps, TextFieldProps, TextAreaFieldProps, SelectFieldProps, SelectOption, CheckboxFieldProps } from "./components/fields";
+export type {
+  FieldBaseProps,
+  TextFieldProps,
+  TextAreaFieldProps,
+  SelectFieldProps,
+  SelectOption,
+  CheckboxFieldProps,
+} from "./components/fields";
 
 export { Modal } from "./components/Modal";
 export type { ModalProps, ModalSize } from "./components/Modal";

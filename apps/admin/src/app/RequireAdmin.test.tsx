@@ -11,7 +11,10 @@ function renderAt(path: string, user: User | null, stage: "full" | "second_facto
   const queryClient = createQueryClient();
   // The who-am-I answer as GET /api/me gave it (no network in this test).
   const later = new Date(Date.now() + 30 * 60_000).toISOString();
-  queryClient.setQueryData(queryKeys.me, user ? { user, session: { expires_at: later, idle_expires_at: later, idle_minutes: 30, stage } } : null);
+  queryClient.setQueryData(
+    queryKeys.me,
+    user ? { user, session: { expires_at: later, idle_expires_at: later, idle_minutes: 30, stage } } : null,
+  );
   const router = createMemoryRouter(
     [
       {
@@ -53,7 +56,13 @@ describe("RequireAdmin", () => {
   });
 
   it("lets an administrator in", async () => {
-    renderAt("/messages", { id: 1, name: "Site Administrator", email: "admin@example.com", is_admin: true, role: "owner" as const });
+    renderAt("/messages", {
+      id: 1,
+      name: "Site Administrator",
+      email: "admin@example.com",
+      is_admin: true,
+      role: "owner" as const,
+    });
     expect(await screen.findByRole("heading", { name: "Messages" })).toBeTruthy();
   });
 

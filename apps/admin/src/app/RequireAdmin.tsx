@@ -35,10 +35,14 @@ export function RequireAdmin({ allowSetup = false }: { allowSetup?: boolean }) {
         <div className="admin-denied">
           <h1>Administrators only</h1>
           <p>
-            You are signed in as <strong>{user.email}</strong>, which is not an administrator account. Sign out and sign in
-            with an administrator account to use the Admin Portal.
+            You are signed in as <strong>{user.email}</strong>, which is not an administrator account. Sign out and sign in with
+            an administrator account to use the Admin Portal.
           </p>
-          {error ? <p className="admin-denied__error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="admin-denied__error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <Button
             loading={leaving}
             loadingLabel="Signing out..."

@@ -17,7 +17,8 @@ export function NotAllowedPage() {
         Not allowed
       </h1>
       <p className="admin-page__subtitle">
-        Your role ({role ? ROLE_LABELS[role] : "none"}) does not give access to this page. If you need it, ask the owner to change your role.
+        Your role ({role ? ROLE_LABELS[role] : "none"}) does not give access to this page. If you need it, ask the owner to change
+        your role.
       </p>
       <Link className={buttonClassName({ variant: "primary" })} to={homeFor(role)}>
         Go to your start page

@@ -14,7 +14,12 @@ export function RouteError() {
       : "An unexpected error occurred";
   return (
     <main className="admin-fullscreen">
-      <ErrorState title="This page could not be shown" message={message} onRetry={() => window.location.reload()} retryLabel="Reload" />
+      <ErrorState
+        title="This page could not be shown"
+        message={message}
+        onRetry={() => window.location.reload()}
+        retryLabel="Reload"
+      />
     </main>
   );
 }

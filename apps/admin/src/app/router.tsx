@@ -29,8 +29,16 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           // The printable register has no portal frame: it is meant for paper.
-          { element: <RequireRole roles={SCREEN_ROLES.trainer} />, children: [{ path: paths.registerPattern, ...page(() => import("../features/enrolments/RegisterPage")) }] },
-          { element: <RequireRole roles={SCREEN_ROLES.trainer} />, children: [{ path: paths.learnerPrintPattern, ...page(() => import("../features/learners/LearnerRegisterPrintPage")) }] },
+          {
+            element: <RequireRole roles={SCREEN_ROLES.trainer} />,
+            children: [{ path: paths.registerPattern, ...page(() => import("../features/enrolments/RegisterPage")) }],
+          },
+          {
+            element: <RequireRole roles={SCREEN_ROLES.trainer} />,
+            children: [
+              { path: paths.learnerPrintPattern, ...page(() => import("../features/learners/LearnerRegisterPrintPage")) },
+            ],
+          },
           {
             lazy: async () => ({ Component: (await import("./layout/AdminLayout")).AdminLayout }),
             children: [
@@ -46,28 +54,31 @@ export const routes: RouteObject[] = [
                   { path: paths.learnerDatePattern, ...page(() => import("../features/learners/LearnerBoardPage")) },
                 ],
               },
-              { element: <RequireRole roles={SCREEN_ROLES.owner} />, children: [{ path: paths.staff, ...page(() => import("../features/staff/StaffPage")) }] },
+              {
+                element: <RequireRole roles={SCREEN_ROLES.owner} />,
+                children: [{ path: paths.staff, ...page(() => import("../features/staff/StaffPage")) }],
+              },
               {
                 element: <RequireRole roles={SCREEN_ROLES.office} />,
                 children: [
-              { path: paths.dashboard, ...page(() => import("../features/dashboard/DashboardPage")) },
-              { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
-              { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
-              // Content screens (issue 7).
-              { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },
-              { path: paths.trainingPattern, ...page(() => import("../features/trainings/TrainingDetailPage")) },
-              { path: paths.createTraining, ...page(() => import("../features/trainings/CreateTrainingPage")) },
-              { path: paths.shop, ...page(() => import("../features/shop/ShopPage")) },
-              { path: paths.shopItemPattern, ...page(() => import("../features/shop/ShopItemPage")) },
-              { path: paths.shopAdd, ...page(() => import("../features/shop/ShopAddPage")) },
-              { path: paths.discounts, ...page(() => import("../features/discounts/DiscountsPage")) },
-              { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
-              { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
-              { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
-              // Bookings and their actions (issue 13).
-              { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
-              { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
-              { path: paths.waitingList, ...page(() => import("../features/waitlist/WaitingListPage")) },
+                  { path: paths.dashboard, ...page(() => import("../features/dashboard/DashboardPage")) },
+                  { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
+                  { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
+                  // Content screens (issue 7).
+                  { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },
+                  { path: paths.trainingPattern, ...page(() => import("../features/trainings/TrainingDetailPage")) },
+                  { path: paths.createTraining, ...page(() => import("../features/trainings/CreateTrainingPage")) },
+                  { path: paths.shop, ...page(() => import("../features/shop/ShopPage")) },
+                  { path: paths.shopItemPattern, ...page(() => import("../features/shop/ShopItemPage")) },
+                  { path: paths.shopAdd, ...page(() => import("../features/shop/ShopAddPage")) },
+                  { path: paths.discounts, ...page(() => import("../features/discounts/DiscountsPage")) },
+                  { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
+                  { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
+                  { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
+                  // Bookings and their actions (issue 13).
+                  { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
+                  { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
+                  { path: paths.waitingList, ...page(() => import("../features/waitlist/WaitingListPage")) },
                 ],
               },
               { path: "*", ...page(() => import("./NotFoundPage")) },

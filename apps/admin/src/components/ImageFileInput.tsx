@@ -1,7 +1,10 @@
 import type { InputHTMLAttributes } from "react";
 import { takeChosenImage } from "../lib/imageFile";
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "className" | "onChange" | "onError" | "aria-describedby">;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "type" | "className" | "onChange" | "onError" | "aria-describedby"
+>;
 
 interface ImageFileInputProps extends InputProps {
   /** Also the stem of the hint and error ids (see ImageHintAndError). */

@@ -137,7 +137,12 @@ export function RecordDetailStates<T>({
     return (
       <div className="content-page">
         {trail}
-        <ErrorState title={notFoundTitle} message="It may have been deleted." onRetry={() => navigate(listPath)} retryLabel={backLabel} />
+        <ErrorState
+          title={notFoundTitle}
+          message="It may have been deleted."
+          onRetry={() => navigate(listPath)}
+          retryLabel={backLabel}
+        />
       </div>
     );
   }
@@ -169,7 +174,17 @@ export function RecordDetailStates<T>({
 }
 
 /** 'Edit …' and 'Delete …' of a record shown read-only. */
-export function ViewActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+export function ViewActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <>
       <Button onClick={onEdit}>

@@ -18,7 +18,12 @@ export function TimeFilterSelect({
       <label htmlFor={id} className="ui-visually-hidden">
         {label}
       </label>
-      <select id={id} className="ui-input ui-select admin-select" value={value} onChange={(e) => onChange(e.target.value as TimeFilter)}>
+      <select
+        id={id}
+        className="ui-input ui-select admin-select"
+        value={value}
+        onChange={(e) => onChange(e.target.value as TimeFilter)}
+      >
         {TIME_FILTER_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

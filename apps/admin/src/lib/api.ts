@@ -23,7 +23,14 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener | null): v
 }
 
 // These answer 401 as part of their normal flow (wrong password or code, nobody signed in).
-const SESSION_PATHS = new Set(["/api/login", "/api/me", "/api/login/totp", "/api/login/recovery-code", "/api/login/passkey", "/api/login/passkey/options"]);
+const SESSION_PATHS = new Set([
+  "/api/login",
+  "/api/me",
+  "/api/login/totp",
+  "/api/login/recovery-code",
+  "/api/login/passkey",
+  "/api/login/passkey/options",
+]);
 
 /** Header of background calls (polls, who-am-I): they do not keep an idle session alive. */
 export const PASSIVE = { "x-session-passive": "1" } as const;
@@ -41,7 +48,11 @@ const fetcher: ApiFetcher = async (args) => {
   try {
     response = await tsRestFetchApi({
       ...args,
-      fetchOptions: { ...args.fetchOptions, credentials: "include", signal: args.fetchOptions?.signal ?? AbortSignal.timeout(API_TIMEOUT_MS) },
+      fetchOptions: {
+        ...args.fetchOptions,
+        credentials: "include",
+        signal: args.fetchOptions?.signal ?? AbortSignal.timeout(API_TIMEOUT_MS),
+      },
     });
   } catch (error) {
     throw toApiError(error);

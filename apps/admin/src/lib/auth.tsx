@@ -90,7 +90,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const session = me.data?.session ?? null;
     // A failed who-am-I call (API down) counts as signed out: the sign-in screen then shows the failure.
     const status: AuthStatus = me.isPending ? "loading" : user ? "authenticated" : "anonymous";
-    return { status, user, session, isAdmin: Boolean(user?.is_admin), role: user?.role ?? null, login, refresh, logout, clearSession };
+    return {
+      status,
+      user,
+      session,
+      isAdmin: Boolean(user?.is_admin),
+      role: user?.role ?? null,
+      login,
+      refresh,
+      logout,
+      clearSession,
+    };
   }, [me.data, me.isPending, login, refresh, logout, clearSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -11,8 +11,12 @@ describe("spec §8 error messages", () => {
     expect(httpError(401, { message: "Invalid credentials", attempts: 2 }).body.attempts).toBe(2);
   });
   it("maps timeouts, offline and other failures", () => {
-    expect(toApiError(new DOMException("t", "TimeoutError")).message).toBe("Network timeout. Please check your internet connection.");
-    expect(toApiError(new TypeError("Failed to fetch")).message).toBe("No Internet connection. Please check your internet connection.");
+    expect(toApiError(new DOMException("t", "TimeoutError")).message).toBe(
+      "Network timeout. Please check your internet connection.",
+    );
+    expect(toApiError(new TypeError("Failed to fetch")).message).toBe(
+      "No Internet connection. Please check your internet connection.",
+    );
     expect(toApiError(new Error("boom")).message).toBe("boom");
     expect(toApiError("??").message).toBe("An unexpected error occurred");
     const e = new ApiError("http", 400, "x");

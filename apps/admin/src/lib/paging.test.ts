@@ -17,7 +17,9 @@ describe("paged admin lists (decision 112)", () => {
   });
 
   it("an error answer still throws the API's message", async () => {
-    await expect(unwrapPage(Promise.resolve({ status: 400, body: { message: "Bad page" }, headers: new Headers() }))).rejects.toThrow("Bad page");
+    await expect(
+      unwrapPage(Promise.resolve({ status: 400, body: { message: "Bad page" }, headers: new Headers() })),
+    ).rejects.toThrow("Bad page");
   });
 
   it("fetches every page at the largest page size and stops at the total", async () => {

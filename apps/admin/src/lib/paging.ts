@@ -24,7 +24,9 @@ export async function unwrapPage<T>(call: Promise<PagedAnswer>): Promise<PageOf<
  * The whole of a paged list, page by page at the API's largest page size: for the screens that
  * search, export or print across every item (enrolments, messages, discount codes).
  */
-export async function fetchAllPages<T>(fetchPage: (query: { page: number; limit: number }) => Promise<PagedAnswer>): Promise<T[]> {
+export async function fetchAllPages<T>(
+  fetchPage: (query: { page: number; limit: number }) => Promise<PagedAnswer>,
+): Promise<T[]> {
   const all: T[] = [];
   for (let page = 1; ; page++) {
     const { items, total } = await unwrapPage<T>(fetchPage({ page, limit: PAGE_MAX_LIMIT }));

@@ -32,7 +32,8 @@ export function useDraftForm<D extends object | null, E extends Errors = Errors>
   const check = useCallback((found: E, focusScope?: string): boolean => {
     setErrors(found);
     if (!hasFieldErrors(found)) return true;
-    if (focusScope) requestAnimationFrame(() => document.querySelector<HTMLElement>(`${focusScope} [aria-invalid='true']`)?.focus());
+    if (focusScope)
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`${focusScope} [aria-invalid='true']`)?.focus());
     return false;
   }, []);
 

@@ -48,7 +48,9 @@ async function main() {
     const db = createDb(database.pool);
     const { id, created } = await upsertUser(db, { email, name, password, isAdmin: true, role: "owner" });
     const ended = created ? 0 : await endAllSessions(db, id, "password reset (admin:create)");
-    console.info(`${created ? "Created" : "Updated"} owner ${email.toLowerCase()}${ended ? ` (${ended} session${ended === 1 ? "" : "s"} ended)` : ""}`);
+    console.info(
+      `${created ? "Created" : "Updated"} owner ${email.toLowerCase()}${ended ? ` (${ended} session${ended === 1 ? "" : "s"} ended)` : ""}`,
+    );
   } finally {
     await database.close();
   }

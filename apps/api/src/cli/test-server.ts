@@ -78,7 +78,12 @@ async function main() {
     });
     // A signed-in user who is not an administrator, for the admin app's guard test; only here,
     // never in the normal seed.
-    await upsertUser(createDb(pool), { email: TEST_STAFF_EMAIL, name: "Nora Staff", password: TEST_STAFF_PASSWORD, isAdmin: false });
+    await upsertUser(createDb(pool), {
+      email: TEST_STAFF_EMAIL,
+      name: "Nora Staff",
+      password: TEST_STAFF_PASSWORD,
+      isAdmin: false,
+    });
     // Staff of each role for the role and second-factor tests (issue 17).
     for (const s of TEST_ROLE_STAFF) await upsertUser(createDb(pool), { ...s, password: TEST_STAFF_PASSWORD, isAdmin: true });
     // Mail in each state for the admin's Scheduled mail browser test (issue 15): sent, and failed for good.

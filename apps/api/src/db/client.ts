@@ -19,7 +19,11 @@ export type DbTimeouts = { connectMs: number; statementMs: number; idleInTransac
 export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3000, statementMs: 5000, idleInTransactionMs: 15_000 };
 
 /** DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (env.ts). */
-export const dbTimeoutsOf = (env: { DB_CONNECT_TIMEOUT_MS: number; DB_STATEMENT_TIMEOUT_MS: number; DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number }): DbTimeouts => ({
+export const dbTimeoutsOf = (env: {
+  DB_CONNECT_TIMEOUT_MS: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+}): DbTimeouts => ({
   connectMs: env.DB_CONNECT_TIMEOUT_MS,
   statementMs: env.DB_STATEMENT_TIMEOUT_MS,
   idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,

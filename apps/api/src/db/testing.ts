@@ -28,7 +28,9 @@ export function freePort(): Promise<number> {
 }
 
 /** The server to make databases on: DATABASE_URL's, else a fresh embedded one on a free port. */
-export async function startTestServer(databaseUrl: string | undefined): Promise<{ url: string; embedded: EmbeddedServer | null }> {
+export async function startTestServer(
+  databaseUrl: string | undefined,
+): Promise<{ url: string; embedded: EmbeddedServer | null }> {
   if (databaseUrl) return { url: databaseUrl, embedded: null };
   const port = await freePort();
   const dir = path.join(os.tmpdir(), uniqueName("api-pg"));
@@ -47,7 +49,9 @@ async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Pr
 }
 
 export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
-  await admin(serverUrl, (c) => c.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ""}`));
+  await admin(serverUrl, (c) =>
+    c.query(`create database ${quoteIdent(name)}${template ? ` template ${quoteIdent(template)}` : ""}`),
+  );
   return withDatabase(serverUrl, name);
 }
 
@@ -56,11 +60,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 }
 
 /** Creates and migrates a database, runs `fill` on it, then closes every connection (a template must be idle). */
-export async function prepareTemplate(
-  serverUrl: string,
-  name: string,
-  fill?: (pool: pg.Pool) => Promise<void>,
-): Promise<void> {
+export async function prepareTemplate(serverUrl: string, name: string, fill?: (pool: pg.Pool) => Promise<void>): Promise<void> {
   const url = await createDatabase(serverUrl, name);
   const pool = createPool(url, 4);
   try {

@@ -12,12 +12,54 @@ export const REDACTED = "[redacted]";
 /** Keys whose values are personal data (or may hold it: request bodies, query parameters, row details). */
 const PERSONAL_KEYS = new Set(
   [
-    "to", "from", "cc", "bcc", "replyTo", "email", "emailAddress", "email_address", "guest_email", "guestEmail",
-    "first_name", "firstName", "last_name", "lastName", "guest_name", "guestName", "customer", "userName", "user_name",
-    "phone", "phone_number", "phoneNumber", "street_address", "streetAddress", "address", "town_city", "townCity",
-    "company_name", "companyName", "order_notes", "orderNotes", "state", "country", "message_text",
-    "body", "payload", "params", "parameters", "values", "detail", "where", "internalQuery",
-    "password", "authorization", "cookie", "set-cookie", "token", "access_token",
+    "to",
+    "from",
+    "cc",
+    "bcc",
+    "replyTo",
+    "email",
+    "emailAddress",
+    "email_address",
+    "guest_email",
+    "guestEmail",
+    "first_name",
+    "firstName",
+    "last_name",
+    "lastName",
+    "guest_name",
+    "guestName",
+    "customer",
+    "userName",
+    "user_name",
+    "phone",
+    "phone_number",
+    "phoneNumber",
+    "street_address",
+    "streetAddress",
+    "address",
+    "town_city",
+    "townCity",
+    "company_name",
+    "companyName",
+    "order_notes",
+    "orderNotes",
+    "state",
+    "country",
+    "message_text",
+    "body",
+    "payload",
+    "params",
+    "parameters",
+    "values",
+    "detail",
+    "where",
+    "internalQuery",
+    "password",
+    "authorization",
+    "cookie",
+    "set-cookie",
+    "token",
+    "access_token",
   ].map((k) => k.toLowerCase()),
 );
 
@@ -39,7 +81,8 @@ export function scrubText(text: string): string {
     });
 }
 
-const isErrorLike = (v: unknown): v is Error => v instanceof Error || (typeof v === "object" && v !== null && "stack" in v && "message" in v);
+const isErrorLike = (v: unknown): v is Error =>
+  v instanceof Error || (typeof v === "object" && v !== null && "stack" in v && "message" in v);
 
 /** Any value, with personal fields replaced and texts scrubbed (errors serialised first). */
 export function scrubValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
@@ -82,11 +125,19 @@ export function redactingLoggerOptions() {
     formatters: {
       // Fastify's request and reply objects are left to their serializers (req above, res: status only).
       log: (obj: Record<string, unknown>) =>
-        Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === "req" || k === "res" ? v : PERSONAL_KEYS.has(k.toLowerCase()) && v != null ? REDACTED : scrubValue(v)])),
+        Object.fromEntries(
+          Object.entries(obj).map(([k, v]) => [
+            k,
+            k === "req" || k === "res" ? v : PERSONAL_KEYS.has(k.toLowerCase()) && v != null ? REDACTED : scrubValue(v),
+          ]),
+        ),
     },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === "string" ? scrubText(a) : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === "string" ? scrubText(a) : a)),
+        );
       },
     },
   };

@@ -47,7 +47,15 @@ export function passwordProblem(password: string, email?: string, name?: string)
   if (["password", "admin", "qwerty", "123456", "letmein", "welcome"].some((w) => lower.includes(w)) && kinds < 4)
     return "Password is too easy to guess";
   if (email && lower.includes(email.toLowerCase().split("@")[0] ?? "\0")) return "Password must not contain the e-mail name";
-  const inputs = [email ?? "", ...(email ? email.split(/[@.]/) : []), ...(name ? name.split(/\s+/) : []), "merseyside", "training", "door", "guard"];
+  const inputs = [
+    email ?? "",
+    ...(email ? email.split(/[@.]/) : []),
+    ...(name ? name.split(/\s+/) : []),
+    "merseyside",
+    "training",
+    "door",
+    "guard",
+  ];
   if (strength(password, inputs.filter(Boolean)).guessesLog10 < MIN_PASSWORD_GUESSES_LOG10) return PASSWORD_TOO_COMMON;
   return null;
 }

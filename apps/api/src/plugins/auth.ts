@@ -107,21 +107,24 @@ export default fp(
       return request.cookies[SESSION_COOKIE] ?? null;
     }
 
-    app.decorate("startSession", async (request: FastifyRequest, reply: CookieReply, userId: number, stage: SessionStage = "full") => {
-      const id = randomUUID();
-      const now = app.now();
-      const expiresAt = new Date(now.getTime() + opts.sessionHours * 3600_000);
-      const agent = String(request.headers["user-agent"] ?? "").slice(0, 400);
-      await app.db.execute(
-        sql`insert into sessions (id, user_id, stage, user_agent, ip, created_at, last_seen_at, expires_at)
+    app.decorate(
+      "startSession",
+      async (request: FastifyRequest, reply: CookieReply, userId: number, stage: SessionStage = "full") => {
+        const id = randomUUID();
+        const now = app.now();
+        const expiresAt = new Date(now.getTime() + opts.sessionHours * 3600_000);
+        const agent = String(request.headers["user-agent"] ?? "").slice(0, 400);
+        await app.db.execute(
+          sql`insert into sessions (id, user_id, stage, user_agent, ip, created_at, last_seen_at, expires_at)
             values (${id}, ${userId}, ${stage}, ${agent}, ${request.ip ?? ""}, ${now.toISOString()}, ${now.toISOString()}, ${expiresAt.toISOString()})`,
-      );
-      // The token's own expiry is the session's absolute end (never a token without one).
-      const token = app.jwt.sign({ sub: String(userId), jti: id }, { expiresIn: `${opts.sessionHours}h` });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: opts.sessionHours * 3600 });
-      request.session = null;
-      return token;
-    });
+        );
+        // The token's own expiry is the session's absolute end (never a token without one).
+        const token = app.jwt.sign({ sub: String(userId), jti: id }, { expiresIn: `${opts.sessionHours}h` });
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: opts.sessionHours * 3600 });
+        request.session = null;
+        return token;
+      },
+    );
 
     async function logEnd(userId: number, name: string, reason: string, actorName?: string) {
       await logActivity(app.db, {
@@ -163,7 +166,8 @@ export default fp(
           sql`update sessions set ended_at = ${now.toISOString()}, end_reason = ${timedOut ?? "disabled"}
               where id = ${payload.jti} and ended_at is null returning id`,
         );
-        if (ended.rows.length && timedOut) await logEnd(row.id, row.name, timedOut === "idle" ? "signed out after 30 minutes without activity" : timedOut);
+        if (ended.rows.length && timedOut)
+          await logEnd(row.id, row.name, timedOut === "idle" ? "signed out after 30 minutes without activity" : timedOut);
         return null;
       }
       let seen = lastSeen;
@@ -193,7 +197,9 @@ export default fp(
         );
         if (ended.rows.length) await logEnd(session.user.id, session.user.name, "signed out");
         // Rows long past their end are of no use to anyone.
-        await app.db.execute(sql`delete from sessions where expires_at < ${app.now().toISOString()}::timestamptz - interval '30 days'`);
+        await app.db.execute(
+          sql`delete from sessions where expires_at < ${app.now().toISOString()}::timestamptz - interval '30 days'`,
+        );
       }
       request.session = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

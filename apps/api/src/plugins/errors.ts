@@ -43,7 +43,8 @@ const IMAGE_BODY_MESSAGE = "File size must be less than 5MB";
  * 400, never 500. The contract's limits are the first line; this is the net behind them.
  */
 function isDataException(error: unknown): boolean {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
 }
 
@@ -51,12 +52,33 @@ export const DB_UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. P
 
 // Postgres SQLSTATEs meaning "the database cannot serve this now": statement timeout / cancel,
 // idle-in-transaction timeout, shutdown, too many connections, connection failures.
-const UNAVAILABLE_CODES = new Set(["57014", "25P03", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
-const UNAVAILABLE_MESSAGES = /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|client has encountered a connection error|cannot use a pool after calling end/i;
+const UNAVAILABLE_CODES = new Set([
+  "57014",
+  "25P03",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+]);
+const UNAVAILABLE_MESSAGES =
+  /query read timeout|timeout exceeded when trying to connect|connection terminated|connection timeout|client has encountered a connection error|cannot use a pool after calling end/i;
 
 /** A database that is down, stalled or overloaded (the error or any of its causes), not a bug of ours. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
     if (typeof e.message === "string" && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   }
@@ -77,7 +99,9 @@ export default fp(
         const code = (error as FastifyError).code ?? "";
         // SyntaxError from JSON.parse surfaces with a 400 status and no FST code in some paths.
         const imageRoute = code === "FST_ERR_CTP_BODY_TOO_LARGE" && (request.routeOptions.bodyLimit ?? 0) > 1024 * 1024;
-        const message = imageRoute ? IMAGE_BODY_MESSAGE : (CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message));
+        const message = imageRoute
+          ? IMAGE_BODY_MESSAGE
+          : (CLIENT_MESSAGES[code] ?? (error instanceof SyntaxError ? "Malformed JSON body" : error.message));
         return reply.status(status).send({ message });
       }
       if (isDatabaseUnavailable(error)) {
@@ -86,7 +110,10 @@ export default fp(
         return reply.status(503).header("retry-after", "5").send({ message: DB_UNAVAILABLE_MESSAGE });
       }
       if (isDataException(error)) {
-        request.log.warn({ reqId: request.id, code: (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code }, "value refused by the database");
+        request.log.warn(
+          { reqId: request.id, code: (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code },
+          "value refused by the database",
+        );
         return reply.status(400).send({ message: "Invalid request" });
       }
       request.log.error({ err: error, reqId: request.id }, "request failed");

@@ -67,7 +67,9 @@ export default fp(
       }
     };
     const expireOrders = async () => {
-      const released = (await runOrderExpiry(app.db, app.now())) + (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
+      const released =
+        (await runOrderExpiry(app.db, app.now())) +
+        (await releaseUnsessionedHolds(app.db, app.now(), app.env.UNSESSIONED_HOLD_MINUTES));
       // Places released by holds that ran out go to the waiting lists first (issue 15).
       if (released > 0) await app.waitlist.placesMayHaveFreed();
       return released;

@@ -60,7 +60,8 @@ function stringArb(s: z.ZodString, key: string | undefined): fc.Arbitrary<string
   if (base !== plain) options.push({ weight: 1, arbitrary: plain });
   else if (regex?.source === ISO_DATE_SOURCE) options.push({ weight: 1, arbitrary: fc.stringMatching(regex) });
   // Edges of the limit itself: exactly the maximum, and one beyond.
-  if (Number.isFinite(hardMax)) options.push({ weight: 1, arbitrary: fc.constantFrom("a".repeat(hardMax), "a".repeat(hardMax + 1)) });
+  if (Number.isFinite(hardMax))
+    options.push({ weight: 1, arbitrary: fc.constantFrom("a".repeat(hardMax), "a".repeat(hardMax + 1)) });
   return fc.oneof(...options);
 }
 
@@ -78,7 +79,11 @@ function numberArb(s: z.ZodNumber): fc.Arbitrary<number> {
     const hi = Math.min(max, INT32_MAX);
     // Small ids mostly, so requests reach the seeded rows.
     const small = fc.integer({ min: Math.max(lo, Math.min(1, hi)), max: Math.min(hi, Math.max(lo, 40)) });
-    return fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) }, fc.constantFrom(lo, hi));
+    return fc.oneof(
+      { weight: 3, arbitrary: small },
+      { weight: 1, arbitrary: fc.integer({ min: lo, max: hi }) },
+      fc.constantFrom(lo, hi),
+    );
   }
   const lo = Math.max(min, -1e6);
   const hi = Math.min(max, 1e6);
@@ -91,7 +96,8 @@ function numberArb(s: z.ZodNumber): fc.Arbitrary<number> {
 /** Values that follow the schema (as far as shapes and bounds go; refinements may still refuse). */
 export function arbitraryOf(schema: z.ZodTypeAny, key?: string, hints: KeyHints = {}): fc.Arbitrary<unknown> {
   const def = defOf(schema);
-  const known = key !== undefined && ["ZodString", "ZodNumber", "ZodUnion", "ZodArray"].includes(def.typeName) ? hints[key] : undefined;
+  const known =
+    key !== undefined && ["ZodString", "ZodNumber", "ZodUnion", "ZodArray"].includes(def.typeName) ? hints[key] : undefined;
   if (known) return fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: arbitraryOf(schema, undefined, hints) });
   switch (def.typeName) {
     case "ZodString":
@@ -118,13 +124,20 @@ export function arbitraryOf(schema: z.ZodTypeAny, key?: string, hints: KeyHints 
       return arbitraryOf(def.schema as z.ZodTypeAny, key, hints);
     case "ZodPipeline":
       // The output side carries the stricter rules (formats, patterns); the input side its own limits.
-      return fc.oneof({ weight: 3, arbitrary: arbitraryOf(def.out as z.ZodTypeAny, key, hints) }, { weight: 1, arbitrary: arbitraryOf(def.in as z.ZodTypeAny, key, hints) });
+      return fc.oneof(
+        { weight: 3, arbitrary: arbitraryOf(def.out as z.ZodTypeAny, key, hints) },
+        { weight: 1, arbitrary: arbitraryOf(def.in as z.ZodTypeAny, key, hints) },
+      );
     case "ZodUnion":
       return fc.oneof(...(def.options as z.ZodTypeAny[]).map((o) => arbitraryOf(o, key, hints)));
     case "ZodArray": {
-      const minLength = (def.minLength as { value: number } | null)?.value ?? (def.exactLength as { value: number } | null)?.value ?? 0;
+      const minLength =
+        (def.minLength as { value: number } | null)?.value ?? (def.exactLength as { value: number } | null)?.value ?? 0;
       const hard = (def.maxLength as { value: number } | null)?.value ?? Infinity;
-      return fc.array(arbitraryOf(def.type as z.ZodTypeAny, key, hints), { minLength, maxLength: Math.max(minLength, Math.min(3, hard)) });
+      return fc.array(arbitraryOf(def.type as z.ZodTypeAny, key, hints), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(3, hard)),
+      });
     }
     case "ZodObject": {
       const shape = (schema as z.ZodObject<z.ZodRawShape>).shape;
@@ -158,11 +171,56 @@ export const nastyUrlValue: fc.Arbitrary<unknown> = nastyOf(LONG_LENGTHS.filter(
 function nastyOf(lengths: number[]): fc.Arbitrary<unknown> {
   return fc.oneof(
     fc.constantFrom<unknown>(
-      null, true, false, 0, -1, 0.5, 1.005, -0.0, INT32_MAX, INT32_MAX + 1, 2 ** 32, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER,
-      2 ** 53 + 2, 1e308, -1e308, 1e-320, "", " ", "\t\n", "\u0000", "a\u0000b", "%00", "2026-02-30", "2025-13-01", "0000-00-00",
-      "9999-12-31", "-001-01-01", "NaN", "Infinity", "-1", "1e400", "0x10", "../../etc/passwd", "<script>alert(1)</script>",
-      "' OR 1=1 --", "\ud800", "\udfff\ud800", "🙂🙂🙂", "Ω≈ç√∫", "\u202Eevil", "ｆｕｌｌ", "data:,", "data:image/png;base64,@@@",
-      "data:image/png,%E0%A4%A", `/api/images/${"ab".repeat(32)}.webp`, [], {}, [null], { "": "" },
+      null,
+      true,
+      false,
+      0,
+      -1,
+      0.5,
+      1.005,
+      -0.0,
+      INT32_MAX,
+      INT32_MAX + 1,
+      2 ** 32,
+      -(2 ** 31) - 1,
+      Number.MAX_SAFE_INTEGER,
+      2 ** 53 + 2,
+      1e308,
+      -1e308,
+      1e-320,
+      "",
+      " ",
+      "\t\n",
+      "\u0000",
+      "a\u0000b",
+      "%00",
+      "2026-02-30",
+      "2025-13-01",
+      "0000-00-00",
+      "9999-12-31",
+      "-001-01-01",
+      "NaN",
+      "Infinity",
+      "-1",
+      "1e400",
+      "0x10",
+      "../../etc/passwd",
+      "<script>alert(1)</script>",
+      "' OR 1=1 --",
+      "\ud800",
+      "\udfff\ud800",
+      "🙂🙂🙂",
+      "Ω≈ç√∫",
+      "\u202Eevil",
+      "ｆｕｌｌ",
+      "data:,",
+      "data:image/png;base64,@@@",
+      "data:image/png,%E0%A4%A",
+      `/api/images/${"ab".repeat(32)}.webp`,
+      [],
+      {},
+      [null],
+      { "": "" },
     ),
     fc.string({ unit: "binary", maxLength: 30 }),
     fc.string({ unit: "grapheme", maxLength: 30 }),

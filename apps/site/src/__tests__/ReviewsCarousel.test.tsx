@@ -4,7 +4,10 @@ import { REVIEWS } from "../content/reviews";
 import { ReviewsCarousel, REVIEWS_AUTO_ADVANCE_MS } from "../components/widgets/ReviewsCarousel";
 import { mockMatchMedia, renderWithSite } from "./render";
 
-const shownNames = () => within(screen.getByTestId("reviews-track")).getAllByRole("group").map((g) => g.querySelector(".review-card__name")?.textContent);
+const shownNames = () =>
+  within(screen.getByTestId("reviews-track"))
+    .getAllByRole("group")
+    .map((g) => g.querySelector(".review-card__name")?.textContent);
 
 describe("ReviewsCarousel", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -49,12 +52,16 @@ describe("ReviewsCarousel", () => {
 
       fireEvent.click(screen.getByRole("button", { name: "Pause automatic scrolling of reviews" }));
       // Clicking moved focus into the carousel; leave it so only the pause button holds it still.
-      fireEvent.blur(screen.getByRole("button", { name: "Play automatic scrolling of reviews" }), { relatedTarget: document.body });
+      fireEvent.blur(screen.getByRole("button", { name: "Play automatic scrolling of reviews" }), {
+        relatedTarget: document.body,
+      });
       act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS * 2));
       expect(shownNames()).toEqual([REVIEWS[1]!.name]);
 
       fireEvent.click(screen.getByRole("button", { name: "Play automatic scrolling of reviews" }));
-      fireEvent.blur(screen.getByRole("button", { name: "Pause automatic scrolling of reviews" }), { relatedTarget: document.body });
+      fireEvent.blur(screen.getByRole("button", { name: "Pause automatic scrolling of reviews" }), {
+        relatedTarget: document.body,
+      });
       act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS));
       expect(shownNames()).toEqual([REVIEWS[2]!.name]);
     });

@@ -6,7 +6,8 @@ import { NotFoundContent } from "../components/NotFoundContent";
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  const message = error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : "An unexpected error occurred";
+  const message =
+    error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : "An unexpected error occurred";
   return (
     <div className="page ui-container">
       <ErrorState title="Something went wrong" message={message} onRetry={() => window.location.reload()} />

@@ -22,7 +22,10 @@ export type SerializedError =
 
 export const SSR_DATA_ID = "ssr-data";
 
-export function serializeErrors(errors: Record<string, unknown> | null | undefined, exposeMessages: boolean): SsrPayload["hydrationData"]["errors"] {
+export function serializeErrors(
+  errors: Record<string, unknown> | null | undefined,
+  exposeMessages: boolean,
+): SsrPayload["hydrationData"]["errors"] {
   if (!errors) return null;
   const out: Record<string, SerializedError> = {};
   for (const [routeId, error] of Object.entries(errors)) {

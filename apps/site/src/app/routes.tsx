@@ -113,7 +113,11 @@ export const routes: RouteObject[] = [
           },
           { id: "login", path: patterns.login, loader: loginLoader },
           { id: "learner", path: patterns.learner, lazy: page(() => import("../features/learner/LearnerFormPage")) },
-          { id: "waiting-list-offer", path: patterns.waitingListOffer, lazy: page(() => import("../features/waitlist/WaitingListOfferPage")) },
+          {
+            id: "waiting-list-offer",
+            path: patterns.waitingListOffer,
+            lazy: page(() => import("../features/waitlist/WaitingListOfferPage")),
+          },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },
         ],
       },

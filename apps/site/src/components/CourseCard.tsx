@@ -8,7 +8,15 @@ import { paths } from "../config/paths";
 import { CourseImage } from "./CourseImage";
 
 /** Spec §2 course card: thumbnail, title (2 lines), description (5 lines), 'Training Fee', 'See Details'. */
-export function CourseCard({ course, headingLevel = 3, eagerImage = false }: { course: CourseListItem; headingLevel?: 2 | 3; eagerImage?: boolean }) {
+export function CourseCard({
+  course,
+  headingLevel = 3,
+  eagerImage = false,
+}: {
+  course: CourseListItem;
+  headingLevel?: 2 | 3;
+  eagerImage?: boolean;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="course-card">
@@ -32,9 +40,14 @@ export function CourseCard({ course, headingLevel = 3, eagerImage = false }: { c
         <p className="course-card__next">
           {course.next_date ? (
             <>
-              <span className="course-card__next-label">Next date:</span> {formatDateRangeWithWeekday(course.next_date, course.next_date_end ?? course.next_date)}
+              <span className="course-card__next-label">Next date:</span>{" "}
+              {formatDateRangeWithWeekday(course.next_date, course.next_date_end ?? course.next_date)}
               {course.next_date_places_left != null ? (
-                <span className={course.next_date_places_left <= 3 ? "course-card__places course-card__places--low" : "course-card__places"}>
+                <span
+                  className={
+                    course.next_date_places_left <= 3 ? "course-card__places course-card__places--low" : "course-card__places"
+                  }
+                >
                   {course.next_date_places_left === 1 ? "1 place left" : `${course.next_date_places_left} places left`}
                 </span>
               ) : null}

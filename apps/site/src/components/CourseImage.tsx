@@ -51,5 +51,12 @@ export function CourseImage({ path, size = "card", eager = false, className }: C
     const srcSet = small ? `${small} ${SMALL_IMAGE_WIDTH}w, ${card} ${CARD_IMAGE.width}w` : undefined;
     return <img src={card} srcSet={srcSet} sizes={srcSet ? CARD_IMAGE_SIZES : undefined} {...common} />;
   }
-  return <img src={full} srcSet={`${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`} sizes={FULL_IMAGE_SIZES} {...common} />;
+  return (
+    <img
+      src={full}
+      srcSet={`${card} ${CARD_IMAGE.width}w, ${full} ${FULL_IMAGE_SIZE.width}w`}
+      sizes={FULL_IMAGE_SIZES}
+      {...common}
+    />
+  );
 }

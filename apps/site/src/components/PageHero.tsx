@@ -4,7 +4,17 @@ import { Breadcrumb } from "@app/ui";
 import type { BreadcrumbItem } from "@app/ui";
 
 /** The navy band at the top of inner pages: breadcrumb, the page's one h1, a subtitle. */
-export function PageHero({ crumbs, title, subtitle, children }: { crumbs?: BreadcrumbItem[]; title: ReactNode; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  crumbs,
+  title,
+  subtitle,
+  children,
+}: {
+  crumbs?: BreadcrumbItem[];
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="page-hero ui-on-dark">
       <div className="ui-container page-hero__inner">

@@ -6,7 +6,14 @@
  * The provider's name is filled in at render time.
  */
 export interface Policy {
-  id: "health-safety" | "privacy-policy" | "malpractice-procedures" | "dbs-check" | "reasonable-adjustments" | "diversity-inclusion" | "anti-slavery-policy";
+  id:
+    | "health-safety"
+    | "privacy-policy"
+    | "malpractice-procedures"
+    | "dbs-check"
+    | "reasonable-adjustments"
+    | "diversity-inclusion"
+    | "anti-slavery-policy";
   title: string;
   /** Display date. */
   lastUpdated: string;

@@ -6,7 +6,14 @@
  * Messages follow spec §8: timeout, no connection, 'the server message or Request failed
  * with status {status}'.
  */
-import type { ApiError as ApiErrorBody, CatalogueChanges, ContactMessageCreateInput, CourseDetail, CourseListItem, ShopItem } from "@app/contract";
+import type {
+  ApiError as ApiErrorBody,
+  CatalogueChanges,
+  ContactMessageCreateInput,
+  CourseDetail,
+  CourseListItem,
+  ShopItem,
+} from "@app/contract";
 import { httpStatusMessage, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from "@app/rules";
 
 /** Spec §7/§9: 60000 ms in the browser. The server render gives up sooner so a page never hangs. */
@@ -56,7 +63,10 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   try {
     response = await fetch(`${apiBase}${path}`, {
       method: options.method ?? "GET",
-      headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        options.body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
     });

@@ -9,7 +9,8 @@
 export function dailyHours(time: string): number | null {
   const m = /^\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\s*[-–]\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\s*$/i.exec(time);
   if (!m) return null;
-  const clock = (h: string, min: string | undefined, half: string) => ((Number(h) % 12) + (half.toLowerCase() === "pm" ? 12 : 0)) * 60 + Number(min ?? 0);
+  const clock = (h: string, min: string | undefined, half: string) =>
+    ((Number(h) % 12) + (half.toLowerCase() === "pm" ? 12 : 0)) * 60 + Number(min ?? 0);
   const minutes = clock(m[4]!, m[5], m[6]!) - clock(m[1]!, m[2], m[3]!);
   return minutes > 0 ? minutes / 60 : null;
 }

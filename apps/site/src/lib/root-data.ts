@@ -26,4 +26,3 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootD
 export function useCatalogue(): CourseListItem[] {
   return (useRouteLoaderData("root") as RootData | undefined)?.courses ?? [];
 }
-

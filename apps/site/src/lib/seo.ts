@@ -102,7 +102,12 @@ export function pageJsonLd(meta: PageMeta, config: SiteConfig): Record<string, u
         description: meta.description,
         inLanguage: "en-GB",
         datePublished: PUBLISHED_DATE,
-        isPartOf: { "@type": "WebSite", "@id": `${config.siteUrl}/#website`, name: config.provider.name, url: `${config.siteUrl}/` },
+        isPartOf: {
+          "@type": "WebSite",
+          "@id": `${config.siteUrl}/#website`,
+          name: config.provider.name,
+          url: `${config.siteUrl}/`,
+        },
         publisher: { "@id": `${config.siteUrl}/#organization` },
         ...(hasTrail ? { breadcrumb: { "@id": `${url}#breadcrumb` } } : {}),
       },
@@ -196,7 +201,12 @@ export function applyHead(meta: PageMeta, config: SiteConfig): void {
 }
 
 /** Keywords every page carries, plus the page's own. */
-export const BASE_KEYWORDS = ["SIA training", "security training Bootle", "SIA courses Liverpool", "door supervisor course"] as const;
+export const BASE_KEYWORDS = [
+  "SIA training",
+  "security training Bootle",
+  "SIA courses Liverpool",
+  "door supervisor course",
+] as const;
 
 export function keywords(...own: string[]): string[] {
   return [...own, ...BASE_KEYWORDS.filter((k) => !own.includes(k))];

@@ -28,13 +28,20 @@ export function pageLastmod(path: string, changes: CatalogueChanges): string {
  * /sitemap.xml: every public page plus one entry per course of the live catalogue, each with a
  * <lastmod> from real change times (Google reads it when it is consistently accurate).
  */
-export function sitemapXml(siteUrl: string, courses: readonly { slug: string; updated_at: string }[], changes: CatalogueChanges): string {
+export function sitemapXml(
+  siteUrl: string,
+  courses: readonly { slug: string; updated_at: string }[],
+  changes: CatalogueChanges,
+): string {
   const entries = [
     ...SITEMAP_PATHS.map((p) => ({ path: p as string, lastmod: pageLastmod(p, changes) })),
     ...courses.map((c) => ({ path: paths.course(c.slug), lastmod: c.updated_at })),
   ];
   const body = entries
-    .map(({ path, lastmod }) => `  <url><loc>${escapeHtml(`${siteUrl}${path === "/" ? "/" : path}`)}</loc><lastmod>${escapeHtml(lastmod)}</lastmod></url>`)
+    .map(
+      ({ path, lastmod }) =>
+        `  <url><loc>${escapeHtml(`${siteUrl}${path === "/" ? "/" : path}`)}</loc><lastmod>${escapeHtml(lastmod)}</lastmod></url>`,
+    )
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }

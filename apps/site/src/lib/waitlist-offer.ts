@@ -80,7 +80,8 @@ export function useWaitlistPrefill<T extends Prefill>(setValues: (update: (value
     const wanted: Prefill = { ...splitName(offer.name), phoneNumber: offer.phone, email: offer.email };
     setValues((values) => {
       const next = { ...values };
-      for (const key of Object.keys(wanted) as (keyof Prefill)[]) if (!next[key] && wanted[key]) next[key] = wanted[key] as T[keyof Prefill];
+      for (const key of Object.keys(wanted) as (keyof Prefill)[])
+        if (!next[key] && wanted[key]) next[key] = wanted[key] as T[keyof Prefill];
       return next;
     });
   }, [setValues]);
@@ -100,6 +101,10 @@ export function withWaitlistOffer<T extends OrderLike>(order: T): T & { waitlist
   return {
     ...order,
     waitlist_offer: offer.token,
-    courses: order.courses.map((c) => (c.selectedDate === offer.courseDateId && !c.attendees?.length ? { ...c, quantity: Math.max(c.quantity ?? 1, offer.places) } : c)),
+    courses: order.courses.map((c) =>
+      c.selectedDate === offer.courseDateId && !c.attendees?.length
+        ? { ...c, quantity: Math.max(c.quantity ?? 1, offer.places) }
+        : c,
+    ),
   };
 }

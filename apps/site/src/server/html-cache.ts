@@ -90,7 +90,9 @@ export class HtmlCache {
     page.encoded ??= {};
     return (page.encoded[encoding] ??=
       encoding === "br"
-        ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+        ? brotliCompressSync(page.html, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.html.length },
+          })
         : gzipSync(page.html, { level: 9 }));
   }
 

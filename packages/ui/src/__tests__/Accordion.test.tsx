@@ -10,7 +10,10 @@ const items = [
 ];
 
 const summaries = () => Array.from(document.querySelectorAll<HTMLElement>("summary"));
-const openTitles = () => Array.from(document.querySelectorAll<HTMLDetailsElement>("details")).filter((d) => d.open).map((d) => d.querySelector("summary")!.textContent);
+const openTitles = () =>
+  Array.from(document.querySelectorAll<HTMLDetailsElement>("details"))
+    .filter((d) => d.open)
+    .map((d) => d.querySelector("summary")!.textContent);
 
 describe("Accordion", () => {
   it("renders native details/summary with each title in a heading, the default item open", () => {

@@ -148,7 +148,16 @@ describe("ConfirmDialog", () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
 
     rerender(
-      <ConfirmDialog open busy title="Delete Training" message="Sure?" confirmLabel="Delete" danger onConfirm={onConfirm} onCancel={onCancel} />,
+      <ConfirmDialog
+        open
+        busy
+        title="Delete Training"
+        message="Sure?"
+        confirmLabel="Delete"
+        danger
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />,
     );
     const busy = screen.getByRole("button", { name: "Please wait ..." });
     expect((busy as HTMLButtonElement).disabled).toBe(true);

@@ -76,10 +76,19 @@ describe("Button", () => {
 
 describe("form fields", () => {
   it("labels the input and links hint and error through aria-describedby", () => {
-    render(<TextField label="Phone Number*" placeholder="Enter valid Phone number" hint="11 digits" error="Please enter a valid phone number" />);
+    render(
+      <TextField
+        label="Phone Number*"
+        placeholder="Enter valid Phone number"
+        hint="11 digits"
+        error="Please enter a valid phone number"
+      />,
+    );
     const input = screen.getByRole("textbox", { name: "Phone Number*" });
     expect(input.getAttribute("aria-invalid")).toBe("true");
-    const described = (input.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+    const described = (input.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(["11 digits", "Please enter a valid phone number"]);
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -112,11 +121,21 @@ describe("form fields", () => {
           defaultValue=""
           error="State is required"
         />
-        <CheckboxField label="I agree to the Privacy Policy" onChange={onChange} error="Please agree to our Privacy Policy and Terms of Use" />
+        <CheckboxField
+          label="I agree to the Privacy Policy"
+          onChange={onChange}
+          error="Please agree to our Privacy Policy and Terms of Use"
+        />
       </>,
     );
     const select = screen.getByRole("combobox", { name: "State*" }) as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.text)).toEqual(["Select a state", "England", "Scotland", "Wales", "Northern Ireland"]);
+    expect(Array.from(select.options).map((o) => o.text)).toEqual([
+      "Select a state",
+      "England",
+      "Scotland",
+      "Wales",
+      "Northern Ireland",
+    ]);
     await user.selectOptions(select, "Wales");
     expect(select.value).toBe("Wales");
     const box = screen.getByRole("checkbox", { name: "I agree to the Privacy Policy" });
@@ -162,7 +181,13 @@ describe("feedback pieces", () => {
   });
 
   it("EmptyState shows title, text and action", () => {
-    render(<EmptyState title="No saved items yet" text="Start by adding your first item to your collection" action={<a href="/shop/add">Add Your First Item</a>} />);
+    render(
+      <EmptyState
+        title="No saved items yet"
+        text="Start by adding your first item to your collection"
+        action={<a href="/shop/add">Add Your First Item</a>}
+      />,
+    );
     expect(screen.getByText("No saved items yet")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Add Your First Item" })).toBeTruthy();
   });

@@ -1,14 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import {
-  clockTime,
-  countWords,
-  formatPence,
-  formatPounds,
-  inTimeFilter,
-  relativeTime,
-  startOfWeekSunday,
-} from "../format";
+import { clockTime, countWords, formatPence, formatPounds, inTimeFilter, relativeTime, startOfWeekSunday } from "../format";
 
 // Conversions and calendar-date labels are the shared rules of @app/rules and tested there
 // (packages/rules/test); these tests cover what the UI kit adds: display formats and timestamps.

@@ -46,7 +46,9 @@ export function Accordion({ items, defaultOpenId = null, openId, onOpenChange, h
     const root = rootRef.current;
     if (!root) return;
     // Only this accordion's summaries, not those of an accordion nested in a panel.
-    const triggers = Array.from(root.querySelectorAll<HTMLElement>(".ui-accordion__trigger")).filter((el) => el.closest(".ui-accordion") === root);
+    const triggers = Array.from(root.querySelectorAll<HTMLElement>(".ui-accordion__trigger")).filter(
+      (el) => el.closest(".ui-accordion") === root,
+    );
     const index = triggers.indexOf(event.currentTarget);
     if (index < 0 || triggers.length === 0) return;
     let target: HTMLElement | undefined;
@@ -75,7 +77,14 @@ export function Accordion({ items, defaultOpenId = null, openId, onOpenChange, h
             <summary id={`${baseId}-trigger-${index}`} className="ui-accordion__trigger" onKeyDown={onKeyDown}>
               <Heading className="ui-accordion__heading">{item.title}</Heading>
               <svg className="ui-accordion__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M6 9l6 6 6-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.25"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
             </summary>
             <div className="ui-accordion__panel">{item.content}</div>

@@ -18,7 +18,12 @@ export interface ButtonStyleOptions {
  * The class names of a button look, for elements that are not `Button`/`ButtonLink`
  * (e.g. `<Link className={buttonClassName({ variant: "secondary" })}>`).
  */
-export function buttonClassName({ variant = "primary", size = "md", fullWidth = false, className }: ButtonStyleOptions = {}): string {
+export function buttonClassName({
+  variant = "primary",
+  size = "md",
+  fullWidth = false,
+  className,
+}: ButtonStyleOptions = {}): string {
   return cx("ui-button", `ui-button--${variant}`, `ui-button--${size}`, fullWidth && "ui-button--full", className);
 }
 
@@ -62,7 +67,14 @@ export type ButtonLinkProps<C extends ElementType = "a"> = ButtonStyleOptions & 
 } & Omit<ComponentPropsWithRef<C>, keyof ButtonStyleOptions | "as">;
 
 /** A link that looks like a button: `<ButtonLink href="/all-courses">` or `<ButtonLink as={Link} to="/cart">`. */
-export function ButtonLink<C extends ElementType = "a">({ as, variant, size, fullWidth, className, ...rest }: ButtonLinkProps<C>) {
+export function ButtonLink<C extends ElementType = "a">({
+  as,
+  variant,
+  size,
+  fullWidth,
+  className,
+  ...rest
+}: ButtonLinkProps<C>) {
   const Component: ElementType = as ?? "a";
   return <Component className={buttonClassName({ variant, size, fullWidth, className })} {...rest} />;
 }

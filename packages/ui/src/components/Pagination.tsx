@@ -50,7 +50,12 @@ export function Pagination({
     <nav aria-label={label} className={cx("ui-pagination", className)}>
       <ul className="ui-pagination__list">
         <li>
-          <button type="button" className="ui-pagination__button ui-pagination__step" disabled={isFirst} onClick={() => onPageChange(page - 1)}>
+          <button
+            type="button"
+            className="ui-pagination__button ui-pagination__step"
+            disabled={isFirst}
+            onClick={() => onPageChange(page - 1)}
+          >
             {previousLabel}
           </button>
         </li>
@@ -70,7 +75,12 @@ export function Pagination({
           </li>
         ))}
         <li>
-          <button type="button" className="ui-pagination__button ui-pagination__step" disabled={isLast} onClick={() => onPageChange(page + 1)}>
+          <button
+            type="button"
+            className="ui-pagination__button ui-pagination__step"
+            disabled={isLast}
+            onClick={() => onPageChange(page + 1)}
+          >
             {nextLabel}
           </button>
         </li>

@@ -22,7 +22,9 @@ export function Skeleton({ variant = "line", width, height, className, style }: 
   if (width !== undefined) size.width = width;
   if (height !== undefined) size.height = height;
   if (variant === "circle" && width !== undefined && height === undefined) size.height = width;
-  return <span aria-hidden="true" className={cx("ui-skeleton", `ui-skeleton--${variant}`, className)} style={{ ...size, ...style }} />;
+  return (
+    <span aria-hidden="true" className={cx("ui-skeleton", `ui-skeleton--${variant}`, className)} style={{ ...size, ...style }} />
+  );
 }
 
 export interface SkeletonTextProps {

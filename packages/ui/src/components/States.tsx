@@ -16,7 +16,14 @@ export interface ErrorStateProps {
 }
 
 /** A visible error panel for failed loads, with a retry button. */
-export function ErrorState({ title = "Something went wrong", message, onRetry, retryLabel = "Try again", retrying = false, className }: ErrorStateProps) {
+export function ErrorState({
+  title = "Something went wrong",
+  message,
+  onRetry,
+  retryLabel = "Try again",
+  retrying = false,
+  className,
+}: ErrorStateProps) {
   return (
     <div className={cx("ui-state", "ui-state--error", className)}>
       <svg className="ui-state__icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">

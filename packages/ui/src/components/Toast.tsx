@@ -37,7 +37,11 @@ let nextToastId = 0;
  * additions): a polite `role="status"` region for success/info and an `aria-live="assertive"`
  * region (class `ui-toasts__region--assertive`) for errors. Each toast disappears after `duration` or via its close button.
  */
-export function ToastProvider({ children, duration = TOAST_DURATION_MS, dismissLabel = "Dismiss notification" }: ToastProviderProps) {
+export function ToastProvider({
+  children,
+  duration = TOAST_DURATION_MS,
+  dismissLabel = "Dismiss notification",
+}: ToastProviderProps) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
@@ -115,7 +119,14 @@ function ToastItem({ toast, onDismiss, dismissLabel }: { toast: Toast; onDismiss
     <div className={cx("ui-toast", `ui-toast--${toast.type}`)} data-toast-type={toast.type}>
       <svg className="ui-toast__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         {toast.type === "success" ? null : <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="2" />}
-        <path d={ICON_PATHS[toast.type]} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={ICON_PATHS[toast.type]}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <p className="ui-toast__message">{toast.message}</p>
       <button type="button" className="ui-toast__close" aria-label={dismissLabel} onClick={() => onDismiss(toast.id)}>

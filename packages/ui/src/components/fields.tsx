@@ -52,7 +52,17 @@ function FieldError({ error, errorId }: { error: ReactNode; errorId?: string }) 
 export type TextFieldProps = FieldBaseProps & ComponentPropsWithRef<"input">;
 
 /** Label + `<input>` (any text-like type) + hint + error. */
-export function TextField({ label, hint, error, fieldClassName, id, className, "aria-describedby": ariaDescribedBy, type = "text", ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  id,
+  className,
+  "aria-describedby": ariaDescribedBy,
+  type = "text",
+  ...rest
+}: TextFieldProps) {
   const ids = useFieldIds(id, hint, error, ariaDescribedBy);
   const invalid = ids.errorId !== undefined;
   return (
@@ -77,7 +87,17 @@ export function TextField({ label, hint, error, fieldClassName, id, className, "
 export type TextAreaFieldProps = FieldBaseProps & ComponentPropsWithRef<"textarea">;
 
 /** Label + `<textarea>` + hint + error. */
-export function TextAreaField({ label, hint, error, fieldClassName, id, className, "aria-describedby": ariaDescribedBy, rows = 5, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  id,
+  className,
+  "aria-describedby": ariaDescribedBy,
+  rows = 5,
+  ...rest
+}: TextAreaFieldProps) {
   const ids = useFieldIds(id, hint, error, ariaDescribedBy);
   const invalid = ids.errorId !== undefined;
   return (
@@ -158,7 +178,16 @@ export function SelectField({
 export type CheckboxFieldProps = FieldBaseProps & Omit<ComponentPropsWithRef<"input">, "type">;
 
 /** A checkbox with its label beside it (e.g. the contact form's consent), hint and error below. */
-export function CheckboxField({ label, hint, error, fieldClassName, id, className, "aria-describedby": ariaDescribedBy, ...rest }: CheckboxFieldProps) {
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  fieldClassName,
+  id,
+  className,
+  "aria-describedby": ariaDescribedBy,
+  ...rest
+}: CheckboxFieldProps) {
   const ids = useFieldIds(id, hint, error, ariaDescribedBy);
   const invalid = ids.errorId !== undefined;
   return (

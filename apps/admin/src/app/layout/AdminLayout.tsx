@@ -178,7 +178,9 @@ export function AdminLayout() {
             title={narrow ? "Logout" : undefined}
           >
             <LogOut size={20} aria-hidden="true" className="admin-nav__icon" />
-            <span className={cx("admin-nav__label", narrow && "ui-visually-hidden")}>{loggingOut ? "Logging out..." : "Logout"}</span>
+            <span className={cx("admin-nav__label", narrow && "ui-visually-hidden")}>
+              {loggingOut ? "Logging out..." : "Logout"}
+            </span>
           </button>
         </div>
       </aside>

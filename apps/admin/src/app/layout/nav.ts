@@ -1,5 +1,19 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, BookOpen, ClipboardCheck, MailCheck, GraduationCap, KeyRound, LayoutDashboard, ListOrdered, MessageSquare, Percent, ShoppingBag, UserRound, Users } from "lucide-react";
+import {
+  Activity,
+  BookOpen,
+  ClipboardCheck,
+  MailCheck,
+  GraduationCap,
+  KeyRound,
+  LayoutDashboard,
+  ListOrdered,
+  MessageSquare,
+  Percent,
+  ShoppingBag,
+  UserRound,
+  Users,
+} from "lucide-react";
 import type { StaffRole } from "@app/contract";
 import { paths } from "../../config/paths";
 import { SCREEN_ROLES } from "../../config/roles";
@@ -18,10 +32,22 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Dashboard", to: paths.dashboard, icon: LayoutDashboard, roles: SCREEN_ROLES.office },
   { label: "Messages", to: paths.messages, icon: MessageSquare, roles: SCREEN_ROLES.office },
-  { label: "Trainings", to: paths.trainings, icon: GraduationCap, alsoActive: ["/training/", paths.createTraining], roles: SCREEN_ROLES.office },
+  {
+    label: "Trainings",
+    to: paths.trainings,
+    icon: GraduationCap,
+    alsoActive: ["/training/", paths.createTraining],
+    roles: SCREEN_ROLES.office,
+  },
   { label: "Shop", to: paths.shop, icon: ShoppingBag, roles: SCREEN_ROLES.office },
   { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode], roles: SCREEN_ROLES.office },
-  { label: "Enrolments", to: paths.enrolments, icon: BookOpen, alsoActive: ["/booking/", paths.newBooking], roles: SCREEN_ROLES.trainer },
+  {
+    label: "Enrolments",
+    to: paths.enrolments,
+    icon: BookOpen,
+    alsoActive: ["/booking/", paths.newBooking],
+    roles: SCREEN_ROLES.trainer,
+  },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
   { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },

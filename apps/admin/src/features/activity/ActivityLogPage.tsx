@@ -37,7 +37,9 @@ export default function ActivityLogPage() {
           <h1 id="activity-heading" className="admin-page__title">
             Activity Logs
           </h1>
-          <p className="admin-page__subtitle">View all system activities including enrollments, payments, course changes, and more.</p>
+          <p className="admin-page__subtitle">
+            View all system activities including enrollments, payments, course changes, and more.
+          </p>
         </div>
         <TimeFilterSelect
           value={filter}

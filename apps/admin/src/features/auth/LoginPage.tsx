@@ -161,67 +161,67 @@ export default function LoginPage() {
             onCancel={() => void logout()}
           />
         ) : (
-        <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby={formError ? "login-error" : undefined}>
-          <TextField
-            ref={emailRef}
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder="admin@example.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
-            }}
-            error={errors.email}
-            disabled={submitting}
-            required
-          />
-          <div className="login__password">
+          <form className="login__form" onSubmit={onSubmit} noValidate aria-describedby={formError ? "login-error" : undefined}>
             <TextField
-              ref={passwordRef}
-              label="Password"
-              type={showPassword ? "text" : "password"}
-              name="password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              value={password}
+              ref={emailRef}
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="admin@example.com"
+              value={email}
               onChange={(e) => {
-                setPassword(e.target.value);
-                if (errors.password) setErrors((x) => ({ ...x, password: undefined }));
+                setEmail(e.target.value);
+                if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
               }}
-              error={errors.password}
+              error={errors.email}
               disabled={submitting}
               required
             />
-            <button
-              type="button"
-              className="login__reveal"
-              aria-label={showPassword ? "Hide password" : "Show password"}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
-            </button>
-          </div>
+            <div className="login__password">
+              <TextField
+                ref={passwordRef}
+                label="Password"
+                type={showPassword ? "text" : "password"}
+                name="password"
+                autoComplete="current-password"
+                placeholder="Enter your password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  if (errors.password) setErrors((x) => ({ ...x, password: undefined }));
+                }}
+                error={errors.password}
+                disabled={submitting}
+                required
+              />
+              <button
+                type="button"
+                className="login__reveal"
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? <EyeOff size={20} aria-hidden="true" /> : <Eye size={20} aria-hidden="true" />}
+              </button>
+            </div>
 
-          <AttemptFeedback
-            error={formError}
-            errorId="login-error"
-            lockedUntil={locked ? lockedUntil : null}
-            lockedText="Too many failed attempts."
-            now={now}
-            attempts={attempts}
-            maxAttempts={maxAttempts}
-            attemptsLabel="Login attempts"
-          />
+            <AttemptFeedback
+              error={formError}
+              errorId="login-error"
+              lockedUntil={locked ? lockedUntil : null}
+              lockedText="Too many failed attempts."
+              now={now}
+              attempts={attempts}
+              maxAttempts={maxAttempts}
+              attemptsLabel="Login attempts"
+            />
 
-          <Button type="submit" size="lg" fullWidth loading={submitting} loadingLabel="Authenticating..." disabled={exhausted}>
-            Access Admin Panel
-          </Button>
-        </form>
+            <Button type="submit" size="lg" fullWidth loading={submitting} loadingLabel="Authenticating..." disabled={exhausted}>
+              Access Admin Panel
+            </Button>
+          </form>
         )}
 
         <a className="login__home" href={`${SITE_URL}/`}>

@@ -14,7 +14,15 @@ export type Method = "totp" | "passkey" | "recovery_code";
  * The step after the password for an account with a second factor: the authenticator app's code,
  * a passkey, or a single-use recovery code. Wrong codes are counted on the server like passwords.
  */
-export function SecondFactorStep({ methods, onDone, onCancel }: { methods: readonly Method[]; onDone: () => Promise<void>; onCancel: () => void }) {
+export function SecondFactorStep({
+  methods,
+  onDone,
+  onCancel,
+}: {
+  methods: readonly Method[];
+  onDone: () => Promise<void>;
+  onCancel: () => void;
+}) {
   const [mode, setMode] = useState<"totp" | "recovery_code">(methods.includes("totp") ? "totp" : "recovery_code");
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +79,9 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: reado
     setError(null);
     try {
       const options = await unwrap(api.auth.loginPasskeyOptions());
-      const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"] });
+      const response = await startAuthentication({
+        optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+      });
       await unwrap(api.auth.loginPasskey({ body: { response: response as unknown as Record<string, unknown> } }));
       await onDone();
     } catch (e) {
@@ -87,7 +97,9 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: reado
       <h2 className="second-factor__title">Second step</h2>
       <form onSubmit={submit} noValidate className="login__form">
         <p className="second-factor__hint">
-          {mode === "totp" ? "Enter the 6-digit code from your authenticator app." : "Enter one of your recovery codes. Each code works once."}
+          {mode === "totp"
+            ? "Enter the 6-digit code from your authenticator app."
+            : "Enter one of your recovery codes. Each code works once."}
         </p>
         <TextField
           ref={inputRef}
@@ -120,11 +132,27 @@ export function SecondFactorStep({ methods, onDone, onCancel }: { methods: reado
           </Button>
         ) : null}
         {mode === "totp" ? (
-          <Button variant="ghost" fullWidth onClick={() => { setMode("recovery_code"); setCode(""); setError(null); }}>
+          <Button
+            variant="ghost"
+            fullWidth
+            onClick={() => {
+              setMode("recovery_code");
+              setCode("");
+              setError(null);
+            }}
+          >
             Use a recovery code
           </Button>
         ) : methods.includes("totp") ? (
-          <Button variant="ghost" fullWidth onClick={() => { setMode("totp"); setCode(""); setError(null); }}>
+          <Button
+            variant="ghost"
+            fullWidth
+            onClick={() => {
+              setMode("totp");
+              setCode("");
+              setError(null);
+            }}
+          >
             <Smartphone size={18} aria-hidden="true" /> Use the authenticator app
           </Button>
         ) : null}

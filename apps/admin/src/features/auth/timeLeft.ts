@@ -7,4 +7,3 @@ export function timeLeft(until: number, now: number): string {
   const mmss = `${String(m).padStart(h ? 2 : 1, "0")}:${String(s).padStart(2, "0")}`;
   return h ? `${h}:${mmss}` : mmss;
 }
-

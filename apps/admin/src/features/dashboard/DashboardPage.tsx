@@ -21,7 +21,12 @@ import "./dashboard.css";
 export const DASHBOARD_ACTIVITY_COUNT = 4;
 
 const gbp0 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
-const gbp2 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const gbp2 = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 function isMoney(card: StatCard): boolean {
@@ -36,7 +41,8 @@ function cardIcon(card: StatCard): LucideIcon {
 }
 
 function formatValue(card: StatCard, value: number, done: boolean): string {
-  if (isMoney(card)) return done && !Number.isInteger(card.value) ? gbp2.format(value) : gbp0.format(done ? value : Math.round(value));
+  if (isMoney(card))
+    return done && !Number.isInteger(card.value) ? gbp2.format(value) : gbp0.format(done ? value : Math.round(value));
   return int.format(done ? value : Math.round(value));
 }
 
@@ -62,7 +68,9 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
       <p className="stat-card__change">
         <span className={cx("stat-card__pct", `stat-card__pct--${change.direction}`)}>
           <Arrow size={18} aria-hidden="true" />
-          {change.direction === "flat" ? null : <span className="ui-visually-hidden">{change.direction === "up" ? "Up" : "Down"} </span>}
+          {change.direction === "flat" ? null : (
+            <span className="ui-visually-hidden">{change.direction === "up" ? "Up" : "Down"} </span>
+          )}
           {change.text}
         </span>
         <span className="stat-card__caption">vs last month</span>

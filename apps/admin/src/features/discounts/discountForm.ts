@@ -137,5 +137,8 @@ export const STATUS_LABELS: Record<DiscountStatus, string> = {
 
 /** '15% off' or '£7.50 off': the shared rule the API's messages and activity entries use too. */
 export function discountSizeText(d: Pick<Discount, "percent_off" | "amount_off">): string {
-  return discountSizeLabel({ percentOff: d.percent_off, amountOffPence: d.amount_off == null ? null : poundsToPence(d.amount_off) });
+  return discountSizeLabel({
+    percentOff: d.percent_off,
+    amountOffPence: d.amount_off == null ? null : poundsToPence(d.amount_off),
+  });
 }

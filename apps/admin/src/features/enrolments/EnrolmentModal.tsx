@@ -83,7 +83,9 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
             </Field>
             <Field label="Amount Paid">{e.amount_paid === null ? "Not paid" : formatPounds(e.amount_paid)}</Field>
             <Field label="Booking Terms">
-              {e.terms_version && e.terms_accepted_at ? `Version ${e.terms_version}, agreed ${formatLongDate(e.terms_accepted_at)}` : "Not recorded"}
+              {e.terms_version && e.terms_accepted_at
+                ? `Version ${e.terms_version}, agreed ${formatLongDate(e.terms_accepted_at)}`
+                : "Not recorded"}
             </Field>
           </dl>
 

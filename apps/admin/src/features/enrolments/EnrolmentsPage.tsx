@@ -37,7 +37,9 @@ export default function EnrolmentsPage() {
   const dateParam = Number(params.get("date"));
   const courseDateId = Number.isInteger(dateParam) && dateParam > 0 ? dateParam : null;
   const statusParam = params.get("status");
-  const status: OrderStatus | "all" = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as OrderStatus) : "all";
+  const status: OrderStatus | "all" = (ORDER_STATUSES as readonly string[]).includes(statusParam ?? "")
+    ? (statusParam as OrderStatus)
+    : "all";
 
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const options = useMemo(() => courseDateOptions(rows), [rows]);
@@ -107,7 +109,12 @@ export default function EnrolmentsPage() {
             <label htmlFor="enrol-date" className="enrol-toolbar__label">
               Course date
             </label>
-            <select id="enrol-date" className="ui-input ui-select" value={courseDateId ?? ""} onChange={(e) => setParam("date", e.target.value)}>
+            <select
+              id="enrol-date"
+              className="ui-input ui-select"
+              value={courseDateId ?? ""}
+              onChange={(e) => setParam("date", e.target.value)}
+            >
               <option value="">All course dates</option>
               {options.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -120,7 +127,12 @@ export default function EnrolmentsPage() {
             <label htmlFor="enrol-status" className="enrol-toolbar__label">
               Status
             </label>
-            <select id="enrol-status" className="ui-input ui-select" value={status} onChange={(e) => setParam("status", e.target.value === "all" ? "" : e.target.value)}>
+            <select
+              id="enrol-status"
+              className="ui-input ui-select"
+              value={status}
+              onChange={(e) => setParam("status", e.target.value === "all" ? "" : e.target.value)}
+            >
               <option value="all">All statuses</option>
               {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -144,7 +156,11 @@ export default function EnrolmentsPage() {
           <div className="admin-card__body">
             <EmptyState
               title={rows.length === 0 ? "No enrolments yet" : "No enrolments match"}
-              text={rows.length === 0 ? "Bookings made on the website will show here." : "Try another name, e-mail, phone, date or status."}
+              text={
+                rows.length === 0
+                  ? "Bookings made on the website will show here."
+                  : "Try another name, e-mail, phone, date or status."
+              }
             />
           </div>
         ) : (

@@ -42,10 +42,21 @@ export default function RegisterPage() {
     );
   } else if (query.isError) {
     content = (
-      <ErrorState title="The register could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <ErrorState
+        title="The register could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (!option) {
-    content = <EmptyState title="No bookings for this course date" text="Choose a course date on the Enrolments screen to print its register." action={back} />;
+    content = (
+      <EmptyState
+        title="No bookings for this course date"
+        text="Choose a course date on the Enrolments screen to print its register."
+        action={back}
+      />
+    );
   } else {
     content = (
       <>
@@ -122,8 +133,12 @@ export default function RegisterPage() {
             </tbody>
           </table>
         </div>
-        {attendees.length === 0 ? <p className="register__note">No paid bookings yet for this date; the rows are left blank.</p> : null}
-        <p className="register__footer">Printed {new Date().toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" })}</p>
+        {attendees.length === 0 ? (
+          <p className="register__note">No paid bookings yet for this date; the rows are left blank.</p>
+        ) : null}
+        <p className="register__footer">
+          Printed {new Date().toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short" })}
+        </p>
       </>
     );
   }

@@ -6,5 +6,8 @@ import { fetchAllPages } from "../../lib/paging";
 
 /** Every booking, read page by page (search, CSV export and registers work across all of them). */
 export function useEnrollments() {
-  return useQuery({ queryKey: queryKeys.enrollments, queryFn: () => fetchAllPages<Enrollment>((query) => api.orders.enrollments({ query })) });
+  return useQuery({
+    queryKey: queryKeys.enrollments,
+    queryFn: () => fetchAllPages<Enrollment>((query) => api.orders.enrollments({ query })),
+  });
 }

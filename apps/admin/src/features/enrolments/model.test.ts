@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Enrollment } from "@app/contract";
-import { applyFilters, courseDateOptions, courseDays, csvCell, enrolmentsCsv, matchesSearch, registerAttendees, toCsv } from "./model";
+import {
+  applyFilters,
+  courseDateOptions,
+  courseDays,
+  csvCell,
+  enrolmentsCsv,
+  matchesSearch,
+  registerAttendees,
+  toCsv,
+} from "./model";
 
 function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   return {
@@ -60,7 +69,7 @@ describe("csvCell", () => {
   });
 
   it("neutralises spreadsheet formulas with a leading apostrophe", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+44 7700 900123")).toBe("'+44 7700 900123");
     expect(csvCell("-1+2")).toBe("'-1+2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
@@ -68,7 +77,12 @@ describe("csvCell", () => {
   });
 
   it("joins rows with CRLF", () => {
-    expect(toCsv([["a", "b"], ["c", "d"]])).toBe("a,b\r\nc,d\r\n");
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    ).toBe("a,b\r\nc,d\r\n");
   });
 });
 
@@ -86,7 +100,15 @@ describe("enrolmentsCsv", () => {
 describe("search and filters", () => {
   const rows = [
     enrolment(),
-    enrolment({ id: 2, first_name: "Sam", last_name: "Smith", guest_email: "sam@example.com", phone_number: "07700900456", status: "pending", courses: [] }),
+    enrolment({
+      id: 2,
+      first_name: "Sam",
+      last_name: "Smith",
+      guest_email: "sam@example.com",
+      phone_number: "07700900456",
+      status: "pending",
+      courses: [],
+    }),
   ];
   it("finds by name, e-mail and phone digits", () => {
     expect(matchesSearch(rows[0]!, "jane doe")).toBe(true);

@@ -47,7 +47,9 @@ export function courseDateOptions(rows: readonly Enrollment[]): CourseDateOption
       });
     }
   }
-  return [...byId.values()].sort((a, b) => (a.startDate ?? "9999").localeCompare(b.startDate ?? "9999") || a.title.localeCompare(b.title));
+  return [...byId.values()].sort(
+    (a, b) => (a.startDate ?? "9999").localeCompare(b.startDate ?? "9999") || a.title.localeCompare(b.title),
+  );
 }
 
 export interface EnrolmentFilters {
@@ -180,6 +182,11 @@ export function registerAttendees(rows: readonly Enrollment[], courseDateId: num
   return rows
     .filter((e) => e.status === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
     .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
-    .map((e) => ({ enrolmentId: e.id, reference: e.booking_reference, name: fullName(e), phone: e.phone_number, email: e.guest_email }));
+    .map((e) => ({
+      enrolmentId: e.id,
+      reference: e.booking_reference,
+      name: fullName(e),
+      phone: e.phone_number,
+      email: e.guest_email,
+    }));
 }
-

@@ -7,7 +7,10 @@ import { Button, ConfirmDialog, ErrorState, TextField, useToast } from "@app/ui"
 import { relativeTime as relativeTimeUi } from "@app/ui/format";
 
 /** 'just now', '5 minutes ago': in the middle of a sentence. */
-const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
+const relativeTime = (iso: string) => {
+  const t = relativeTimeUi(iso);
+  return t.charAt(0).toLowerCase() + t.slice(1);
+};
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { LoadingNote } from "../../components/Loading";
@@ -22,8 +25,8 @@ export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onD
         Your recovery codes
       </h2>
       <p className="security-card__text">
-        Keep these somewhere safe (printed, or in a password manager). Each code signs you in once if you lose your phone or passkey.{" "}
-        <strong>They are shown only now.</strong>
+        Keep these somewhere safe (printed, or in a password manager). Each code signs you in once if you lose your phone or
+        passkey. <strong>They are shown only now.</strong>
       </p>
       <ol className="recovery-codes__list">
         {codes.map((c) => (
@@ -66,7 +69,9 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
   const [busy, setBusy] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [passkeyName, setPasskeyName] = useState("");
-  const [confirmRemove, setConfirmRemove] = useState<null | { kind: "totp" } | { kind: "passkey"; id: string; name: string }>(null);
+  const [confirmRemove, setConfirmRemove] = useState<null | { kind: "totp" } | { kind: "passkey"; id: string; name: string }>(
+    null,
+  );
 
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.security });
 
@@ -113,9 +118,13 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
     setBusy("passkey");
     try {
       const options = await unwrap(api.account.passkeyOptions());
-      const response = await startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"] });
+      const response = await startRegistration({
+        optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"],
+      });
       const answer = await unwrap(
-        api.account.passkeyAdd({ body: { name: passkeyName.trim() || undefined, response: response as unknown as Record<string, unknown> } }),
+        api.account.passkeyAdd({
+          body: { name: passkeyName.trim() || undefined, response: response as unknown as Record<string, unknown> },
+        }),
       );
       setPasskeyName("");
       toast.success("Passkey added");
@@ -167,7 +176,14 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
       />
     );
   }
-  if (status.isError) return <ErrorState title="Your security settings could not be loaded" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />;
+  if (status.isError)
+    return (
+      <ErrorState
+        title="Your security settings could not be loaded"
+        message={errorMessage(status.error)}
+        onRetry={() => void status.refetch()}
+      />
+    );
   if (status.isPending) return <LoadingNote label="Loading your security settings..." />;
   const s = status.data;
   const hasFactor = s.totp || s.passkeys.length > 0;
@@ -183,10 +199,21 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
         </div>
         {pending ? (
           <form className="security-form" onSubmit={confirmTotp} noValidate>
-            <p className="security-card__text">Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.</p>
-            <img className="totp-qr" src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.qr_svg)}`} alt="QR code for the authenticator app" width={200} height={200} />
             <p className="security-card__text">
-              Key: <code className="totp-secret" data-testid="totp-secret">{pending.secret}</code>
+              Scan this QR code with your authenticator app, or type the key into it. Then enter the 6-digit code it shows.
+            </p>
+            <img
+              className="totp-qr"
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(pending.qr_svg)}`}
+              alt="QR code for the authenticator app"
+              width={200}
+              height={200}
+            />
+            <p className="security-card__text">
+              Key:{" "}
+              <code className="totp-secret" data-testid="totp-secret">
+                {pending.secret}
+              </code>
             </p>
             <TextField
               label="Code from the app"
@@ -217,7 +244,9 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
           </div>
         ) : (
           <>
-            <p className="security-card__text">A 6-digit code from an app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).</p>
+            <p className="security-card__text">
+              A 6-digit code from an app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…).
+            </p>
             <div className="security-actions">
               <Button onClick={startTotp} loading={busy === "totp"} loadingLabel="Preparing...">
                 Add authenticator app
@@ -248,7 +277,12 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
                     {p.last_used_at ? ` · last used ${relativeTime(p.last_used_at)}` : ""}
                   </span>
                 </div>
-                <Button variant="ghost" size="sm" onClick={() => setConfirmRemove({ kind: "passkey", id: p.id, name: p.name })} aria-label={`Remove ${p.name}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setConfirmRemove({ kind: "passkey", id: p.id, name: p.name })}
+                  aria-label={`Remove ${p.name}`}
+                >
                   Remove
                 </Button>
               </li>
@@ -258,7 +292,13 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
           <p className="security-card__text">Sign in with your fingerprint, face or a security key instead of typing a code.</p>
         )}
         <div className="security-form security-form--inline">
-          <TextField label="Passkey name (optional)" value={passkeyName} onChange={(e) => setPasskeyName(e.target.value)} placeholder="e.g. Office laptop" maxLength={60} />
+          <TextField
+            label="Passkey name (optional)"
+            value={passkeyName}
+            onChange={(e) => setPasskeyName(e.target.value)}
+            placeholder="e.g. Office laptop"
+            maxLength={60}
+          />
           <Button onClick={addPasskey} loading={busy === "passkey"} loadingLabel="Waiting for the passkey...">
             Add a passkey
           </Button>
@@ -272,9 +312,17 @@ export function SecurityPanel({ onAdded }: { onAdded?: () => void | Promise<void
           </h2>
           <span className="security-badge">{s.recovery_codes_left} left</span>
         </div>
-        <p className="security-card__text">Single-use codes for when your phone or passkey is not to hand. Making new ones stops the old ones working.</p>
+        <p className="security-card__text">
+          Single-use codes for when your phone or passkey is not to hand. Making new ones stops the old ones working.
+        </p>
         <div className="security-actions">
-          <Button variant="secondary" onClick={newCodes} disabled={!hasFactor} loading={busy === "codes"} loadingLabel="Making codes...">
+          <Button
+            variant="secondary"
+            onClick={newCodes}
+            disabled={!hasFactor}
+            loading={busy === "codes"}
+            loadingLabel="Making codes..."
+          >
             Make new recovery codes
           </Button>
         </div>

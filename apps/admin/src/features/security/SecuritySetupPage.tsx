@@ -20,8 +20,8 @@ export default function SecuritySetupPage() {
         <ShieldCheck size={40} aria-hidden="true" className="security-setup__icon" />
         <h1 className="admin-page__title">Set up a second factor</h1>
         <p className="admin-page__subtitle">
-          The Admin Portal holds customers' personal data and payments, so every account needs a second factor. Add an authenticator app or a passkey
-          for <strong>{user?.email}</strong> to continue.
+          The Admin Portal holds customers' personal data and payments, so every account needs a second factor. Add an
+          authenticator app or a passkey for <strong>{user?.email}</strong> to continue.
         </p>
         <SecurityPanel
           onAdded={async () => {

@@ -7,7 +7,10 @@ import { Button, ErrorState, TextField, useToast } from "@app/ui";
 import { relativeTime as relativeTimeUi } from "@app/ui/format";
 
 /** 'just now', '5 minutes ago': in the middle of a sentence. */
-const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
+const relativeTime = (iso: string) => {
+  const t = relativeTimeUi(iso);
+  return t.charAt(0).toLowerCase() + t.slice(1);
+};
 import { PASSWORD_RULES_TEXT } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
@@ -59,7 +62,13 @@ export default function AccountPage() {
       <div className="admin-card security-card">
         <div className="security-card__head">
           <h2 className="security-card__title">Your sessions</h2>
-          <Button variant="secondary" onClick={() => endOthers.mutate()} loading={endOthers.isPending} loadingLabel="Signing out..." disabled={others === 0}>
+          <Button
+            variant="secondary"
+            onClick={() => endOthers.mutate()}
+            loading={endOthers.isPending}
+            loadingLabel="Signing out..."
+            disabled={others === 0}
+          >
             Sign out everywhere else
           </Button>
         </div>
@@ -67,7 +76,11 @@ export default function AccountPage() {
           Sessions end 12 hours after signing in, or after {session?.idle_minutes ?? 30} minutes without activity.
         </p>
         {sessions.isError ? (
-          <ErrorState title="Sessions could not be loaded" message={errorMessage(sessions.error)} onRetry={() => void sessions.refetch()} />
+          <ErrorState
+            title="Sessions could not be loaded"
+            message={errorMessage(sessions.error)}
+            onRetry={() => void sessions.refetch()}
+          />
         ) : sessions.isPending ? (
           <LoadingNote label="Loading sessions..." />
         ) : (
@@ -81,11 +94,18 @@ export default function AccountPage() {
                     {s.current ? <span className="session-list__current"> · This device</span> : null}
                   </strong>
                   <span>
-                    {s.ip || "Unknown address"} · last active {relativeTime(s.last_active_at)} · signed in {relativeTime(s.signed_in_at)}
+                    {s.ip || "Unknown address"} · last active {relativeTime(s.last_active_at)} · signed in{" "}
+                    {relativeTime(s.signed_in_at)}
                   </span>
                 </div>
                 {s.current ? null : (
-                  <Button variant="ghost" size="sm" onClick={() => endOne.mutate(s.id)} disabled={endOne.isPending} aria-label={`Sign out ${s.device}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => endOne.mutate(s.id)}
+                    disabled={endOne.isPending}
+                    aria-label={`Sign out ${s.device}`}
+                  >
                     Sign out
                   </Button>
                 )}
@@ -129,7 +149,8 @@ function ChangePassword() {
     } catch (error) {
       if (error instanceof ApiError && error.body.issues?.length) {
         const fromServer: typeof errors = {};
-        for (const i of error.body.issues) if (i.path === "current_password" || i.path === "new_password") fromServer[i.path] = i.message;
+        for (const i of error.body.issues)
+          if (i.path === "current_password" || i.path === "new_password") fromServer[i.path] = i.message;
         setErrors(fromServer);
       } else toast.error(errorMessage(error));
     } finally {

@@ -49,7 +49,10 @@ export function ImagePicker({ preview, onPick, onRemove, changeLabel, error, onE
       />
       <div className="sh-picker__actions">
         {preview ? (
-          <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm sh-picker__change${disabled ? " content-disabled" : ""}`}>
+          <label
+            htmlFor={id}
+            className={`ui-button ui-button--secondary ui-button--sm sh-picker__change${disabled ? " content-disabled" : ""}`}
+          >
             {changeLabel}
           </label>
         ) : null}

@@ -79,7 +79,14 @@ export default function ShopItemPage() {
               <form className="content-panel sh-form" onSubmit={onSubmit} noValidate aria-busy={saving}>
                 <h1 className="content-title">Edit Item</h1>
                 <div className="sh-form__fields">
-                  <TextField label="Item Title" value={draft.name} onChange={(e) => change("name", e.target.value)} error={errors.name} disabled={saving} autoComplete="off" />
+                  <TextField
+                    label="Item Title"
+                    value={draft.name}
+                    onChange={(e) => change("name", e.target.value)}
+                    error={errors.name}
+                    disabled={saving}
+                    autoComplete="off"
+                  />
                   <TextField
                     label="URL"
                     type="url"

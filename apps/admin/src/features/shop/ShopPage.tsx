@@ -83,7 +83,14 @@ function ItemCard({ item }: { item: ShopItem }) {
       )}
       <div className="sh-card__body">
         <h2 className="sh-card__name">{item.name}</h2>
-        <ButtonLink as={Link} to={paths.shopItem(item.id)} variant="secondary" size="sm" fullWidth aria-label={`View Details: ${item.name}`}>
+        <ButtonLink
+          as={Link}
+          to={paths.shopItem(item.id)}
+          variant="secondary"
+          size="sm"
+          fullWidth
+          aria-label={`View Details: ${item.name}`}
+        >
           View Details
         </ButtonLink>
       </div>

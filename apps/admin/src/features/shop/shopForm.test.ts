@@ -13,6 +13,9 @@ describe("add saved item rules (spec §5 via ShopItemCreateSchema)", () => {
   });
 
   it("applies the same checks on the edit screen", () => {
-    expect(validateShopUpdate({ name: "", url: "ftp://x" })).toEqual({ name: "Item title is required", url: "Please enter a valid URL" });
+    expect(validateShopUpdate({ name: "", url: "ftp://x" })).toEqual({
+      name: "Item title is required",
+      url: "Please enter a valid URL",
+    });
   });
 });

@@ -7,7 +7,9 @@ export interface ShopDraft {
 
 export type ShopErrors = Partial<Record<"name" | "url" | "image", string>>;
 
-function collect(result: ReturnType<typeof ShopItemCreateSchema.safeParse> | ReturnType<typeof ShopItemUpdateSchema.safeParse>): ShopErrors {
+function collect(
+  result: ReturnType<typeof ShopItemCreateSchema.safeParse> | ReturnType<typeof ShopItemUpdateSchema.safeParse>,
+): ShopErrors {
   if (result.success) return {};
   const errors: ShopErrors = {};
   for (const issue of result.error.issues) {

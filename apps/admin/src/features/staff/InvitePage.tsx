@@ -14,7 +14,11 @@ import { paths } from "../../config/paths";
 export default function InvitePage() {
   usePageTitle("Choose your password");
   const { token = "" } = useParams();
-  const invite = useQuery({ queryKey: ["invite", token], queryFn: () => unwrap(api.staff.inviteInfo({ params: { token } })), retry: false });
+  const invite = useQuery({
+    queryKey: ["invite", token],
+    queryFn: () => unwrap(api.staff.inviteInfo({ params: { token } })),
+    retry: false,
+  });
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [errors, setErrors] = useState<{ password?: string; repeat?: string; form?: string }>({});

@@ -5,7 +5,10 @@ import { Button, ConfirmDialog, ErrorState, SelectField, TextField, useToast } f
 import { relativeTime as relativeTimeUi } from "@app/ui/format";
 
 /** 'just now', '5 minutes ago': in the middle of a sentence. */
-const relativeTime = (iso: string) => { const t = relativeTimeUi(iso); return t.charAt(0).toLowerCase() + t.slice(1); };
+const relativeTime = (iso: string) => {
+  const t = relativeTimeUi(iso);
+  return t.charAt(0).toLowerCase() + t.slice(1);
+};
 import { InviteSchema, STAFF_ROLES, type StaffMember, type StaffRole } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
@@ -62,7 +65,11 @@ export default function StaffPage() {
       <div className="admin-card security-card">
         <h2 className="security-card__title">Members of staff</h2>
         {staff.isError ? (
-          <ErrorState title="Staff could not be loaded" message={errorMessage(staff.error)} onRetry={() => void staff.refetch()} />
+          <ErrorState
+            title="Staff could not be loaded"
+            message={errorMessage(staff.error)}
+            onRetry={() => void staff.refetch()}
+          />
         ) : staff.isPending ? (
           <LoadingNote label="Loading staff..." />
         ) : (
@@ -73,7 +80,9 @@ export default function StaffPage() {
                   <strong>{m.name}</strong>
                   <span>{m.email}</span>
                   <span className="staff-list__meta">
-                    <span className={`security-badge security-badge--${m.status}`}>{m.status === "active" ? "Active" : m.status === "invited" ? "Invited" : "Disabled"}</span>{" "}
+                    <span className={`security-badge security-badge--${m.status}`}>
+                      {m.status === "active" ? "Active" : m.status === "invited" ? "Invited" : "Disabled"}
+                    </span>{" "}
                     {m.second_factor ? "Second factor on" : "No second factor"}
                     {m.last_active_at ? ` · active ${relativeTime(m.last_active_at)}` : ""}
                   </span>
@@ -164,11 +173,27 @@ function InviteForm() {
       <h2 id="invite-title" className="security-card__title">
         Invite a member of staff
       </h2>
-      <p className="security-card__text">They get an e-mail with a link to choose their password. The link works once, for 72 hours.</p>
+      <p className="security-card__text">
+        They get an e-mail with a link to choose their password. The link works once, for 72 hours.
+      </p>
       <div className="security-form security-form--grid">
         <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="off" />
-        <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} autoComplete="off" />
-        <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as StaffRole)} error={errors.role} placeholder="Choose a role" options={roleOptions} />
+        <TextField
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          autoComplete="off"
+        />
+        <SelectField
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as StaffRole)}
+          error={errors.role}
+          placeholder="Choose a role"
+          options={roleOptions}
+        />
         <Button type="submit" loading={busy} loadingLabel="Sending...">
           Send invitation
         </Button>

@@ -82,8 +82,22 @@ export function TimeSlotDropdown({ value, onChange, disabled }: Props) {
         onClick={toggle}
       >
         <span>{value}</span>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className={open ? "tr-time__chevron tr-time__chevron--open" : "tr-time__chevron"}>
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          focusable="false"
+          className={open ? "tr-time__chevron tr-time__chevron--open" : "tr-time__chevron"}
+        >
+          <path
+            d="M6 9l6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.25"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {open ? (
@@ -110,7 +124,14 @@ export function TimeSlotDropdown({ value, onChange, disabled }: Props) {
               {option}
               {option === value ? (
                 <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M5 12.5l4.5 4.5L19 7.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               ) : null}
             </li>

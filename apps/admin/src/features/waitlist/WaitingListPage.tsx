@@ -11,7 +11,13 @@ import "./waitlist.css";
 
 const places = (n: number) => (n === 1 ? "1 place" : `${n} places`);
 const ukDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
 
 function statusText(e: WaitlistEntry): string {
   switch (e.status) {
@@ -44,7 +50,11 @@ export default function WaitingListPage() {
     try {
       await action.mutateAsync({ action: kind, id: entry.id });
       toast.success(
-        kind === "moveUp" ? `${entry.name} moved up` : kind === "offerNow" ? `${entry.name} was offered ${places(entry.places)} by e-mail` : `${entry.name} was removed from the waiting list`,
+        kind === "moveUp"
+          ? `${entry.name} moved up`
+          : kind === "offerNow"
+            ? `${entry.name} was offered ${places(entry.places)} by e-mail`
+            : `${entry.name} was removed from the waiting list`,
       );
     } catch (err) {
       toast.error(errorMessage(err));
@@ -63,7 +73,12 @@ export default function WaitingListPage() {
       {query.isError ? (
         <div className="admin-card">
           <div className="admin-card__body">
-            <ErrorState title="The waiting lists could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+            <ErrorState
+              title="The waiting lists could not be loaded"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+              retrying={query.isFetching}
+            />
           </div>
         </div>
       ) : query.isPending ? (
@@ -71,11 +86,16 @@ export default function WaitingListPage() {
       ) : dates.length === 0 ? (
         <div className="admin-card">
           <div className="admin-card__body">
-            <EmptyState title="Nobody is waiting" text="When a date is fully booked, the course page offers 'Join the waiting list'; the people who join show here." />
+            <EmptyState
+              title="Nobody is waiting"
+              text="When a date is fully booked, the course page offers 'Join the waiting list'; the people who join show here."
+            />
           </div>
         </div>
       ) : (
-        dates.map((d) => <DateList key={d.course_date_id} date={d} busy={action.isPending} onAction={run} onRemove={setRemoving} />)
+        dates.map((d) => (
+          <DateList key={d.course_date_id} date={d} busy={action.isPending} onAction={run} onRemove={setRemoving} />
+        ))
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -119,7 +139,8 @@ function DateList({
           {date.course_title} · {formatDateRangeWithWeekday(date.start_date, date.end_date)}
         </h2>
         <p className="waitlist-date__facts">
-          Capacity {date.capacity} · {places(date.places_left)} left · {places(date.places_offered)} held by offers · {live.length} in line
+          Capacity {date.capacity} · {places(date.places_left)} left · {places(date.places_offered)} held by offers ·{" "}
+          {live.length} in line
         </p>
       </header>
       {live.length === 0 ? (
@@ -162,17 +183,35 @@ function DateList({
                   </td>
                   <td data-label="Actions">
                     <div className="waitlist-table__actions">
-                    <Button size="sm" variant="secondary" disabled={busy || i === 0} onClick={() => onAction("moveUp", e)} aria-label={`Move up ${e.name}`}>
-                      <ArrowUp size={16} aria-hidden="true" /> Move up
-                    </Button>
-                    {e.status === "waiting" ? (
-                      <Button size="sm" variant="secondary" disabled={busy} onClick={() => onAction("offerNow", e)} aria-label={`Offer places to ${e.name}`}>
-                        <Send size={16} aria-hidden="true" /> Offer places
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy || i === 0}
+                        onClick={() => onAction("moveUp", e)}
+                        aria-label={`Move up ${e.name}`}
+                      >
+                        <ArrowUp size={16} aria-hidden="true" /> Move up
                       </Button>
-                    ) : null}
-                    <Button size="sm" variant="ghost" disabled={busy} onClick={() => onRemove(e)} aria-label={`Remove ${e.name}`}>
-                      <Trash2 size={16} aria-hidden="true" /> Remove
-                    </Button>
+                      {e.status === "waiting" ? (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          onClick={() => onAction("offerNow", e)}
+                          aria-label={`Offer places to ${e.name}`}
+                        >
+                          <Send size={16} aria-hidden="true" /> Offer places
+                        </Button>
+                      ) : null}
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={busy}
+                        onClick={() => onRemove(e)}
+                        aria-label={`Remove ${e.name}`}
+                      >
+                        <Trash2 size={16} aria-hidden="true" /> Remove
+                      </Button>
                     </div>
                   </td>
                 </tr>

@@ -17,5 +17,8 @@ export const orderClients = pgTable(
     emailKey: text("email_key").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_clients_client_ip_idx").on(t.clientIp, t.createdAt), index("order_clients_email_key_idx").on(t.emailKey, t.createdAt)],
+  (t) => [
+    index("order_clients_client_ip_idx").on(t.clientIp, t.createdAt),
+    index("order_clients_email_key_idx").on(t.emailKey, t.createdAt),
+  ],
 );

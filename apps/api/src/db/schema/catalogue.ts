@@ -165,7 +165,9 @@ export const discountCodes = pgTable(
   },
   (t) => [
     // A code is unique among live codes; a deleted code's text may be used again.
-    uniqueIndex("discount_codes_live_code_key").on(t.code).where(sql`${t.archivedAt} is null`),
+    uniqueIndex("discount_codes_live_code_key")
+      .on(t.code)
+      .where(sql`${t.archivedAt} is null`),
     check("discount_codes_percent", sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`),
     check("discount_codes_amount", sql`${t.amountOffPence} is null or ${t.amountOffPence} > 0`),
     check("discount_codes_one_kind", sql`(${t.percentOff} is null) <> (${t.amountOffPence} is null)`),

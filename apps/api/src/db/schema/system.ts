@@ -19,7 +19,9 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index("contact_messages_created_at_idx").on(t.createdAt),
-    index("contact_messages_unhandled_idx").on(t.createdAt).where(sql`${t.handledAt} is null`),
+    index("contact_messages_unhandled_idx")
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
   ],
 );
 
@@ -88,4 +90,3 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
-

@@ -46,7 +46,9 @@ export const waitlistEntries = pgTable(
     uniqueIndex("waitlist_entries_live_email_key")
       .on(t.courseDateId, sql`lower(${t.email})`)
       .where(sql`${t.status} in ('waiting', 'offered')`),
-    index("waitlist_entries_offer_expiry_idx").on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    index("waitlist_entries_offer_expiry_idx")
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
     check("waitlist_entries_places", sql`${t.places} between 1 and 10`),
     check(
       "waitlist_entries_offer",

@@ -14,18 +14,78 @@ export async function seedActivity(db: Db, catalogue: SeededCatalogue, adminId: 
   const inLastMonth = (f: number) => new Date(lastMonth.getTime() + (thisMonth.getTime() - lastMonth.getTime()) * f);
 
   const admin = { id: adminId, name: adminId ? "Site Administrator" : "System" };
-  await logActivity(db, { type: "course_addition", action: "Course added", details: "Paediatric First Aid was added to the catalogue", actor: admin, at: inLastMonth(0.1) });
-  await logActivity(db, { type: "other", action: "Discount code created", details: "FIRST50 (50% off, 1 use)", actor: admin, at: inLastMonth(0.15) });
-  await logActivity(db, { type: "other", action: "Course updated", details: "SIA Door Supervisor Course: dates updated", actor: admin, at: inThisMonth(0.05) });
+  await logActivity(db, {
+    type: "course_addition",
+    action: "Course added",
+    details: "Paediatric First Aid was added to the catalogue",
+    actor: admin,
+    at: inLastMonth(0.1),
+  });
+  await logActivity(db, {
+    type: "other",
+    action: "Discount code created",
+    details: "FIRST50 (50% off, 1 use)",
+    actor: admin,
+    at: inLastMonth(0.15),
+  });
+  await logActivity(db, {
+    type: "other",
+    action: "Course updated",
+    details: "SIA Door Supervisor Course: dates updated",
+    actor: admin,
+    at: inThisMonth(0.05),
+  });
 
   const messages = [
-    { firstName: "Aisha", lastName: "Khan", message: "Hi, do you run the door supervisor course at weekends? I work Monday to Friday.", f: 0.2, last: true },
-    { firstName: "Liam", lastName: "O'Connor", message: "Is funding available for the CCTV course? I am currently on Universal Credit.", f: 0.45, last: true },
-    { firstName: "Grace", lastName: "Whitfield", message: "My licence expires in March. Which refresher do I need to book and how early?", f: 0.7, last: true },
-    { firstName: "Tomasz", lastName: "Nowak", message: "Can I bring my passport and a bank statement as ID for the course?", f: 0.9, last: true },
-    { firstName: "Chloe", lastName: "Edwards", message: "We need first aid training for six members of staff. Could you quote for a private course?", f: 0.15, last: false },
-    { firstName: "Daniel", lastName: "Murphy", message: "I failed one exam last month, how do I book my free retake?", f: 0.4, last: false },
-    { firstName: "Priya", lastName: "Sharma", message: "Do you offer the close protection course with the FREC 3 first aid included?", f: 0.65, last: false },
+    {
+      firstName: "Aisha",
+      lastName: "Khan",
+      message: "Hi, do you run the door supervisor course at weekends? I work Monday to Friday.",
+      f: 0.2,
+      last: true,
+    },
+    {
+      firstName: "Liam",
+      lastName: "O'Connor",
+      message: "Is funding available for the CCTV course? I am currently on Universal Credit.",
+      f: 0.45,
+      last: true,
+    },
+    {
+      firstName: "Grace",
+      lastName: "Whitfield",
+      message: "My licence expires in March. Which refresher do I need to book and how early?",
+      f: 0.7,
+      last: true,
+    },
+    {
+      firstName: "Tomasz",
+      lastName: "Nowak",
+      message: "Can I bring my passport and a bank statement as ID for the course?",
+      f: 0.9,
+      last: true,
+    },
+    {
+      firstName: "Chloe",
+      lastName: "Edwards",
+      message: "We need first aid training for six members of staff. Could you quote for a private course?",
+      f: 0.15,
+      last: false,
+    },
+    {
+      firstName: "Daniel",
+      lastName: "Murphy",
+      message: "I failed one exam last month, how do I book my free retake?",
+      f: 0.4,
+      last: false,
+    },
+    {
+      firstName: "Priya",
+      lastName: "Sharma",
+      message: "Do you offer the close protection course with the FREC 3 first aid included?",
+      f: 0.65,
+      last: false,
+    },
   ];
   for (const [i, m] of messages.entries()) {
     await createMessage(db, {
@@ -40,7 +100,12 @@ export async function seedActivity(db: Db, catalogue: SeededCatalogue, adminId: 
 
   const firstDate = async (key: string) => {
     const course = catalogue.courses.get(key)!;
-    const [d] = await db.select().from(courseDates).where(eq(courseDates.courseId, course.id)).orderBy(asc(courseDates.startDate)).limit(2);
+    const [d] = await db
+      .select()
+      .from(courseDates)
+      .where(eq(courseDates.courseId, course.id))
+      .orderBy(asc(courseDates.startDate))
+      .limit(2);
     return { id: course.id, dateId: d!.id };
   };
   const ds = await firstDate("ds");
@@ -79,21 +144,64 @@ export async function seedActivity(db: Db, catalogue: SeededCatalogue, adminId: 
   const dsAddOns = await addOnIds(ds.id);
 
   // Last month: paid bookings.
-  await createOrder(db, { courses: [{ id: ds.id, selectedDate: ds.dateId, selectedAddons: dsAddOns.slice(0, 1) }], customer: customer(0), status: "paid", at: inLastMonth(0.2) });
-  await createOrder(db, { courses: [{ id: efaw.id, selectedDate: efaw.dateId, selectedAddons: [] }], customer: customer(1), status: "paid", at: inLastMonth(0.5) });
-  await createOrder(db, { courses: [{ id: sgr.id, selectedDate: sgr.dateId, selectedAddons: [] }], customer: customer(2), status: "paid", at: inLastMonth(0.8) });
+  await createOrder(db, {
+    courses: [{ id: ds.id, selectedDate: ds.dateId, selectedAddons: dsAddOns.slice(0, 1) }],
+    customer: customer(0),
+    status: "paid",
+    at: inLastMonth(0.2),
+  });
+  await createOrder(db, {
+    courses: [{ id: efaw.id, selectedDate: efaw.dateId, selectedAddons: [] }],
+    customer: customer(1),
+    status: "paid",
+    at: inLastMonth(0.5),
+  });
+  await createOrder(db, {
+    courses: [{ id: sgr.id, selectedDate: sgr.dateId, selectedAddons: [] }],
+    customer: customer(2),
+    status: "paid",
+    at: inLastMonth(0.8),
+  });
   // This month: paid bookings (one with the single-use code), one cancelled, one expired, one pending.
   await createOrder(db, {
-    courses: [{ id: ds.id, selectedDate: ds.dateId, selectedAddons: [] }, { id: efaw.id, selectedDate: efaw.dateId, selectedAddons: [] }],
+    courses: [
+      { id: ds.id, selectedDate: ds.dateId, selectedAddons: [] },
+      { id: efaw.id, selectedDate: efaw.dateId, selectedAddons: [] },
+    ],
     customer: customer(3),
     status: "paid",
     at: inThisMonth(0.1),
   });
-  await createOrder(db, { courses: [{ id: cctv.id, selectedDate: cctv.dateId, selectedAddons: [] }], customer: { ...customer(4), discount_code: catalogue.discounts.usedUp }, status: "paid", at: inThisMonth(0.3) });
-  await createOrder(db, { courses: [{ id: dsr.id, selectedDate: dsr.dateId, selectedAddons: [] }], customer: { ...customer(5), discount_code: catalogue.discounts.valid }, status: "paid", at: inThisMonth(0.5) });
-  await createOrder(db, { courses: [{ id: ds.id, selectedDate: ds.dateId, selectedAddons: dsAddOns }], customer: customer(6), status: "paid", at: inThisMonth(0.7) });
-  await createOrder(db, { courses: [{ id: pl.id, selectedDate: pl.dateId, selectedAddons: [] }], customer: customer(7), status: "cancelled", at: inThisMonth(0.6) });
-  await createOrder(db, { courses: [{ id: cctv.id, selectedDate: cctv.dateId, selectedAddons: [] }], customer: customer(8), status: "expired", at: inThisMonth(0.4) });
+  await createOrder(db, {
+    courses: [{ id: cctv.id, selectedDate: cctv.dateId, selectedAddons: [] }],
+    customer: { ...customer(4), discount_code: catalogue.discounts.usedUp },
+    status: "paid",
+    at: inThisMonth(0.3),
+  });
+  await createOrder(db, {
+    courses: [{ id: dsr.id, selectedDate: dsr.dateId, selectedAddons: [] }],
+    customer: { ...customer(5), discount_code: catalogue.discounts.valid },
+    status: "paid",
+    at: inThisMonth(0.5),
+  });
+  await createOrder(db, {
+    courses: [{ id: ds.id, selectedDate: ds.dateId, selectedAddons: dsAddOns }],
+    customer: customer(6),
+    status: "paid",
+    at: inThisMonth(0.7),
+  });
+  await createOrder(db, {
+    courses: [{ id: pl.id, selectedDate: pl.dateId, selectedAddons: [] }],
+    customer: customer(7),
+    status: "cancelled",
+    at: inThisMonth(0.6),
+  });
+  await createOrder(db, {
+    courses: [{ id: cctv.id, selectedDate: cctv.dateId, selectedAddons: [] }],
+    customer: customer(8),
+    status: "expired",
+    at: inThisMonth(0.4),
+  });
   await createOrder(db, {
     courses: [{ id: efaw.id, selectedDate: efaw.dateId, selectedAddons: [] }],
     customer: customer(0),

@@ -56,8 +56,16 @@ export const SEED_COURSES: SeedCourse[] = [
       "Our Level 2 Award for Door Supervisors in the Private Security Industry is the qualification you need to apply for an SIA door supervisor licence. Over six days our trainers cover the law, customer care, searching, conflict management and physical intervention, with plenty of practical work in our Bootle centre. Door supervisors work at pubs, clubs, events, retail and corporate sites, and a door supervisor licence also lets you work as a security guard. Unlimited free exam retakes are included, and we help you set up your SIA account and apply for your licence once you pass.",
     addOns: [
       EFAW_ADDON,
-      { name: "Printed course workbook", pricePence: 1500, description: "A printed copy of the course notes to keep and revise from." },
-      { name: "One-to-one revision session", pricePence: 3500, description: "An hour with a trainer before the exams to go over anything you are unsure about." },
+      {
+        name: "Printed course workbook",
+        pricePence: 1500,
+        description: "A printed copy of the course notes to keep and revise from.",
+      },
+      {
+        name: "One-to-one revision session",
+        pricePence: 3500,
+        description: "An hour with a trainer before the exams to go over anything you are unsure about.",
+      },
     ],
     units: [
       "Principles of Working in the Private Security Industry",
@@ -66,8 +74,14 @@ export const SEED_COURSES: SeedCourse[] = [
       "Application of Physical Intervention Skills in the Private Security Industry",
     ],
     keyPoints: [
-      { title: "Entry requirements", details: "You must be 18 or over, have the right to work in the UK and speak and write English at Level 1." },
-      { title: "Unlimited retakes", details: "If you do not pass an exam first time, you can retake it free of charge as often as you need." },
+      {
+        title: "Entry requirements",
+        details: "You must be 18 or over, have the right to work in the UK and speak and write English at Level 1.",
+      },
+      {
+        title: "Unlimited retakes",
+        details: "If you do not pass an exam first time, you can retake it free of charge as often as you need.",
+      },
       ID_POINT,
       RESULTS_POINT,
     ],
@@ -88,14 +102,23 @@ export const SEED_COURSES: SeedCourse[] = [
     offset: 7,
     description:
       "The Level 2 Award for CCTV Operators (Public Space Surveillance) qualifies you to apply for an SIA public space surveillance licence. You will learn how control rooms work, the laws on data protection and surveillance, and how to operate cameras, track people and record incidents properly. Much of the course is hands-on with real control-room equipment, and it ends with a practical assessment and a multiple-choice exam.",
-    addOns: [{ name: "Printed course workbook", pricePence: 1500, description: "A printed copy of the course notes to keep and revise from." }],
+    addOns: [
+      {
+        name: "Printed course workbook",
+        pricePence: 1500,
+        description: "A printed copy of the course notes to keep and revise from.",
+      },
+    ],
     units: [
       "Principles of Working in the Private Security Industry",
       "Principles and Practices of Working as a CCTV Operator in the Private Security Industry",
       "Practical Operation of CCTV Equipment in the Private Security Industry",
     ],
     keyPoints: [
-      { title: "Entry requirements", details: "You must be 18 or over, with the right to work in the UK and English at Level 1." },
+      {
+        title: "Entry requirements",
+        details: "You must be 18 or over, with the right to work in the UK and English at Level 1.",
+      },
       { title: "Practical assessment", details: "You will operate live cameras and complete an incident log under assessment." },
       ID_POINT,
       RESULTS_POINT,
@@ -118,10 +141,17 @@ export const SEED_COURSES: SeedCourse[] = [
     description:
       "Renewing your door supervisor licence? The SIA requires licence holders to complete the refresher training before they renew. This two-day course brings you up to date on terror awareness, emergency first response and physical intervention, and ends with the assessments you need to renew with confidence.",
     addOns: [EFAW_ADDON],
-    units: ["Principles of Terror Threat Awareness", "Application of Physical Intervention Skills", "Principles of Working as a Door Supervisor (refresher)"],
+    units: [
+      "Principles of Terror Threat Awareness",
+      "Application of Physical Intervention Skills",
+      "Principles of Working as a Door Supervisor (refresher)",
+    ],
     keyPoints: [
       { title: "Who it is for", details: "Current or recently expired SIA door supervisor licence holders." },
-      { title: "First aid", details: "You need a valid first aid certificate to renew: add our EFAW course if yours has lapsed." },
+      {
+        title: "First aid",
+        details: "You need a valid first aid certificate to renew: add our EFAW course if yours has lapsed.",
+      },
       ID_POINT,
     ],
   },
@@ -143,10 +173,7 @@ export const SEED_COURSES: SeedCourse[] = [
       "A one-day refresher for security officers renewing their SIA security guard licence. We cover terror threat awareness, the latest guidance on safe working, and the knowledge checks the SIA now expects at renewal, so you can keep working without a gap.",
     addOns: [EFAW_ADDON],
     units: ["Principles of Terror Threat Awareness", "Principles of Working as a Security Officer (refresher)"],
-    keyPoints: [
-      { title: "Who it is for", details: "Current or recently expired SIA security guard licence holders." },
-      ID_POINT,
-    ],
+    keyPoints: [{ title: "Who it is for", details: "Current or recently expired SIA security guard licence holders." }, ID_POINT],
   },
   {
     key: "efaw",
@@ -164,7 +191,9 @@ export const SEED_COURSES: SeedCourse[] = [
     offset: 1,
     description:
       "The Level 3 Award in Emergency First Aid at Work teaches you to act safely and confidently when someone is injured or taken ill at work: CPR, using a defibrillator, choking, bleeding, shock and more. It is the first aid certificate the SIA requires for door supervisor and security guard licences, and it is valid for three years.",
-    addOns: [{ name: "Pocket resuscitation face shield", pricePence: 500, description: "A keyring CPR face shield to carry on shift." }],
+    addOns: [
+      { name: "Pocket resuscitation face shield", pricePence: 500, description: "A keyring CPR face shield to carry on shift." },
+    ],
     units: ["Emergency First Aid in the Workplace"],
     keyPoints: [
       { title: "Valid for three years", details: "Accepted by the SIA for licence applications and renewals." },
@@ -190,7 +219,10 @@ export const SEED_COURSES: SeedCourse[] = [
       "If you qualified as a security guard before the SIA's 2021 changes, you need the top-up training before you can renew your licence. This course adds the newer units on terror threat awareness and first aid awareness to your existing qualification.",
     addOns: [EFAW_ADDON],
     units: ["Principles of Terror Threat Awareness", "Principles of Working as a Security Officer (top-up)"],
-    keyPoints: [{ title: "Who it is for", details: "Security guards who qualified before April 2021 and are renewing." }, ID_POINT],
+    keyPoints: [
+      { title: "Who it is for", details: "Security guards who qualified before April 2021 and are renewing." },
+      ID_POINT,
+    ],
   },
   {
     key: "dstu",
@@ -210,7 +242,10 @@ export const SEED_COURSES: SeedCourse[] = [
       "Door supervisors who qualified before the SIA's 2021 changes need this top-up course to renew. It covers terror threat awareness, updated physical intervention techniques and emergency first response, taught by trainers who have worked the doors themselves.",
     addOns: [EFAW_ADDON],
     units: ["Principles of Terror Threat Awareness", "Application of Physical Intervention Skills (top-up)"],
-    keyPoints: [{ title: "Who it is for", details: "Door supervisors who qualified before April 2021 and are renewing." }, ID_POINT],
+    keyPoints: [
+      { title: "Who it is for", details: "Door supervisors who qualified before April 2021 and are renewing." },
+      ID_POINT,
+    ],
   },
   {
     key: "cp",
@@ -229,7 +264,11 @@ export const SEED_COURSES: SeedCourse[] = [
     description:
       "The Level 3 Certificate for Working as a Close Protection Operative is the qualification behind an SIA close protection licence. Over two weeks you will plan routes and venues, practise foot drills and vehicle embarkation, carry out threat and risk assessments and work as part of a protection team, finishing with realistic scenario assessments.",
     addOns: [
-      { name: "First Aid for close protection (FREC 3)", pricePence: 39500, description: "The advanced first aid qualification the SIA requires for close protection." },
+      {
+        name: "First Aid for close protection (FREC 3)",
+        pricePence: 39500,
+        description: "The advanced first aid qualification the SIA requires for close protection.",
+      },
       { name: "Printed course workbook", pricePence: 2500, description: "A printed copy of the course notes to keep." },
     ],
     units: [
@@ -239,7 +278,10 @@ export const SEED_COURSES: SeedCourse[] = [
       "Working as a Close Protection Operative (practical)",
     ],
     keyPoints: [
-      { title: "First aid requirement", details: "You need a Level 3 first aid qualification (FREC 3 or equivalent) to apply for a close protection licence." },
+      {
+        title: "First aid requirement",
+        details: "You need a Level 3 first aid qualification (FREC 3 or equivalent) to apply for a close protection licence.",
+      },
       { title: "Small groups", details: "No more than eight learners per course so everyone gets scenario time." },
       ID_POINT,
     ],
@@ -262,10 +304,7 @@ export const SEED_COURSES: SeedCourse[] = [
       "The Level 2 Award for Personal Licence Holders is the qualification you need to apply to your local council for a personal licence to sell alcohol. A one-day course covering the Licensing Act, the four licensing objectives, the role of the designated premises supervisor and how to deal with the police and licensing authority.",
     addOns: [],
     units: ["Licensing law and the licensing objectives", "The role of the personal licence holder"],
-    keyPoints: [
-      { title: "Exam on the day", details: "A 40-question multiple-choice exam at the end of the course." },
-      ID_POINT,
-    ],
+    keyPoints: [{ title: "Exam on the day", details: "A 40-question multiple-choice exam at the end of the course." }, ID_POINT],
   },
   {
     key: "pfa",

@@ -45,9 +45,25 @@ export async function seedCatalogue(db: Db, now: Date): Promise<SeededCatalogue>
     courses.set(c.key, { id });
   }
 
-  const valid = await createDiscount(db, { code: "WELCOME10", percentOff: 10, validFrom: addDays(today, -30), validUntil: addDays(today, 90), maxUses: 100 }, now);
-  const expired = await createDiscount(db, { code: "SPRING15", percentOff: 15, validFrom: addDays(today, -120), validUntil: addDays(today, -60), maxUses: 50 }, now);
-  const usedUp = await createDiscount(db, { code: "FIRST50", percentOff: 50, validFrom: addDays(today, -45), validUntil: addDays(today, 45), maxUses: 1 }, now);
-  const upcoming = await createDiscount(db, { code: "SUMMER20", percentOff: 20, validFrom: addDays(today, 14), validUntil: addDays(today, 74), maxUses: 30 }, now);
+  const valid = await createDiscount(
+    db,
+    { code: "WELCOME10", percentOff: 10, validFrom: addDays(today, -30), validUntil: addDays(today, 90), maxUses: 100 },
+    now,
+  );
+  const expired = await createDiscount(
+    db,
+    { code: "SPRING15", percentOff: 15, validFrom: addDays(today, -120), validUntil: addDays(today, -60), maxUses: 50 },
+    now,
+  );
+  const usedUp = await createDiscount(
+    db,
+    { code: "FIRST50", percentOff: 50, validFrom: addDays(today, -45), validUntil: addDays(today, 45), maxUses: 1 },
+    now,
+  );
+  const upcoming = await createDiscount(
+    db,
+    { code: "SUMMER20", percentOff: 20, validFrom: addDays(today, 14), validUntil: addDays(today, 74), maxUses: 30 },
+    now,
+  );
   return { courses, discounts: { valid: valid.code, expired: expired.code, usedUp: usedUp.code, upcoming: upcoming.code } };
 }

@@ -69,7 +69,14 @@ export async function createDiscount(
 
 export async function createMessage(
   db: Db,
-  over: Partial<{ firstName: string; lastName: string; phoneNumber: string; emailAddress: string; message: string; createdAt: Date }> = {},
+  over: Partial<{
+    firstName: string;
+    lastName: string;
+    phoneNumber: string;
+    emailAddress: string;
+    message: string;
+    createdAt: Date;
+  }> = {},
 ) {
   const [row] = await db
     .insert(contactMessages)

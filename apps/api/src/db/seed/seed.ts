@@ -19,7 +19,12 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<void> {
   const db = createDb(pool);
   const now = opts.now ?? new Date();
   const admin = opts.admin
-    ? await upsertUser(db, { email: opts.admin.email, name: opts.admin.name ?? "Site Administrator", password: opts.admin.password, isAdmin: true })
+    ? await upsertUser(db, {
+        email: opts.admin.email,
+        name: opts.admin.name ?? "Site Administrator",
+        password: opts.admin.password,
+        isAdmin: true,
+      })
     : null;
   const catalogue = await seedCatalogue(db, now);
   if (opts.samples !== false) await seedActivity(db, catalogue, admin?.id ?? null, now);

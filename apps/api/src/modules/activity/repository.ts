@@ -28,8 +28,17 @@ export async function logActivity(
 /** Newest first, one page; `since` keeps the entries from that instant on. */
 export async function listActivity(db: DbOrTx, page: Page, since?: Date): Promise<{ items: ActivityLog[]; total: number }> {
   const where = since ? gte(activityLog.createdAt, since) : undefined;
-  const rows = await db.select().from(activityLog).where(where).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(page.limit).offset(page.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(activityLog).where(where);
+  const rows = await db
+    .select()
+    .from(activityLog)
+    .where(where)
+    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activityLog)
+    .where(where);
   const items = rows.map((r) => ({
     id: r.id,
     type: r.type,

@@ -11,7 +11,11 @@ const s = initServer();
 export const adminRouter = s.router(contract.admin, {
   dashboard: async ({ request }) => ({ status: 200, body: await dashboardCards(request.server.db, request.server.now()) }),
   activityLogs: async ({ query, request, reply }) => {
-    const { items, total } = await listActivity(request.server.db, pageOf(query), query?.since ? new Date(query.since) : undefined);
+    const { items, total } = await listActivity(
+      request.server.db,
+      pageOf(query),
+      query?.since ? new Date(query.since) : undefined,
+    );
     sendTotal(reply, total);
     return { status: 200, body: items };
   },
@@ -20,7 +24,10 @@ export const adminRouter = s.router(contract.admin, {
     body: await notificationsFor(request.server.db, request.session!.user.id, request.server.now()),
   }),
   notificationsSeen: async ({ request }) => {
-    await request.server.db.update(users).set({ notificationsSeenAt: request.server.now() }).where(eq(users.id, request.session!.user.id));
+    await request.server.db
+      .update(users)
+      .set({ notificationsSeenAt: request.server.now() })
+      .where(eq(users.id, request.session!.user.id));
     return { status: 200, body: { message: "Notifications marked as seen" } };
   },
 });

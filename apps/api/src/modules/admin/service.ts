@@ -44,7 +44,14 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
   const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
   const seen = user?.seen ?? null;
   const since = new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000).toISOString();
-  const { rows } = await db.execute<{ kind: "message" | "booking"; id: number; at: Date | string; name: string; extra: string; amount: number | null }>(sql`
+  const { rows } = await db.execute<{
+    kind: "message" | "booking";
+    id: number;
+    at: Date | string;
+    name: string;
+    extra: string;
+    amount: number | null;
+  }>(sql`
     (select 'message' as kind, id, created_at as at, first_name || ' ' || last_name as name, left(message, 120) as extra, null::int as amount
        from contact_messages where created_at >= ${since})
     union all
@@ -58,7 +65,14 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
     const at = new Date(r.at);
     const read = seen !== null && at <= seen;
     return r.kind === "message"
-      ? { id: `message-${r.id}`, kind: "message", title: `New message from ${r.name}`, message: r.extra, time: at.toISOString(), read }
+      ? {
+          id: `message-${r.id}`,
+          kind: "message",
+          title: `New message from ${r.name}`,
+          message: r.extra,
+          time: at.toISOString(),
+          read,
+        }
       : {
           id: `booking-${r.id}`,
           kind: "booking",

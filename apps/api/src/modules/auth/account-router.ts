@@ -75,7 +75,10 @@ export const accountRouter = s.router(contract.account, {
     const app = request.server;
     const session = sessionOf(request);
     const ended = await app.endUserSessions(session.user.id, "signed out everywhere else", { exceptId: session.jti });
-    return { status: 200, body: { message: ended === 1 ? "Signed out 1 other session" : `Signed out ${ended} other sessions`, ended } };
+    return {
+      status: 200,
+      body: { message: ended === 1 ? "Signed out 1 other session" : `Signed out ${ended} other sessions`, ended },
+    };
   },
 
   changePassword: async ({ body, request }) => {
@@ -83,11 +86,16 @@ export const accountRouter = s.router(contract.account, {
     const session = sessionOf(request);
     const [row] = await app.db.select().from(users).where(eq(users.id, session.user.id));
     if (!row || !(await verifyPassword(row.passwordHash, body.current_password))) {
-      throw new HttpError(400, "Please check the form", { issues: [{ path: "current_password", message: "Your current password is not right" }] });
+      throw new HttpError(400, "Please check the form", {
+        issues: [{ path: "current_password", message: "Your current password is not right" }],
+      });
     }
     const problem = passwordProblem(body.new_password, row.email, row.name);
     if (problem) throw new HttpError(400, "Please check the form", { issues: [{ path: "new_password", message: problem }] });
-    await app.db.update(users).set({ passwordHash: await hashPassword(body.new_password), updatedAt: app.now() }).where(eq(users.id, row.id));
+    await app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.new_password), updatedAt: app.now() })
+      .where(eq(users.id, row.id));
     await logSecurity(app, row, "Password changed", row.name);
     await app.endUserSessions(row.id, "password changed", { exceptId: session.jti });
     return { status: 200, body: { message: "Password changed. Every other session has been signed out." } };
@@ -118,7 +126,8 @@ export const accountRouter = s.router(contract.account, {
     const app = request.server;
     const session = sessionOf(request);
     const factors = await hasSecondFactor(app.db, session.user.id);
-    if (factors.totp) return { status: 409, body: { message: "An authenticator app is already set up. Remove it first to add another." } };
+    if (factors.totp)
+      return { status: 409, body: { message: "An authenticator app is already set up. Remove it first to add another." } };
     return { status: 200, body: await startTotp(app.db, session.user, app.env.PROVIDER_NAME) };
   },
 
@@ -128,7 +137,10 @@ export const accountRouter = s.router(contract.account, {
     const [row] = await app.db.select().from(users).where(eq(users.id, session.user.id));
     if (!row?.totpPendingSecret) return { status: 409, body: { message: "Start adding the authenticator app first." } };
     const check = await checkTotp(row.totpPendingSecret, body.code, null, app.now());
-    if (!check.valid) throw new HttpError(400, "Please check the form", { issues: [{ path: "code", message: "That code is not right. Please try again." }] });
+    if (!check.valid)
+      throw new HttpError(400, "Please check the form", {
+        issues: [{ path: "code", message: "That code is not right. Please try again." }],
+      });
     await app.db
       .update(users)
       .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: null })
@@ -155,7 +167,8 @@ export const accountRouter = s.router(contract.account, {
     const app = request.server;
     const session = sessionOf(request);
     const factors = await hasSecondFactor(app.db, session.user.id);
-    if (!factors.totp && factors.passkeys === 0) return { status: 409, body: { message: "Add an authenticator app or a passkey first." } };
+    if (!factors.totp && factors.passkeys === 0)
+      return { status: 409, body: { message: "Add an authenticator app or a passkey first." } };
     const codes = await replaceRecoveryCodes(app.db, session.user.id);
     await logSecurity(app, session.user, "Recovery codes replaced", session.user.name);
     return { status: 200, body: { recovery_codes: codes } };

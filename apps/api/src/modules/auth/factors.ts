@@ -83,7 +83,13 @@ async function userPasskeys(db: Db, userId: number) {
 
 const transportsOf = (t: string) => (t ? (t.split(",") as AuthenticatorTransport[]) : undefined);
 
-export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, user: { id: number; email: string; name: string }, sessionId: string, now: Date) {
+export async function passkeyRegistrationOptions(
+  db: Db,
+  rp: RelyingParty,
+  user: { id: number; email: string; name: string },
+  sessionId: string,
+  now: Date,
+) {
   const existing = await userPasskeys(db, user.id);
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -92,14 +98,25 @@ export async function passkeyRegistrationOptions(db: Db, rp: RelyingParty, user:
     userDisplayName: user.name,
     userID: new TextEncoder().encode(`user-${user.id}`),
     attestationType: "none",
-    excludeCredentials: existing.map((p) => ({ id: p.id, ...(transportsOf(p.transports) ? { transports: transportsOf(p.transports)! } : {}) })),
+    excludeCredentials: existing.map((p) => ({
+      id: p.id,
+      ...(transportsOf(p.transports) ? { transports: transportsOf(p.transports)! } : {}),
+    })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
   });
   await saveChallenge(db, `reg:${sessionId}`, options.challenge, now);
   return options;
 }
 
-export async function addPasskey(db: Db, rp: RelyingParty, userId: number, sessionId: string, response: unknown, name: string | undefined, now: Date) {
+export async function addPasskey(
+  db: Db,
+  rp: RelyingParty,
+  userId: number,
+  sessionId: string,
+  response: unknown,
+  name: string | undefined,
+  now: Date,
+) {
   const challenge = await takeChallenge(db, `reg:${sessionId}`, now);
   if (!challenge) return { ok: false as const, message: "The passkey request has expired. Please try again." };
   let verified;
@@ -114,7 +131,8 @@ export async function addPasskey(db: Db, rp: RelyingParty, userId: number, sessi
   } catch {
     return { ok: false as const, message: "The passkey could not be verified. Please try again." };
   }
-  if (!verified.verified || !verified.registrationInfo) return { ok: false as const, message: "The passkey could not be verified. Please try again." };
+  if (!verified.verified || !verified.registrationInfo)
+    return { ok: false as const, message: "The passkey could not be verified. Please try again." };
   const cred = verified.registrationInfo.credential;
   await db
     .insert(passkeys)
@@ -135,14 +153,24 @@ export async function passkeyLoginOptions(db: Db, rp: RelyingParty, userId: numb
   const mine = await userPasskeys(db, userId);
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    allowCredentials: mine.map((p) => ({ id: p.id, ...(transportsOf(p.transports) ? { transports: transportsOf(p.transports)! } : {}) })),
+    allowCredentials: mine.map((p) => ({
+      id: p.id,
+      ...(transportsOf(p.transports) ? { transports: transportsOf(p.transports)! } : {}),
+    })),
     userVerification: "preferred",
   });
   await saveChallenge(db, `auth:${sessionId}`, options.challenge, now);
   return options;
 }
 
-export async function checkPasskey(db: Db, rp: RelyingParty, userId: number, sessionId: string, response: unknown, now: Date): Promise<boolean> {
+export async function checkPasskey(
+  db: Db,
+  rp: RelyingParty,
+  userId: number,
+  sessionId: string,
+  response: unknown,
+  now: Date,
+): Promise<boolean> {
   const challenge = await takeChallenge(db, `auth:${sessionId}`, now);
   if (!challenge) return false;
   const id = (response as { id?: unknown })?.id;
@@ -164,7 +192,10 @@ export async function checkPasskey(db: Db, rp: RelyingParty, userId: number, ses
       },
     });
     if (!result.verified) return false;
-    await db.update(passkeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(passkeys.id, key.id));
+    await db
+      .update(passkeys)
+      .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
+      .where(eq(passkeys.id, key.id));
     return true;
   } catch {
     return false;

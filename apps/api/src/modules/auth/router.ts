@@ -63,7 +63,11 @@ async function finishSecondFactor(request: FastifyRequest, session: Session, how
 
 async function failSecondFactor(request: FastifyRequest, session: Session, what: string) {
   const app = request.server;
-  const throttle = await secondFactorThrottle(app.db, session.user.id, { ip: request.ip, now: app.now(), backoffAfter: app.env.LOGIN_ACCOUNT_BACKOFF_AFTER });
+  const throttle = await secondFactorThrottle(app.db, session.user.id, {
+    ip: request.ip,
+    now: app.now(),
+    backoffAfter: app.env.LOGIN_ACCOUNT_BACKOFF_AFTER,
+  });
   const { attempts, lockedUntil } = await throttle.fail();
   await logActivity(app.db, {
     type: "security",
@@ -73,7 +77,10 @@ async function failSecondFactor(request: FastifyRequest, session: Session, what:
     at: app.now(),
   });
   if (lockedUntil) return tooMany(app, attempts, lockedUntil);
-  return { status: 401 as const, body: { message: `That ${what} is not right. Please try again.`, attempts, max_attempts: LOGIN_MAX_ATTEMPTS } };
+  return {
+    status: 401 as const,
+    body: { message: `That ${what} is not right. Please try again.`, attempts, max_attempts: LOGIN_MAX_ATTEMPTS },
+  };
 }
 
 /** The half-signed-in session of a second step, or an answer to give instead. */
@@ -83,7 +90,11 @@ async function pendingSession(request: FastifyRequest) {
   if (!session || session.stage !== "second_factor") {
     return { ok: false as const, answer: { status: 401 as const, body: { message: "Session expired. Please log in again." } } };
   }
-  const throttle = await secondFactorThrottle(app.db, session.user.id, { ip: request.ip, now: app.now(), backoffAfter: app.env.LOGIN_ACCOUNT_BACKOFF_AFTER });
+  const throttle = await secondFactorThrottle(app.db, session.user.id, {
+    ip: request.ip,
+    now: app.now(),
+    backoffAfter: app.env.LOGIN_ACCOUNT_BACKOFF_AFTER,
+  });
   const state = await throttle.state();
   if (state.blockedUntil) return { ok: false as const, answer: tooMany(app, state.attempts, state.blockedUntil) };
   return { ok: true as const, session, throttle };
@@ -110,7 +121,11 @@ export const authRouter = s.router(contract.auth, {
     const user = result.user;
     const factors = user.is_admin ? await hasSecondFactor(app.db, user.id) : { totp: false, passkeys: 0 };
     const next: LoginNext =
-      factors.totp || factors.passkeys > 0 ? "second_factor" : user.is_admin && app.env.REQUIRE_SECOND_FACTOR ? "setup_second_factor" : "done";
+      factors.totp || factors.passkeys > 0
+        ? "second_factor"
+        : user.is_admin && app.env.REQUIRE_SECOND_FACTOR
+          ? "setup_second_factor"
+          : "done";
     const stage = next === "done" ? "full" : next === "second_factor" ? "second_factor" : "setup";
     const access_token = await app.startSession(request, reply as unknown as CookieReply, user.id, stage);
     if (device !== known) {
@@ -123,9 +138,14 @@ export const authRouter = s.router(contract.auth, {
       });
     }
     if (next !== "second_factor") await logSignIn(app, request, user, "password");
-    const methods = next === "second_factor"
-      ? ([...(factors.totp ? ["totp"] : []), ...(factors.passkeys ? ["passkey"] : []), "recovery_code"] as ("totp" | "passkey" | "recovery_code")[])
-      : [];
+    const methods =
+      next === "second_factor"
+        ? ([...(factors.totp ? ["totp"] : []), ...(factors.passkeys ? ["passkey"] : []), "recovery_code"] as (
+            | "totp"
+            | "passkey"
+            | "recovery_code"
+          )[])
+        : [];
     return { status: 200, body: { access_token, user, next, methods } };
   },
 
@@ -160,7 +180,8 @@ export const authRouter = s.router(contract.auth, {
   loginPasskeyOptions: async ({ request }) => {
     const app = request.server;
     const session = await app.readSession(request);
-    if (!session || session.stage !== "second_factor") return { status: 401, body: { message: "Session expired. Please log in again." } };
+    if (!session || session.stage !== "second_factor")
+      return { status: 401, body: { message: "Session expired. Please log in again." } };
     const options = await passkeyLoginOptions(app.db, relyingParty(app), session.user.id, session.jti, app.now());
     return { status: 200, body: options as unknown as Record<string, unknown> };
   },

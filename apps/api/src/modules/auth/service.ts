@@ -32,7 +32,14 @@ type Client = { ip: string; device?: string | undefined; now: Date; backoffAfter
  */
 export async function attemptLogin(db: Db, emailInput: string, password: string, client: Client): Promise<LoginResult> {
   const email = normaliseEmail(emailInput);
-  const key: ThrottleInput = { scope: "login", client: client.ip, account: email, now: client.now, backoffAfter: client.backoffAfter, device: client.device };
+  const key: ThrottleInput = {
+    scope: "login",
+    client: client.ip,
+    account: email,
+    now: client.now,
+    backoffAfter: client.backoffAfter,
+    device: client.device,
+  };
   const state = await throttleState(db, key);
   if (state.blockedUntil) return { ok: false, status: 429, attempts: state.attempts, lockedUntil: state.blockedUntil };
   const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -53,7 +60,13 @@ export async function attemptLogin(db: Db, emailInput: string, password: string,
 
 /** The same throttle for second-factor codes, keyed by the account. */
 export async function secondFactorThrottle(db: Db, userId: number, client: Client) {
-  const key: ThrottleInput = { scope: "mfa", client: client.ip, account: String(userId), now: client.now, backoffAfter: client.backoffAfter };
+  const key: ThrottleInput = {
+    scope: "mfa",
+    client: client.ip,
+    account: String(userId),
+    now: client.now,
+    backoffAfter: client.backoffAfter,
+  };
   return {
     state: () => throttleState(db, key),
     fail: async () => {
@@ -66,7 +79,10 @@ export async function secondFactorThrottle(db: Db, userId: number, client: Clien
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
   return row ?? null;
 }
 
@@ -89,7 +105,10 @@ export async function upsertUser(
       .where(and(eq(users.id, existing.id)));
     return { id: existing.id, created: false };
   }
-  const [row] = await db.insert(users).values({ email, name: input.name, passwordHash, isAdmin: input.isAdmin, role }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ email, name: input.name, passwordHash, isAdmin: input.isAdmin, role })
+    .returning({ id: users.id });
   return { id: row!.id, created: true };
 }
 
@@ -132,7 +151,13 @@ export async function useRecoveryCode(db: Db, userId: number, code: string, now:
   const spent = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, sha256(normaliseCode(code))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, sha256(normaliseCode(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return spent.length > 0;
 }

@@ -35,7 +35,9 @@ async function rows(db: Db, keys: string[]): Promise<Map<string, Row>> {
       sql`, `,
     )})`,
   );
-  return new Map(found.map((r) => [r.key, { ...r, window_start: new Date(r.window_start), last_failure_at: new Date(r.last_failure_at) }]));
+  return new Map(
+    found.map((r) => [r.key, { ...r, window_start: new Date(r.window_start), last_failure_at: new Date(r.last_failure_at) }]),
+  );
 }
 
 export type ThrottleInput = {
@@ -65,7 +67,12 @@ export async function throttleState(db: Db, input: ThrottleInput): Promise<Throt
   const device = dk ? found.get(dk) : undefined;
   const knownDevice = device !== undefined && now - device.window_start.getTime() < DEVICE_DAYS * 86_400_000;
   const account = found.get(ak);
-  if (!knownDevice && account && now - account.window_start.getTime() < ACCOUNT_WINDOW_MS && account.failures >= input.backoffAfter) {
+  if (
+    !knownDevice &&
+    account &&
+    now - account.window_start.getTime() < ACCOUNT_WINDOW_MS &&
+    account.failures >= input.backoffAfter
+  ) {
     const wait = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (account.failures - input.backoffAfter + 1));
     const until = account.last_failure_at.getTime() + wait;
     if (until > now) return { blockedUntil: new Date(until), attempts };

@@ -30,7 +30,12 @@ export type CatalogueSync = { sync: () => Promise<boolean> };
 export type Composer<B, T> = (base: B, seats: SeatSnapshot) => T;
 
 type Answer<T> = { etag: string; body: T; json: string };
-type Entry = { generation: number; validUntil: number; base: unknown; composed: (Answer<unknown> & { seatVersion: number }) | null };
+type Entry = {
+  generation: number;
+  validUntil: number;
+  base: unknown;
+  composed: (Answer<unknown> & { seatVersion: number }) | null;
+};
 
 function answer<T>(body: T): Answer<T> {
   // Serialised once per change, not per read; the tag is a hash of exactly those bytes, so
@@ -78,13 +83,7 @@ export class CatalogueCache {
    * The answer for `key` with its JSON and ETag. `compute` (the catalogue part) runs only after
    * a catalogue change; `compose` (absent: the part is the answer) puts the places left in.
    */
-  async get<B, T = B>(
-    db: Db,
-    key: string,
-    now: Date,
-    compute: () => Promise<B>,
-    compose?: Composer<B, T>,
-  ): Promise<Answer<T>> {
+  async get<B, T = B>(db: Db, key: string, now: Date, compute: () => Promise<B>, compose?: Composer<B, T>): Promise<Answer<T>> {
     const pushed = this.source ? await this.source.sync() : false;
     if (!pushed) {
       this.stats.unpushed++;

@@ -90,7 +90,10 @@ export class CatalogueListener {
     if (!client || !this.ready) return Promise.resolve(false);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer on the LISTEN connection within ${SYNC_TIMEOUT_MS} ms`)), SYNC_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`no answer on the LISTEN connection within ${SYNC_TIMEOUT_MS} ms`)),
+        SYNC_TIMEOUT_MS,
+      );
     });
     // An empty query: the cheapest round trip there is (no parse, no plan, no transaction).
     const trip: Promise<boolean> = Promise.race([client.query(""), timeout]).then(

@@ -100,17 +100,15 @@ export async function writeChildren(
   if (input.addOns) {
     await db.delete(courseAddOns).where(eq(courseAddOns.courseId, courseId));
     if (input.addOns.length)
-      await db
-        .insert(courseAddOns)
-        .values(
-          input.addOns.map((a, i) => ({
-            courseId,
-            name: a.name,
-            pricePence: a.pricePence,
-            description: a.description,
-            position: i,
-          })),
-        );
+      await db.insert(courseAddOns).values(
+        input.addOns.map((a, i) => ({
+          courseId,
+          name: a.name,
+          pricePence: a.pricePence,
+          description: a.description,
+          position: i,
+        })),
+      );
   }
   if (input.units) {
     await db.delete(courseUnits).where(eq(courseUnits.courseId, courseId));

@@ -55,7 +55,12 @@ export class SeatCounts {
   async current(db: DbOrTx, now: Date): Promise<SeatSnapshot> {
     const t = now.getTime();
     const s = this.snap;
-    if (s && s.generation === this.generation && t < s.validUntil && (s.changes === this.changes || t - s.takenAt < this.maxLagMs)) {
+    if (
+      s &&
+      s.generation === this.generation &&
+      t < s.validUntil &&
+      (s.changes === this.changes || t - s.takenAt < this.maxLagMs)
+    ) {
       return s;
     }
     // Join a refresh on the wire if it started after the last reported change, or less than the
@@ -65,15 +70,18 @@ export class SeatCounts {
     const generation = this.generation;
     const p = this.take(db, now, changes, generation).then((fresh) => {
       const cur = this.snap;
-      if (fresh.generation === this.generation && (!cur || cur.generation !== this.generation || fresh.changes >= cur.changes)) this.snap = fresh;
+      if (fresh.generation === this.generation && (!cur || cur.generation !== this.generation || fresh.changes >= cur.changes))
+        this.snap = fresh;
       return fresh;
     });
     this.inflight = p;
     this.inflightChanges = changes;
     this.inflightAt = t;
-    void p.finally(() => {
-      if (this.inflight === p) this.inflight = null;
-    }).catch(() => undefined);
+    void p
+      .finally(() => {
+        if (this.inflight === p) this.inflight = null;
+      })
+      .catch(() => undefined);
     return p;
   }
 
@@ -118,4 +126,3 @@ export function nextUkMidnight(now: Date): number {
   const summerMidnight = utcMidnight - 3_600_000;
   return ukDate(new Date(summerMidnight)) === tomorrow ? summerMidnight : utcMidnight;
 }
-

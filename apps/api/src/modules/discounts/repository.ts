@@ -43,7 +43,10 @@ export async function findLiveByCode(db: DbOrTx, code: string): Promise<Discount
 }
 
 export async function findLiveById(db: DbOrTx, id: number): Promise<DiscountCodeRow | null> {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.id, id), isNull(discountCodes.archivedAt)));
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.id, id), isNull(discountCodes.archivedAt)));
   return row ?? null;
 }
 
@@ -52,7 +55,9 @@ export async function codeTaken(db: DbOrTx, code: string, exceptId?: number): Pr
   const [clash] = await db
     .select({ id: discountCodes.id })
     .from(discountCodes)
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.archivedAt), exceptId ? ne(discountCodes.id, exceptId) : undefined));
+    .where(
+      and(eq(discountCodes.code, code), isNull(discountCodes.archivedAt), exceptId ? ne(discountCodes.id, exceptId) : undefined),
+    );
   return Boolean(clash);
 }
 
@@ -65,12 +70,23 @@ export async function existingCourseIds(db: DbOrTx, ids: number[]): Promise<numb
 
 export async function listLive(db: DbOrTx, page: Page): Promise<{ rows: DiscountCodeRow[]; total: number }> {
   const live = isNull(discountCodes.archivedAt);
-  const rows = await db.select().from(discountCodes).where(live).orderBy(asc(discountCodes.id)).limit(page.limit).offset(page.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(discountCodes).where(live);
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(live)
+    .orderBy(asc(discountCodes.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountCodes)
+    .where(live);
   return { rows, total: count?.n ?? 0 };
 }
 
-export type DiscountWrite = Partial<Pick<DiscountCodeRow, "code" | "percentOff" | "amountOffPence" | "validFrom" | "validUntil" | "maxUses">>;
+export type DiscountWrite = Partial<
+  Pick<DiscountCodeRow, "code" | "percentOff" | "amountOffPence" | "validFrom" | "validUntil" | "maxUses">
+>;
 
 export async function insertCode(tx: DbOrTx, values: Required<DiscountWrite>): Promise<DiscountCodeRow> {
   const [row] = await tx.insert(discountCodes).values(values).returning();
@@ -89,7 +105,8 @@ export async function updateCode(tx: DbOrTx, id: number, values: DiscountWrite, 
 /** Replaces the courses a code is limited to ([]: every course). */
 export async function setCourses(tx: DbOrTx, id: number, courseIds: number[]): Promise<void> {
   await tx.delete(discountCodeCourses).where(eq(discountCodeCourses.discountCodeId, id));
-  if (courseIds.length) await tx.insert(discountCodeCourses).values(courseIds.map((courseId) => ({ discountCodeId: id, courseId })));
+  if (courseIds.length)
+    await tx.insert(discountCodeCourses).values(courseIds.map((courseId) => ({ discountCodeId: id, courseId })));
 }
 
 /** Archived, not deleted: orders keep pointing at the code they used. Null when there is no live code. */

@@ -5,7 +5,16 @@ import { HttpError } from "../../lib/http-error";
 import { pageOf, sendTotal } from "../../lib/paging";
 import type { Session } from "../../plugins/auth";
 import { takeDiscountCheck } from "./limits";
-import { checkDiscount, CODE_EXISTS_MESSAGE, createDiscount, getDiscount, listDiscounts, removeDiscount, updateDiscount, type DiscountOutcome } from "./service";
+import {
+  checkDiscount,
+  CODE_EXISTS_MESSAGE,
+  createDiscount,
+  getDiscount,
+  listDiscounts,
+  removeDiscount,
+  updateDiscount,
+  type DiscountOutcome,
+} from "./service";
 
 const s = initServer();
 
@@ -21,7 +30,9 @@ function refusal(outcome: Exclude<DiscountOutcome, { kind: "saved" }>): HttpErro
     case "unknown_course":
       return new HttpError(400, "Unknown course", { issues: [{ path: "course_ids", message: "Unknown course" }] });
     case "bad_dates":
-      return new HttpError(400, "End date must be after start date", { issues: [{ path: "valid_until", message: "End date must be after start date" }] });
+      return new HttpError(400, "End date must be after start date", {
+        issues: [{ path: "valid_until", message: "End date must be after start date" }],
+      });
   }
 }
 
@@ -48,7 +59,9 @@ export const discountsRouter = s.router(contract.discounts, {
   },
   remove: async ({ params, request }) => {
     const removed = await removeDiscount(request.server.db, params.id, actorOf(request), request.server.now());
-    return removed ? { status: 200, body: { message: "Discount Deleted" } } : { status: 404, body: { message: "Discount not found" } };
+    return removed
+      ? { status: 200, body: { message: "Discount Deleted" } }
+      : { status: 404, body: { message: "Discount not found" } };
   },
   validate: async ({ params, query, request }) => {
     await takeDiscountCheck(request);

@@ -73,14 +73,24 @@ export async function checkDiscount(db: DbOrTx, code: string, now: Date, cartCou
   if ((uses.get(row.id) ?? 0) >= row.maxUses) return invalid("This discount code has reached its usage limit", row);
   const courseIds = courses.get(row.id) ?? [];
   const terms = { percentOff: row.percentOff, amountOffPence: row.amountOffPence, courseIds };
-  if (cartCourseIds && !discountLines(cartCourseIds.map((courseId) => ({ courseId, pricePence: 0 })), terms).applies) {
+  if (
+    cartCourseIds &&
+    !discountLines(
+      cartCourseIds.map((courseId) => ({ courseId, pricePence: 0 })),
+      terms,
+    ).applies
+  ) {
     return invalid(NOT_FOR_CART_MESSAGE, row, courseIds);
   }
   return {
     result: {
       valid: true,
       message: `Discount applied: ${discountSizeLabel(terms)}`,
-      discount: { percent_off: row.percentOff, amount_off: row.amountOffPence === null ? null : penceToPounds(row.amountOffPence), course_ids: courseIds },
+      discount: {
+        percent_off: row.percentOff,
+        amount_off: row.amountOffPence === null ? null : penceToPounds(row.amountOffPence),
+        course_ids: courseIds,
+      },
     },
     row,
     courseIds,
@@ -98,7 +108,8 @@ export type DiscountOutcome =
   | { kind: "bad_dates" };
 
 const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === "23505" || (e as { cause?: { code?: string } })?.cause?.code === "23505";
+  (e as { code?: string; cause?: { code?: string } })?.code === "23505" ||
+  (e as { cause?: { code?: string } })?.cause?.code === "23505";
 
 /** Two admins saving the same code at once: the unique index decides. */
 async function uniqueCode<T>(work: () => Promise<T>): Promise<T | { kind: "code_taken" }> {
@@ -115,8 +126,10 @@ async function coursesExist(db: Db, ids: number[] | undefined): Promise<boolean>
   return (await repo.existingCourseIds(db, ids)).length === ids.length;
 }
 
-const sizeOf = (row: Pick<DiscountCodeRow, "percentOff" | "amountOffPence">) => discountSizeLabel({ percentOff: row.percentOff, amountOffPence: row.amountOffPence });
-const limitText = (courseIds: number[]) => (courseIds.length ? `, ${courseIds.length} course${courseIds.length === 1 ? "" : "s"} only` : "");
+const sizeOf = (row: Pick<DiscountCodeRow, "percentOff" | "amountOffPence">) =>
+  discountSizeLabel({ percentOff: row.percentOff, amountOffPence: row.amountOffPence });
+const limitText = (courseIds: number[]) =>
+  courseIds.length ? `, ${courseIds.length} course${courseIds.length === 1 ? "" : "s"} only` : "";
 
 export async function createDiscount(db: Db, input: CreateInput, actor: Actor, now: Date): Promise<DiscountOutcome> {
   if (await repo.codeTaken(db, input.code)) return { kind: "code_taken" };
@@ -152,7 +165,8 @@ export async function updateDiscount(db: Db, id: number, input: UpdateInput, act
   const validFrom = input.valid_from ?? current.validFrom;
   const validUntil = input.valid_until ?? current.validUntil;
   if (validUntil <= validFrom) return { kind: "bad_dates" };
-  if (input.code && input.code !== current.code && (await repo.codeTaken(db, input.code, current.id))) return { kind: "code_taken" };
+  if (input.code && input.code !== current.code && (await repo.codeTaken(db, input.code, current.id)))
+    return { kind: "code_taken" };
   if (!(await coursesExist(db, input.course_ids))) return { kind: "unknown_course" };
   // Setting one kind switches the code to it: the other is cleared (exactly one is set).
   const kind =

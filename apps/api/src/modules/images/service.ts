@@ -54,10 +54,14 @@ export async function encodeImage(bytes: Buffer, opts: { allowSvg?: boolean } = 
   } catch {
     format = undefined;
   }
-  if (!format || !(ACCEPTED_FORMATS.has(format) || (opts.allowSvg && format === "svg"))) throw new HttpError(400, "Please select an image file");
+  if (!format || !(ACCEPTED_FORMATS.has(format) || (opts.allowSvg && format === "svg")))
+    throw new HttpError(400, "Please select an image file");
   try {
     const base = () => sharp(bytes, { limitInputPixels: 100_000_000 }).rotate();
-    const full = await base().resize({ width: FULL_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
+    const full = await base()
+      .resize({ width: FULL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
     const card = await base().resize({ width: CARD_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
     const small = await base().resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: 76 }).toBuffer();
     return { format, full: full.data, card, small, width: full.info.width, height: full.info.height };
@@ -75,7 +79,15 @@ export async function storeImageBytes(db: DbOrTx, bytes: Buffer, opts: { allowSv
   const encoded = await encodeImage(bytes, opts);
   await db
     .insert(images)
-    .values({ sha256: sha, full: encoded.full, card: encoded.card, small: encoded.small, width: encoded.width, height: encoded.height, sourceType: encoded.format })
+    .values({
+      sha256: sha,
+      full: encoded.full,
+      card: encoded.card,
+      small: encoded.small,
+      width: encoded.width,
+      height: encoded.height,
+      sourceType: encoded.format,
+    })
     .onConflictDoNothing();
   return sha;
 }
@@ -117,4 +129,3 @@ async function loadSmall(db: DbOrTx, sha: string): Promise<Buffer | null> {
   await db.update(images).set({ small }).where(eq(images.sha256, sha));
   return small;
 }
-

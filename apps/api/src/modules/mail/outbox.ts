@@ -27,7 +27,14 @@ export function mailSettings(env: Env): MailSettings {
   };
 }
 
-export type MailKind = "booking_confirmation" | "new_booking" | "new_message" | "late_payment" | "payment_mismatch" | "staff_invite" | "learner_result";
+export type MailKind =
+  | "booking_confirmation"
+  | "new_booking"
+  | "new_message"
+  | "late_payment"
+  | "payment_mismatch"
+  | "staff_invite"
+  | "learner_result";
 
 /**
  * Queues a mail. Call it with the transaction of the event the mail is about: the mail exists

@@ -34,12 +34,14 @@ const itemDates = (i: ItemRow) => (i.startDate ? formatDateRangeWithWeekday(i.st
 export const mapLink = mapSearchUrl;
 
 /** '15% off' or '£10 off' (a fixed-amount code). */
-const discountSize = (order: OrderRow) => discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
+const discountSize = (order: OrderRow) =>
+  discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
 
 /** ' for 3 places' on a group booking's line. */
 const placesText = (i: ItemRow) => (i.seats > 1 ? ` for ${i.seats} places` : "");
 
-const addOnText = (i: ItemRow) => (i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "");
+const addOnText = (i: ItemRow) =>
+  i.addOns.length ? i.addOns.map((a) => `${a.name} (${formatPence(a.price_pence)})`).join(", ") : "";
 
 /** A group booking's attendees on a line ('Alex Stone, Bea Hart'); empty for a single place. */
 const attendeesText = (i: ItemRow, attendees: readonly OrderAttendeeRow[]) =>
@@ -78,7 +80,9 @@ function itemLinesHtml(items: ItemRow[], attendees: readonly OrderAttendeeRow[] 
 function totalsText(order: OrderRow): string[] {
   return [
     `Subtotal: ${formatPence(order.subtotalPence)}`,
-    ...(order.discountPence ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`] : []),
+    ...(order.discountPence
+      ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`]
+      : []),
     `Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}`,
   ];
 }
@@ -93,13 +97,19 @@ function totalsHtml(order: OrderRow): string {
 
 /** Issue 14: each learner of a licence-linked course fills in their own pre-course form. */
 type LearnerLink = { name: string; course_title: string; url: string };
-const LEARNER_FORM_INTRO = "Before the course, each learner must fill in their pre-course form (ID, first aid and declarations). It takes about 10 minutes and can be finished over several visits:";
+const LEARNER_FORM_INTRO =
+  "Before the course, each learner must fill in their pre-course form (ID, first aid and declarations). It takes about 10 minutes and can be finished over several visits:";
 const learnerFormText = (links: readonly LearnerLink[]) =>
-  links.length ? ["", "Learner forms:", LEARNER_FORM_INTRO, ...links.map((l) => `- ${l.name} (${l.course_title}): ${l.url}`)] : [];
+  links.length
+    ? ["", "Learner forms:", LEARNER_FORM_INTRO, ...links.map((l) => `- ${l.name} (${l.course_title}): ${l.url}`)]
+    : [];
 const learnerFormHtml = (links: readonly LearnerLink[]) =>
   links.length
     ? `\n<h2 style="font-size:18px;margin:16px 0 8px">Learner forms</h2>\n<p style="${P}">${escapeHtml(LEARNER_FORM_INTRO)}</p>\n<ul style="padding-left:20px;margin:0 0 12px">${links
-        .map((l) => `<li>${escapeHtml(l.name)} (${escapeHtml(l.course_title)}): <a href="${escapeHtml(l.url)}">fill in the learner form</a></li>`)
+        .map(
+          (l) =>
+            `<li>${escapeHtml(l.name)} (${escapeHtml(l.course_title)}): <a href="${escapeHtml(l.url)}">fill in the learner form</a></li>`,
+        )
         .join("")}</ul>`
     : "";
 
@@ -164,7 +174,13 @@ ${totalsHtml(order)}
     settings,
   );
   const attachments: MailAttachment[] = calendar
-    ? [{ filename: `booking-${shortRef(order)}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }]
+    ? [
+        {
+          filename: `booking-${shortRef(order)}.ics`,
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          content: calendar,
+        },
+      ]
     : [];
   return { subject, html, text, attachments };
 }
@@ -181,7 +197,12 @@ function customerLines(order: OrderRow): [string, string][] {
 }
 
 /** To the provider when a booking is paid. */
-export function newBookingNotice(order: OrderRow, items: ItemRow[], settings: MailSettings, attendees: readonly OrderAttendeeRow[] = []): RenderedMail {
+export function newBookingNotice(
+  order: OrderRow,
+  items: ItemRow[],
+  settings: MailSettings,
+  attendees: readonly OrderAttendeeRow[] = [],
+): RenderedMail {
   const subject = `New booking: ${order.firstName} ${order.lastName} – ${formatPence(order.amountPaidPence ?? order.totalPence)}`;
   const text = [
     `A new booking has been paid (reference ${shortRef(order)}).`,
@@ -279,7 +300,10 @@ export function paymentMismatchNotice(
 ): RenderedMail {
   const ref = order ? shortRef(order) : "unknown order";
   const subject = `Action needed: a payment did not match its booking (${ref})`;
-  const paid = found.amountPence === null ? "an unknown amount" : `${(found.amountPence / 100).toFixed(2)} ${(found.currency ?? "?").toUpperCase()}`;
+  const paid =
+    found.amountPence === null
+      ? "an unknown amount"
+      : `${(found.amountPence / 100).toFixed(2)} ${(found.currency ?? "?").toUpperCase()}`;
   const lines = [
     `The payment provider reported checkout session ${found.sessionId} as paid (${paid}) for order ${ref}, but it does not match the booking:`,
     ...found.reasons.map((r) => `- ${r}`),

@@ -53,7 +53,11 @@ export function fileTransport(dir: string): MailTransport {
       const info = await builder.sendMail(mail);
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      const slug = mail.subject.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40).replace(/^-|-$/g, "");
+      const slug = mail.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .slice(0, 40)
+        .replace(/^-|-$/g, "");
       const file = path.join(dir, `${stamp}-${process.pid}-${++seq}-${slug || "mail"}.eml`);
       await writeFile(file, info.message as Buffer);
       return { describe: file };

@@ -37,7 +37,11 @@ async function heldPlaces(db: Db, who: { clientIp: string; email: string }, now:
       and o.status = 'pending' and o.expires_at > ${now.toISOString()}::timestamptz and o.id <> ${exceptOrderId}::int`);
   const row = rows[0]!;
   const firstEnd = row.first_end ? new Date(row.first_end) : null;
-  return { byClient: Number(row.by_client), byEmail: Number(row.by_email), retryAfter: firstEnd ? Math.max(1, Math.ceil((firstEnd.getTime() - now.getTime()) / 1000)) : 60 };
+  return {
+    byClient: Number(row.by_client),
+    byEmail: Number(row.by_email),
+    retryAfter: firstEnd ? Math.max(1, Math.ceil((firstEnd.getTime() - now.getTime()) / 1000)) : 60,
+  };
 }
 
 function assertRoom(request: FastifyRequest, held: Awaited<ReturnType<typeof heldPlaces>>, places: number) {
@@ -77,10 +81,15 @@ export async function guardNewOrder(request: FastifyRequest, body: NewOrder): Pr
  * racing past guardNewOrder both see each other here (each records before it counts), so at
  * most the limit survives; a refused order is cancelled at once and answered 429.
  */
-export async function recordOrderClient(request: FastifyRequest, order: { id: number; reference: string; guestEmail: string; items: unknown[] }): Promise<void> {
+export async function recordOrderClient(
+  request: FastifyRequest,
+  order: { id: number; reference: string; guestEmail: string; items: unknown[] },
+): Promise<void> {
   const app = request.server;
   const now = app.now();
-  await app.db.insert(orderClients).values({ orderId: order.id, clientIp: request.ip, emailKey: emailKey(order.guestEmail), createdAt: now });
+  await app.db
+    .insert(orderClients)
+    .values({ orderId: order.id, clientIp: request.ip, emailKey: emailKey(order.guestEmail), createdAt: now });
   const held = await heldPlaces(app.db, { clientIp: request.ip, email: order.guestEmail }, now, order.id);
   try {
     assertRoom(request, held, order.items.length);

@@ -9,7 +9,6 @@ import { formatBookingRef } from "@app/contract";
 import { addDays, ukMidnight } from "../../lib/dates";
 import type { OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
 
-
 export const LONDON = "Europe/London";
 
 /** Europe/London since 1996: GMT, BST from the last Sunday of March 01:00 UTC to the last Sunday of October. */
@@ -37,7 +36,8 @@ const LONDON_VTIMEZONE = [
 export function dailyTimes(time: string): { start: number; end: number } {
   const m = /(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)\s*[-–to]+\s*(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)/i.exec(time);
   if (!m) return { start: 9 * 60, end: 17 * 60 };
-  const toMin = (h: string, min: string | undefined, ap: string) => ((Number(h) % 12) + (ap.toLowerCase() === "pm" ? 12 : 0)) * 60 + Number(min ?? 0);
+  const toMin = (h: string, min: string | undefined, ap: string) =>
+    ((Number(h) % 12) + (ap.toLowerCase() === "pm" ? 12 : 0)) * 60 + Number(min ?? 0);
   return { start: toMin(m[1]!, m[2], m[3]!), end: toMin(m[4]!, m[5], m[6]!) };
 }
 

@@ -14,7 +14,14 @@ type PageOrder = {
   amountOffPence: number | null;
   expiresAt: Date;
   siteUrl: string;
-  items: { title: string; dateLabel: string; time: string; originalPricePence: number; seats: number; addOns: { name: string; price_pence: number }[] }[];
+  items: {
+    title: string;
+    dateLabel: string;
+    time: string;
+    originalPricePence: number;
+    seats: number;
+    addOns: { name: string; price_pence: number }[];
+  }[];
 };
 
 // No inline script (CSP script-src 'self'); inline style is allowed by the API's CSP for this page's look.
@@ -45,11 +52,12 @@ const STATUS_TEXT: Record<string, string> = {
 export function renderLocalPaymentPage(order: PageOrder): string {
   const rows = order.items
     .map(
-      (i) => `<tr><td><strong>${escapeHtml(i.title)}</strong>${i.seats > 1 ? ` × ${i.seats} places` : ""}<br><span class="muted">${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}</span>${
-        i.addOns.length
-          ? `<br><span class="muted">Add-ons: ${i.addOns.map((a) => `${escapeHtml(a.name)} (${formatPence(a.price_pence)})`).join(", ")}</span>`
-          : ""
-      }</td><td class="amount">${formatPence(i.originalPricePence)}</td></tr>`,
+      (i) =>
+        `<tr><td><strong>${escapeHtml(i.title)}</strong>${i.seats > 1 ? ` × ${i.seats} places` : ""}<br><span class="muted">${escapeHtml(i.dateLabel)}, ${escapeHtml(i.time)}</span>${
+          i.addOns.length
+            ? `<br><span class="muted">Add-ons: ${i.addOns.map((a) => `${escapeHtml(a.name)} (${formatPence(a.price_pence)})`).join(", ")}</span>`
+            : ""
+        }</td><td class="amount">${formatPence(i.originalPricePence)}</td></tr>`,
     )
     .join("");
   const discount = order.discountPence
@@ -57,7 +65,9 @@ export function renderLocalPaymentPage(order: PageOrder): string {
     : "";
   const open = order.status === "pending";
   const ref = encodeURIComponent(order.reference);
-  const holdUntil = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" }).format(order.expiresAt);
+  const holdUntil = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" }).format(
+    order.expiresAt,
+  );
   const actions = open
     ? `<div class="actions"><form method="post" action="/api/payments/local/${ref}/pay"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="/api/payments/local/${ref}/cancel"><button class="cancel" type="submit">Cancel</button></form></div>

@@ -18,7 +18,12 @@ const attendeesOfItem = (attendees: readonly OrderAttendeeRow[], itemId: number)
     .sort((a, b) => a.position - b.position)
     .map((a) => ({ id: a.id, first_name: a.firstName, last_name: a.lastName, email: a.email }));
 
-export function toEnrollment(order: OrderRow, items: readonly OrderItemRow[], attendees: readonly OrderAttendeeRow[], now: Date): Enrollment {
+export function toEnrollment(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  attendees: readonly OrderAttendeeRow[],
+  now: Date,
+): Enrollment {
   return {
     id: order.id,
     reference: order.reference,
@@ -72,7 +77,12 @@ export function toEnrollment(order: OrderRow, items: readonly OrderItemRow[], at
 }
 
 /** The bookings of these orders: items and attendees grouped by order. */
-export function toEnrollments(rows: readonly OrderRow[], items: readonly OrderItemRow[], attendees: readonly OrderAttendeeRow[], now: Date): Enrollment[] {
+export function toEnrollments(
+  rows: readonly OrderRow[],
+  items: readonly OrderItemRow[],
+  attendees: readonly OrderAttendeeRow[],
+  now: Date,
+): Enrollment[] {
   const itemsBy = new Map<number, OrderItemRow[]>();
   for (const i of items) itemsBy.set(i.orderId, [...(itemsBy.get(i.orderId) ?? []), i]);
   const attendeesBy = new Map<number, OrderAttendeeRow[]>();

@@ -52,4 +52,7 @@ export type ConfirmOutcome =
 export type CancelOutcome = { kind: "cancelled"; order: OrderRow } | NotFound | NotPending | AlreadyPaid;
 
 /** Every refusal of the lifecycle (what ./http-answers.ts turns into an answer). */
-export type OrderRefusal = Exclude<PlaceOutcome | ConfirmOutcome | CancelOutcome, { kind: "placed" | "paid" | "cancelled" | "late_refund_needed" }>;
+export type OrderRefusal = Exclude<
+  PlaceOutcome | ConfirmOutcome | CancelOutcome,
+  { kind: "placed" | "paid" | "cancelled" | "late_refund_needed" }
+>;

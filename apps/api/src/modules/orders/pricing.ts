@@ -60,14 +60,22 @@ export type PricingRefusal =
  * the original's clients), which must name exactly one open date: two dates with the same label
  * are ambiguous, so neither is chosen.
  */
-export function matchDate<D extends { id: number; start: string; end: string }>(dates: readonly D[], selected: number | string): D | null {
+export function matchDate<D extends { id: number; start: string; end: string }>(
+  dates: readonly D[],
+  selected: number | string,
+): D | null {
   const matches =
-    typeof selected === "number" ? dates.filter((d) => d.id === selected) : dates.filter((d) => dateRangeLabel(d.start, d.end) === String(selected).trim());
+    typeof selected === "number"
+      ? dates.filter((d) => d.id === selected)
+      : dates.filter((d) => dateRangeLabel(d.start, d.end) === String(selected).trim());
   return matches.length === 1 ? matches[0]! : null;
 }
 
 /** The chosen add-ons (each once), or null when one is not the course's. */
-export function matchAddOns(available: readonly { id: number; name: string; price: number }[], chosen: readonly number[]): AddOnSnapshot[] | null {
+export function matchAddOns(
+  available: readonly { id: number; name: string; price: number }[],
+  chosen: readonly number[],
+): AddOnSnapshot[] | null {
   const picked = [...new Set(chosen)].map((id) => available.find((a) => a.id === id));
   if (picked.some((a) => !a)) return null;
   return picked.map((a) => ({ name: a!.name, price_pence: a!.price }));
@@ -77,7 +85,9 @@ export function matchAddOns(available: readonly { id: number; name: string; pric
  * The places of a line and who takes them: `quantity` (default 1); named attendees, when given,
  * must be exactly one per place (null when they are not).
  */
-export function placesOf(wanted: Pick<WantedLine, "quantity" | "attendees">): { seats: number; attendees: AttendeeName[] | null } | null {
+export function placesOf(
+  wanted: Pick<WantedLine, "quantity" | "attendees">,
+): { seats: number; attendees: AttendeeName[] | null } | null {
   const seats = wanted.quantity ?? 1;
   if (!wanted.attendees) return { seats, attendees: null };
   if (wanted.attendees.length !== seats) return null;
@@ -88,7 +98,10 @@ export function placesOf(wanted: Pick<WantedLine, "quantity" | "attendees">): { 
 }
 
 /** Prices every line of the cart against the catalogue rows, in cart order; the first problem refuses it. */
-export function priceLines(courses: readonly CourseForPricing[], wanted: readonly WantedLine[]): { kind: "priced"; lines: PricedLine[] } | PricingRefusal {
+export function priceLines(
+  courses: readonly CourseForPricing[],
+  wanted: readonly WantedLine[],
+): { kind: "priced"; lines: PricedLine[] } | PricingRefusal {
   const lines: PricedLine[] = [];
   for (const [index, line] of wanted.entries()) {
     const course = courses.find((c) => Number(c.id) === line.id);
@@ -131,20 +144,39 @@ export type OrderTotals = {
 };
 
 /** Subtotal, discount (either kind, only on the code's courses) and each line's share (@app/rules). */
-export function priceOrder(lines: readonly Pick<PricedLine, "courseId" | "originalPricePence">[], terms: DiscountTerms | null): OrderTotals {
+export function priceOrder(
+  lines: readonly Pick<PricedLine, "courseId" | "originalPricePence">[],
+  terms: DiscountTerms | null,
+): OrderTotals {
   const subtotalPence = lines.reduce((s, l) => s + l.originalPricePence, 0);
   if (!terms) {
-    return { subtotalPence, discountPence: 0, totalPence: subtotalPence, paidPrices: lines.map((l) => l.originalPricePence), discountApplies: true };
+    return {
+      subtotalPence,
+      discountPence: 0,
+      totalPence: subtotalPence,
+      paidPrices: lines.map((l) => l.originalPricePence),
+      discountApplies: true,
+    };
   }
   const out = discountLines(
     lines.map((l) => ({ courseId: l.courseId, pricePence: l.originalPricePence })),
     terms,
   );
-  return { subtotalPence, discountPence: out.discountPence, totalPence: subtotalPence - out.discountPence, paidPrices: out.paidPrices, discountApplies: out.applies };
+  return {
+    subtotalPence,
+    discountPence: out.discountPence,
+    totalPence: subtotalPence - out.discountPence,
+    paidPrices: out.paidPrices,
+    discountApplies: out.applies,
+  };
 }
 
 /** The `enrollment` activity entry's text: who booked what (and how many places). */
-export function bookingActivityText(bookingRef: string, buyer: string, lines: readonly Pick<PricedLine, "title" | "dateLabel" | "seats">[]): string {
+export function bookingActivityText(
+  bookingRef: string,
+  buyer: string,
+  lines: readonly Pick<PricedLine, "title" | "dateLabel" | "seats">[],
+): string {
   const what = lines.map((l) => `${l.title} (${l.dateLabel})${l.seats > 1 ? ` × ${l.seats} places` : ""}`).join(", ");
   return `${bookingRef}: ${buyer} booked ${what}`;
 }

@@ -7,13 +7,22 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
-import { activityLog, orderAttendees, orderItems, orders, type OrderAttendeeRow, type OrderItemRow, type OrderRow } from "../../db/schema";
+import {
+  activityLog,
+  orderAttendees,
+  orderItems,
+  orders,
+  type OrderAttendeeRow,
+  type OrderItemRow,
+  type OrderRow,
+} from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import type { CourseForPricing } from "./pricing";
 
 /** How to find an order: by its public reference or by the provider's session id. */
 export type OrderKey = { reference: string } | { sessionId: string };
-const whereKey = (key: OrderKey) => ("reference" in key ? eq(orders.reference, key.reference) : eq(orders.providerSessionId, key.sessionId));
+const whereKey = (key: OrderKey) =>
+  "reference" in key ? eq(orders.reference, key.reference) : eq(orders.providerSessionId, key.sessionId);
 
 /**
  * The wanted courses in one query (course, its open dates from `today` on, its add-ons), without
@@ -21,13 +30,17 @@ const whereKey = (key: OrderKey) => ("reference" in key ? eq(orders.reference, k
  * Draft courses (decision 190) are left out, so /enroll answers them as unknown courses.
  */
 export async function coursesForPricing(db: Db, ids: number[], today: string): Promise<CourseForPricing[]> {
-  return executePrepared<CourseForPricing>(db, "enroll_price_items", sql`
+  return executePrepared<CourseForPricing>(
+    db,
+    "enroll_price_items",
+    sql`
     select c.id, c.title, c.description, c.fee_pence, c.duration, c.time,
       coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'start', d.start_date, 'end', d.end_date))
         from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
       coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
         from course_add_ons a where a.course_id = c.id), '[]') as add_ons
-    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null and c.status = 'published'`);
+    from courses c where c.id = any(${sql.param(ids)}::int[]) and c.archived_at is null and c.status = 'published'`,
+  );
 }
 
 /** One place's attendee as written: `item_n` is the item's 1-based position in the order. */
@@ -122,19 +135,27 @@ export async function insertOnFastPath(
   const wantedRows = sql`locked l join unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => seatsByDate.get(id)!))}::int[]) as w(id, n) on w.id = l.id`;
   const rows =
     discountId === null
-      ? await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order", sql`
+      ? await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(
+          db,
+          "enroll_place_order",
+          sql`
       with ${locked},
       fits as (select ${seatsFit} as ok from ${wantedRows}),
       ${insert.ctes(sql`where (select ok from fits)`)}
-      ${insert.result}`)
-      : await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(db, "enroll_place_order_code", sql`
+      ${insert.result}`,
+        )
+      : await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(
+          db,
+          "enroll_place_order_code",
+          sql`
       with ${locked},
       code as (
         select dc.uses_held, dc.max_uses from discount_codes dc
         where dc.id = ${discountId}::int and (select count(*) from locked) >= 0 for no key update),
       fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses from code c), false) as ok from ${wantedRows}),
       ${insert.ctes(sql`where (select ok from fits)`)}
-      ${insert.result}`);
+      ${insert.result}`,
+        );
   const row = rows[0];
   return row?.order_id != null ? (row as ClaimedIds) : null;
 }
@@ -172,7 +193,9 @@ export async function lockAndCountClaims(
 ): Promise<{ overbookedDateIds: number[]; discountOverused: boolean }> {
   const dateIds = [...new Set(target.dateIds.map(Number))].sort((a, b) => a - b);
   if (dateIds.length) {
-    await tx.execute(sql`select id from course_dates where id in ${sql.raw(`(${dateIds.join(",")})`)} order by id for no key update`);
+    await tx.execute(
+      sql`select id from course_dates where id in ${sql.raw(`(${dateIds.join(",")})`)} order by id for no key update`,
+    );
   }
   if (target.discountId !== null) {
     await tx.execute(sql`select id from discount_codes where id = ${target.discountId} for no key update`);
@@ -243,7 +266,11 @@ export async function setPaid(tx: Tx, orderId: number, amountPence: number, now:
 }
 
 export async function setCancelled(tx: Tx, orderId: number, now: Date): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, orderId)).returning();
+  const [row] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
   return row!;
 }
 
@@ -257,7 +284,12 @@ export async function touch(tx: Tx, orderId: number, now: Date): Promise<void> {
  * skipping rows another instance holds), or the one order a key names.
  */
 export async function lockExpiring(tx: Tx, due: { batch: number } | { key: OrderKey }, now: Date): Promise<OrderRow[]> {
-  if ("key" in due) return tx.select().from(orders).where(and(whereKey(due.key), eq(orders.status, "pending"))).for("update");
+  if ("key" in due)
+    return tx
+      .select()
+      .from(orders)
+      .where(and(whereKey(due.key), eq(orders.status, "pending")))
+      .for("update");
   return tx
     .select()
     .from(orders)
@@ -268,9 +300,18 @@ export async function lockExpiring(tx: Tx, due: { batch: number } | { key: Order
 }
 
 /** Marks orders expired and writes one activity entry each (`details` per order); returns the rows. */
-export async function setExpired(tx: Tx, picked: OrderRow[], now: Date, entry: (o: OrderRow) => { action: string; details: string; userName: string }): Promise<OrderRow[]> {
+export async function setExpired(
+  tx: Tx,
+  picked: OrderRow[],
+  now: Date,
+  entry: (o: OrderRow) => { action: string; details: string; userName: string },
+): Promise<OrderRow[]> {
   const ids = picked.map((o) => o.id);
-  const expired = await tx.update(orders).set({ status: "expired", expiredAt: now, updatedAt: now }).where(inArray(orders.id, ids)).returning();
+  const expired = await tx
+    .update(orders)
+    .set({ status: "expired", expiredAt: now, updatedAt: now })
+    .where(inArray(orders.id, ids))
+    .returning();
   const counts = await tx
     .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
     .from(orderItems)
@@ -308,11 +349,17 @@ export async function findOrderBySession(db: DbOrTx, sessionId: string): Promise
 
 /** An order by reference that never got its checkout session recorded (the API stopped after opening it). */
 export async function findUnsessionedByReference(db: DbOrTx, reference: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
   return row ?? null;
 }
 
 /** Records a session on an order that has none yet (a verified payment found it by reference). */
 export async function recordSessionIfMissing(db: DbOrTx, reference: string, sessionId: string): Promise<void> {
-  await db.update(orders).set({ providerSessionId: sessionId }).where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
+  await db
+    .update(orders)
+    .set({ providerSessionId: sessionId })
+    .where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
 }

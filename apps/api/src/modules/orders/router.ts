@@ -31,7 +31,8 @@ import { learnerLinksForOrder } from "../learners/service";
 const s = initServer();
 
 /** The course dates of an order's items (whose lists a cancel may let in, issue 15). */
-const datesOf = async (db: Db, orderId: number) => (await findItems(db, orderId)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
+const datesOf = async (db: Db, orderId: number) =>
+  (await findItems(db, orderId)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
 
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
@@ -79,7 +80,10 @@ export const ordersRouter = s.router(contract.orders, {
     const found = await orderWithItems(request.server.db, params.reference);
     if (!found) return { status: 404, body: { message: "Order not found" } };
     // The buyer's success page shows each learner's personal form link (issue 14).
-    const learnerLinks = found.order.status === "paid" ? await learnerLinksForOrder(request.server.db, found.order.id, request.server.env.PUBLIC_SITE_URL) : undefined;
+    const learnerLinks =
+      found.order.status === "paid"
+        ? await learnerLinksForOrder(request.server.db, found.order.id, request.server.env.PUBLIC_SITE_URL)
+        : undefined;
     return { status: 200, body: toOrderStatus(found.order, request.server.now(), found.items, learnerLinks) };
   },
   calendar: async ({ params, request, reply }) => {
@@ -107,7 +111,8 @@ export const ordersRouter = s.router(contract.orders, {
     const outcome = await cancelOrderAndCheckout(app.db, { reference: params.reference }, now, {
       provider: app.payments,
       reason: "was cancelled by the customer on the payment page",
-      onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
+      onProviderError: (err, o) =>
+        request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     switch (outcome.kind) {
       case "cancelled":
@@ -131,7 +136,8 @@ export const ordersRouter = s.router(contract.orders, {
     const outcome = await cancelOrderAndCheckout(app.db, { reference: found.reference }, app.now(), {
       provider: app.payments,
       actor: { id: user.id, name: user.name },
-      onProviderError: (err, o) => request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
+      onProviderError: (err, o) =>
+        request.log.warn({ err, reference: o.reference }, "could not expire the checkout session; cancelling anyway"),
     });
     if (outcome.kind !== "cancelled") throw refusalError(outcome, { notFound: "Enrollment not found" });
     await app.waitlist.placesMayHaveFreed(await datesOf(app.db, outcome.order.id)); // freed places go to waiting lists (issue 15)

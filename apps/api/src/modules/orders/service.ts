@@ -56,16 +56,26 @@ export async function priceCart(
   now: Date,
 ): Promise<PricedCart | Exclude<PlaceOutcome, { kind: "placed" | "seats_taken" | "code_used_up" }>> {
   const [courses, discountCheck] = await Promise.all([
-    repo.coursesForPricing(db, wanted.map((c) => Number(c.id)), UK_DAY.format(now)),
+    repo.coursesForPricing(
+      db,
+      wanted.map((c) => Number(c.id)),
+      UK_DAY.format(now),
+    ),
     // The same rule as GET /discounts/validate (window, uses left); the count is re-done under lock.
     discountCode ? checkDiscount(db, discountCode, now) : Promise.resolve(null),
   ]);
   const priced = priceLines(courses, wanted);
   if (priced.kind !== "priced") return priced;
   const { lines } = priced;
-  if (discountCheck && (!discountCheck.result.valid || !discountCheck.row)) return { kind: "code_refused", message: discountCheck.result.message };
+  if (discountCheck && (!discountCheck.result.valid || !discountCheck.row))
+    return { kind: "code_refused", message: discountCheck.result.message };
   const discount = discountCheck?.row ?? null;
-  const totals = priceOrder(lines, discount ? { percentOff: discount.percentOff, amountOffPence: discount.amountOffPence, courseIds: discountCheck!.courseIds } : null);
+  const totals = priceOrder(
+    lines,
+    discount
+      ? { percentOff: discount.percentOff, amountOffPence: discount.amountOffPence, courseIds: discountCheck!.courseIds }
+      : null,
+  );
   if (discount && !totals.discountApplies) return { kind: "code_not_for_cart" };
   return { kind: "priced", lines, totals, discount };
 }
@@ -153,7 +163,12 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     }),
   );
 
-  const insert = repo.orderInsert(order, itemRows, attendees, bookingActivityText(formatBookingRef(order.bookingRef), `${order.firstName} ${order.lastName}`, lines));
+  const insert = repo.orderInsert(
+    order,
+    itemRows,
+    attendees,
+    bookingActivityText(formatBookingRef(order.bookingRef), `${order.firstName} ${order.lastName}`, lines),
+  );
   const claimed = (row: repo.ClaimedIds): PlaceOutcome => {
     order.id = Number(row.order_id);
     row.item_ids.forEach((id, n) => Object.assign(itemRows[n]!, { id: Number(id), orderId: order.id }));
@@ -178,10 +193,21 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     return await db.transaction(async (tx) => {
       // Locks the dates (id order) and turns the live offer into 'booked'; null (unknown, used or
       // run out) leaves an ordinary order that the seat check below decides.
-      const offerEntryId = offerToken ? await takeWaitlistOfferTx(tx, offerToken, lines.map((l) => l.courseDateId), now) : null;
+      const offerEntryId = offerToken
+        ? await takeWaitlistOfferTx(
+            tx,
+            offerToken,
+            lines.map((l) => l.courseDateId),
+            now,
+          )
+        : null;
       const outcome = claimed(await repo.insertInTransaction(tx, insert));
       if (offerEntryId !== null) await linkOfferToOrderTx(tx, offerEntryId, order.id);
-      const check = await repo.lockAndCountClaims(tx, { dateIds: lines.map((l) => l.courseDateId), discountId: discount?.id ?? null }, now);
+      const check = await repo.lockAndCountClaims(
+        tx,
+        { dateIds: lines.map((l) => l.courseDateId), discountId: discount?.id ?? null },
+        now,
+      );
       const full = lines.find((l) => check.overbookedDateIds.includes(l.courseDateId));
       if (full) throw new Refused<PlaceOutcome>({ kind: "seats_taken", title: full.title, dateLabel: full.dateLabel });
       if (check.discountOverused) throw new Refused<PlaceOutcome>({ kind: "code_used_up" });
@@ -226,7 +252,11 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     try {
       paid = await tx.transaction(async (sp) => {
         const row = await repo.setPaid(sp, order.id, amount, now);
-        const check = await repo.lockAndCountClaims(sp, { dateIds: items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])), discountId: order.discountCodeId }, now);
+        const check = await repo.lockAndCountClaims(
+          sp,
+          { dateIds: items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])), discountId: order.discountCodeId },
+          now,
+        );
         if (check.overbookedDateIds.length || check.discountOverused) throw new Refused(null);
         return row;
       });
@@ -242,7 +272,11 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
         at: now,
       });
       if (opts.mail) {
-        await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "late_payment", ...latePaymentNotice(order, items, amount, opts.mail) }, now);
+        await enqueueMail(
+          tx,
+          { to: opts.mail.providerEmail, kind: "late_payment", ...latePaymentNotice(order, items, amount, opts.mail) },
+          now,
+        );
       }
       await repo.touch(tx, order.id, now);
       return { kind: "late_refund_needed", order };
@@ -264,9 +298,20 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     const attendees = items.some((i) => i.seats > 1) ? await repo.findAttendeesOf(tx, [order.id]) : [];
     // Learner records exist before the confirmation is written, so it carries each learner's form link (issue 14).
     const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
-    const confirmation = bookingConfirmation(paid, items, opts.mail, bookingCalendar(paid, items, opts.mail, now), attendees, learnerLinks);
+    const confirmation = bookingConfirmation(
+      paid,
+      items,
+      opts.mail,
+      bookingCalendar(paid, items, opts.mail, now),
+      attendees,
+      learnerLinks,
+    );
     await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...confirmation }, now);
-    await enqueueMail(tx, { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) }, now);
+    await enqueueMail(
+      tx,
+      { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) },
+      now,
+    );
   }
   return { kind: "paid", order: paid };
 }
@@ -279,7 +324,13 @@ export async function confirmPayment(db: Db, key: OrderKey, now: Date, opts: Con
  * Cancels a pending order (customer's Cancel, admin, failed payment): its seats and its code
  * use are free again at once. Cancelling a cancelled order changes nothing (answered `cancelled`).
  */
-export async function cancelPendingTx(tx: Tx, key: OrderKey, now: Date, actor?: Actor, reason = "was cancelled"): Promise<CancelOutcome> {
+export async function cancelPendingTx(
+  tx: Tx,
+  key: OrderKey,
+  now: Date,
+  actor?: Actor,
+  reason = "was cancelled",
+): Promise<CancelOutcome> {
   const order = await repo.lockOrder(tx, key);
   if (!order) return { kind: "not_found" };
   if (order.status === "cancelled") return { kind: "cancelled", order };
@@ -384,7 +435,12 @@ export async function enrollmentById(db: Db, id: number, now: Date): Promise<Enr
  * reference with or without the dash, name, e-mail, course title or discount code) is matched
  * before paging, so the total counts the matches.
  */
-export async function listEnrollments(db: Db, now: Date, page: Page, search?: string): Promise<{ items: Enrollment[]; total: number }> {
+export async function listEnrollments(
+  db: Db,
+  now: Date,
+  page: Page,
+  search?: string,
+): Promise<{ items: Enrollment[]; total: number }> {
   if (search?.trim()) {
     const all = await enrollmentsOf(db, now, await repo.listOrders(db, null));
     const matches = all.filter((e) => enrollmentMatches(e, search));

@@ -36,7 +36,12 @@ export async function releaseUnsessionedHolds(db: Db, now: Date, minutes: number
       await tx
         .update(orders)
         .set({ status: "expired", expiredAt: now, updatedAt: now })
-        .where(inArray(orders.id, picked.map((o) => o.id)));
+        .where(
+          inArray(
+            orders.id,
+            picked.map((o) => o.id),
+          ),
+        );
       await tx.insert(activityLog).values(
         picked.map((o) => ({
           type: "other" as const,

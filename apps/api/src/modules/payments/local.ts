@@ -25,7 +25,10 @@ export function localProvider(opts: { apiUrl: string }): PaymentProvider {
     async refund(paymentRef, _amountPence, idempotencyKey) {
       // No money moved, so nothing to give back: the refund is recorded by the caller under an id
       // derived from its key, so a retry names the same refund.
-      return { id: `local_re_${createHash("sha256").update(`${paymentRef}\n${idempotencyKey}`).digest("hex").slice(0, 24)}`, paymentId: null };
+      return {
+        id: `local_re_${createHash("sha256").update(`${paymentRef}\n${idempotencyKey}`).digest("hex").slice(0, 24)}`,
+        paymentId: null,
+      };
     },
     async paymentRefunds() {
       return { reference: null, refunds: [] };

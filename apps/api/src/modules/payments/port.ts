@@ -6,11 +6,19 @@
  */
 import type { OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
 
-
 /** What a provider needs to open a checkout for an order. */
 export type CheckoutOrder = Pick<
   OrderRow,
-  "id" | "reference" | "guestEmail" | "totalPence" | "subtotalPence" | "discountPence" | "discountCode" | "percentOff" | "amountOffPence" | "expiresAt"
+  | "id"
+  | "reference"
+  | "guestEmail"
+  | "totalPence"
+  | "subtotalPence"
+  | "discountPence"
+  | "discountCode"
+  | "percentOff"
+  | "amountOffPence"
+  | "expiresAt"
 > & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns" | "seats">[] };
 
 /**
@@ -84,5 +92,6 @@ export interface PaymentProvider {
 }
 
 /** Where the customer lands after paying / cancelling (docs/decisions/030). */
-export const successUrl = (siteUrl: string, reference: string) => `${siteUrl}/payment/success?order=${encodeURIComponent(reference)}`;
+export const successUrl = (siteUrl: string, reference: string) =>
+  `${siteUrl}/payment/success?order=${encodeURIComponent(reference)}`;
 export const cancelUrl = (siteUrl: string, reference: string) => `${siteUrl}/cart?cancelled=${encodeURIComponent(reference)}`;

@@ -48,7 +48,14 @@ export const paymentsRouter = s.router(contract.payments, {
         amountOffPence: order.amountOffPence,
         expiresAt: order.expiresAt,
         siteUrl: app.env.PUBLIC_SITE_URL,
-        items: items.map((i) => ({ title: i.title, dateLabel: i.dateLabel, time: i.time, originalPricePence: i.originalPricePence, seats: i.seats, addOns: i.addOns })),
+        items: items.map((i) => ({
+          title: i.title,
+          dateLabel: i.dateLabel,
+          time: i.time,
+          originalPricePence: i.originalPricePence,
+          seats: i.seats,
+          addOns: i.addOns,
+        })),
       }),
     };
   },
@@ -59,7 +66,8 @@ export const paymentsRouter = s.router(contract.payments, {
     if (!localEnabled(app)) throw new HttpError(404, "Not found");
     // An expired or cancelled order answers 409 (the contract's answer; the page no longer offers Pay then).
     const outcome = await confirmPayment(app.db, { reference: params.reference }, app.now(), { mail: app.mail.settings });
-    if (outcome.kind !== "paid" && outcome.kind !== "already_paid" && outcome.kind !== "late_refund_needed") throw refusalError(outcome);
+    if (outcome.kind !== "paid" && outcome.kind !== "already_paid" && outcome.kind !== "late_refund_needed")
+      throw refusalError(outcome);
     app.workers.kickMail();
     reply.header("location", successUrl(app.env.PUBLIC_SITE_URL, params.reference));
     return { status: 303, body: undefined };
@@ -94,7 +102,11 @@ export const paymentsRouter = s.router(contract.payments, {
     // "refunded" (charge.refunded): recorded once per provider refund id by the bookings module (issue 13).
     const result =
       event.kind === "paid"
-        ? await applyPaidEvent({ db: app.db, provider: app.payments, mail: app.mail.settings, log: request.log }, event, app.now())
+        ? await applyPaidEvent(
+            { db: app.db, provider: app.payments, mail: app.mail.settings, log: request.log },
+            event,
+            app.now(),
+          )
         : event.kind === "refunded"
           ? await applyRefundEvent({ db: app.db, provider: app.payments, mail: app.mail.settings, now: app.now() }, event)
           : await applyPaymentEvent(app.db, "stripe", event, app.now(), app.mail.settings);
@@ -120,7 +132,10 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { routerOptions
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.addHook("preValidation", async (request) => {
-    const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const type = String(request.headers["content-type"] ?? "")
+      .split(";")[0]!
+      .trim()
+      .toLowerCase();
     const formRoute = request.routeOptions.url?.startsWith("/api/payments/local/") ?? false;
     if (type === "application/x-www-form-urlencoded" && !formRoute) throw new HttpError(415, "Unsupported content type");
   });

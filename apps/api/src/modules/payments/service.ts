@@ -27,14 +27,22 @@ export async function applyPaymentEvent(
     if (event.kind === "ignored" || event.kind === "awaiting" || event.kind === "refunded") return "ignored";
     // The session id names the order; an event's reference never wins over it (decision 105).
     // "paid" events arrive here verified (payments/verify.ts), with the session's id.
-    const key: OrderKey | null = event.sessionId ? { sessionId: event.sessionId } : event.reference ? { reference: event.reference } : null;
+    const key: OrderKey | null = event.sessionId
+      ? { sessionId: event.sessionId }
+      : event.reference
+        ? { reference: event.reference }
+        : null;
     if (!key) return "unknown_order";
     // Already paid, expired or cancelled (not_pending, already_paid, …): the event changes nothing
     // then, and is still processed. An order we do not have (another environment on the same
     // account): acknowledged as unknown.
     switch (event.kind) {
       case "paid": {
-        const outcome = await confirmPaymentTx(tx, key, now, { amountPaidPence: event.amountPence ?? undefined, mail, lateAccepted: true });
+        const outcome = await confirmPaymentTx(tx, key, now, {
+          amountPaidPence: event.amountPence ?? undefined,
+          mail,
+          lateAccepted: true,
+        });
         return outcome.kind === "not_found" ? "unknown_order" : "processed";
       }
       case "failed": {

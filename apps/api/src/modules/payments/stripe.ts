@@ -13,14 +13,23 @@ const EXPIRY_SLACK_S = 60;
  * customer's e-mail, 30-minute expiry and an idempotency key per order, so a retried request
  * never opens a second session.
  */
-export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string; siteUrl: string }): PaymentProvider {
+export function stripeProvider(opts: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  siteUrl: string;
+}): PaymentProvider {
   const target = opts.apiUrl ? new URL(opts.apiUrl) : null;
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
     ...(target
-      ? { host: target.hostname, port: target.port || (target.protocol === "https:" ? 443 : 80), protocol: target.protocol.replace(":", "") as "http" | "https" }
+      ? {
+          host: target.hostname,
+          port: target.port || (target.protocol === "https:" ? 443 : 80),
+          protocol: target.protocol.replace(":", "") as "http" | "https",
+        }
       : {}),
   });
 
@@ -42,7 +51,11 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
           },
           ...item.addOns.map((a) => ({
             quantity: places,
-            price_data: { currency: "gbp", unit_amount: a.price_pence, product_data: { name: `${a.name} (add-on to ${item.title})` } },
+            price_data: {
+              currency: "gbp",
+              unit_amount: a.price_pence,
+              product_data: { name: `${a.name} (add-on to ${item.title})` },
+            },
           })),
         ];
       });
@@ -162,7 +175,10 @@ export function stripeProvider(opts: { secretKey: string; webhookSecret: string;
           reference: charge.metadata?.order_reference ?? null,
           sessionId: null,
           amountPence: charge.amount_refunded,
-          refund: { paymentId, refunds: listed ? listed.map((r) => ({ id: r.id, amountPence: r.amount, status: r.status ?? "succeeded" })) : null },
+          refund: {
+            paymentId,
+            refunds: listed ? listed.map((r) => ({ id: r.id, amountPence: r.amount, status: r.status ?? "succeeded" })) : null,
+          },
         };
       }
       if (!event.type.startsWith("checkout.session.")) {

@@ -11,7 +11,12 @@ import type { OrderRow } from "../../db/schema";
 import { logActivity, SYSTEM_ACTOR } from "../activity/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { paymentMismatchNotice } from "../mail/templates";
-import { findOrderByReference, findOrderBySession, findUnsessionedByReference, recordSessionIfMissing } from "../orders/repository";
+import {
+  findOrderByReference,
+  findOrderBySession,
+  findUnsessionedByReference,
+  recordSessionIfMissing,
+} from "../orders/repository";
 import type { PaymentEvent, PaymentProvider } from "./port";
 import { recordEventOnce } from "./repository";
 import { applyPaymentEvent, type EventResult } from "./service";
@@ -20,12 +25,23 @@ export const PAYMENT_CURRENCY = "gbp";
 
 export type PaidVerdict =
   | { kind: "ok"; reference: string; sessionId: string; amountPence: number }
-  | { kind: "mismatch"; order: OrderRow | null; sessionId: string; amountPence: number | null; currency: string | null; reasons: string[] }
+  | {
+      kind: "mismatch";
+      order: OrderRow | null;
+      sessionId: string;
+      amountPence: number | null;
+      currency: string | null;
+      reasons: string[];
+    }
   | { kind: "not_paid" }
   | { kind: "unknown_order" };
 
 /** Retrieves the event's session from the provider and checks it against our order. Throws when the provider cannot be asked (the webhook then fails and is retried). */
-export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "retrieveCheckout">, event: PaymentEvent): Promise<PaidVerdict> {
+export async function verifyPaidEvent(
+  db: Db,
+  provider: Pick<PaymentProvider, "retrieveCheckout">,
+  event: PaymentEvent,
+): Promise<PaidVerdict> {
   if (!event.sessionId) return { kind: "unknown_order" };
   const session = await provider.retrieveCheckout(event.sessionId);
   if (!session) return { kind: "unknown_order" };
@@ -44,7 +60,8 @@ export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "r
   if (!order) {
     // A paid session naming one of our references that belongs to another session: never pay it.
     if (session.reference) {
-      if (await findOrderByReference(db, session.reference)) return mismatch(["the checkout session is not the one opened for this booking"]);
+      if (await findOrderByReference(db, session.reference))
+        return mismatch(["the checkout session is not the one opened for this booking"]);
     }
     return { kind: "unknown_order" };
   }
@@ -53,8 +70,10 @@ export async function verifyPaidEvent(db: Db, provider: Pick<PaymentProvider, "r
   if (session.reference !== order.reference || (event.reference !== null && event.reference !== order.reference)) {
     reasons.push("the checkout session and the booking do not belong together");
   }
-  if ((session.currency ?? "").toLowerCase() !== PAYMENT_CURRENCY) reasons.push(`the currency is ${session.currency ?? "missing"}, not GBP`);
-  if (session.amountPence !== order.totalPence) reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${order.totalPence}) in pence`);
+  if ((session.currency ?? "").toLowerCase() !== PAYMENT_CURRENCY)
+    reasons.push(`the currency is ${session.currency ?? "missing"}, not GBP`);
+  if (session.amountPence !== order.totalPence)
+    reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${order.totalPence}) in pence`);
   if (reasons.length) return mismatch(reasons);
   return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
 }
@@ -78,7 +97,11 @@ async function recordPaymentMismatch(
       amountPence: verdict.amountPence ?? undefined,
       at: now,
     });
-    await enqueueMail(tx, { to: mail.providerEmail, kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) }, now);
+    await enqueueMail(
+      tx,
+      { to: mail.providerEmail, kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) },
+      now,
+    );
     return "mismatch";
   });
 }
@@ -95,14 +118,23 @@ export async function applyPaidEvent(
     case "ok":
       // The session found the order before its id was recorded (the API stopped after opening it): record it now.
       await recordSessionIfMissing(db, verdict.reference, verdict.sessionId);
-      return applyPaymentEvent(db, provider.name, { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence }, now, mail);
+      return applyPaymentEvent(
+        db,
+        provider.name,
+        { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence },
+        now,
+        mail,
+      );
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":
       await applyPaymentEvent(db, provider.name, { ...event, kind: "ignored" }, now, mail);
       return "unknown_order";
     case "mismatch":
-      log.warn({ eventId: event.id, sessionId: verdict.sessionId, orderId: verdict.order?.id ?? null, reasons: verdict.reasons }, "payment does not match its order; not marked paid");
+      log.warn(
+        { eventId: event.id, sessionId: verdict.sessionId, orderId: verdict.order?.id ?? null, reasons: verdict.reasons },
+        "payment does not match its order; not marked paid",
+      );
       return recordPaymentMismatch(db, provider.name, event, verdict, now, mail);
   }
 }

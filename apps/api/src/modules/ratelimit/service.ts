@@ -20,7 +20,9 @@ export async function takeHit(
     .returning({ count: rateLimits.count });
   // Old windows are dead weight; trimming now and then keeps the table small.
   if (Math.random() < 0.02) {
-    await db.execute(sql`delete from rate_limits where window_start < ${new Date(opts.now.getTime() - 86_400_000).toISOString()}`);
+    await db.execute(
+      sql`delete from rate_limits where window_start < ${new Date(opts.now.getTime() - 86_400_000).toISOString()}`,
+    );
   }
   if ((row?.count ?? 0) > opts.limit) {
     const retryAfter = Math.ceil((windowStart.getTime() + opts.windowMs - opts.now.getTime()) / 1000);

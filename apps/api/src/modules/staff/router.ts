@@ -70,7 +70,13 @@ function inviteMail(app: FastifyInstance, name: string, role: StaffRole, link: s
 
 async function findInvite(app: FastifyInstance, token: string) {
   const [row] = await app.db
-    .select({ id: staffInvites.id, userId: staffInvites.userId, name: users.name, email: users.email, disabledAt: users.disabledAt })
+    .select({
+      id: staffInvites.id,
+      userId: staffInvites.userId,
+      name: users.name,
+      email: users.email,
+      disabledAt: users.disabledAt,
+    })
     .from(staffInvites)
     .innerJoin(users, eq(users.id, staffInvites.userId))
     .where(and(eq(staffInvites.tokenHash, sha256(token)), isNull(staffInvites.usedAt), gt(staffInvites.expiresAt, app.now())));
@@ -101,19 +107,33 @@ export const staffRouter = s.router(contract.staff, {
     const id = await app.db.transaction(async (tx) => {
       let userId: number;
       if (existing) {
-        await tx.update(users).set({ name: body.name, isAdmin: true, role: body.role, disabledAt: null, updatedAt: now }).where(eq(users.id, existing.id));
+        await tx
+          .update(users)
+          .set({ name: body.name, isAdmin: true, role: body.role, disabledAt: null, updatedAt: now })
+          .where(eq(users.id, existing.id));
         userId = existing.id;
         // An earlier invitation stops working when a new one is sent.
-        await tx.update(staffInvites).set({ usedAt: now }).where(and(eq(staffInvites.userId, userId), isNull(staffInvites.usedAt)));
+        await tx
+          .update(staffInvites)
+          .set({ usedAt: now })
+          .where(and(eq(staffInvites.userId, userId), isNull(staffInvites.usedAt)));
       } else {
         // Nobody can sign in with this password: it is random and never shown.
         const [row] = await tx
           .insert(users)
-          .values({ email, name: body.name, passwordHash: await hashPassword(randomBytes(32).toString("base64url")), isAdmin: true, role: body.role })
+          .values({
+            email,
+            name: body.name,
+            passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+            isAdmin: true,
+            role: body.role,
+          })
           .returning({ id: users.id });
         userId = row!.id;
       }
-      await tx.insert(staffInvites).values({ userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITE_HOURS * 3600_000) });
+      await tx
+        .insert(staffInvites)
+        .values({ userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITE_HOURS * 3600_000) });
       const link = `${app.mail.settings.adminUrl}/invite/${token}`;
       await enqueueMail(tx, { to: email, kind: "staff_invite", ...inviteMail(app, body.name, body.role, link, actor.name) }, now);
       await logActivity(tx, {
@@ -132,7 +152,10 @@ export const staffRouter = s.router(contract.staff, {
   update: async ({ params, body, request }) => {
     const app = request.server;
     const actor = actorOf(request);
-    const [target] = await app.db.select().from(users).where(and(eq(users.id, params.id), eq(users.isAdmin, true)));
+    const [target] = await app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, params.id), eq(users.isAdmin, true)));
     if (!target || !target.role) return { status: 404, body: { message: "Staff member not found" } };
     const losesOwner = target.role === "owner" && ((body.role && body.role !== "owner") || body.disabled === true);
     if (losesOwner) {
@@ -155,7 +178,10 @@ export const staffRouter = s.router(contract.staff, {
       });
     }
     if (body.disabled !== undefined && body.disabled !== Boolean(target.disabledAt)) {
-      await app.db.update(users).set({ disabledAt: body.disabled ? now : null, updatedAt: now }).where(eq(users.id, target.id));
+      await app.db
+        .update(users)
+        .set({ disabledAt: body.disabled ? now : null, updatedAt: now })
+        .where(eq(users.id, target.id));
       await logActivity(app.db, {
         type: "security",
         action: body.disabled ? "Staff disabled" : "Staff enabled",
@@ -189,7 +215,10 @@ export const staffRouter = s.router(contract.staff, {
       .where(and(eq(staffInvites.id, invite.id), isNull(staffInvites.usedAt)))
       .returning({ id: staffInvites.id });
     if (!used.length) return { status: 404, body: { message: INVITE_GONE } };
-    await app.db.update(users).set({ passwordHash: await hashPassword(body.password), updatedAt: now }).where(eq(users.id, invite.userId));
+    await app.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password), updatedAt: now })
+      .where(eq(users.id, invite.userId));
     // A password set from a link ends any session the account had.
     await app.endUserSessions(invite.userId, "password set from an e-mailed link");
     await logActivity(app.db, {
@@ -202,4 +231,3 @@ export const staffRouter = s.router(contract.staff, {
     return { status: 200, body: { message: "Your password is set. You can now sign in." } };
   },
 });
-

@@ -18,7 +18,10 @@ export const systemRouter = s.router(contract.system, {
       probe.catch(() => undefined);
       await Promise.race([
         probe,
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)),
+        ),
       ]);
       return { status: 200, body: { status: "ready" as const } };
     } catch (err) {

@@ -6,7 +6,8 @@ import type { MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 
 /** The site route the offer link opens (apps/site: it fills the cart and the checkout, then shows /cart). */
-export const offerLink = (siteUrl: string, token: string) => `${siteUrl.replace(/\/$/, "")}/waiting-list/offer/${encodeURIComponent(token)}`;
+export const offerLink = (siteUrl: string, token: string) =>
+  `${siteUrl.replace(/\/$/, "")}/waiting-list/offer/${encodeURIComponent(token)}`;
 
 export type OfferMailFacts = {
   name: string;
@@ -20,7 +21,16 @@ export type OfferMailFacts = {
 };
 
 /** 'Tuesday 24 November 2026 at 09:30' in UK time: when the held places pass on. */
-const UK_PARTS = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const UK_PARTS = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 function ukDateTime(at: Date): string {
   const p = Object.fromEntries(UK_PARTS.formatToParts(at).map((x) => [x.type, x.value]));
   return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
@@ -68,5 +78,15 @@ ${body}
  * insert, so the mail module's list of kinds stays the orders domain's (kind 'waitlist_offer').
  */
 export async function enqueueOfferMail(db: DbOrTx, to: string, mail: RenderedMail, now: Date): Promise<void> {
-  await db.insert(mailOutbox).values({ to, kind: "waitlist_offer", subject: mail.subject, html: mail.html, text: mail.text, nextAttemptAt: now, createdAt: now });
+  await db
+    .insert(mailOutbox)
+    .values({
+      to,
+      kind: "waitlist_offer",
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
 }

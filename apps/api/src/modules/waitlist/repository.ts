@@ -77,7 +77,14 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 export async function listDates(db: DbOrTx, now: Date, siteUrl: string, courseId?: number): Promise<WaitlistDate[]> {
   const at = now.toISOString();
   const { rows: dates } = await db.execute<{
-    id: number; course_id: number; title: string; start_date: string; end_date: string; capacity: number; left: number; offered: number;
+    id: number;
+    course_id: number;
+    title: string;
+    start_date: string;
+    end_date: string;
+    capacity: number;
+    left: number;
+    offered: number;
   }>(sql`
     select d.id, c.id as course_id, c.title, d.start_date::text as start_date, d.end_date::text as end_date, d.capacity,
       greatest(0, d.capacity - seats_taken(d, ${at}))::int as left,

@@ -31,7 +31,12 @@ export const waitlistRouter = s.router(contract.waitlist, {
   },
   list: async ({ query, request }) => ({
     status: 200,
-    body: await listDates(request.server.db, request.server.now(), request.server.waitlist.settings.mail.siteUrl, query?.course_id),
+    body: await listDates(
+      request.server.db,
+      request.server.now(),
+      request.server.waitlist.settings.mail.siteUrl,
+      query?.course_id,
+    ),
   }),
   moveUp: async ({ params, request }) => ({
     status: 200,

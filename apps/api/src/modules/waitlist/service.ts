@@ -7,7 +7,14 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { WAITLIST_ALREADY_MESSAGE, WAITLIST_JOINED_MESSAGE, WAITLIST_NOT_FULL_MESSAGE, type WaitlistDate, type WaitlistJoinSchema, type WaitlistOffer } from "@app/contract";
+import {
+  WAITLIST_ALREADY_MESSAGE,
+  WAITLIST_JOINED_MESSAGE,
+  WAITLIST_NOT_FULL_MESSAGE,
+  type WaitlistDate,
+  type WaitlistJoinSchema,
+  type WaitlistOffer,
+} from "@app/contract";
 import { formatDateRange as dateRangeLabel } from "@app/rules";
 import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
@@ -31,7 +38,11 @@ const dateText = (d: DateFacts) => `${d.course_title} (${dateRangeLabel(d.start_
  * phone and places wanted and keeps the place in line (one live entry per e-mail and date, a
  * unique index, so two quick submits make one entry).
  */
-export async function joinWaitlist(db: Db, input: z.output<typeof WaitlistJoinSchema>, now: Date): Promise<{ created: boolean; message: string }> {
+export async function joinWaitlist(
+  db: Db,
+  input: z.output<typeof WaitlistJoinSchema>,
+  now: Date,
+): Promise<{ created: boolean; message: string }> {
   return db.transaction(async (tx) => {
     const date = await lockDate(tx, input.course_date_id);
     if (!date || !bookable(date, now)) throw new HttpError(404, "Course date not found");
@@ -64,17 +75,41 @@ export async function joinWaitlist(db: Db, input: z.output<typeof WaitlistJoinSc
 }
 
 /** Makes one offer, in the caller's transaction (which holds the date's lock and has counted the places). */
-async function makeOffer(tx: Tx, date: DateFacts, entry: EntryRow, now: Date, settings: WaitlistSettings, actor: Actor): Promise<boolean> {
+async function makeOffer(
+  tx: Tx,
+  date: DateFacts,
+  entry: EntryRow,
+  now: Date,
+  settings: WaitlistSettings,
+  actor: Actor,
+): Promise<boolean> {
   const token = newOfferToken();
   const expiresAt = new Date(now.getTime() + settings.offerHours * 3_600_000);
   const [offered] = await tx
     .update(waitlistEntries)
-    .set({ status: "offered", offerToken: token, offerPlaces: entry.places, offeredAt: now, offerExpiresAt: expiresAt, offeredBy: actor.name, updatedAt: now })
+    .set({
+      status: "offered",
+      offerToken: token,
+      offerPlaces: entry.places,
+      offeredAt: now,
+      offerExpiresAt: expiresAt,
+      offeredBy: actor.name,
+      updatedAt: now,
+    })
     .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, "waiting")))
     .returning();
   if (!offered) return false;
   const mail = waitlistOfferMail(
-    { name: entry.name, courseTitle: date.course_title, startDate: date.start_date, endDate: date.end_date, time: date.course_time, places: entry.places, token, expiresAt },
+    {
+      name: entry.name,
+      courseTitle: date.course_title,
+      startDate: date.start_date,
+      endDate: date.end_date,
+      time: date.course_time,
+      places: entry.places,
+      token,
+      expiresAt,
+    },
     settings.mail,
   );
   await enqueueOfferMail(tx, entry.email, mail, now);
@@ -93,7 +128,13 @@ async function expireOffersTx(tx: Tx, date: DateFacts, now: Date): Promise<numbe
   const expired = await tx
     .update(waitlistEntries)
     .set({ status: "expired", updatedAt: now })
-    .where(and(eq(waitlistEntries.courseDateId, date.id), eq(waitlistEntries.status, "offered"), sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}`))
+    .where(
+      and(
+        eq(waitlistEntries.courseDateId, date.id),
+        eq(waitlistEntries.status, "offered"),
+        sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}`,
+      ),
+    )
     .returning();
   for (const e of expired) {
     await logActivity(tx, {
@@ -184,8 +225,18 @@ export async function linkOfferToOrderTx(tx: Tx, entryId: number, orderId: numbe
 /** The offer link's answer: the date to put in the cart and the details to fill in. */
 export async function findOffer(db: Db, token: string, now: Date): Promise<WaitlistOffer | null> {
   const { rows } = await db.execute<{
-    status: EntryRow["status"]; course_id: number; slug: string; title: string; date_id: number; start_date: string; end_date: string;
-    places: number; name: string; email: string; phone: string; expires_at: Date | string;
+    status: EntryRow["status"];
+    course_id: number;
+    slug: string;
+    title: string;
+    date_id: number;
+    start_date: string;
+    end_date: string;
+    places: number;
+    name: string;
+    email: string;
+    phone: string;
+    expires_at: Date | string;
   }>(sql`
     select w.status, c.id as course_id, c.slug, c.title, d.id as date_id, d.start_date::text as start_date, d.end_date::text as end_date,
       coalesce(w.offer_places, w.places) as places, w.name, w.email, w.phone, w.offer_expires_at as expires_at
@@ -231,29 +282,54 @@ async function dateView(db: Db | Tx, dateId: number, courseId: number, now: Date
 export async function moveUp(db: Db, id: number, now: Date, actor: Actor, settings: WaitlistSettings): Promise<WaitlistDate> {
   return db.transaction(async (tx) => {
     const { entry, date } = await lockedEntry(tx, id);
-    if (entry.status !== "waiting" && entry.status !== "offered") throw new HttpError(409, "Only someone on the list can be moved up");
+    if (entry.status !== "waiting" && entry.status !== "offered")
+      throw new HttpError(409, "Only someone on the list can be moved up");
     const [before] = await tx
       .select()
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.courseDateId, entry.courseDateId), inArray(waitlistEntries.status, ["waiting", "offered"]), sql`(${waitlistEntries.position}, ${waitlistEntries.id}) < (${entry.position}, ${entry.id})`))
+      .where(
+        and(
+          eq(waitlistEntries.courseDateId, entry.courseDateId),
+          inArray(waitlistEntries.status, ["waiting", "offered"]),
+          sql`(${waitlistEntries.position}, ${waitlistEntries.id}) < (${entry.position}, ${entry.id})`,
+        ),
+      )
       .orderBy(sql`${waitlistEntries.position} desc, ${waitlistEntries.id} desc`)
       .limit(1);
     if (before) {
       await tx.update(waitlistEntries).set({ position: before.position, updatedAt: now }).where(eq(waitlistEntries.id, entry.id));
       await tx.update(waitlistEntries).set({ position: entry.position, updatedAt: now }).where(eq(waitlistEntries.id, before.id));
-      await logActivity(tx, { type: "other", action: "Waiting list changed", details: `${entry.name} moved up the waiting list for ${dateText(date)}`, actor, at: now });
+      await logActivity(tx, {
+        type: "other",
+        action: "Waiting list changed",
+        details: `${entry.name} moved up the waiting list for ${dateText(date)}`,
+        actor,
+        at: now,
+      });
     }
     return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
   });
 }
 
 /** Office: take someone off the list; a live offer's places pass on at once (same transaction). */
-export async function removeEntry(db: Db, id: number, now: Date, actor: Actor, settings: WaitlistSettings): Promise<WaitlistDate> {
+export async function removeEntry(
+  db: Db,
+  id: number,
+  now: Date,
+  actor: Actor,
+  settings: WaitlistSettings,
+): Promise<WaitlistDate> {
   return db.transaction(async (tx) => {
     const { entry, date } = await lockedEntry(tx, id);
     if (entry.status === "waiting" || entry.status === "offered") {
       await tx.update(waitlistEntries).set({ status: "removed", updatedAt: now }).where(eq(waitlistEntries.id, entry.id));
-      await logActivity(tx, { type: "other", action: "Waiting list changed", details: `${entry.name} was removed from the waiting list for ${dateText(date)}`, actor, at: now });
+      await logActivity(tx, {
+        type: "other",
+        action: "Waiting list changed",
+        details: `${entry.name} was removed from the waiting list for ${dateText(date)}`,
+        actor,
+        at: now,
+      });
       if (entry.status === "offered") await offerOnDateTx(tx, date.id, now, settings);
     }
     return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);
@@ -264,7 +340,13 @@ export async function removeEntry(db: Db, id: number, now: Date, actor: Actor, s
  * Office: offer places to this person now, out of turn if need be, but only places that are free
  * (never oversold): 409 with how many are free otherwise. An offer already open is left as it is.
  */
-export async function offerByHand(db: Db, id: number, now: Date, actor: Actor, settings: WaitlistSettings): Promise<WaitlistDate> {
+export async function offerByHand(
+  db: Db,
+  id: number,
+  now: Date,
+  actor: Actor,
+  settings: WaitlistSettings,
+): Promise<WaitlistDate> {
   return db.transaction(async (tx) => {
     const { entry, date } = await lockedEntry(tx, id);
     if (entry.status === "offered") return dateView(tx, date.id, date.course_id, now, settings.mail.siteUrl);

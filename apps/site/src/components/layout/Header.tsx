@@ -35,13 +35,25 @@ function ResourceLinks({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ul className="nav-dropdown__list">
       <li>
-        <a href={provider.resources.siaNews} className="nav-dropdown__link" target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+        <a
+          href={provider.resources.siaNews}
+          className="nav-dropdown__link"
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onNavigate}
+        >
           SIA News <ExternalLink size={14} aria-hidden="true" />
           <span className="ui-visually-hidden"> (opens in a new tab)</span>
         </a>
       </li>
       <li>
-        <a href={provider.resources.siaCareers} className="nav-dropdown__link" target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+        <a
+          href={provider.resources.siaCareers}
+          className="nav-dropdown__link"
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onNavigate}
+        >
           SIA Careers <ExternalLink size={14} aria-hidden="true" />
           <span className="ui-visually-hidden"> (opens in a new tab)</span>
         </a>

@@ -18,7 +18,8 @@ export function JoinWaitingList({ course }: { course: CourseDetail }) {
   return (
     <section className="waitlist-join" aria-labelledby="waitlist-join-title">
       <h3 id="waitlist-join-title" className="waitlist-join__title">
-        <BellRing size={20} aria-hidden="true" /> {fullDates.length === 1 ? "This date is fully booked?" : "A date you want is fully booked?"}
+        <BellRing size={20} aria-hidden="true" />{" "}
+        {fullDates.length === 1 ? "This date is fully booked?" : "A date you want is fully booked?"}
       </h3>
       <p className="waitlist-join__text">
         Join the waiting list: when a place frees up we e-mail the first person in line and hold the place for them.

@@ -10,7 +10,10 @@ type Errors = Partial<Record<Field, string>>;
 const FIELD_ORDER: Field[] = ["course_date_id", "name", "email", "phone", "places"];
 
 const dateText = (d: CourseDate) => formatDateRangeWithWeekday(d.startDate, d.endDate) || d.label;
-const PLACE_OPTIONS = Array.from({ length: MAX_PLACES_PER_ORDER }, (_, i) => ({ value: String(i + 1), label: i === 0 ? "1 place" : `${i + 1} places` }));
+const PLACE_OPTIONS = Array.from({ length: MAX_PLACES_PER_ORDER }, (_, i) => ({
+  value: String(i + 1),
+  label: i === 0 ? "1 place" : `${i + 1} places`,
+}));
 
 /**
  * The 'Join the waiting list' form (name, e-mail, phone, places wanted): checked with the
@@ -18,7 +21,13 @@ const PLACE_OPTIONS = Array.from({ length: MAX_PLACES_PER_ORDER }, (_, i) => ({ 
  * POST /api/waiting-list. Joining again with the same e-mail is answered kindly by the API.
  */
 export default function WaitlistJoinForm({ dates, courseTitle }: { dates: CourseDate[]; courseTitle: string }) {
-  const [values, setValues] = useState({ course_date_id: dates.length === 1 ? String(dates[0]!.id) : "", name: "", email: "", phone: "", places: "1" });
+  const [values, setValues] = useState({
+    course_date_id: dates.length === 1 ? String(dates[0]!.id) : "",
+    name: "",
+    email: "",
+    phone: "",
+    places: "1",
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -59,7 +68,10 @@ export default function WaitlistJoinForm({ dates, courseTitle }: { dates: Course
     setErrors({});
     setBusy(true);
     try {
-      const res = await apiFetch<{ message: string; already: boolean }>("/api/waiting-list", { method: "POST", body: parsed.data });
+      const res = await apiFetch<{ message: string; already: boolean }>("/api/waiting-list", {
+        method: "POST",
+        body: parsed.data,
+      });
       setDone(res.message);
     } catch (err) {
       const issues = err instanceof ApiError ? err.body?.issues : undefined;
@@ -83,15 +95,33 @@ export default function WaitlistJoinForm({ dates, courseTitle }: { dates: Course
   }
 
   return (
-    <form ref={formRef} className="waitlist-form" noValidate onSubmit={onSubmit} aria-label={`Join the waiting list for ${courseTitle}`}>
+    <form
+      ref={formRef}
+      className="waitlist-form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`Join the waiting list for ${courseTitle}`}
+    >
       {dates.length === 1 ? (
         <p className="waitlist-form__date">Date: {dateText(dates[0]!)}</p>
       ) : (
-        <SelectField label="Course date*" options={dates.map((d) => ({ value: String(d.id), label: dateText(d) }))} placeholder="Select a date" {...bind("course_date_id")} />
+        <SelectField
+          label="Course date*"
+          options={dates.map((d) => ({ value: String(d.id), label: dateText(d) }))}
+          placeholder="Select a date"
+          {...bind("course_date_id")}
+        />
       )}
       <TextField label="Name*" autoComplete="name" {...bind("name")} />
       <TextField label="Email address*" type="email" autoComplete="email" {...bind("email")} />
-      <TextField label="Phone Number*" type="tel" inputMode="tel" autoComplete="tel-national" placeholder="e.g. 07700 900123" {...bind("phone")} />
+      <TextField
+        label="Phone Number*"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="e.g. 07700 900123"
+        {...bind("phone")}
+      />
       <SelectField label="Places wanted*" options={PLACE_OPTIONS} {...bind("places")} />
       {failure ? (
         <p className="waitlist-notice waitlist-notice--error" role="alert">

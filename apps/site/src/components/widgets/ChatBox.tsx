@@ -37,7 +37,9 @@ function useCoversSomething(ref: React.RefObject<HTMLElement | null>, active: bo
       const el = ref.current;
       if (!el) return;
       const box = el.getBoundingClientRect();
-      const hit = [...document.querySelectorAll(KEEP_CLEAR_SELECTOR)].some((t) => !el.contains(t) && overlaps(box, t.getBoundingClientRect()));
+      const hit = [...document.querySelectorAll(KEEP_CLEAR_SELECTOR)].some(
+        (t) => !el.contains(t) && overlaps(box, t.getBoundingClientRect()),
+      );
       setCovers(hit);
     };
     const schedule = () => {

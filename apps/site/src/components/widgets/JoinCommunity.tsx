@@ -25,7 +25,9 @@ export function CommunityBand() {
       <div className="ui-container community-band__inner">
         <div>
           <h2 id="community-title">Join our student community</h2>
-          <p>Job alerts from local venues and events, licence tips and course dates, shared by our trainers and former students.</p>
+          <p>
+            Job alerts from local venues and events, licence tips and course dates, shared by our trainers and former students.
+          </p>
         </div>
         <JoinCommunityButton />
       </div>

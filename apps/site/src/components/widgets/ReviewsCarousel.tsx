@@ -26,7 +26,13 @@ function Stars({ rating }: { rating: number }) {
  * with a visible Pause/Play control (WCAG 2.2.2), and stops while pointer or keyboard focus is
  * inside it, when the tab is hidden, or when the visitor prefers reduced motion.
  */
-export function ReviewsCarousel({ reviews, heading = "What our students say" }: { reviews: readonly Review[]; heading?: string }) {
+export function ReviewsCarousel({
+  reviews,
+  heading = "What our students say",
+}: {
+  reviews: readonly Review[];
+  heading?: string;
+}) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const reduceMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const perPage = isMobile ? REVIEWS_PER_PAGE_MOBILE : REVIEWS_PER_PAGE_DESKTOP;

@@ -7,7 +7,10 @@ const common = { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": tru
 export function FacebookIcon() {
   return (
     <svg {...common}>
-      <path fill="currentColor" d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H7.9v3h2.6V21h3Z" />
+      <path
+        fill="currentColor"
+        d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H7.9v3h2.6V21h3Z"
+      />
     </svg>
   );
 }
@@ -15,7 +18,10 @@ export function FacebookIcon() {
 export function TwitterIcon() {
   return (
     <svg {...common}>
-      <path fill="currentColor" d="M4 4h4.2l4 5.4L16.9 4H19l-5.8 6.7L20 20h-4.2l-4.4-5.9L6.1 20H4l6.4-7.3L4 4Zm2.9 1.4 9.6 13.2h1.3L8.3 5.4H6.9Z" />
+      <path
+        fill="currentColor"
+        d="M4 4h4.2l4 5.4L16.9 4H19l-5.8 6.7L20 20h-4.2l-4.4-5.9L6.1 20H4l6.4-7.3L4 4Zm2.9 1.4 9.6 13.2h1.3L8.3 5.4H6.9Z"
+      />
     </svg>
   );
 }

@@ -8,7 +8,13 @@ export function SocialLinks({ className }: { className?: string }) {
     <ul className={className ? `social-links ${className}` : "social-links"}>
       {SOCIAL_NETWORKS.map(({ key, name, Icon }) => (
         <li key={key}>
-          <a href={provider.social[key]} target="_blank" rel="noopener noreferrer" aria-label={`${name} (opens in a new tab)`} className="social-links__link">
+          <a
+            href={provider.social[key]}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${name} (opens in a new tab)`}
+            className="social-links__link"
+          >
             <Icon />
           </a>
         </li>

@@ -15,18 +15,33 @@ import type { RouteHandle } from "../../lib/seo";
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: pageTitle("About Us", config.provider),
-    description: "A family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry. Meet the team behind your training.",
+    description:
+      "A family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry. Meet the team behind your training.",
     keywords: keywords("about us", "family-run training centre", "security training Merseyside"),
     path: paths.about,
     breadcrumbs: [{ name: "About Us", path: paths.about }],
-    jsonLd: [{ "@type": "AboutPage", name: `About ${config.provider.name}`, about: { "@id": `${config.siteUrl}/#organization` } }],
+    jsonLd: [
+      { "@type": "AboutPage", name: `About ${config.provider.name}`, about: { "@id": `${config.siteUrl}/#organization` } },
+    ],
   }),
 };
 
 const VALUES = [
-  { Icon: ShieldCheck, title: "Straight talking", text: "We tell you exactly what the course involves, what it costs and what happens after. No hidden fees, no surprises." },
-  { Icon: HeartHandshake, title: "Support after the course", text: "We help you set up your SIA account and licence application, and pass on job leads from venues we know." },
-  { Icon: BadgeCheck, title: "Standards that count", text: "Approved courses, experienced assessors and proper practical training, because your licence and your safety depend on it." },
+  {
+    Icon: ShieldCheck,
+    title: "Straight talking",
+    text: "We tell you exactly what the course involves, what it costs and what happens after. No hidden fees, no surprises.",
+  },
+  {
+    Icon: HeartHandshake,
+    title: "Support after the course",
+    text: "We help you set up your SIA account and licence application, and pass on job leads from venues we know.",
+  },
+  {
+    Icon: BadgeCheck,
+    title: "Standards that count",
+    text: "Approved courses, experienced assessors and proper practical training, because your licence and your safety depend on it.",
+  },
   { Icon: Users, title: "Family run", text: "You deal with the same small team from your first call to your certificate." },
 ] as const;
 
@@ -47,18 +62,26 @@ export default function AboutPage() {
           <p className="eyebrow">Who we are</p>
           <h2 id="who-we-are">Security people who became trainers</h2>
           <p>
-            {provider.name} was set up by a family who spent their working lives in security: on the doors of Liverpool's busiest venues, in CCTV control rooms and
-            looking after people at concerts and matches. Between us we bring over 30 years of experience to every course.
+            {provider.name} was set up by a family who spent their working lives in security: on the doors of Liverpool's busiest
+            venues, in CCTV control rooms and looking after people at concerts and matches. Between us we bring over 30 years of
+            experience to every course.
           </p>
           <p>
-            For {years > 1 ? `${years} years` : "years"} we have trained door supervisors, CCTV operators and security guards from our centre in Bootle. We keep groups
-            small, so everyone gets time with the trainer and nobody is left behind.
+            For {years > 1 ? `${years} years` : "years"} we have trained door supervisors, CCTV operators and security guards from
+            our centre in Bootle. We keep groups small, so everyone gets time with the trainer and nobody is left behind.
           </p>
           <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
             Book a Training <ArrowRight size={20} aria-hidden="true" />
           </Link>
         </div>
-        <img className="split__image" src={classroomImage} alt="Illustration of a small training group with a trainer at a whiteboard" width={640} height={480} loading="lazy" />
+        <img
+          className="split__image"
+          src={classroomImage}
+          alt="Illustration of a small training group with a trainer at a whiteboard"
+          width={640}
+          height={480}
+          loading="lazy"
+        />
       </section>
 
       <section className="section section--muted" aria-labelledby="what-we-do">
@@ -67,8 +90,9 @@ export default function AboutPage() {
             <p className="eyebrow">What we do</p>
             <h2 id="what-we-do">Everything you need for your SIA licence</h2>
             <p>
-              We run SIA-approved Door Supervisor and CCTV Operator courses, the refreshers and top-ups you need to renew a licence, and Emergency First Aid at Work. We
-              also arrange close protection, personal licence and paediatric first aid training.
+              We run SIA-approved Door Supervisor and CCTV Operator courses, the refreshers and top-ups you need to renew a
+              licence, and Emergency First Aid at Work. We also arrange close protection, personal licence and paediatric first
+              aid training.
             </p>
             <ul className="ticks">
               <li>Instant exam results on the day, certificate within 4 working days</li>
@@ -80,7 +104,14 @@ export default function AboutPage() {
               Book a Training <ArrowRight size={20} aria-hidden="true" />
             </Link>
           </div>
-          <img className="split__image" src={venueImage} alt="Illustration of a door supervisor welcoming guests at a venue entrance" width={640} height={480} loading="lazy" />
+          <img
+            className="split__image"
+            src={venueImage}
+            alt="Illustration of a door supervisor welcoming guests at a venue entrance"
+            width={640}
+            height={480}
+            loading="lazy"
+          />
         </div>
       </section>
 

@@ -31,7 +31,11 @@ export default function SiteMapPage() {
   ];
   return (
     <>
-      <PageHero crumbs={[{ label: "Home", href: paths.home }, { label: "Site Map" }]} title="Site Map" subtitle="Everything on our website, in one place." />
+      <PageHero
+        crumbs={[{ label: "Home", href: paths.home }, { label: "Site Map" }]}
+        title="Site Map"
+        subtitle="Everything on our website, in one place."
+      />
       <div className="section ui-container sitemap">
         <section aria-labelledby="sitemap-pages">
           <h2 id="sitemap-pages">Pages</h2>

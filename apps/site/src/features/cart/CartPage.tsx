@@ -163,7 +163,9 @@ export default function CartPage() {
   const conflictBox = conflict ? (
     <ConflictBox conflict={conflict} boxRef={conflictRef} onRemove={(i) => cart.remove(i.id)} />
   ) : null;
-  const coupon = discount ? null : <CouponBox courseIds={cart.items.map((i) => i.id)} onApplied={setDiscount} onCheckingChange={setCheckingCode} />;
+  const coupon = discount ? null : (
+    <CouponBox courseIds={cart.items.map((i) => i.id)} onApplied={setDiscount} onCheckingChange={setCheckingCode} />
+  );
   const attendeeLines = cart.items.map((i) => ({ courseId: i.id, title: i.title, places: placesOf(i) }));
 
   return (

@@ -12,7 +12,14 @@ import { api, ApiError } from "../../lib/api";
 /** The form's fields in display order (also the order in which the first error gets focus). */
 const FIELDS = ["firstName", "lastName", "phoneNumber", "emailAddress", "message", "consent"] as const;
 type Field = (typeof FIELDS)[number];
-type Values = { firstName: string; lastName: string; phoneNumber: string; emailAddress: string; message: string; consent: boolean };
+type Values = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  emailAddress: string;
+  message: string;
+  consent: boolean;
+};
 type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { firstName: "", lastName: "", phoneNumber: "", emailAddress: "", message: "", consent: false };
@@ -154,7 +161,7 @@ export function ContactForm() {
       <TextAreaField
         label="Message"
         id="contact-message"
-          name="message"
+        name="message"
         rows={5}
         value={values.message}
         error={errors.message}
@@ -162,7 +169,7 @@ export function ContactForm() {
       />
       <CheckboxField
         id="contact-consent"
-          name="consent"
+        name="consent"
         checked={values.consent}
         error={errors.consent}
         onChange={(e) => set("consent", e.target.checked)}

@@ -19,11 +19,14 @@ export function contactTitle(provider: { shortName: string }): string {
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: contactTitle(config.provider),
-    description: "Call, e-mail or message us in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.",
+    description:
+      "Call, e-mail or message us in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.",
     keywords: keywords("contact SIA training centre", "Bootle training centre", "SIA course enquiry"),
     path: paths.contact,
     breadcrumbs: [{ name: "Contact Us", path: paths.contact }],
-    jsonLd: [{ "@type": "ContactPage", name: contactTitle(config.provider), about: { "@id": `${config.siteUrl}/#organization` } }],
+    jsonLd: [
+      { "@type": "ContactPage", name: contactTitle(config.provider), about: { "@id": `${config.siteUrl}/#organization` } },
+    ],
   }),
 };
 

@@ -25,8 +25,15 @@ export const handle: RouteHandle<Data> = {
     const courses = Array.isArray(data?.courses) ? data.courses : [];
     return {
       title: pageTitle("SIA Training Courses in Liverpool", config.provider),
-      description: "Affordable, SIA-approved courses in Bootle, Liverpool: door supervisor, CCTV operator, refreshers, top-ups and first aid. See dates and book online.",
-      keywords: keywords("SIA courses", "door supervisor training Liverpool", "CCTV operator course", "SIA refresher", "emergency first aid at work"),
+      description:
+        "Affordable, SIA-approved courses in Bootle, Liverpool: door supervisor, CCTV operator, refreshers, top-ups and first aid. See dates and book online.",
+      keywords: keywords(
+        "SIA courses",
+        "door supervisor training Liverpool",
+        "CCTV operator course",
+        "SIA refresher",
+        "emergency first aid at work",
+      ),
       path: paths.allCourses,
       breadcrumbs: [{ name: "SIA Courses", path: paths.allCourses }],
       jsonLd: courses.length
@@ -64,7 +71,10 @@ export default function AllCoursesPage() {
         <Deferred value={data.courses} fallback={<CourseGridSkeleton />} errorTitle="We couldn't load our courses">
           {(courses) =>
             courses.length === 0 ? (
-              <EmptyState title="No courses available" text="New course dates are added every month. Please check back soon or contact us." />
+              <EmptyState
+                title="No courses available"
+                text="New course dates are added every month. Please check back soon or contact us."
+              />
             ) : (
               <div className="course-grid">
                 {courses.map((course, i) => (
@@ -78,4 +88,3 @@ export default function AllCoursesPage() {
     </>
   );
 }
-

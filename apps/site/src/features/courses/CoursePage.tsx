@@ -55,7 +55,11 @@ export function courseDescription(course: Pick<CourseDetail, "title" | "descript
     `${course.title} in Bootle, Liverpool${course.duration ? `: ${course.duration}` : ""}, ${formatPounds(course.fee)}.`,
     "SIA-approved training with results and certificate within 4 working days.",
   ].join(" ");
-  return sentences(course.description, DESCRIPTION_MAX, sentences(facts, DESCRIPTION_MAX, `${course.title} in Bootle, Liverpool.`));
+  return sentences(
+    course.description,
+    DESCRIPTION_MAX,
+    sentences(facts, DESCRIPTION_MAX, `${course.title} in Bootle, Liverpool.`),
+  );
 }
 
 export const handle: RouteHandle<Data> = {
@@ -96,7 +100,12 @@ export const handle: RouteHandle<Data> = {
           description: sentences(course.description, 500, course.title),
           url,
           ...(image ? { image } : {}),
-          provider: { "@type": "Organization", "@id": `${config.siteUrl}/#organization`, name: config.provider.name, sameAs: `${config.siteUrl}/` },
+          provider: {
+            "@type": "Organization",
+            "@id": `${config.siteUrl}/#organization`,
+            name: config.provider.name,
+            sameAs: `${config.siteUrl}/`,
+          },
           offers: {
             "@type": "Offer",
             category: "Paid",
@@ -201,7 +210,11 @@ function CourseView({ course }: { course: CourseDetail }) {
         <div className="ui-container page-hero__inner">
           <Breadcrumb
             className="page-hero__crumbs"
-            items={[{ label: "Home", href: paths.home }, { label: "SIA Courses", href: paths.allCourses }, { label: course.title }]}
+            items={[
+              { label: "Home", href: paths.home },
+              { label: "SIA Courses", href: paths.allCourses },
+              { label: course.title },
+            ]}
             renderLink={({ href, label, className }) => (
               <Link to={href} className={className}>
                 {label}
@@ -303,9 +316,13 @@ function CourseView({ course }: { course: CourseDetail }) {
 export default function CoursePage() {
   const data = useLoaderData() as Data;
   return (
-    <Deferred value={data.course} fallback={<CourseSkeleton />} errorTitle="We couldn't load this course" notFound={<NotFoundContent />}>
+    <Deferred
+      value={data.course}
+      fallback={<CourseSkeleton />}
+      errorTitle="We couldn't load this course"
+      notFound={<NotFoundContent />}
+    >
       {(course) => <CourseView course={course} />}
     </Deferred>
   );
 }
-

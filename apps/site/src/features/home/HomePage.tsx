@@ -1,5 +1,17 @@
 import { Link } from "react-router";
-import { ArrowRight, BadgeCheck, BookOpen, Clock, GraduationCap, HandCoins, IdCard, MapPin, Phone, RefreshCcw, Wallet } from "lucide-react";
+import {
+  ArrowRight,
+  BadgeCheck,
+  BookOpen,
+  Clock,
+  GraduationCap,
+  HandCoins,
+  IdCard,
+  MapPin,
+  Phone,
+  RefreshCcw,
+  Wallet,
+} from "lucide-react";
 import { EmptyState } from "@app/ui";
 import { paths } from "../../config/paths";
 import { useCatalogue } from "../../lib/root-data";
@@ -16,26 +28,68 @@ import type { RouteHandle } from "../../lib/seo";
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: pageTitle("SIA Training Courses in Bootle, Liverpool", config.provider),
-    description: "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results in 4 working days and free unlimited retakes.",
-    keywords: keywords("SIA door supervisor course Liverpool", "CCTV course Bootle", "SIA licence training", "security jobs Liverpool"),
+    description:
+      "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results in 4 working days and free unlimited retakes.",
+    keywords: keywords(
+      "SIA door supervisor course Liverpool",
+      "CCTV course Bootle",
+      "SIA licence training",
+      "security jobs Liverpool",
+    ),
     path: paths.home,
     breadcrumbs: [],
   }),
 };
 
 const STEPS = [
-  { Icon: BookOpen, title: "Book your training", text: "Pick a course and a date that suits you, add it to your cart and pay securely online in minutes." },
-  { Icon: IdCard, title: "Get your licence", text: "Results and certificate within 4 working days, then we help you apply. Your SIA licence usually arrives in 4-6 weeks." },
-  { Icon: Wallet, title: "Start earning", text: "Work on doors, at events, in retail or in a CCTV control room across Merseyside and beyond." },
+  {
+    Icon: BookOpen,
+    title: "Book your training",
+    text: "Pick a course and a date that suits you, add it to your cart and pay securely online in minutes.",
+  },
+  {
+    Icon: IdCard,
+    title: "Get your licence",
+    text: "Results and certificate within 4 working days, then we help you apply. Your SIA licence usually arrives in 4-6 weeks.",
+  },
+  {
+    Icon: Wallet,
+    title: "Start earning",
+    text: "Work on doors, at events, in retail or in a CCTV control room across Merseyside and beyond.",
+  },
 ] as const;
 
 const REASONS = [
-  { Icon: GraduationCap, title: "Over 30 years' experience", text: "Our trainers have worked the doors, the control rooms and the events they teach you about." },
-  { Icon: RefreshCcw, title: "Free unlimited retakes", text: "Didn't pass first time? Retake the exam at no extra cost until you do." },
-  { Icon: Clock, title: "Results in 4 working days", text: "Instant exam results on the day, then your results and certificate within 4 working days." },
-  { Icon: BadgeCheck, title: "SIA-approved courses", text: "Every licence-linked course leads to the qualification the SIA asks for." },
-  { Icon: HandCoins, title: "Funded places", text: "Jobseekers and people on a low income may get their training fully funded. Ask us how." },
-  { Icon: MapPin, title: "Centre in Bootle", text: "Easy to reach from Liverpool city centre by bus or Merseyrail, with parking nearby." },
+  {
+    Icon: GraduationCap,
+    title: "Over 30 years' experience",
+    text: "Our trainers have worked the doors, the control rooms and the events they teach you about.",
+  },
+  {
+    Icon: RefreshCcw,
+    title: "Free unlimited retakes",
+    text: "Didn't pass first time? Retake the exam at no extra cost until you do.",
+  },
+  {
+    Icon: Clock,
+    title: "Results in 4 working days",
+    text: "Instant exam results on the day, then your results and certificate within 4 working days.",
+  },
+  {
+    Icon: BadgeCheck,
+    title: "SIA-approved courses",
+    text: "Every licence-linked course leads to the qualification the SIA asks for.",
+  },
+  {
+    Icon: HandCoins,
+    title: "Funded places",
+    text: "Jobseekers and people on a low income may get their training fully funded. Ask us how.",
+  },
+  {
+    Icon: MapPin,
+    title: "Centre in Bootle",
+    text: "Easy to reach from Liverpool city centre by bus or Merseyrail, with parking nearby.",
+  },
 ] as const;
 
 /** The home page: the route into the industry, courses, reasons, reviews and FAQ. */
@@ -53,8 +107,8 @@ export default function HomePage() {
             Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
           </h1>
           <p className="home-hero__lead">
-            Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years. Small groups, free unlimited retakes and
-            help with your licence application.
+            Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years.
+            Small groups, free unlimited retakes and help with your licence application.
           </p>
           <div className="home-hero__actions">
             <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
@@ -110,7 +164,10 @@ export default function HomePage() {
             </Link>
           </div>
           {featured.length === 0 ? (
-            <EmptyState title="No courses available" text="New course dates are added every month. Please check back soon or contact us." />
+            <EmptyState
+              title="No courses available"
+              text="New course dates are added every month. Please check back soon or contact us."
+            />
           ) : (
             <div className="course-grid">
               {featured.map((course) => (
@@ -141,7 +198,10 @@ export default function HomePage() {
         <div className="ui-container funded__inner">
           <div>
             <h2 id="funded-title">Out of work or on a low income?</h2>
-            <p>Your training could be fully funded. Tell us your situation and we will check what you are entitled to before you book.</p>
+            <p>
+              Your training could be fully funded. Tell us your situation and we will check what you are entitled to before you
+              book.
+            </p>
           </div>
           <Link to={paths.contact} className="ui-button ui-button--primary ui-button--lg">
             Ask about funding

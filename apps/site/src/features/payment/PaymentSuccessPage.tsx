@@ -170,7 +170,9 @@ function BookingDetails({ status, reference }: { status: OrderStatus; reference:
       {status.learner_links?.length ? (
         <>
           <h2 className="payment-details__title">Learner forms</h2>
-          <p>Before the course, each learner fills in their own form (ID, first aid and declarations). Send each person their link:</p>
+          <p>
+            Before the course, each learner fills in their own form (ID, first aid and declarations). Send each person their link:
+          </p>
           <ul className="payment-details__courses">
             {status.learner_links.map((l) => (
               <li key={l.url} className="payment-details__course">

@@ -9,7 +9,8 @@ import type { RouteHandle } from "../../lib/seo";
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: pageTitle("Privacy Policy and Terms", config.provider),
-    description: "Your privacy matters – understand how we protect your data. Also our health and safety, malpractice, DBS, diversity and anti-slavery policies.",
+    description:
+      "Your privacy matters – understand how we protect your data. Also our health and safety, malpractice, DBS, diversity and anti-slavery policies.",
     keywords: keywords("privacy policy", "terms of service", "training centre policies"),
     path: paths.privacy,
     breadcrumbs: [{ name: "Privacy Policy", path: paths.privacy }],

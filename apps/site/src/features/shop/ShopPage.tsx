@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Data> {
 export const handle: RouteHandle<Data> = {
   meta: ({ config }) => ({
     title: pageTitle("Security Kit Shop", config.provider),
-    description: "Get the best security kits: stab vests, body cameras, radios, torches and uniform picked by trainers with over 15 years of serving the security industry.",
+    description:
+      "Get the best security kits: stab vests, body cameras, radios, torches and uniform picked by trainers with over 15 years of serving the security industry.",
     keywords: keywords("security kit", "door supervisor equipment", "stab vest", "security uniform"),
     path: paths.shop,
     breadcrumbs: [{ name: "Shop", path: paths.shop }],
@@ -62,7 +63,12 @@ function ShopCard({ item }: { item: ShopItem }) {
       </div>
       <div className="shop-card__body">
         <h2 className="shop-card__name">{item.name}</h2>
-        <a href={item.url} target="_blank" rel="noopener noreferrer" className="ui-button ui-button--primary ui-button--md ui-button--full">
+        <a
+          href={item.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="ui-button ui-button--primary ui-button--md ui-button--full"
+        >
           Buy Now
           <span className="ui-visually-hidden">: {item.name} (opens in a new tab)</span>
           <ExternalLink size={18} aria-hidden="true" />

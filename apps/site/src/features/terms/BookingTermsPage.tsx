@@ -8,7 +8,8 @@ import type { RouteHandle } from "../../lib/seo";
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: `Booking Terms | ${config.provider.name}`,
-    description: "Our booking terms: cancellation and refunds, moving to another date, missed courses, the ID documents and first-aid certificate to bring, and the fitness declaration.",
+    description:
+      "Our booking terms: cancellation and refunds, moving to another date, missed courses, the ID documents and first-aid certificate to bring, and the fitness declaration.",
     keywords: ["booking terms", "cancellation policy", "refund policy", "SIA course terms"],
     path: paths.bookingTerms,
     breadcrumbs: [{ name: "Booking Terms", path: paths.bookingTerms }],
@@ -19,14 +20,23 @@ export const handle: RouteHandle = {
 export default function BookingTermsPage() {
   const { provider } = useSiteConfig();
   const [y, m, d] = BOOKING_TERMS_UPDATED.split("-").map(Number);
-  const updated = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const updated = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <>
-      <PageHero crumbs={[{ label: "Home", href: paths.home }, { label: "Booking Terms" }]} title="Booking terms" subtitle="What you agree to when you book a course with us." />
+      <PageHero
+        crumbs={[{ label: "Home", href: paths.home }, { label: "Booking Terms" }]}
+        title="Booking terms"
+        subtitle="What you agree to when you book a course with us."
+      />
       <section className="section ui-container terms" aria-label="Booking terms">
         <p className="terms__intro">
-          These terms apply to every course booked with {provider.name}. Version {BOOKING_TERMS_UPDATED}, last updated {updated}. Questions?{" "}
-          <Link to={paths.contact}>Contact us</Link> before you book. How we handle your personal data is in our{" "}
+          These terms apply to every course booked with {provider.name}. Version {BOOKING_TERMS_UPDATED}, last updated {updated}.
+          Questions? <Link to={paths.contact}>Contact us</Link> before you book. How we handle your personal data is in our{" "}
           <Link to={paths.privacy}>privacy policy</Link>.
         </p>
         <nav aria-label="On this page" className="terms__toc">

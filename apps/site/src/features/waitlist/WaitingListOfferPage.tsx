@@ -10,7 +10,7 @@ import { api, ApiError, apiFetch, isNotFound } from "../../lib/api";
 import { pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { saveWaitlistOffer } from "../../lib/waitlist-offer";
-import { useCart } from "../cart/cart-store";
+import { useCart } from "../../stores/cart";
 import "../../components/waitlist/waitlist.css";
 
 export const handle: RouteHandle = {
@@ -24,11 +24,22 @@ export const handle: RouteHandle = {
   }),
 };
 
-type View = { kind: "loading" } | { kind: "gone"; offer: WaitlistOffer } | { kind: "invalid" } | { kind: "error"; message: string };
+type View =
+  | { kind: "loading" }
+  | { kind: "gone"; offer: WaitlistOffer }
+  | { kind: "invalid" }
+  | { kind: "error"; message: string };
 
 const placesText = (n: number) => (n === 1 ? "1 place" : `${n} places`);
 const ukTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
 
 /**
  * The offer mail's link (issue 15, decision 235): puts the offered date in the cart (replacing
@@ -85,12 +96,20 @@ export default function WaitingListOfferPage() {
         navigate(paths.cart, { replace: true });
       } catch (err) {
         if (isNotFound(err)) setView({ kind: "invalid" });
-        else setView({ kind: "error", message: err instanceof ApiError ? err.message : "Something went wrong. Please try again." });
+        else
+          setView({ kind: "error", message: err instanceof ApiError ? err.message : "Something went wrong. Please try again." });
       }
     })();
   }, [cart, token, navigate, toast]);
 
-  const title = view.kind === "gone" ? (view.offer.status === "booked" ? "You have booked this place" : "This offer has expired") : view.kind === "invalid" ? "This offer link is not valid" : "Your waiting-list place";
+  const title =
+    view.kind === "gone"
+      ? view.offer.status === "booked"
+        ? "You have booked this place"
+        : "This offer has expired"
+      : view.kind === "invalid"
+        ? "This offer link is not valid"
+        : "Your waiting-list place";
   return (
     <>
       <PageHero crumbs={[{ label: "Home", href: paths.home }, { label: "Waiting list" }]} title={title} />
@@ -98,13 +117,16 @@ export default function WaitingListOfferPage() {
         {view.kind === "loading" ? <Spinner label="Putting your place in the cart" /> : null}
         {view.kind === "gone" && view.offer.status === "booked" ? (
           <p>
-            An order for {view.offer.course_title} on {formatDateRangeWithWeekday(view.offer.start_date, view.offer.end_date)} was already placed with this link. Questions? <Link to={paths.contact}>Contact us</Link>.
+            An order for {view.offer.course_title} on {formatDateRangeWithWeekday(view.offer.start_date, view.offer.end_date)} was
+            already placed with this link. Questions? <Link to={paths.contact}>Contact us</Link>.
           </p>
         ) : null}
         {view.kind === "gone" && view.offer.status === "expired" ? (
           <>
             <p>
-              The places held for you on {view.offer.course_title} ({formatDateRangeWithWeekday(view.offer.start_date, view.offer.end_date)}) were offered to the next person on the waiting list. Other dates may still have places.
+              The places held for you on {view.offer.course_title} (
+              {formatDateRangeWithWeekday(view.offer.start_date, view.offer.end_date)}) were offered to the next person on the
+              waiting list. Other dates may still have places.
             </p>
             <ButtonLink as={Link} to={paths.course(view.offer.course_slug)}>
               See the course dates

@@ -18,9 +18,13 @@ describe("page titles", () => {
   it("fall back to shorter wordings, and never pass 60 characters", () => {
     const long = "Level 3 Certificate for Working as a Close Protection Operative";
     expect(pageTitle(`${long} in Liverpool`, provider, long).length).toBeLessThanOrEqual(TITLE_MAX);
-    expect(pageTitle("Emergency First Aid at Work and Fire Marshal in Liverpool", provider, "Emergency First Aid at Work and Fire Marshal")).toBe(
-      "Emergency First Aid at Work and Fire Marshal | MDGT",
-    );
+    expect(
+      pageTitle(
+        "Emergency First Aid at Work and Fire Marshal in Liverpool",
+        provider,
+        "Emergency First Aid at Work and Fire Marshal",
+      ),
+    ).toBe("Emergency First Aid at Work and Fire Marshal | MDGT");
   });
 
   it("/contact: 'Contact Us' and the short name, in the same pattern", () => {
@@ -30,18 +34,23 @@ describe("page titles", () => {
 
 describe("descriptions", () => {
   it("are whole sentences within the limit, never cut with '…'", () => {
-    const text = "First sentence is here. Second one is a little longer than the first. Third sentence would pass the limit by far, so it is left out entirely.";
+    const text =
+      "First sentence is here. Second one is a little longer than the first. Third sentence would pass the limit by far, so it is left out entirely.";
     expect(sentences(text, 80)).toBe("First sentence is here. Second one is a little longer than the first.");
     expect(sentences("One very long sentence without any stop that goes on and on", 20, "fallback")).toBe("fallback");
     // A decimal point is no sentence end; a text without a final stop ends nothing.
-    expect(sentences("It costs £99.50 for the day. More text follows here and goes on.", 40)).toBe("It costs £99.50 for the day.");
+    expect(sentences("It costs £99.50 for the day. More text follows here and goes on.", 40)).toBe(
+      "It costs £99.50 for the day.",
+    );
     expect(sentences("Short one. And then a tail without a stop that is long enough", 30)).toBe("Short one.");
   });
 
   it("a course's description: its opening sentences, else one written from its facts", () => {
     const long = `${"A".repeat(10)} ${"word ".repeat(40)}without a full stop for a long while and then more words. Short end.`;
     const written = courseDescription({ title: "CCTV Operator Course", description: long, duration: "3 Days", fee: 199 });
-    expect(written).toBe("CCTV Operator Course in Bootle, Liverpool: 3 Days, £199.00. SIA-approved training with results and certificate within 4 working days.");
+    expect(written).toBe(
+      "CCTV Operator Course in Bootle, Liverpool: 3 Days, £199.00. SIA-approved training with results and certificate within 4 working days.",
+    );
     expect(written.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     const own = courseDescription({ title: "X", description: "A short course. It teaches things.", duration: "1 Day", fee: 50 });
     expect(own).toBe("A short course. It teaches things.");
@@ -50,13 +59,20 @@ describe("descriptions", () => {
 });
 
 describe("JSON-LD of a page", () => {
-  const config = { siteUrl: "https://example.com", publicApiUrl: "https://api.example.com", adminLoginUrl: "", provider: defaultProvider };
+  const config = {
+    siteUrl: "https://example.com",
+    publicApiUrl: "https://api.example.com",
+    adminLoginUrl: "",
+    provider: defaultProvider,
+  };
   const meta = { title: "t", description: "d", keywords: [], path: "/", breadcrumbs: [] };
   it("has no one-item breadcrumb on the home page, and a trail below it", () => {
     const home = pageJsonLd(meta, config)["@graph"] as Record<string, unknown>[];
     expect(home.some((n) => n["@type"] === "BreadcrumbList")).toBe(false);
     expect(home.find((n) => n["@type"] === "WebPage")).not.toHaveProperty("breadcrumb");
-    const about = pageJsonLd({ ...meta, path: "/about", breadcrumbs: [{ name: "About Us", path: "/about" }] }, config)["@graph"] as Record<string, unknown>[];
+    const about = pageJsonLd({ ...meta, path: "/about", breadcrumbs: [{ name: "About Us", path: "/about" }] }, config)[
+      "@graph"
+    ] as Record<string, unknown>[];
     const trail = about.find((n) => n["@type"] === "BreadcrumbList") as { itemListElement: unknown[] };
     expect(trail.itemListElement).toHaveLength(2);
   });
@@ -75,7 +91,14 @@ describe("course schedule", () => {
 
   it("gives every instance a daily Schedule, or a workload when the hours are unreadable", () => {
     expect(instanceSchedule({ startDate: "2030-03-12", endDate: "2030-03-14" }, "9 am - 6pm")).toEqual({
-      courseSchedule: { "@type": "Schedule", repeatFrequency: "Daily", repeatCount: 3, duration: "PT9H", startDate: "2030-03-12", endDate: "2030-03-14" },
+      courseSchedule: {
+        "@type": "Schedule",
+        repeatFrequency: "Daily",
+        repeatCount: 3,
+        duration: "PT9H",
+        startDate: "2030-03-12",
+        endDate: "2030-03-14",
+      },
     });
     expect(instanceSchedule({ startDate: "2030-03-12", endDate: "2030-03-12" }, "flexible")).toEqual({ courseWorkload: "P1D" });
   });

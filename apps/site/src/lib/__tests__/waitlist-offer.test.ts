@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readWaitlistOffer, saveWaitlistOffer, splitName, WAITLIST_OFFER_KEY, withWaitlistOffer, type StoredWaitlistOffer } from "../waitlist-offer";
+import {
+  readWaitlistOffer,
+  saveWaitlistOffer,
+  splitName,
+  WAITLIST_OFFER_KEY,
+  withWaitlistOffer,
+  type StoredWaitlistOffer,
+} from "../waitlist-offer";
 
 const offer = (over: Partial<StoredWaitlistOffer> = {}): StoredWaitlistOffer => ({
   token: "tok_123",
@@ -18,9 +25,18 @@ afterEach(() => window.localStorage.clear());
 describe("the stored waiting-list offer", () => {
   it("adds the token and the offered places to an order for the offered date only", () => {
     saveWaitlistOffer(offer());
-    const order = { courses: [{ id: 7, selectedDate: 70 }, { id: 8, selectedDate: 80 }], first_name: "Jo" };
+    const order = {
+      courses: [
+        { id: 7, selectedDate: 70 },
+        { id: 8, selectedDate: 80 },
+      ],
+      first_name: "Jo",
+    };
     expect(withWaitlistOffer(order)).toEqual({
-      courses: [{ id: 7, selectedDate: 70, quantity: 3 }, { id: 8, selectedDate: 80 }],
+      courses: [
+        { id: 7, selectedDate: 70, quantity: 3 },
+        { id: 8, selectedDate: 80 },
+      ],
       first_name: "Jo",
       waitlist_offer: "tok_123",
     });
@@ -31,9 +47,15 @@ describe("the stored waiting-list offer", () => {
 
   it("keeps the places of a line that names its attendees (one name per place)", () => {
     saveWaitlistOffer(offer());
-    const named = [{ first_name: "Al", last_name: "One" }, { first_name: "Bo", last_name: "Two" }];
+    const named = [
+      { first_name: "Al", last_name: "One" },
+      { first_name: "Bo", last_name: "Two" },
+    ];
     const order = { courses: [{ id: 7, selectedDate: 70, quantity: 2, attendees: named }] };
-    expect(withWaitlistOffer(order)).toEqual({ courses: [{ id: 7, selectedDate: 70, quantity: 2, attendees: named }], waitlist_offer: "tok_123" });
+    expect(withWaitlistOffer(order)).toEqual({
+      courses: [{ id: 7, selectedDate: 70, quantity: 2, attendees: named }],
+      waitlist_offer: "tok_123",
+    });
     // More places than offered stay as chosen (the seat check decides the extra ones).
     expect(withWaitlistOffer({ courses: [{ selectedDate: 70, quantity: 5 }] }).courses[0]!.quantity).toBe(5);
   });

@@ -8,10 +8,22 @@ import { Section } from "./parts";
 import type { SectionProps } from "./parts";
 
 /** The picture: a preview, choose or change, remove a newly chosen one. */
-export function ThumbnailSection({ draft, set, errors, disabled, onImageError }: SectionProps & { onImageError: (message: string | null) => void }) {
+export function ThumbnailSection({
+  draft,
+  set,
+  errors,
+  disabled,
+  onImageError,
+}: SectionProps & { onImageError: (message: string | null) => void }) {
   return (
     <Section title="Thumbnail">
-      <ThumbnailPicker draft={draft} set={set} error={errors.thumbnail ?? errors.image} onImageError={onImageError} disabled={disabled} />
+      <ThumbnailPicker
+        draft={draft}
+        set={set}
+        error={errors.thumbnail ?? errors.image}
+        onImageError={onImageError}
+        disabled={disabled}
+      />
     </Section>
   );
 }
@@ -53,7 +65,10 @@ function ThumbnailPicker({
           onError={onImageError}
           disabled={disabled}
         />
-        <label htmlFor={id} className={`ui-button ui-button--secondary ui-button--sm tr-thumb__choose${disabled ? " content-disabled" : ""}`}>
+        <label
+          htmlFor={id}
+          className={`ui-button ui-button--secondary ui-button--sm tr-thumb__choose${disabled ? " content-disabled" : ""}`}
+        >
           {preview ? "Change Image" : "Upload Thumbnail"}
         </label>
         {draft.newThumbnail ? (

@@ -627,6 +627,17 @@ describe("group and employer bookings", () => {
       { id: 1, selectedDate: 11, selectedAddons: [5] },
       { id: 2, selectedDate: 21, selectedAddons: [], quantity: 1, attendees: [{ first_name: "Chris", last_name: "Park" }] },
     ]);
-    await act(async () => answer.resolve({ status: 201, body: { payment_link: "http://pay.example.com/p/Y", reference: "Y", booking_reference: "ACDE-2347", total: 520, expires_at: "x" } }));
+    await act(async () =>
+      answer.resolve({
+        status: 201,
+        body: {
+          payment_link: "http://pay.example.com/p/Y",
+          reference: "Y",
+          booking_reference: "ACDE-2347",
+          total: 520,
+          expires_at: "x",
+        },
+      }),
+    );
   });
 });

@@ -137,7 +137,8 @@ export function BookingForm({ course }: { course: CourseDetail }) {
             ))}
           </select>
           <p id={`${id}-places-hint`} className="booking__hint">
-            Booking for a group or your staff? Choose up to {maxPlaces} places: the fee and add-ons are per place, and you name each attendee at checkout.
+            Booking for a group or your staff? Choose up to {maxPlaces} places: the fee and add-ons are per place, and you name
+            each attendee at checkout.
           </p>
         </div>
       ) : null}

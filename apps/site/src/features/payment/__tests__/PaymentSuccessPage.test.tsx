@@ -65,7 +65,16 @@ describe("payment success page", () => {
       order("paid", {
         amount_paid: 243,
         paid_at: "2030-01-01T10:00:00Z",
-        courses: [{ title: "SIA Door Supervisor Course", date_label: "7 - 12th Dec 2026", start_date: "2026-12-07", end_date: "2026-12-12", time: "9 am - 6pm", add_ons: [] }],
+        courses: [
+          {
+            title: "SIA Door Supervisor Course",
+            date_label: "7 - 12th Dec 2026",
+            start_date: "2026-12-07",
+            end_date: "2026-12-12",
+            time: "9 am - 6pm",
+            add_ons: [],
+          },
+        ],
       }),
     ]);
     window.localStorage.setItem("cart:pending", JSON.stringify({ reference: "BK-7Q2X", items: [] }));
@@ -77,10 +86,16 @@ describe("payment success page", () => {
     expect(screen.queryByText("BK-7Q2X")).toBeNull();
     expect(screen.getByText("Mon 7 – Sat 12 Dec 2026")).toBeTruthy();
     expect(screen.getByText("9 am - 6pm each day")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(/\/api\/orders\/BK-7Q2X\/calendar\.ics$/);
+    expect(screen.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(
+      /\/api\/orders\/BK-7Q2X\/calendar\.ics$/,
+    );
     // Issue 13: the receipt/invoice PDF by the order's secret reference, once paid.
-    expect(screen.getByRole("link", { name: "Download receipt (PDF)" }).getAttribute("href")).toMatch(/\/api\/orders\/BK-7Q2X\/receipt\.pdf$/);
-    expect(screen.getByRole("link", { name: /Open the map/ }).getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
+    expect(screen.getByRole("link", { name: "Download receipt (PDF)" }).getAttribute("href")).toMatch(
+      /\/api\/orders\/BK-7Q2X\/receipt\.pdf$/,
+    );
+    expect(screen.getByRole("link", { name: /Open the map/ }).getAttribute("href")).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\//,
+    );
     expect(screen.getByRole("heading", { name: "What to bring" })).toBeTruthy();
     expect(urls).toEqual([expect.stringMatching(/\/api\/orders\/BK-7Q2X\/status$/)]);
     expect(window.localStorage.getItem("cart:pending")).toBeNull();
