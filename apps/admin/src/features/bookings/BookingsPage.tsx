@@ -1,3 +1,8 @@
+/**
+ * The office's bookings list (issue 13). Long because one screen holds the filter tabs, search,
+ * sortable table at desktop width and the card layout at phone width, all driven by URL state
+ * (list-url.ts) so Back and bookmarks work; the data comes from the feature's own hooks (api.ts).
+ */
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useNavigation, useSearchParams } from "react-router-dom";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus, Search } from "lucide-react";

@@ -1,3 +1,7 @@
+/**
+ * The seeded catalogue: the spec's courses with their copy, dates, add-ons and prices. Long
+ * because it is data; the shapes and the code that writes it live in seed/index.ts and factories.ts.
+ */
 import type { ThumbnailIcon } from "./thumbnails";
 
 export type SeedCourse = {

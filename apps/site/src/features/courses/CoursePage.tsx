@@ -1,3 +1,8 @@
+/**
+ * A course's public page: facts, dates with places left, add-ons, places for a group booking, the
+ * waiting list for a full date, and 'Add to cart'. Long because the date/places/add-on picker and
+ * its price summary must stay in one component state to keep the total right as choices change.
+ */
 import { data as routeData, Link, useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import { Award, CalendarDays, CheckCircle2, Clock, MonitorSmartphone, UserCheck, Zap } from "lucide-react";

@@ -1,3 +1,8 @@
+/**
+ * /payment/success: asks the API for the order's status until it is paid (the webhook may land
+ * after the browser), then shows the booking, calendar file, receipt PDF and learner-form links.
+ * Long because each state (checking, paid, still pending, failed) has its own honest wording.
+ */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { Button, ButtonLink, Spinner } from "@app/ui";
