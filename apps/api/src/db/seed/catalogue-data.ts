@@ -1,6 +1,6 @@
 /**
  * The seeded catalogue: the spec's courses with their copy, dates, add-ons and prices. Long
- * because it is data; the shapes and the code that writes it live in seed/index.ts and factories.ts.
+ * because it is data; seed/catalogue.ts writes it to the database.
  */
 import type { ThumbnailIcon } from "./thumbnails";
 

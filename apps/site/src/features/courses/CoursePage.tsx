@@ -1,7 +1,7 @@
 /**
- * A course's public page: facts, dates with places left, add-ons, places for a group booking, the
- * waiting list for a full date, and 'Add to cart'. Long because the date/places/add-on picker and
- * its price summary must stay in one component state to keep the total right as choices change.
+ * A course's public page: its loader, title and structured data (JSON-LD), facts, dates with
+ * places left, the booking panel (components/BookingForm: date, places, add-ons) and the waiting
+ * list for a full date. Long because the loader, SEO data and layout of one route stay together.
  */
 import { data as routeData, Link, useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
