@@ -73,7 +73,9 @@ describeAtWidths("scheduled mail", (width) => {
     async function pageUntil(row: ReturnType<typeof rows.filter>) {
       for (let i = 0; i < 40 && (await row.count()) === 0; i++) {
         await rows.first().waitFor();
-        const next = page.locator(".ui-pagination__step").last();
+        const pager = page.getByRole("navigation", { name: "Scheduled mail pages" });
+        if ((await pager.count()) === 0) break;
+        const next = pager.getByRole("button", { name: "Next" });
         if (await next.isDisabled()) break;
         const before = await rows.first().textContent();
         await next.click();
