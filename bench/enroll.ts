@@ -25,7 +25,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { load, row, type Figures } from "./lib";
+import { allEnrollments, customerAddress, load, row, type Figures } from "./lib";
 
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date
@@ -63,6 +63,8 @@ try {
       ...(code ? { discount_code: code } : {}),
     });
   let n = 0;
+  // Each order from its own customer address (through the trusted proxy hop, see customerAddress).
+  const asCustomer = (i: number) => ({ "content-type": "application/json", "x-forwarded-for": customerAddress(i) });
   // Every k-th order carries a code (k from the share: 0.3 -> 3 of every 10).
   const codeFor = (i: number) => (CODE_SHARE > 0 && i % 10 < Math.round(CODE_SHARE * 10) ? CODES[i % CODES.length] : undefined);
   // Each request books the next date in turn, as real traffic spreads over a catalogue.
@@ -70,7 +72,14 @@ try {
     url: `${api.url}/api/enroll`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    requests: [{ setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[n % dateIds.length]!, n, codeFor(n++)) }) }],
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = n++;
+          return { ...req, headers: asCustomer(i), body: order(course.id, dateIds[i % dateIds.length]!, i, codeFor(i)) };
+        },
+      },
+    ],
   };
 
   await load({ ...spread, duration: 2, connections: 10 }); // warm-up (JIT, pool)
@@ -87,7 +96,14 @@ try {
     headers: { "content-type": "application/json" },
     connections: 20,
     duration: 3,
-    requests: [{ setupRequest: (req) => ({ ...req, body: order(hot.id, hotDate, 1_000_000 + m++) }) }],
+    requests: [
+      {
+        setupRequest: (req) => {
+          const i = 1_000_000 + m++;
+          return { ...req, headers: asCustomer(i), body: order(hot.id, hotDate, i) };
+        },
+      },
+    ],
   });
   const hot201 = contention.statusCodeStats?.["201"]?.count ?? 0;
   const hot409 = contention.statusCodeStats?.["409"]?.count ?? 0;
@@ -99,7 +115,12 @@ try {
     connections: 20,
     duration: 3,
     requests: [
-      { setupRequest: (req) => ({ ...req, body: order(course.id, dateIds[k % dateIds.length]!, 2_000_000 + k++, HOT_CODE) }) },
+      {
+        setupRequest: (req) => {
+          const i = 2_000_000 + k++;
+          return { ...req, headers: asCustomer(i), body: order(course.id, dateIds[i % dateIds.length]!, i, HOT_CODE) };
+        },
+      },
     ],
   });
   const code201 = codeContention.statusCodeStats?.["201"]?.count ?? 0;
@@ -129,9 +150,7 @@ try {
   );
 
   // The oversell check: seats held (paid + pending) per date never exceed its capacity.
-  const enrollments = (await (
-    await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as Enrollment[];
+  const enrollments = await allEnrollments<Enrollment>(api.url, token);
   const held = new Map<number, number>();
   for (const e of enrollments) {
     if (e.status !== "pending" && e.status !== "paid") continue;

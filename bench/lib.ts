@@ -178,3 +178,26 @@ export async function adminToken(apiUrl: string): Promise<string> {
 }
 
 export const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : "-");
+
+/**
+ * The address a customer's order comes from, as the proxy in front of the API (Caddy, decision
+ * 134) would pass it on: the production-like API trusts one proxy hop, so each order of a bench can
+ * be a different customer (the per-client limits of decision 101 apply as in production).
+ */
+export function customerAddress(i: number): string {
+  return `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
+}
+
+/** Every booking the admin list holds (it answers one page at a time, decision 112). */
+export async function allEnrollments<T>(apiUrl: string, token: string): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${apiUrl}/api/enrollments?page=${page}&limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`GET /api/enrollments failed: ${res.status} ${await res.text()}`);
+    const rows = (await res.json()) as T[];
+    all.push(...rows);
+    if (rows.length < 100) return all;
+  }
+}

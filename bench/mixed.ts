@@ -20,7 +20,18 @@
  * never more than 2 s behind, nothing oversold, code uses <= max; API RSS <= 200 MB, site <= 150 MB.
  */
 import autocannon from "autocannon";
-import { adminToken, loadAvg, ratio, rssMb, spreadSourceAddresses, startProductionApi, startSite, type Started } from "./lib";
+import {
+  adminToken,
+  allEnrollments,
+  customerAddress,
+  loadAvg,
+  ratio,
+  rssMb,
+  spreadSourceAddresses,
+  startProductionApi,
+  startSite,
+  type Started,
+} from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDER_RATE = Number(process.env.ORDER_RATE ?? 20);
@@ -101,7 +112,8 @@ try {
           if (withCode) codeOrders++;
           const dateId = dateIds[i % dateIds.length]!;
           Object.assign(context, { dateId, withCode });
-          return { ...req, body: order(course.id, dateId, i, withCode ? CODE : undefined) };
+          const headers = { "content-type": "application/json", "x-forwarded-for": customerAddress(i) };
+          return { ...req, headers, body: order(course.id, dateId, i, withCode ? CODE : undefined) };
         },
         onResponse: (status: number, _body: string, ctx: object) => {
           const context = ctx as Record<string, unknown>;
@@ -147,13 +159,11 @@ try {
 
   // Oversell and code checks from the API's own records.
   const after = (await (await fetch(`${api.url}/api/courses/${course.id}`)).json()) as Detail;
-  const enrollments = (await (
-    await fetch(`${api.url}/api/enrollments`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as {
+  const enrollments = await allEnrollments<{
     status: string;
     discount_code: string | null;
     courses: { course_date_id: number | null }[];
-  }[];
+  }>(api.url, token);
   const held = new Map<number, number>();
   let codeUses = 0;
   for (const e of enrollments) {

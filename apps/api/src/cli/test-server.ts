@@ -8,7 +8,8 @@
  *
  * `--production-like` (benchmarks): what production runs, except the local payment provider
  * (which production refuses): no response validation, background workers on, the pool size of
- * src/db/bootstrap.ts, logs at warn unless LOG_LEVEL says otherwise.
+ * src/db/bootstrap.ts, logs at warn unless LOG_LEVEL says otherwise, production's per-client
+ * limits behind one trusted proxy hop (TRUST_PROXY=1: clients are told apart by X-Forwarded-For).
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
@@ -39,15 +40,23 @@ async function main() {
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       PUBLIC_API_URL: `http://127.0.0.1:${port}`,
-      // Browser tests and benchmarks play every customer from one address: the per-client order and
-      // hold limits (decision 101) would stop them; their own API tests check the limits.
-      HOLD_LIMIT_PER_CLIENT: "100000",
-      HOLD_LIMIT_PER_EMAIL: "100000",
-      ORDER_RATE_LIMIT: "100000",
-      // Likewise discount-code answers (every browser test that books with a code counts, from /enroll too).
-      DISCOUNT_CHECK_RATE_LIMIT: "100000",
-      // The production-like server (benchmarks) keeps production's lag of 'places left' unless told.
-      ...(productionLike ? { SEAT_COUNTS_MAX_LAG_MS: "1000" } : {}),
+      ...(productionLike
+        ? {
+            // Benchmarks: production's per-client limits (decision 101) and lag of 'places left'
+            // (130), behind one proxy hop as in production (Caddy, 134). The benches play many
+            // customers by giving each order its own X-Forwarded-For address, as the proxy would.
+            TRUST_PROXY: "1",
+            SEAT_COUNTS_MAX_LAG_MS: "1000",
+          }
+        : {
+            // Browser tests play every customer from one address: the per-client order and hold
+            // limits (decision 101) would stop them; their own API tests check the limits.
+            HOLD_LIMIT_PER_CLIENT: "100000",
+            HOLD_LIMIT_PER_EMAIL: "100000",
+            ORDER_RATE_LIMIT: "100000",
+            // Likewise discount-code answers (every browser test that books with a code counts, from /enroll too).
+            DISCOUNT_CHECK_RATE_LIMIT: "100000",
+          }),
     },
     overrides: { PORT: String(port) },
   });

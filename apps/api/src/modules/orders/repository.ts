@@ -43,6 +43,9 @@ export async function coursesForPricing(db: Db, ids: number[], today: string): P
   );
 }
 
+/** Who placed an order (the hold limits of decision 101 count by these); none for office bookings. */
+export type OrderClientWrite = { clientIp: string; emailKey: string };
+
 /** One place's attendee as written: `item_n` is the item's 1-based position in the order. */
 export type AttendeeWrite = { item_n: number; position: number; first_name: string; last_name: string; email: string | null };
 
@@ -54,7 +57,13 @@ export type ClaimedIds = { order_id: number; item_ids: number[] };
  * written only when `guard` (a WHERE clause) holds. Same columns as logActivity. The seat counter
  * triggers (migration 0004) add the items' seats to their dates when the statement ends.
  */
-export function orderInsert(order: OrderRow, itemRows: OrderItemRow[], attendees: AttendeeWrite[], details: string) {
+export function orderInsert(
+  order: OrderRow,
+  itemRows: OrderItemRow[],
+  attendees: AttendeeWrite[],
+  details: string,
+  client: OrderClientWrite | null = null,
+) {
   const at = order.createdAt.toISOString();
   const name = `${order.firstName} ${order.lastName}`;
   return {
@@ -105,7 +114,11 @@ export function orderInsert(order: OrderRow, itemRows: OrderItemRow[], attendees
           on y.item_n = ii.n),
       a as (
         insert into activity_log (type, action, details, actor_id, user_name, amount_pence, items, created_at)
-        select 'enrollment', 'New enrollment', ${details}, null, ${name}, ${order.totalPence}, ${itemRows.length}, ${at} from o)`,
+        select 'enrollment', 'New enrollment', ${details}, null, ${name}, ${order.totalPence}, ${itemRows.length}, ${at} from o),
+      oc as (
+        insert into order_clients (order_id, client_ip, email_key, created_at)
+        select o.id, ${client?.clientIp ?? null}::text, ${client?.emailKey ?? null}::text, ${at}::timestamptz from o
+        where ${client?.clientIp ?? null}::text is not null)`,
     result: sql`select (select id from o) as order_id, (select array_agg(id order by id) from i) as item_ids`,
   };
 }

@@ -12,7 +12,7 @@ import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
 import { withUniqueBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
-import { guardNewOrder, recordOrderClient } from "./abuse";
+import { guardNewOrder, orderClientOf, recheckOrderClient } from "./abuse";
 import { refusalError } from "./http-answers";
 import { toOrderStatus } from "./mappers";
 import {
@@ -41,13 +41,15 @@ export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
     await guardNewOrder(request, body);
-    const placed = await withUniqueBookingRef(() => placeOrder(app.db, body, app.now(), app.payments.name));
+    const placed = await withUniqueBookingRef(() =>
+      placeOrder(app.db, body, app.now(), app.payments.name, orderClientOf(request, body.guest_email)),
+    );
     if (placed.kind !== "placed") throw refusalError(placed);
     const order = placed.order;
     const orderDates = order.items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
     // An offer booked with fewer places than it held lets the rest go to the next in line (issue 15).
     if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);
-    await recordOrderClient(request, order);
+    await recheckOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
       checkout = await app.payments.createCheckout(order);

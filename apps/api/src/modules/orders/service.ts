@@ -88,7 +88,13 @@ export type PricedCart = { kind: "priced"; lines: PricedLine[]; totals: OrderTot
  * its places and one use of its code for ORDER_HOLD_MINUTES. A date with too few places left or
  * a code used up in the meantime refuses the whole order (nothing is written).
  */
-export async function placeOrder(db: Db, input: OrderInput, now: Date, provider: string): Promise<PlaceOutcome> {
+export async function placeOrder(
+  db: Db,
+  input: OrderInput,
+  now: Date,
+  provider: string,
+  client: repo.OrderClientWrite | null = null,
+): Promise<PlaceOutcome> {
   const cart = await priceCart(db, input.courses, input.discount_code, now);
   if (cart.kind !== "priced") return cart;
   const { lines, totals, discount } = cart;
@@ -168,6 +174,7 @@ export async function placeOrder(db: Db, input: OrderInput, now: Date, provider:
     itemRows,
     attendees,
     bookingActivityText(formatBookingRef(order.bookingRef), `${order.firstName} ${order.lastName}`, lines),
+    client,
   );
   const claimed = (row: repo.ClaimedIds): PlaceOutcome => {
     order.id = Number(row.order_id);
