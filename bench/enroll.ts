@@ -19,13 +19,10 @@
  *   pnpm --filter @app/bench enroll            # starts its own API on a fresh database
  *   API_URL=http://localhost:3000 pnpm --filter @app/bench enroll   # CPU figures: generator only
  */
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { allEnrollments, customerAddress, load, row, type Figures } from "./lib";
+import { allEnrollments, customerAddress, load, row, startProductionApi, type Figures } from "./lib";
 
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date
@@ -184,39 +181,8 @@ function pct(a: number, b: number) {
 
 async function startApi(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
   if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), pid: null, stop: async () => {} };
-  const apiDir = process.env.BENCH_API_DIR
-    ? path.resolve(process.env.BENCH_API_DIR)
-    : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../apps/api");
-  // node + tsx directly (not through pnpm), so the pid is the API's and its children are its Postgres.
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/cli/test-server.ts", "--production-like", "--port", process.env.BENCH_PORT ?? "0"],
-    {
-      cwd: apiDir,
-      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("API test server did not start in 60 s")), 60_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      const found = /READY (\S+)/.exec(chunk.toString());
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`API test server exited with ${code}`)));
-  });
-  return {
-    url,
-    pid: child.pid ?? null,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  // As production runs it (the bundle, plain node), so the pid is the API's for CPU accounting.
+  return startProductionApi({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 }
 
 // --- CPU accounting from /proc (Linux): clock ticks of a process and of its descendants ---

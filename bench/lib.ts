@@ -2,8 +2,8 @@
  * Shared helpers for the benchmarks: start the API test server (fresh seeded database) unless
  * API_URL points at a running API, run autocannon, print figures.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -69,7 +69,10 @@ export function row(name: string, f: Figures, extra = "") {
 /** A process of ours started for a bench: its URL, its pid (RSS, CPU) and how to stop it. */
 export type Started = { url: string; pid: number; stop: () => Promise<void> };
 
-/** Spawns `node --import tsx <script>` (no pnpm wrapper, so the pid is the server's); resolves on `READY <url>`. */
+/**
+ * Spawns `node <script>` (no pnpm wrapper, so the pid is the server's); resolves on `READY <url>`.
+ * TypeScript sources run through tsx (`--import tsx`); built `.mjs` files run as they are.
+ */
 export function startNode(
   name: string,
   cwd: string,
@@ -77,7 +80,8 @@ export function startNode(
   env: NodeJS.ProcessEnv,
   opts: { quiet?: boolean } = {},
 ): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+  const loader = args[0]?.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...loader, ...args], {
     cwd,
     env: { ...process.env, ...env },
     // quiet: the server's own error log is left out (an overloaded render logs every timeout).
@@ -111,13 +115,26 @@ export function startNode(
 export const API_DIR = process.env.BENCH_API_DIR ? path.resolve(process.env.BENCH_API_DIR) : path.join(ROOT, "apps/api");
 export const SITE_DIR = path.join(ROOT, "apps/site");
 
-/** The API test server, production-like (fresh seeded database; see enroll.ts). */
+/**
+ * The API test server, production-like (fresh seeded database; see enroll.ts), run as production
+ * runs the API: the bundle of `pnpm --filter api build` (decision 250), built here first. An older
+ * copy of apps/api without the bundle script (BENCH_API_DIR) runs from its sources through tsx.
+ */
 export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
-  startNode("API test server", API_DIR, ["src/cli/test-server.ts", "--production-like", "--port", "0"], {
+  startNode("API test server", API_DIR, [apiEntry("test-server"), "--production-like", "--port", "0"], {
     LOG_LEVEL: "warn",
     MALLOC_ARENA_MAX: "2",
+    ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     ...env,
   });
+
+/** The built entry point of the API (bundled now), or its TypeScript source in an older copy. */
+export function apiEntry(name: "test-server"): string {
+  const bundler = path.join(API_DIR, "scripts/bundle.mjs");
+  if (!existsSync(bundler)) return "src/cli/test-server.ts";
+  execFileSync(process.execPath, [bundler], { cwd: API_DIR, stdio: ["ignore", "ignore", "inherit"] });
+  return `dist/${name}.mjs`;
+}
 
 /** The site server in production mode over apps/site/dist (run `pnpm --filter site build` first). */
 export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>

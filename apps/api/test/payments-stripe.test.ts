@@ -570,8 +570,13 @@ describe("a paid webhook is confirmed with Stripe before the order is marked pai
   });
   const placeOne = () => placeOneOn(roomy);
   const mismatchRows = async () => ({
-    activity: await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Payment did not match its order")),
-    mail: await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "payment_mismatch")),
+    // In the order they were written (`.at(-1)` is the newest; a table scan's order is not).
+    activity: await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Payment did not match its order"))
+      .orderBy(activityLog.id),
+    mail: await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "payment_mismatch")).orderBy(mailOutbox.id),
   });
 
   it("1p paid for the order's total: never marked paid; activity entry and one mail to the office, even when redelivered", async () => {

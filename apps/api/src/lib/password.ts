@@ -1,7 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
-import * as zxcvbnEn from "@zxcvbn-ts/language-en";
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { lazyRequire } from "./lazy-require";
+
+// The dictionaries (~20 MB resident) are loaded with the first password or secret checked
+// (decision 250): an instance that only serves the catalogue and bookings never holds them.
+const zxcvbnCore = lazyRequire<typeof import("@zxcvbn-ts/core")>("@zxcvbn-ts/core");
+const zxcvbnCommon = lazyRequire<typeof import("@zxcvbn-ts/language-common")>("@zxcvbn-ts/language-common");
+const zxcvbnEn = lazyRequire<typeof import("@zxcvbn-ts/language-en")>("@zxcvbn-ts/language-en");
 
 // Algorithm.Argon2id (a const enum, which isolatedModules cannot import).
 const ARGON2ID = 2;
@@ -24,10 +29,10 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 // The common-password and English dictionaries of zxcvbn-ts, built once on first use.
 let zxcvbn: ZxcvbnFactory | undefined;
 function strength(password: string, userInputs: string[] = []) {
-  zxcvbn ??= new ZxcvbnFactory({
-    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
-    graphs: zxcvbnCommon.adjacencyGraphs,
-    translations: zxcvbnEn.translations,
+  zxcvbn ??= new (zxcvbnCore().ZxcvbnFactory)({
+    dictionary: { ...zxcvbnCommon().dictionary, ...zxcvbnEn().dictionary },
+    graphs: zxcvbnCommon().adjacencyGraphs,
+    translations: zxcvbnEn().translations,
   });
   return zxcvbn.check(password.slice(0, 100), userInputs);
 }

@@ -1,17 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "../../db/client";
 import { passkeys, users } from "../../db/schema";
+import { lazyRequire } from "../../lib/lazy-require";
+
+// Second-factor libraries are loaded on a staff member's first set-up or sign-in (decision 250).
+const otplib = lazyRequire<typeof import("otplib")>("otplib");
+const qrcode = lazyRequire<typeof import("qrcode")>("qrcode");
+const webauthn = lazyRequire<typeof import("@simplewebauthn/server")>("@simplewebauthn/server");
 
 /** TOTP per RFC 6238: 30-second steps, 6 digits, SHA-1 (what every authenticator app reads). */
 const PERIOD = 30;
@@ -19,10 +15,10 @@ const PERIOD = 30;
 const TOLERANCE_SECONDS = 30;
 
 export async function startTotp(db: Db, user: { id: number; email: string }, issuer: string) {
-  const secret = generateSecret();
+  const secret = otplib().generateSecret();
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
-  const otpauth = generateURI({ issuer, label: user.email, secret });
-  const svg = await QRCode.toString(otpauth, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  const otpauth = otplib().generateURI({ issuer, label: user.email, secret });
+  const svg = await qrcode().toString(otpauth, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauth_url: otpauth, qr_svg: svg };
 }
 
@@ -33,7 +29,7 @@ export async function startTotp(db: Db, user: { id: number; email: string }, iss
 export async function checkTotp(secret: string, code: string, lastStep: number | null, now: Date) {
   const token = code.replace(/\s/g, "");
   if (!/^\d{6}$/.test(token)) return { valid: false as const };
-  const result = await verify({
+  const result = await otplib().verify({
     secret,
     token,
     epoch: Math.floor(now.getTime() / 1000),
@@ -91,7 +87,7 @@ export async function passkeyRegistrationOptions(
   now: Date,
 ) {
   const existing = await userPasskeys(db, user.id);
-  const options = await generateRegistrationOptions({
+  const options = await webauthn().generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -121,7 +117,7 @@ export async function addPasskey(
   if (!challenge) return { ok: false as const, message: "The passkey request has expired. Please try again." };
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await webauthn().verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
@@ -151,7 +147,7 @@ export async function addPasskey(
 
 export async function passkeyLoginOptions(db: Db, rp: RelyingParty, userId: number, sessionId: string, now: Date) {
   const mine = await userPasskeys(db, userId);
-  const options = await generateAuthenticationOptions({
+  const options = await webauthn().generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: mine.map((p) => ({
       id: p.id,
@@ -178,7 +174,7 @@ export async function checkPasskey(
   const [key] = await db.select().from(passkeys).where(eq(passkeys.id, id));
   if (!key || key.userId !== userId) return false;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await webauthn().verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,

@@ -4,12 +4,16 @@
  * total, what was paid and how, refunds and what is still due. VAT number and VAT lines only when
  * VAT_NUMBER is configured (prices include VAT at VAT_RATE). Titled 'Invoice' while money is due.
  */
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 import { formatBookingRef, PAYMENT_METHOD_LABELS, type PaymentMethod } from "@app/contract";
 import { discountSizeLabel } from "@app/rules";
 import { formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
 import type { OrderRow } from "./repository";
+import { lazyRequire } from "../../lib/lazy-require";
+
+/** pdfkit (and its fonts) loaded with the first PDF (decision 250). */
+const loadPdfKit = lazyRequire<typeof PDFKit>("pdfkit");
 
 export type ReceiptItem = {
   title: string;
@@ -60,7 +64,7 @@ export const vatIncluded = (grossPence: number, ratePercent: number) =>
 
 export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   const { order, items, business, vat } = input;
-  const doc = new PDFDocument({
+  const doc = new (loadPdfKit())({
     size: "A4",
     margin: 50,
     info: { Title: `${receiptTitle(order)} ${formatBookingRef(order.bookingRef)}`, Author: business.providerName },

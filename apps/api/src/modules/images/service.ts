@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { MAX_IMAGE_BYTES } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { images } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { lazyRequire } from "../../lib/lazy-require";
 
-// No libvips operation cache (decision 135): uploads are rare and each picture is encoded once,
-// so a cache of decoded images (up to 50 MB by default) only holds memory.
-sharp.cache(false);
+// Loaded with the first upload (decision 250). No libvips operation cache (decision 135): uploads
+// are rare and each picture is encoded once, so a cache of decoded images (up to 50 MB) only holds memory.
+type Sharp = typeof import("sharp").default;
+const loadSharp = lazyRequire<Sharp>("sharp", (sharp) => sharp.cache(false));
+const sharp = (...args: Parameters<Sharp>) => loadSharp()(...args);
 
 export const SMALL_WIDTH = 400;
 export const CARD_WIDTH = 800;

@@ -1,5 +1,9 @@
 /** The subject access download as a PDF (pdfkit): every section of the JSON, as labelled lines. */
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
+import { lazyRequire } from "../../lib/lazy-require";
+
+/** pdfkit (and its fonts) loaded with the first PDF (decision 250). */
+const loadPdfKit = lazyRequire<typeof PDFKit>("pdfkit");
 
 const label = (key: string) => key.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 const show = (v: unknown) =>
@@ -7,7 +11,7 @@ const show = (v: unknown) =>
 
 export function subjectAccessPdf(data: Record<string, unknown>, providerName: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
+    const doc = new (loadPdfKit())({
       size: "A4",
       margin: 50,
       info: { Title: "Subject access request: learner record", Author: providerName },

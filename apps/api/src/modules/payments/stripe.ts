@@ -1,6 +1,10 @@
 import { discountSizeLabel } from "@app/rules";
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { lazyRequire } from "../../lib/lazy-require";
 import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./port";
+
+/** Stripe's SDK, loaded only when Stripe is the provider (decision 250). */
+const loadStripe = lazyRequire<typeof Stripe>("stripe");
 
 /** Stripe insists on at least 30 minutes between creation and expiry, by its own clock. */
 const STRIPE_MIN_EXPIRY_S = 30 * 60;
@@ -20,7 +24,8 @@ export function stripeProvider(opts: {
   siteUrl: string;
 }): PaymentProvider {
   const target = opts.apiUrl ? new URL(opts.apiUrl) : null;
-  const stripe = new Stripe(opts.secretKey, {
+  const StripeClient = loadStripe();
+  const stripe = new StripeClient(opts.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -105,7 +110,7 @@ export function stripeProvider(opts: {
       } catch (err) {
         // Stripe expires only open sessions and refuses the rest with an invalid-request error
         // whose wording is not an API: ask the session what it is instead of reading the message.
-        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        if (!(err instanceof StripeClient.errors.StripeInvalidRequestError)) throw err;
         const session = await stripe.checkout.sessions.retrieve(sessionId);
         if (session.status === "complete") return "completed";
         if (session.status === "expired") return "expired";
@@ -118,7 +123,7 @@ export function stripeProvider(opts: {
       try {
         session = await stripe.checkout.sessions.retrieve(sessionId);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        if (err instanceof StripeClient.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
       }
       return {
