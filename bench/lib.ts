@@ -123,10 +123,22 @@ export const SITE_DIR = path.join(ROOT, "apps/site");
 export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
   startNode("API test server", API_DIR, [apiEntry("test-server"), "--production-like", "--port", "0"], {
     LOG_LEVEL: "warn",
-    MALLOC_ARENA_MAX: "2",
-    ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
+    ...dockerRuntimeEnv("api"),
+    ...(process.env.BENCH_API_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     ...env,
   });
+
+/**
+ * The memory settings production gives a server (its Dockerfile's `ENV MALLOC_ARENA_MAX=…` and
+ * `ENV NODE_OPTIONS="…"` lines), so a bench measures the process as it runs in production.
+ * BENCH_API_NODE_OPTIONS / BENCH_SITE_NODE_OPTIONS override the node options for experiments.
+ */
+export function dockerRuntimeEnv(app: "api" | "site"): Record<string, string> {
+  const dockerfile = readFileSync(path.join(ROOT, "apps", app, "Dockerfile"), "utf8");
+  const env: Record<string, string> = {};
+  for (const m of dockerfile.matchAll(/^ENV (MALLOC_ARENA_MAX|NODE_OPTIONS)=(?:"([^"]*)"|(\S+))\s*$/gm)) env[m[1]!] = m[2] ?? m[3]!;
+  return env;
+}
 
 /** The built entry point of the API (bundled now), or its TypeScript source in an older copy. */
 export function apiEntry(name: "test-server"): string {
@@ -144,8 +156,9 @@ export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
     PORT: "0",
     API_URL: apiUrl,
     PUBLIC_API_URL: apiUrl,
-    // As the Dockerfiles run it (decision 135).
-    MALLOC_ARENA_MAX: "2",
+    // As the Dockerfile runs it (decisions 135, 250).
+    ...dockerRuntimeEnv("site"),
+    ...(process.env.BENCH_SITE_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_SITE_NODE_OPTIONS } : {}),
     ...env,
   });
 

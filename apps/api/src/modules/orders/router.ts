@@ -40,9 +40,13 @@ const CUSTOMER_CANCEL_RATE_LIMIT = 20;
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
-    await guardNewOrder(request, body);
+    // The rate and hold limits are checked while the cart is priced (placeOrder writes nothing
+    // unless they pass); the no-op catch only keeps an early refusal from counting as unhandled.
+    const admission = guardNewOrder(request, body);
+    admission.catch(() => undefined);
+    const client = orderClientOf(request, body.guest_email);
     const placed = await withUniqueBookingRef(() =>
-      placeOrder(app.db, body, app.now(), app.payments.name, orderClientOf(request, body.guest_email)),
+      placeOrder(app.db, body, app.now(), app.payments.name, { client, admission }),
     );
     if (placed.kind !== "placed") throw refusalError(placed);
     const order = placed.order;

@@ -88,14 +88,24 @@ export type PricedCart = { kind: "priced"; lines: PricedLine[]; totals: OrderTot
  * its places and one use of its code for ORDER_HOLD_MINUTES. A date with too few places left or
  * a code used up in the meantime refuses the whole order (nothing is written).
  */
+export type PlaceOptions = {
+  /** Who placed it (the hold limits count by it, decision 101); none for seed and office orders. */
+  client?: repo.OrderClientWrite | null;
+  /**
+   * The caller's admission checks (rate and hold limits), run while the cart is priced: both are
+   * reads, so the order waits for one round trip instead of two. Nothing is written unless it resolves.
+   */
+  admission?: Promise<void>;
+};
+
 export async function placeOrder(
   db: Db,
   input: OrderInput,
   now: Date,
   provider: string,
-  client: repo.OrderClientWrite | null = null,
+  opts: PlaceOptions = {},
 ): Promise<PlaceOutcome> {
-  const cart = await priceCart(db, input.courses, input.discount_code, now);
+  const [cart] = await Promise.all([priceCart(db, input.courses, input.discount_code, now), opts.admission]);
   if (cart.kind !== "priced") return cart;
   const { lines, totals, discount } = cart;
 
@@ -174,7 +184,7 @@ export async function placeOrder(
     itemRows,
     attendees,
     bookingActivityText(formatBookingRef(order.bookingRef), `${order.firstName} ${order.lastName}`, lines),
-    client,
+    opts.client ?? null,
   );
   const claimed = (row: repo.ClaimedIds): PlaceOutcome => {
     order.id = Number(row.order_id);
