@@ -34,12 +34,26 @@ export async function courseIdsByDiscount(db: DbOrTx, ids: number[]): Promise<Ma
   return out;
 }
 
-export async function findLiveByCode(db: DbOrTx, code: string): Promise<DiscountCodeRow | null> {
-  const [row] = await db
-    .select()
+/**
+ * A live code by its text with its uses (THE rule, `discount_uses_taken`) and the courses it is
+ * limited to, in one query: the checkout prices a cart with a code on every order (issue 16: one
+ * round trip, not two).
+ */
+export async function findLiveByCodeWithUse(
+  db: DbOrTx,
+  code: string,
+  now: Date,
+): Promise<{ row: DiscountCodeRow; uses: number; courseIds: number[] } | null> {
+  const [found] = await db
+    .select({
+      row: discountCodes,
+      uses: sql<number>`discount_uses_taken(${discountCodes}, ${now.toISOString()}::timestamptz)`,
+      courseIds: sql<number[]>`coalesce((select array_agg(dcc.course_id order by dcc.course_id)
+        from discount_code_courses dcc where dcc.discount_code_id = ${discountCodes.id}), '{}')`,
+    })
     .from(discountCodes)
     .where(and(eq(discountCodes.code, code.trim().toUpperCase()), isNull(discountCodes.archivedAt)));
-  return row ?? null;
+  return found ? { row: found.row, uses: Number(found.uses), courseIds: found.courseIds.map(Number) } : null;
 }
 
 export async function findLiveById(db: DbOrTx, id: number): Promise<DiscountCodeRow | null> {

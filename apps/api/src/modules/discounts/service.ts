@@ -64,14 +64,13 @@ export async function checkDiscount(db: DbOrTx, code: string, now: Date, cartCou
     courseIds,
   });
   if (!code.trim()) return invalid("Please enter a discount code");
-  const row = await repo.findLiveByCode(db, code);
-  if (!row) return invalid("Invalid discount code");
+  const found = await repo.findLiveByCodeWithUse(db, code, now);
+  if (!found) return invalid("Invalid discount code");
+  const { row, uses, courseIds } = found;
   const today = ukDate(now);
   if (today < row.validFrom) return invalid("This discount code is not active yet", row);
   if (today > row.validUntil) return invalid("This discount code has expired", row);
-  const [uses, courses] = await Promise.all([repo.usesByDiscount(db, [row.id], now), repo.courseIdsByDiscount(db, [row.id])]);
-  if ((uses.get(row.id) ?? 0) >= row.maxUses) return invalid("This discount code has reached its usage limit", row);
-  const courseIds = courses.get(row.id) ?? [];
+  if (uses >= row.maxUses) return invalid("This discount code has reached its usage limit", row);
   const terms = { percentOff: row.percentOff, amountOffPence: row.amountOffPence, courseIds };
   if (
     cartCourseIds &&
