@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { executePrepared, type Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 
 /**
@@ -17,12 +17,16 @@ export async function takeHit(
   opts: { limit: number; windowMs: number; now: Date; message: string },
 ): Promise<void> {
   const windowStart = new Date(Math.floor(opts.now.getTime() / opts.windowMs) * opts.windowMs);
-  const { rows } = await db.execute<{ count: number }>(sql`
+  const rows = await executePrepared<{ count: number }>(
+    db,
+    "rate_limit_hit",
+    sql`
     insert into rate_limits (key, window_start, count)
     select ${key}, ${windowStart.toISOString()}::timestamptz, 1
     from (select set_config('synchronous_commit', 'off', true)) as no_flush
     on conflict (key, window_start) do update set count = rate_limits.count + 1
-    returning count`);
+    returning count`,
+  );
   const row = rows[0];
   // Old windows are dead weight; trimming now and then keeps the table small.
   if (Math.random() < 0.02) {
