@@ -6,8 +6,14 @@
  *
  * The site server runs in production mode over apps/site/dist (run `pnpm --filter site build`
  * first) through apps/site/scripts/bench-server.ts, which adds one route, `/__bench/index.html`, answering the
- * built index.html bytes as a static file. `SSR_HTML_CACHE=off` measures the server without its
- * HTML cache (decision 133); the bench runs both unless `SSR_MODES=on` or `off`.
+ * built index.html bytes as a static file. Modes (`SSR_MODES`, default `off,unpushed,on`):
+ * `off` = no HTML cache (SSR_HTML_CACHE=off); `unpushed` = the HTML cache checking the API per read
+ * (decision 133, the server's change stream stopped); `on` = the cache as it runs, served from
+ * memory while the API's change stream is live (decision 240).
+ *
+ * Freshness, per mode: right after an admin edit, is the edit on the course page's next read (and
+ * if not, after how long)? After a booking, how long until the page shows its places left (the
+ * benchmark API allows 1 s of lag, decision 130)?
  *
  *   pnpm --filter @app/bench ssr        # BENCH_SECONDS per route (default 6), 20 connections
  *
@@ -18,7 +24,24 @@ import { adminToken, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 20;
-const MODES = (process.env.SSR_MODES ?? "off,on").split(",").map((m) => m.trim()) as ("on" | "off")[];
+const MODES = (process.env.SSR_MODES ?? "off,unpushed,on").split(",").map((m) => m.trim()) as ("on" | "off" | "unpushed")[];
+
+/** Places left of a date as the page's hydration data carries it. */
+function placesLeftIn(html: string, dateId: number): number | null {
+  const m = new RegExp(
+    `"id":${dateId},"startDate":"[^"]*","endDate":"[^"]*","label":"[^"]*","capacity":\\d+,"placesLeft":(\\d+)`,
+  ).exec(html);
+  return m ? Number(m[1]) : null;
+}
+
+/** Reads `url` until `shown(html)` or 5 s pass: ms after `since`, or null. */
+async function shownAfter(url: string, shown: (html: string) => boolean, since: number): Promise<number | null> {
+  while (performance.now() - since < 5_000) {
+    if (shown(await (await fetch(url)).text())) return Math.round(performance.now() - since);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return null;
+}
 
 let api: Started | null = null;
 let site: Started | null = null;
@@ -38,6 +61,8 @@ try {
   const token = await adminToken(api.url);
   const courses = (await (await fetch(`${api.url}/api/courses`)).json()) as { id: number; slug: string; fee: number }[];
   const course = courses[0]!;
+  const detail = (await (await fetch(`${api.url}/api/courses/slug/${course.slug}`)).json()) as { courseDates: { id: number }[] };
+  const dateId = detail.courseDates[0]!.id;
   const pages = ["/", "/all-courses", `/course/${course.slug}`];
   let fee = course.fee;
 
@@ -52,7 +77,8 @@ try {
         PORT: "0",
         API_URL: api.url,
         PUBLIC_API_URL: api.url,
-        SSR_HTML_CACHE: mode,
+        SSR_HTML_CACHE: mode === "off" ? "off" : "on",
+        BENCH_STREAM: mode === "unpushed" ? "off" : "on",
       },
       { quiet: true },
     );
@@ -64,7 +90,7 @@ try {
     for (const p of pages) rows.push([p, await run(p)]);
     const base = staticRun.requests.average;
     console.info(
-      `\nbench ssr, HTML cache ${mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`,
+      `\nbench ssr, HTML cache ${mode === "on" ? "on (pushed)" : mode}, ${CONNECTIONS} connections, ${DURATION} s per route (site ${site.url}), load average ${loadAvg()}`,
     );
     for (const [name, r] of rows) {
       const rps = Math.round(r.requests.average);
@@ -73,21 +99,48 @@ try {
           ? ""
           : `  ${ratio(rps, base)}x of static (target >= 0.7: ${base > 0 && rps >= 0.7 * base ? "met" : "NOT met"})`;
       console.info(
-        `${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}${verdict}`,
+        `${name.padEnd(44)} ${String(rps).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  non-2xx ${r.non2xx}  ${(r.throughput.average / Math.max(1, r.requests.average) / 1024).toFixed(1)} KB/answer${verdict}`,
       );
     }
 
-    // Freshness: an admin edit, then the page at once; a booking, then the page at once.
+    // Freshness: an admin edit, then the page at once; a booking, then the page until it shows.
+    const page = `${site.url}/course/${course.slug}`;
     fee += 1;
     const put = await fetch(`${api.url}/api/courses/${course.id}`, {
       method: "PUT",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ fee }),
     });
-    const html = await (await fetch(`${site.url}/course/${course.slug}`)).text();
-    const shown = html.includes(`"fee":${fee},`);
+    const edited = performance.now();
+    const shown = (await (await fetch(page)).text()).includes(`"fee":${fee},`);
+    const editLag = shown ? 0 : await shownAfter(page, (html) => html.includes(`"fee":${fee},`), edited);
     console.info(
-      `freshness after an admin edit: PUT ${put.status}; the course page's next render shows fee ${fee}: ${shown ? "OK" : "STALE"}`,
+      `freshness after an admin edit: PUT ${put.status}; the course page's next read shows fee ${fee}: ${shown ? "OK" : `STALE (shown after ${editLag ?? "> 5000"} ms)`}`,
+    );
+    const left = placesLeftIn(await (await fetch(page)).text(), dateId);
+    const order = await fetch(`${api.url}/api/enroll`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        courses: [{ id: course.id, selectedDate: dateId, selectedAddons: [] }],
+        guest_email: `bench.ssr.${mode}@example.com`,
+        guest_name: "Bench",
+        first_name: "Bench",
+        last_name: "Ssr",
+        phone_number: "07700 900123",
+        country: "United Kingdom",
+        street_address: "1 Example Street",
+        town_city: "Bootle",
+        state: "England",
+      }),
+    });
+    const booked = performance.now();
+    const seatLag =
+      order.status === 201 && left !== null
+        ? await shownAfter(page, (html) => placesLeftIn(html, dateId) !== left, booked)
+        : null;
+    console.info(
+      `freshness after a booking: order ${order.status}; places left (${left}) moved on the course page after ${seatLag ?? "-"} ms (API lag allowed: 1000 ms)`,
     );
     console.info(`site server RSS ${rssMb(site.pid)} MB; HTML cache ${await (await fetch(`${site.url}/__bench/stats`)).text()}`);
     if (!shown) process.exitCode = 1;
