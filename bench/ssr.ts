@@ -70,7 +70,7 @@ try {
     site = await startNode(
       "site server",
       SITE_DIR,
-      ["scripts/bench-server.ts"],
+      ["scripts/bench-server.ts", ...(mode === "unpushed" ? ["--no-stream"] : [])],
       {
         NODE_ENV: "production",
         HOST: "127.0.0.1",
@@ -78,7 +78,8 @@ try {
         API_URL: api.url,
         PUBLIC_API_URL: api.url,
         SSR_HTML_CACHE: mode === "off" ? "off" : "on",
-        BENCH_STREAM: mode === "unpushed" ? "off" : "on",
+        // As the Dockerfile runs it (decision 135), like bench mixed's site server.
+        MALLOC_ARENA_MAX: "2",
       },
       { quiet: true },
     );
