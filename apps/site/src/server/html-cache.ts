@@ -64,7 +64,16 @@ type Recording = { deps: Dep[]; cacheable: boolean };
 const MAX_PAGES = 300;
 /** Brotli answers of one page version before it is worth compressing at the highest quality. */
 const POLISH_AFTER_HITS = 200;
+const CHECK_TIMEOUT_MS = 3_000;
+/**
+ * With the stream live, an address is checked again at least this often anyway: a backstop for
+ * what a push cannot carry exactly (a stream stalled for less than its 3 s silence limit; with
+ * several API instances behind one address, a check answered by an instance whose places left
+ * are still within their lag). It costs one shared conditional GET per address per second.
+ */
+const REVALIDATE_MS = 1_000;
 
+/** The page's brotli answer again at the highest quality, on a libuv thread; replaces the first one when done. */
 function polish(page: CachedPage) {
   brotliCompress(
     page.html,
@@ -74,14 +83,6 @@ function polish(page: CachedPage) {
     },
   );
 }
-const CHECK_TIMEOUT_MS = 3_000;
-/**
- * With the stream live, an address is checked again at least this often anyway: a backstop for
- * what a push cannot carry exactly (a stream stalled for less than its 3 s silence limit; with
- * several API instances behind one address, a check answered by an instance whose places left
- * are still within their lag). It costs one shared conditional GET per address per second.
- */
-const REVALIDATE_MS = 1_000;
 
 const recording = new AsyncLocalStorage<Recording>();
 let originalFetch: typeof fetch | null = null;
