@@ -15,6 +15,7 @@ import type { ViteDevServer } from "vite";
 import { loadEnv } from "./src/config/server/env";
 import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
+import { CatalogueFeed } from "./src/server/catalogue-feed";
 import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -109,6 +110,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The rendered-HTML cache (null in development or with SSR_HTML_CACHE=off). */
     htmlCache: HtmlCache | null;
+    /** The API's catalogue change stream the HTML cache relies on (decision 240); null with the cache. */
+    catalogueFeed: CatalogueFeed | null;
   }
 }
 
@@ -217,8 +220,12 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   });
 
   // Rendered HTML per catalogue version (decision 133): production only (development reloads code).
-  const htmlCache = !dev && env.SSR_HTML_CACHE === "on" ? new HtmlCache() : null;
+  // Kept pages are served with no round trip while the API pushes its catalogue changes (240).
+  const catalogueFeed = !dev && env.SSR_HTML_CACHE === "on" ? new CatalogueFeed(env.API_URL, app.log) : null;
+  const htmlCache = catalogueFeed ? new HtmlCache(catalogueFeed) : null;
   app.decorate("htmlCache", htmlCache);
+  app.decorate("catalogueFeed", catalogueFeed);
+  if (catalogueFeed) app.addHook("onReady", async () => catalogueFeed.start());
   const CACHED_PAGE = /^\/(?:all-courses|course\/[^/?#]+)?$/;
   const sendPage = (reply: FastifyReply, status: number, html: string | Buffer) =>
     reply.code(status).type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
@@ -286,6 +293,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   });
 
   app.addHook("onClose", async () => {
+    catalogueFeed?.stop();
     await vite?.close();
   });
   return app;

@@ -14,8 +14,11 @@ const staticHtml = await readFile(path.resolve(process.cwd(), env.SITE_DIST_DIR,
 app.get("/__bench/index.html", async (_req, reply) =>
   reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(staticHtml),
 );
-app.get("/__bench/stats", async () => app.htmlCache?.stats ?? null);
+// `--no-stream`: the HTML cache without the API's change stream, checking the API per read
+// (decision 133 as it was before 240), to compare both in one run.
+app.get("/__bench/stats", async () => ({ ...app.htmlCache?.stats, stream: app.catalogueFeed?.stats ?? null }));
 const address = await app.listen({ port: env.PORT, host: env.HOST });
+if (process.argv.includes("--no-stream")) app.catalogueFeed?.stop();
 console.info(`READY http://127.0.0.1:${new URL(address).port}`);
 const stop = async () => {
   await app.close();

@@ -35,6 +35,7 @@ export class SeatCounts {
   private version = 0;
   private inflight: Promise<Stored> | null = null;
   private inflightChanges = -1;
+  private inflightGeneration = -1;
   private inflightAt = 0;
   readonly stats = { refreshes: 0 };
 
@@ -66,6 +67,24 @@ export class SeatCounts {
     // Join a refresh on the wire if it started after the last reported change, or less than the
     // lag ago (it reflects every change older than the lag): one refresh at a time under load.
     if (this.inflight && (this.inflightChanges === this.changes || t - this.inflightAt < this.maxLagMs)) return this.inflight;
+    return this.refresh(db, now);
+  }
+
+  /**
+   * A snapshot with every seat change reported before this call, whatever the lag (the change
+   * stream, catalogue-events.ts, takes one before telling the site server "places left moved",
+   * so the site's next check finds the new counts), and until when it holds with no write.
+   */
+  async settle(db: DbOrTx, now: Date): Promise<SeatSnapshot & { validUntil: number }> {
+    const s = this.snap;
+    if (s && s.generation === this.generation && now.getTime() < s.validUntil && s.changes === this.changes) return s;
+    if (this.inflight && this.inflightChanges === this.changes && this.inflightGeneration === this.generation)
+      return this.inflight;
+    return this.refresh(db, now);
+  }
+
+  private refresh(db: DbOrTx, now: Date): Promise<Stored> {
+    const t = now.getTime();
     const changes = this.changes;
     const generation = this.generation;
     const p = this.take(db, now, changes, generation).then((fresh) => {
@@ -76,6 +95,7 @@ export class SeatCounts {
     });
     this.inflight = p;
     this.inflightChanges = changes;
+    this.inflightGeneration = generation;
     this.inflightAt = t;
     void p
       .finally(() => {
