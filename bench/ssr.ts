@@ -20,7 +20,7 @@
  * Target: each page at >= 0.7x the static index.html, with the same freshness after an edit.
  */
 import autocannon from "autocannon";
-import { adminToken, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_DIR, type Started } from "./lib";
+import { adminToken, dockerRuntimeEnv, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_DIR, type Started } from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 20;
@@ -79,8 +79,8 @@ try {
         API_URL: api.url,
         PUBLIC_API_URL: api.url,
         SSR_HTML_CACHE: mode === "off" ? "off" : "on",
-        // As the Dockerfile runs it (decision 135), like bench mixed's site server.
-        MALLOC_ARENA_MAX: "2",
+        // As the Dockerfile runs it (decisions 135, 250), like bench mixed's site server.
+        ...dockerRuntimeEnv("site"),
       },
       { quiet: true },
     );
