@@ -150,7 +150,8 @@ export function apiEntry(name: "test-server"): string {
 
 /** The site server in production mode over apps/site/dist (run `pnpm --filter site build` first). */
 export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
-  startNode("site server", SITE_DIR, ["server.ts"], {
+  // The bundle `pnpm --filter site build` writes (decision 250), as production runs it.
+  startNode("site server", SITE_DIR, [existsSync(path.join(SITE_DIR, "dist/server.mjs")) ? "dist/server.mjs" : "server.ts"], {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: "0",

@@ -18,7 +18,10 @@ import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
 import { CatalogueFeed } from "./src/server/catalogue-feed";
 import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+// The site's folder: this file's own (tsx runs server.ts), or its parent when production runs the
+// bundle, dist/server.mjs (scripts/bundle-server.mjs, decision 250).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.basename(here) === "dist" ? path.dirname(here) : here;
 
 type EntryServer = typeof import("./src/app/entry-server");
 
