@@ -76,7 +76,11 @@ async function loadInlineCss(client: string, manifest: Manifest) {
 /** A stylesheet as a `<style>` block when inlined, else a link. */
 function stylesheet(file: string): string {
   const css = inlinedCss.get(file);
-  return css === undefined ? `<link rel="stylesheet" href="/${file}">` : `<style data-href="/${file}">${css}</style>`;
+  // The disabled link is never fetched; it tells Vite's chunk loader that the stylesheet is in the
+  // page, or a route's first load would link it again after the global one (decision 245).
+  return css === undefined
+    ? `<link rel="stylesheet" href="/${file}">`
+    : `<style data-href="/${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
 /**

@@ -37,14 +37,20 @@ function storage(): Storage | null {
 
 let interAdded = false;
 
+/** The subset every page's text uses (Basic Latin and Latin-1, among others). */
+const BASIC_LATIN = /U\+0000-00FF/i;
+
 /**
- * Defines "Inter Web" from the stylesheet's "Inter Variable" faces. The browser then fetches the
- * subsets the page's text needs and lays the text out again when they arrive: no style recalculation
- * of the whole page, as switching the font stack would cost.
+ * Defines "Inter Web" from the stylesheet's "Inter Variable" faces. The Latin face is fetched first
+ * and the family added once it is in: the page's text is laid out again once, not on adding the
+ * faces and again on their arrival, and the style of the page is not recalculated, as switching
+ * the font stack would cost. The other subsets load only if some text needs them. `atOnce` (a
+ * font this tab has loaded before, so in the browser's cache) adds them without waiting.
  */
-function addInterFaces() {
+function addInterFaces(atOnce: boolean) {
   if (interAdded || !("fonts" in document)) return;
   interAdded = true;
+  const faces: FontFace[] = [];
   for (const sheet of document.styleSheets) {
     let rules: CSSRuleList;
     try {
@@ -52,11 +58,17 @@ function addInterFaces() {
     } catch {
       continue; // a stylesheet from another origin (none today)
     }
-    for (const rule of rules) {
-      if (!(rule instanceof CSSFontFaceRule)) continue;
+    // The faces are one block near the top (@app/ui's first import); stop after it rather than
+    // build script objects for the whole stylesheet.
+    for (let i = 0; i < rules.length; i += 1) {
+      const rule = rules[i];
+      if (!(rule instanceof CSSFontFaceRule)) {
+        if (faces.length) break;
+        continue;
+      }
       const face = rule.style;
       if (face.getPropertyValue("font-family").replace(/["']/g, "").trim() !== CSS_FAMILY) continue;
-      document.fonts.add(
+      faces.push(
         new FontFace(WEB_FAMILY, face.getPropertyValue("src"), {
           style: face.getPropertyValue("font-style") || "normal",
           weight: face.getPropertyValue("font-weight") || "normal",
@@ -66,29 +78,28 @@ function addInterFaces() {
       );
     }
   }
-  // `load` resolves once the face the page's text needs has arrived (or failed).
-  void document.fonts.load(`1em "${WEB_FAMILY}"`).then((faces) => {
-    if (faces.length) storage()?.setItem(INTER_CACHED_KEY, "1");
-  });
+  const latin = faces.find((f) => BASIC_LATIN.test(f.unicodeRange));
+  const addAll = () => faces.forEach((f) => document.fonts.add(f));
+  if (atOnce || !latin) {
+    addAll();
+    return;
+  }
+  latin.load().then(
+    () => {
+      addAll();
+      storage()?.setItem(INTER_CACHED_KEY, "1");
+    },
+    addAll, // not loaded (offline): the family still lists it; the fallback stays in use
+  );
 }
 
-if (storage()?.getItem(INTER_CACHED_KEY)) addInterFaces();
+if (storage()?.getItem(INTER_CACHED_KEY)) addInterFaces(true);
 
 let started = false;
 
 function hydrate() {
   if (started) return;
   started = true;
-  // Stylesheets the server inlined (`<style data-href>`, SITE_INLINE_CSS): a disabled link (never
-  // fetched) tells Vite's chunk loader they are in the page, or it would link them again, after
-  // the global stylesheet, and change which of two equal rules wins.
-  for (const style of document.querySelectorAll<HTMLStyleElement>("style[data-href]")) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = style.dataset.href!;
-    link.disabled = true;
-    document.head.append(link);
-  }
   const modules = document.querySelector<HTMLMetaElement>(APP_MODULES_META)?.content.split(" ").filter(Boolean) ?? [];
   // All at once: the app entry's import would otherwise find the route chunks one by one.
   for (const href of modules) {
@@ -99,7 +110,7 @@ function hydrate() {
     document.head.append(link);
   }
   void import(/* @vite-ignore */ modules[0] ?? DEV_APP_ENTRY);
-  addInterFaces();
+  addInterFaces(false);
 }
 
 // Once the first contentful paint is out (the paint entry carries its presentation time; a frame's
