@@ -95,7 +95,8 @@ async function inlineBootScript(template: string, client: string, manifest: Mani
   const code = (await readFile(path.join(client, boot.file), "utf8")).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "");
   if (/<\/script/i.test(code)) return null;
   const hash = `sha256-${createHash("sha256").update(code).digest("base64")}`;
-  return { template: template.replace(tag!, `<script type="module">${code}</script>`), hash };
+  // A replacer function: `$` sequences in the code must not be read as replacement patterns.
+  return { template: template.replace(tag!, () => `<script type="module">${code}</script>`), hash };
 }
 
 /** The app's entry module (the boot module imports it after the first paint). */

@@ -139,6 +139,26 @@ describe("server-rendered HTML", () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   });
 
+  it("asks for nothing before the first paint: no script, preload or stylesheet requests (decision 245)", async () => {
+    const { html } = await fetchHtml(`${siteUrl}/`);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(head).not.toMatch(/rel="(modulepreload|preload)"/);
+    // Stylesheets are inlined; their links are disabled (never fetched) markers for the chunk loader.
+    const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => /\bdisabled\b/.test(l))).toBe(true);
+    expect(head).toMatch(/<style data-href="\/assets\/[^"]+\.css">/);
+    // The font stack that wins (the site's, after @app/ui's) starts with "Inter Web", which only the
+    // boot module defines, after the first paint: no font request before it.
+    const stacks = [...head.matchAll(/--ui-font-sans:\s*([^;}]+)/g)].map((m) => m[1]!);
+    expect(stacks.at(-1)).toMatch(/^"Inter Web", "Inter Fallback"/);
+    expect(head).not.toMatch(/font-family:\s*"?Inter Web/);
+    const modules = attr(html, /<meta name="app-modules" content="([^"]+)"/)?.split(" ") ?? [];
+    expect(modules[0]).toMatch(/^\/assets\/app-[\w-]+\.js$/);
+    expect(modules.some((m) => /\/HomePage-[\w-]+\.js$/.test(m))).toBe(true);
+  });
+
   it("serves hashed assets with a long immutable cache", async () => {
     const { html } = await fetchHtml(`${siteUrl}/`);
     // The app entry chunk, which the inline boot module imports after the first paint.
