@@ -1,7 +1,7 @@
 /**
  * Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on the public
- * site's production build. DESIGN.md targets: performance 98+, LCP < 1.5 s, CLS < 0.02, and the
- * first load of `/` under 100 KB of gzipped JavaScript.
+ * site's production build. Issue 16's phone targets: performance 100, LCP <= 1.2 s, CLS <= 0.01,
+ * TBT <= 50 ms on every page, and the first load of `/` at most 60 KB of JavaScript (on the wire).
  *
  *   pnpm --filter site build && pnpm --filter @app/bench lighthouse
  *   SITE_URL=http://localhost:5550 API_URL=http://localhost:3550 pnpm --filter @app/bench lighthouse
@@ -29,7 +29,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/us
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const READY_TIMEOUT_MS = 120_000;
 
-const TARGET = { score: 98, lcpMs: 1500, cls: 0.02, homeJsKb: 100 };
+const TARGET = { score: 100, lcpMs: 1200, cls: 0.01, tbtMs: 50, homeJsKb: 60 };
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -235,6 +235,8 @@ try {
     "/all-courses",
     `/course/${encodeURIComponent(courses[0]?.slug ?? "missing")}`,
     "/contact",
+    // Empty: Lighthouse starts every run with cleared storage, and the cart lives in local storage.
+    "/cart",
   ];
   const port = await startChrome(cleanup);
   const jsonDir = process.env.LH_JSON_DIR;
@@ -287,9 +289,10 @@ try {
     };
     const misses = [
       m.score < TARGET.score && `score < ${TARGET.score}`,
-      m.lcpMs >= TARGET.lcpMs && `LCP >= ${TARGET.lcpMs} ms`,
-      m.cls >= TARGET.cls && `CLS >= ${TARGET.cls}`,
-      page === "/" && m.jsBytes / 1024 >= TARGET.homeJsKb && `JS >= ${TARGET.homeJsKb} KB`,
+      m.lcpMs > TARGET.lcpMs && `LCP > ${TARGET.lcpMs} ms`,
+      m.cls > TARGET.cls && `CLS > ${TARGET.cls}`,
+      m.tbtMs > TARGET.tbtMs && `TBT > ${TARGET.tbtMs} ms`,
+      page === "/" && m.jsBytes / 1024 > TARGET.homeJsKb && `JS > ${TARGET.homeJsKb} KB`,
     ].filter(Boolean);
     if (misses.length) failed = true;
     console.info(
@@ -303,7 +306,8 @@ try {
       console.info(`${"".padEnd(44)} warnings: ${warnings.map((w) => w.replace(/\s+/g, " ").slice(0, 160)).join(" | ")}`);
   }
   console.info(
-    `\nTargets (DESIGN.md): score >= ${TARGET.score}, LCP < ${TARGET.lcpMs / 1000} s, CLS < ${TARGET.cls}, JS of / < ${TARGET.homeJsKb} KB gzipped.`,
+    `\nTargets (issue 16): score ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s, CLS <= ${TARGET.cls}, TBT <= ${TARGET.tbtMs} ms, JS of / <= ${TARGET.homeJsKb} KB gzipped` +
+      " (apps/site/scripts/first-load-size.mjs measures the gzipped size; the column shows the wire).",
   );
   console.info(
     "JS (wire) = bytes transferred for scripts as the server compressed them (br/gzip per Accept-Encoding) / number of scripts.",

@@ -6,6 +6,7 @@
  *   pnpm --filter site dev     # development, PORT (default 5173)
  *   pnpm --filter site build && pnpm --filter site start
  */
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,18 +31,15 @@ interface Manifest {
 }
 
 /**
- * The Latin subset of Inter, which every page uses: preloaded so it downloads beside the
- * stylesheet instead of after it (the stylesheet names it, so the browser finds it late).
+ * Content Security Policy: no inline scripts but the boot module, allowed by its hash (hydration
+ * data and JSON-LD are JSON, not scripts).
  */
-const PRELOADED_FONT = /inter-latin-wght-normal-[\w-]+\.woff2$/;
-
-/** Content Security Policy: no inline scripts (hydration data and JSON-LD are JSON, not scripts). */
-function securityHeaders(env: ServerEnv, dev: boolean): Record<string, string> {
+function securityHeaders(env: ServerEnv, dev: boolean, scriptHashes: string[] = []): Record<string, string> {
   const api = new URL(env.PUBLIC_API_URL).origin;
   const csp = [
     "default-src 'self'",
     // Vite's dev client and the React refresh preamble are inline scripts: development only.
-    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(" "),
     // React writes style attributes (e.g. skeleton sizes); no inline style elements are used.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${api}`,
@@ -82,10 +80,39 @@ async function loadInlineCss(client: string, manifest: Manifest) {
 /** A stylesheet as a `<style>` block when inlined, else a link. */
 function stylesheet(file: string): string {
   const css = inlinedCss.get(file);
-  return css === undefined ? `<link rel="stylesheet" href="/${file}">` : `<style data-href="/${file}">${css}</style>`;
+  // The disabled link is never fetched; it tells Vite's chunk loader that the stylesheet is in the
+  // page, or a route's first load would link it again after the global one (decision 245).
+  return css === undefined
+    ? `<link rel="stylesheet" href="/${file}">`
+    : `<style data-href="/${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
-/** `<link rel="modulepreload">` for the chunks of the routes being rendered (production only). */
+/**
+ * The boot module (index.html's only script: a few hundred bytes, no imports) inlined into the
+ * page, so nothing but the HTML is requested before the first paint (decision 245). Returns the
+ * template and the script's CSP hash, or nothing to keep it linked.
+ */
+async function inlineBootScript(template: string, client: string, manifest: Manifest) {
+  const boot = manifest["index.html"];
+  const tag = boot && `<script type="module" crossorigin src="/${boot.file}"></script>`;
+  if (!boot || boot.imports?.length || !template.includes(tag!)) return null;
+  const code = (await readFile(path.join(client, boot.file), "utf8")).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "");
+  if (/<\/script/i.test(code)) return null;
+  const hash = `sha256-${createHash("sha256").update(code).digest("base64")}`;
+  // A replacer function: `$` sequences in the code must not be read as replacement patterns.
+  return { template: template.replace(tag!, () => `<script type="module">${code}</script>`), hash };
+}
+
+/** The app's entry module (the boot module imports it after the first paint). */
+const APP_ENTRY = "src/app/entry-client.tsx";
+
+/**
+ * The head's stylesheets for the routes being rendered, and `<meta name="app-modules">` naming the
+ * app entry chunk first, then every chunk it and those routes import (production only). The boot
+ * script preloads them and imports the first after the first paint (decision 245): no
+ * `modulepreload` and no font preload in the head, so the HTML and its styles have the connection
+ * to themselves until the page is painted.
+ */
 function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string {
   if (!manifest) return "";
   const files = new Set<string>();
@@ -100,12 +127,13 @@ function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string 
     chunk.imports?.forEach((i) => visit(i, seen));
   };
   const seen = new Set<string>(["index.html"]);
+  const app = manifest[APP_ENTRY];
+  visit(APP_ENTRY, seen);
   moduleFiles.forEach((f) => visit(f, seen));
-  const font = manifest["index.html"]?.assets?.find((a) => PRELOADED_FONT.test(a));
+  const modules = app ? [app.file, ...files] : [];
   return [
-    ...(font ? [`<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`] : []),
     ...[...css].map(stylesheet),
-    ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ...(modules.length ? [`<meta name="app-modules" content="${modules.map((f) => `/${f}`).join(" ")}">`] : []),
   ].join("\n    ");
 }
 
@@ -124,7 +152,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     logger: env.NODE_ENV === "test" ? false : { level: dev ? "warn" : "info" },
     trustProxy: true,
   });
-  const headers = securityHeaders(env, dev);
+  let headers = securityHeaders(env, dev);
   // Course pictures come from the API's origin: open that connection while the HTML still parses.
   const apiOrigin = new URL(env.PUBLIC_API_URL).origin;
   const preconnect = apiOrigin === new URL(env.site.siteUrl).origin ? "" : `<link rel="preconnect" href="${apiOrigin}">\n    `;
@@ -167,6 +195,11 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       template = template.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) =>
         inlinedCss.has(file) ? stylesheet(file) : link,
       );
+    }
+    const boot = await inlineBootScript(template, client, manifest);
+    if (boot) {
+      template = boot.template;
+      headers = securityHeaders(env, dev, [boot.hash]);
     }
     entry = (await import(path.join(dist, "server/entry-server.js"))) as EntryServer;
     entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });

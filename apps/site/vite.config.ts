@@ -29,9 +29,11 @@ const PREACT_ALIASES = [
  * - `shared`: our components, helpers and icons used by more than one route.
  * Route-only code (zod and the form fields on contact and cart) stays in its route's chunks.
  */
+const BOOT_MODULE = /[\\/](?:src[\\/]app[\\/]boot\.ts|index\.html|src[\\/]styles[\\/]index\.css)(?:\?.*)?$/;
 const CLIENT_CHUNKS = {
   groups: [
-    { name: "app", tags: ["$initial" as const], priority: 2 },
+    // The boot module stays alone: it is the only script the page asks for before its first paint.
+    { name: "app", tags: ["$initial" as const], test: (id: string) => !BOOT_MODULE.test(id), priority: 2 },
     { name: "shared", test: /[\\/]src[\\/](components|lib|content|config)[\\/]|lucide-react/, minShareCount: 2, priority: 1 },
   ],
 };
@@ -58,7 +60,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         assetsInlineLimit: 0,
-        rolldownOptions: { output: { codeSplitting: CLIENT_CHUNKS } },
+        // Every browser we serve supports modulepreload; the polyfill would be a static import of
+        // the app chunk from the boot module.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          // The page's script tag is the small boot module (src/app/boot.ts), which imports the
+          // app after the first paint (decision 245). The app is an entry of its own so that its
+          // static imports still form one `app` chunk (the `$initial` group).
+          input: { index: "index.html", app: "src/app/entry-client.tsx" },
+          output: { codeSplitting: CLIENT_CHUNKS },
+        },
       },
   ssr: {
     // Workspace packages export TypeScript source: let Vite compile them for the server build.

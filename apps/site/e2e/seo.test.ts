@@ -3,6 +3,7 @@
  * JavaScript, carries its title, description, canonical link, social tags, JSON-LD and main
  * heading; unknown paths answer 404; sitemap and robots come from the live catalogue.
  */
+import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { fetchHtml } from "./fixtures";
 
@@ -67,10 +68,15 @@ describe("server-rendered HTML", () => {
         const h1 = attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/);
         expect(text(h1 ?? "")).toMatch(page.h1);
       }
-      // CSP script-src 'self': hydration data is JSON, never an inline executable script.
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
-      expect(inline.every((a) => /type="application\/(ld\+)?json"/.test(a ?? ""))).toBe(true);
-      expect(headers.get("content-security-policy")).toContain("script-src 'self'");
+      // CSP script-src 'self' plus one hash: hydration data is JSON; the only inline executable
+      // script is the boot module (decision 245), and the policy allows exactly that text.
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
+      const executable = inline.filter((m) => !/type="application\/(ld\+)?json"/.test(m[1] ?? ""));
+      expect(executable.map((m) => m[1])).toEqual([' type="module"']);
+      const bootHash = `'sha256-${createHash("sha256").update(executable[0]![2]!).digest("base64")}'`;
+      const csp = headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`script-src 'self' ${bootHash}`);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect(headers.get("x-content-type-options")).toBe("nosniff");
       expect(headers.get("strict-transport-security")).toContain("max-age=31536000");
@@ -133,10 +139,31 @@ describe("server-rendered HTML", () => {
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
   });
 
+  it("asks for nothing before the first paint: no script, preload or stylesheet requests (decision 245)", async () => {
+    const { html } = await fetchHtml(`${siteUrl}/`);
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(html).not.toMatch(/<script[^>]*\bsrc=/);
+    expect(head).not.toMatch(/rel="(modulepreload|preload)"/);
+    // Stylesheets are inlined; their links are disabled (never fetched) markers for the chunk loader.
+    const links = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => /\bdisabled\b/.test(l))).toBe(true);
+    expect(head).toMatch(/<style data-href="\/assets\/[^"]+\.css">/);
+    // The font stack that wins (the site's, after @app/ui's) starts with "Inter Web", which only the
+    // boot module defines, after the first paint: no font request before it.
+    const stacks = [...head.matchAll(/--ui-font-sans:\s*([^;}]+)/g)].map((m) => m[1]!);
+    expect(stacks.at(-1)).toMatch(/^"Inter Web", "Inter Fallback"/);
+    expect(head).not.toMatch(/font-family:\s*"?Inter Web/);
+    const modules = attr(html, /<meta name="app-modules" content="([^"]+)"/)?.split(" ") ?? [];
+    expect(modules[0]).toMatch(/^\/assets\/app-[\w-]+\.js$/);
+    expect(modules.some((m) => /\/HomePage-[\w-]+\.js$/.test(m))).toBe(true);
+  });
+
   it("serves hashed assets with a long immutable cache", async () => {
     const { html } = await fetchHtml(`${siteUrl}/`);
-    const script = attr(html, /<script type="module"[^>]*src="([^"]+)"/);
-    expect(script).toMatch(/^\/assets\//);
+    // The app entry chunk, which the inline boot module imports after the first paint.
+    const script = attr(html, /<meta name="app-modules" content="([^" ]+)/);
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
     const asset = await fetch(`${siteUrl}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toContain("immutable");

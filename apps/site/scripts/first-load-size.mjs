@@ -1,5 +1,5 @@
-// Sums the gzipped JavaScript the browser needs for the first load of a route: the entry
-// chunk, its static imports, and the route modules the server preloads (from the Vite manifest).
+// Sums the gzipped JavaScript the browser needs for the first load of a route: the boot and app
+// entry chunks, their static imports, and the route modules the server preloads (from the Vite manifest).
 //   node scripts/first-load-size.mjs [routeModule ...]   (default: the home page)
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -19,6 +19,8 @@ const visit = (key) => {
   (chunk.imports ?? []).forEach(visit);
 };
 visit("index.html");
+// The boot module (index.html's script) imports the app entry after the first paint (decision 245).
+visit("src/app/entry-client.tsx");
 modules.forEach(visit);
 
 let total = 0;

@@ -32,8 +32,8 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1" || v === "yes"),
   /** Keep rendered HTML of /, /all-courses and course pages per catalogue version (production only; decision 133). */
   SSR_HTML_CACHE: z.enum(["on", "off"]).default("on"),
-  /** Inline the built stylesheets into each page instead of linking them (production; decision 134: off until it measures better). */
-  SITE_INLINE_CSS: z.enum(["on", "off"]).default("off"),
+  /** Inline the built stylesheets into each page instead of linking them (production; decisions 134, 245). */
+  SITE_INLINE_CSS: z.enum(["on", "off"]).default("on"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & { site: SiteConfig };

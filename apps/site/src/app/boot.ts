@@ -1,0 +1,129 @@
+/**
+ * The page's only script tag (decision 245). The server-rendered HTML is complete and styled
+ * without JavaScript, so hydration waits until the browser has painted it: the scripts, the
+ * route chunks and the Inter web font are requested after the first paint and never compete
+ * with the HTML for a phone's bandwidth before the largest text or picture is on screen.
+ * Lighthouse's simulation (Lantern) counts every request that finished before the largest
+ * paint as needed for it; requested after it, they are not.
+ */
+
+/**
+ * `<meta name="app-modules">` (server.ts, production): the app entry chunk, then the chunks it and
+ * the rendered routes import. Read from the page, not imported here, so the bundler adds no
+ * static import (and no early request) to this module.
+ */
+const APP_MODULES_META = 'meta[name="app-modules"]';
+/** Development (Vite serves sources; no manifest, no meta). */
+const DEV_APP_ENTRY = "/src/app/entry-client.tsx";
+/**
+ * Set once Inter has loaded, for this tab only: the browser holds the font in its cache, so a page
+ * reloaded or opened again in the tab uses it from the first paint. Not in local storage: a new
+ * tab may find the flag but not the font (a cleared or evicted cache, and every Lighthouse run
+ * after the first), and would then fetch 49 KB before its first paint.
+ */
+const INTER_CACHED_KEY = "site:inter-cached";
+/** The family the site's font stack names first (styles/fonts.css); only this script defines it. */
+const WEB_FAMILY = "Inter Web";
+/** @app/ui's self-hosted Inter (@font-face rules in the stylesheet, one per unicode range). */
+const CSS_FAMILY = "Inter Variable";
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage disabled: Inter still arrives after the first paint
+  }
+}
+
+let interAdded = false;
+
+/** The subset every page's text uses (Basic Latin and Latin-1, among others). */
+const BASIC_LATIN = /U\+0000-00FF/i;
+
+/**
+ * Defines "Inter Web" from the stylesheet's "Inter Variable" faces. The Latin face is fetched first
+ * and the family added once it is in: the page's text is laid out again once, not on adding the
+ * faces and again on their arrival, and the style of the page is not recalculated, as switching
+ * the font stack would cost. The other subsets load only if some text needs them. `atOnce` (a
+ * font this tab has loaded before, so in the browser's cache) adds them without waiting.
+ */
+function addInterFaces(atOnce: boolean) {
+  if (interAdded || !("fonts" in document)) return;
+  interAdded = true;
+  const faces: FontFace[] = [];
+  for (const sheet of document.styleSheets) {
+    let rules: CSSRuleList;
+    try {
+      rules = sheet.cssRules;
+    } catch {
+      continue; // a stylesheet from another origin (none today)
+    }
+    // The faces are one block near the top (@app/ui's first import); stop after it rather than
+    // build script objects for the whole stylesheet.
+    for (let i = 0; i < rules.length; i += 1) {
+      const rule = rules[i];
+      if (!(rule instanceof CSSFontFaceRule)) {
+        if (faces.length) break;
+        continue;
+      }
+      const face = rule.style;
+      if (face.getPropertyValue("font-family").replace(/["']/g, "").trim() !== CSS_FAMILY) continue;
+      faces.push(
+        new FontFace(WEB_FAMILY, face.getPropertyValue("src"), {
+          style: face.getPropertyValue("font-style") || "normal",
+          weight: face.getPropertyValue("font-weight") || "normal",
+          unicodeRange: face.getPropertyValue("unicode-range") || "U+0-10FFFF",
+          display: "swap",
+        }),
+      );
+    }
+  }
+  const latin = faces.find((f) => BASIC_LATIN.test(f.unicodeRange));
+  const addAll = () => faces.forEach((f) => document.fonts.add(f));
+  if (atOnce || !latin) {
+    addAll();
+    return;
+  }
+  latin.load().then(
+    () => {
+      addAll();
+      storage()?.setItem(INTER_CACHED_KEY, "1");
+    },
+    addAll, // not loaded (offline): the family still lists it; the fallback stays in use
+  );
+}
+
+if (storage()?.getItem(INTER_CACHED_KEY)) addInterFaces(true);
+
+let started = false;
+
+function hydrate() {
+  if (started) return;
+  started = true;
+  const modules = document.querySelector<HTMLMetaElement>(APP_MODULES_META)?.content.split(" ").filter(Boolean) ?? [];
+  // All at once: the app entry's import would otherwise find the route chunks one by one.
+  for (const href of modules) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.crossOrigin = ""; // as the built script tags: one fetch serves preload and import
+    document.head.append(link);
+  }
+  void import(/* @vite-ignore */ modules[0] ?? DEV_APP_ENTRY);
+  addInterFaces(false);
+}
+
+// Once the first contentful paint is out (the paint entry carries its presentation time; a frame's
+// callbacks come before it). The timeout covers tabs opened in the background (no paint) and
+// browsers without paint timing.
+if ("PerformanceObserver" in window && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+  new PerformanceObserver((list, observer) => {
+    if (!list.getEntriesByName("first-contentful-paint").length) return;
+    observer.disconnect();
+    setTimeout(hydrate, 0);
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(hydrate, 3000);
+} else {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(hydrate, 0)));
+  setTimeout(hydrate, 1000);
+}
