@@ -12,9 +12,14 @@
  * localhost ports, and stops them at the end. With SITE_URL (and API_URL, used to find a course)
  * it measures servers you started. Each page is measured LH_RUNS times (default 3) in a fresh tab
  * of one headless Chromium (CHROME_PATH, default /usr/bin/chromium); the median run is printed.
+ * The site server runs as production runs it: its bundle (`dist/server.mjs`) with plain node.
+ *
+ * LH_PROXY=caddy puts Caddy in front of the site as the production set-up does (deploy/Caddyfile:
+ * HTTPS with HTTP/2, zstd/gzip; decision 134), with Caddy's local certificate authority, so the
+ * pages are measured with and without the proxy (`caddy` from Debian's package on PATH).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,6 +30,7 @@ import type { Result } from "lighthouse";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SITE_ROOT = path.join(ROOT, "apps/site");
 const API_ROOT = path.join(ROOT, "apps/api");
+const PROXY = process.env.LH_PROXY === "caddy" ? "caddy" : null;
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const READY_TIMEOUT_MS = 120_000;
@@ -86,16 +92,17 @@ function stop(child: ChildProcess | undefined) {
   }
 }
 
-async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string; apiUrl: string }> {
+async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string; apiUrl: string; directUrl: string }> {
   if (process.env.SITE_URL) {
     const siteUrl = process.env.SITE_URL.replace(/\/$/, "");
-    return { siteUrl, apiUrl: (process.env.API_URL ?? "http://localhost:3000").replace(/\/$/, "") };
+    return { siteUrl, directUrl: siteUrl, apiUrl: (process.env.API_URL ?? "http://localhost:3000").replace(/\/$/, "") };
   }
   if (!existsSync(path.join(SITE_ROOT, "dist/server/entry-server.js"))) {
     throw new Error("apps/site/dist is missing: run `pnpm --filter site build` first (this benchmark builds nothing)");
   }
-  const [sitePort, apiPort] = [await freePort(), await freePort()];
-  const siteUrl = `http://localhost:${sitePort}`;
+  const [sitePort, apiPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  // The address the browser uses: the site server itself, or Caddy in front of it.
+  const siteUrl = PROXY ? `https://localhost:${proxyPort}` : `http://localhost:${sitePort}`;
   let apiUrl = process.env.API_URL?.replace(/\/$/, "");
   if (!apiUrl) {
     apiUrl = `http://localhost:${apiPort}`;
@@ -110,12 +117,14 @@ async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string;
     );
     cleanup.push(() => stop(api.child));
   }
+  const bundled = existsSync(path.join(SITE_ROOT, "dist/server.mjs"));
   const site = await startProcess(
     "site",
-    path.join(SITE_ROOT, "node_modules/.bin/tsx"),
-    ["server.ts"],
+    bundled ? process.execPath : path.join(SITE_ROOT, "node_modules/.bin/tsx"),
+    [bundled ? "dist/server.mjs" : "server.ts"],
     SITE_ROOT,
     {
+      MALLOC_ARENA_MAX: "2",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(sitePort),
@@ -126,7 +135,34 @@ async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string;
     /READY http:\/\/\S+/,
   );
   cleanup.push(() => stop(site.child));
-  return { siteUrl, apiUrl };
+  if (PROXY) await startCaddy(cleanup, proxyPort, sitePort);
+  return { siteUrl, apiUrl, directUrl: `http://localhost:${sitePort}` };
+}
+
+/** Caddy with deploy/Caddyfile's site block (compression, proxy), on https://localhost:<port>. */
+async function startCaddy(cleanup: (() => void)[], port: number, sitePort: number) {
+  const deployed = readFileSync(path.join(ROOT, "deploy/Caddyfile"), "utf8");
+  const block = /\{\$SITE_ADDRESS[^}]*\}\s*\{([\s\S]*?)\n\}/.exec(deployed)?.[1];
+  if (!block) throw new Error("deploy/Caddyfile: no site block found");
+  const dir = mkdtempSync(path.join(tmpdir(), "lighthouse-caddy-"));
+  const config = path.join(dir, "Caddyfile");
+  writeFileSync(
+    config,
+    `{\n\tadmin off\n\tauto_https disable_redirects\n\tskip_install_trust\n\tstorage file_system ${dir}/data\n}\n` +
+      `https://localhost:${port} {\n\ttls internal${block.replace(/reverse_proxy\s+\S+/, `reverse_proxy 127.0.0.1:${sitePort}`)}\n}\n`,
+  );
+  const caddy = await startProcess(
+    "Caddy",
+    "caddy",
+    ["run", "--config", config, "--adapter", "caddyfile"],
+    dir,
+    {},
+    /serving initial configuration/,
+  );
+  cleanup.push(() => {
+    stop(caddy.child);
+    setTimeout(() => rmSync(dir, { recursive: true, force: true }), 500).unref();
+  });
 }
 
 async function startChrome(cleanup: (() => void)[]): Promise<number> {
@@ -144,6 +180,8 @@ async function startChrome(cleanup: (() => void)[]): Promise<number> {
       "--disable-component-update",
       "--disable-sync",
       "--remote-debugging-port=0",
+      // Caddy's local certificate authority is not installed in this throwaway profile.
+      ...(PROXY ? ["--ignore-certificate-errors"] : []),
       `--user-data-dir=${profile}`,
       "about:blank",
     ],
@@ -228,7 +266,7 @@ process.on("SIGINT", () => {
 
 let failed = false;
 try {
-  const { siteUrl, apiUrl } = await startServers(cleanup);
+  const { siteUrl, apiUrl, directUrl } = await startServers(cleanup);
   const courses = (await (await fetch(`${apiUrl}/api/courses`)).json()) as { slug: string }[];
   const pages = process.env.LH_PAGES?.split(",") ?? [
     "/",
@@ -243,9 +281,11 @@ try {
   if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 
   // Warm the server (first render compiles templates, the API fills its cache) outside the runs.
-  for (const p of pages) await fetch(siteUrl + p);
+  for (const p of pages) await fetch(directUrl + p);
 
-  console.info(`Lighthouse mobile, ${RUNS} run(s) per page, median shown; ${siteUrl}\n`);
+  console.info(
+    `Lighthouse mobile, ${RUNS} run(s) per page, median shown; ${siteUrl}${PROXY ? " (Caddy in front: HTTPS, HTTP/2, zstd/gzip)" : " (the site server directly: HTTP/1.1)"}\n`,
+  );
   console.info(
     `${"page".padEnd(44)} ${"score".padStart(5)} ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"CLS".padStart(6)} ${"TBT".padStart(6)} ${"JS (wire)".padStart(12)}  runs (score)`,
   );
