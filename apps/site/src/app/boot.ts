@@ -37,15 +37,19 @@ function storage(): Storage | null {
 
 let interAdded = false;
 
-/** The subset every page's text uses (Basic Latin and Latin-1, among others). */
-const BASIC_LATIN = /U\+0000-00FF/i;
+/**
+ * The subset every page's text uses (Basic Latin and Latin-1, among others). Browsers give the
+ * range back without leading zeros ("U+0-FF"), whatever the stylesheet wrote ("U+0000-00FF").
+ */
+const BASIC_LATIN = /U\+0+-0*FF(?![0-9A-F])/i;
 
 /**
- * Defines "Inter Web" from the stylesheet's "Inter Variable" faces. The Latin face is fetched first
- * and the family added once it is in: the page's text is laid out again once, not on adding the
- * faces and again on their arrival, and the style of the page is not recalculated, as switching
- * the font stack would cost. The other subsets load only if some text needs them. `atOnce` (a
- * font this tab has loaded before, so in the browser's cache) adds them without waiting.
+ * Defines "Inter Web" from the stylesheet's "Inter Variable" faces, when this tab has loaded the
+ * font before (`atOnce`: it is in the browser's cache, so the first paint already uses it).
+ * Otherwise (`atOnce` false, the tab's first page) the Latin face is only fetched, after
+ * hydration, for the pages that follow, and not applied here: this page keeps the metric-matched
+ * fallback it was painted with. No late swap (issue 16): applying it on arrival laid the whole
+ * page out again in a long task (~60-90 ms of Lighthouse's blocking time on a phone).
  */
 function addInterFaces(atOnce: boolean) {
   if (interAdded || !("fonts" in document)) return;
@@ -80,16 +84,14 @@ function addInterFaces(atOnce: boolean) {
   }
   const latin = faces.find((f) => BASIC_LATIN.test(f.unicodeRange));
   const addAll = () => faces.forEach((f) => document.fonts.add(f));
-  if (atOnce || !latin) {
+  if (atOnce) {
     addAll();
     return;
   }
+  if (!latin) return;
   latin.load().then(
-    () => {
-      addAll();
-      storage()?.setItem(INTER_CACHED_KEY, "1");
-    },
-    addAll, // not loaded (offline): the family still lists it; the fallback stays in use
+    () => storage()?.setItem(INTER_CACHED_KEY, "1"),
+    () => undefined, // not loaded (offline): the fallback stays in use
   );
 }
 
