@@ -241,9 +241,17 @@ describeAtWidths("idle sign-out", () => {
   }) => {
     // The page's clock only: the server keeps real time, the app measures the quiet time itself.
     await page.clock.install();
+    // Every answer the app counts as activity moves the idle end to "now + 30 minutes" on the
+    // page's clock: a call of the account page still in flight when the clock jumps would answer
+    // after the jump and take the warning away. Jump only once nothing is on the wire.
+    let inFlight = 0;
+    page.on("request", () => void inFlight++);
+    page.on("requestfinished", () => void inFlight--);
+    page.on("requestfailed", () => void inFlight--);
     await login({ email: "trainer@example.com", password: PASSWORD });
     await navigate("/account");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your account");
+    await expect.poll(() => inFlight).toBe(0);
     expect(await page.getByRole("dialog").count()).toBe(0);
 
     await page.clock.fastForward("28:10");
