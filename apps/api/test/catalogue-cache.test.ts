@@ -5,42 +5,28 @@
  * database) and the connection comes back; time alone (a hold running out, a new day) moves
  * the answers too.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
 import { createCourse } from "../src/db/seed/factories";
-import { parseEnv } from "../src/env";
 import { addDays, ukDate } from "../src/lib/dates";
 import { nextUkMidnight } from "../src/modules/courses/catalogue-cache";
-import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 let ctx: TestContext;
 let a: FastifyInstance;
-let b: { app: FastifyInstance; pool: pg.Pool };
+let b: Awaited<ReturnType<typeof secondInstance>>;
 let admin: Session;
 
 beforeAll(async () => {
   ctx = await setupApp();
   a = ctx.app;
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 5);
-  const app = await buildApp({
-    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
-    pool,
-    now: ctx.clock.now,
-    logStream: { write: (line) => console.error(line) },
-  });
-  await app.ready();
-  b = { app, pool };
+  b = await secondInstance(ctx);
   // The session lives in the database: a login on A is good on B.
   admin = await loginAdmin(ctx);
 });
 afterAll(async () => {
-  await b.app.close();
-  await b.pool.end();
+  await b.close();
   await ctx.close();
 });
 

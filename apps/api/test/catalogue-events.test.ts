@@ -10,16 +10,12 @@
  * - a staff write on A is answered only after A has sent its 'catalogue' event.
  */
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
 import { courseDates } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { parseEnv } from "../src/env";
-import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 const LAG_MS = 1000;
@@ -28,7 +24,7 @@ const ENV = { ...MANY_CUSTOMERS_ENV, SEAT_COUNTS_MAX_LAG_MS: String(LAG_MS) };
 let ctx: TestContext;
 let a: FastifyInstance;
 let aUrl = "";
-let b: { app: FastifyInstance; pool: pg.Pool };
+let b: Awaited<ReturnType<typeof secondInstance>>;
 let admin: Session;
 let course: { id: number; slug: string; dateId: number };
 
@@ -90,16 +86,7 @@ beforeAll(async () => {
   ctx = await setupApp({ env: ENV });
   a = ctx.app;
   aUrl = await a.listen({ port: 0, host: "127.0.0.1" });
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 5);
-  const app = await buildApp({
-    env: parseEnv({ ...ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
-    pool,
-    now: ctx.clock.now,
-    logStream: { write: (line) => console.error(line) },
-  });
-  await app.ready();
-  b = { app, pool };
+  b = await secondInstance(ctx, { env: ENV });
   admin = await loginAdmin(ctx);
   const id = await createCourse(ctx.db, { title: "Change Stream Course", capacity: 50, feePence: 10000 }, ctx.clock.now());
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -107,8 +94,7 @@ beforeAll(async () => {
   course = { id, slug: detail.slug, dateId: date!.id };
 });
 afterAll(async () => {
-  await b.app.close();
-  await b.pool.end();
+  await b.close();
   await ctx.close();
 });
 

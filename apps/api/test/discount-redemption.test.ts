@@ -1,39 +1,25 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
 import { courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { parseEnv } from "../src/env";
 import { addDays, ukDate } from "../src/lib/dates";
-import { MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
+import { MANY_CUSTOMERS_ENV, secondInstance, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 let ctx: TestContext;
-let other: { app: FastifyInstance; pool: pg.Pool };
+let other: Awaited<ReturnType<typeof secondInstance>>;
 let course: { id: number; dateId: number };
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 20);
-  const app = await buildApp({
-    env: parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
-    pool,
-    now: ctx.clock.now,
-    logStream: { write: (line) => console.error(line) },
-  });
-  await app.ready();
-  other = { app, pool };
+  other = await secondInstance(ctx, { env: MANY_CUSTOMERS_ENV, poolSize: 20 });
   const id = await createCourse(ctx.db, { capacity: 200, feePence: 20000 }, ctx.clock.now());
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   course = { id, dateId: date!.id };
 });
 afterAll(async () => {
-  await other.app.close();
-  await other.pool.end();
+  await other.close();
   await ctx.close();
 });
 

@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
 import { MAX_PLACES_PER_ORDER } from "@app/contract";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
 import { courseDates, mailOutbox, orderAttendees, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { parseEnv } from "../src/env";
 import { inDays, orderPayload } from "./fixtures";
-import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 
 let ctx: TestContext;
 let admin: Session;
 // A second API instance on the same database: the race runs across instances.
-let other: { app: FastifyInstance; pool: pg.Pool };
+let other: Awaited<ReturnType<typeof secondInstance>>;
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 20);
-  const env = parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url });
-  const app = await buildApp({ env, pool, now: ctx.clock.now, logStream: { write: (line) => console.error(line) } });
-  await app.ready();
-  other = { app, pool };
+  other = await secondInstance(ctx, { env: MANY_CUSTOMERS_ENV, poolSize: 20 });
 });
 afterAll(async () => {
-  await other.app.close();
-  await other.pool.end();
+  await other.close();
   await ctx.close();
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type pg from "pg";
 import { buildApp } from "../src/app";
 import type { WorkerOptions } from "../src/workers";
-import { createDb, createPool, type Db } from "../src/db/client";
+import { createDb, createPool, withDatabase, type Db } from "../src/db/client";
 import { createDatabase, dropDatabase, uniqueName } from "../src/db/testing";
 import { createUser } from "../src/db/seed/factories";
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../src/env";
@@ -82,6 +82,34 @@ export async function setupApp(
       await app.close();
       await pool.end();
       await dropDatabase(serverUrl, dbName);
+    },
+  };
+}
+
+/**
+ * A second API instance on `ctx`'s database (its own pool, the same clock), as a second server
+ * behind a load balancer would be: for tests of what one instance's write does to another's
+ * answers (counters, caches, sessions, notifications). Close it before `ctx`.
+ */
+export async function secondInstance(
+  ctx: TestContext,
+  opts: { env?: Record<string, string>; poolSize?: number } = {},
+): Promise<{ app: FastifyInstance; pool: pg.Pool; close: () => Promise<void> }> {
+  const url = withDatabase(inject("serverUrl"), ctx.dbName);
+  const pool = createPool(url, opts.poolSize ?? 5);
+  const app = await buildApp({
+    env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, ...opts.env }),
+    pool,
+    now: ctx.clock.now,
+    logStream: { write: (line) => console.error(line) },
+  });
+  await app.ready();
+  return {
+    app,
+    pool,
+    close: async () => {
+      await app.close();
+      await pool.end();
     },
   };
 }

@@ -11,24 +11,20 @@
  *   running out frees its seat on the next read.
  * Time is the tests' clock (both instances share it), so nothing here waits for wall time.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
 import { courseDates } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { parseEnv } from "../src/env";
 import { expireDueOrders } from "../src/modules/orders/service";
-import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 
 const LAG = { SEAT_COUNTS_MAX_LAG_MS: "1000" };
 
 let ctx: TestContext;
 let a: FastifyInstance;
-let b: { app: FastifyInstance; pool: pg.Pool };
+let b: Awaited<ReturnType<typeof secondInstance>>;
 let admin: Session;
 let course: { id: number; slug: string; dateId: number };
 
@@ -36,16 +32,7 @@ beforeAll(async () => {
   // Many orders from one test client: lift the per-client hold limits (checked in abuse.test.ts).
   ctx = await setupApp({ env: { ...MANY_CUSTOMERS_ENV, ...LAG } });
   a = ctx.app;
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 20);
-  const app = await buildApp({
-    env: parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url, ...LAG }),
-    pool,
-    now: ctx.clock.now,
-    logStream: { write: (line) => console.error(line) },
-  });
-  await app.ready();
-  b = { app, pool };
+  b = await secondInstance(ctx, { env: { ...MANY_CUSTOMERS_ENV, ...LAG }, poolSize: 20 });
   admin = await loginAdmin(ctx);
   const id = await createCourse(ctx.db, { title: "Mixed Load Course", capacity: 300, feePence: 10000 }, ctx.clock.now());
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -53,8 +40,7 @@ beforeAll(async () => {
   course = { id, slug: detail.slug, dateId: date!.id };
 });
 afterAll(async () => {
-  await b.app.close();
-  await b.pool.end();
+  await b.close();
   await ctx.close();
 });
 

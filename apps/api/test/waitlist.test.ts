@@ -1,16 +1,11 @@
 // One file for the waiting list's API (over 300 lines): its rules share one app, two API
 // instances on one database and one controlled clock, and the later cases build on the earlier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import type pg from "pg";
-import { buildApp } from "../src/app";
-import { createPool, withDatabase } from "../src/db/client";
-import { parseEnv } from "../src/env";
 import { activityLog, courseDates, mailOutbox, orders, waitlistEntries } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
 
 // Waiting lists (issue 15): joining, offers when places free up (cancel, hold expiry, capacity
@@ -27,22 +22,16 @@ async function adminNow(): Promise<Session> {
   }
   return admin;
 }
-let other: { app: FastifyInstance; pool: pg.Pool };
+let other: Awaited<ReturnType<typeof secondInstance>>;
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
   admin = await loginAdmin(ctx);
   adminAt = ctx.clock.now().getTime();
-  const url = withDatabase(inject("serverUrl"), ctx.dbName);
-  const pool = createPool(url, 20);
-  const env = parseEnv({ ...MANY_CUSTOMERS_ENV, NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url });
-  const app = await buildApp({ env, pool, now: ctx.clock.now, logStream: { write: (line) => console.error(line) } });
-  await app.ready();
-  other = { app, pool };
+  other = await secondInstance(ctx, { env: MANY_CUSTOMERS_ENV, poolSize: 20 });
 });
 afterAll(async () => {
-  await other.app.close();
-  await other.pool.end();
+  await other.close();
   await ctx.close();
 });
 
