@@ -113,9 +113,49 @@ describe("holding seats without paying", () => {
       statuses.every((s) => s === 201 || s === 429),
       statuses.join(","),
     ).toBe(true);
-    // Racing requests may all be refused (each sees the others' fresh orders), never more than the limit let through.
-    expect(ok).toBeLessThanOrEqual(10);
+    // Orders of one client queue on its lock in the booking statement (decision 253): exactly the
+    // limit gets in, never more, and the refused ones held nothing.
+    expect(ok).toBe(10);
     expect(await placesLeft(ctx, id, dateId)).toBe(40 - ok);
+  });
+
+  it("the limit also holds on the locked path (a date that only looks full because a hold ran out)", async () => {
+    const busy = await courseWithDate(40);
+    const { id, dateId } = await courseWithDate(1);
+    // Someone else's hold on the one place runs out, unmarked: the seat counter still says full,
+    // so the next order of that date takes the locked path, which applies the whole rule.
+    const other = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "gone@example.com" }),
+      "192.0.2.90",
+    );
+    expect(other.statusCode).toBe(201);
+    ctx.clock.advance(31 * 60_000);
+    for (let i = 0; i < 10; i++) {
+      const res = await enroll(
+        ctx,
+        orderPayload([{ id: busy.id, selectedDate: busy.dateId }], { guest_email: `locked${i}@example.com` }),
+        "192.0.2.91",
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const refused = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "locked-x@example.com" }),
+      "192.0.2.91",
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(holdLimitMessage(10));
+    expect(refused.json().retry_after).toBeGreaterThan(0);
+    // Nothing was written for it: another client takes the place.
+    expect(await placesLeft(ctx, id, dateId)).toBe(1);
+    const taken = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId }], { guest_email: "next@example.com" }),
+      "192.0.2.92",
+    );
+    expect(taken.statusCode).toBe(201);
+    expect(await placesLeft(ctx, id, dateId)).toBe(0);
   });
 
   it("new orders per client are rate limited, even when each is cancelled at once", async () => {

@@ -1,6 +1,6 @@
 /** Every SQL statement of the discounts module; the rules live in service.ts. */
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { executePrepared, type Db, type DbOrTx } from "../../db/client";
 import { courses, discountCodeCourses, discountCodes, type DiscountCodeRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 
@@ -40,20 +40,50 @@ export async function courseIdsByDiscount(db: DbOrTx, ids: number[]): Promise<Ma
  * round trip, not two).
  */
 export async function findLiveByCodeWithUse(
-  db: DbOrTx,
+  db: Db,
   code: string,
   now: Date,
 ): Promise<{ row: DiscountCodeRow; uses: number; courseIds: number[] } | null> {
-  const [found] = await db
-    .select({
-      row: discountCodes,
-      uses: sql<number>`discount_uses_taken(${discountCodes}, ${now.toISOString()}::timestamptz)`,
-      courseIds: sql<number[]>`coalesce((select array_agg(dcc.course_id order by dcc.course_id)
-        from discount_code_courses dcc where dcc.discount_code_id = ${discountCodes.id}), '{}')`,
-    })
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, code.trim().toUpperCase()), isNull(discountCodes.archivedAt)));
-  return found ? { row: found.row, uses: Number(found.uses), courseIds: found.courseIds.map(Number) } : null;
+  // Prepared (named): every order with a code asks, and planning it cost more than running it.
+  const [found] = await executePrepared<{
+    id: number;
+    code: string;
+    percent_off: number | null;
+    amount_off_pence: number | null;
+    valid_from: string;
+    valid_until: string;
+    max_uses: number;
+    uses_held: number;
+    archived_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+    uses: number;
+    course_ids: number[];
+  }>(
+    db,
+    "discount_by_code",
+    sql`select dc.id, dc.code, dc.percent_off, dc.amount_off_pence, dc.valid_from::text as valid_from,
+        dc.valid_until::text as valid_until, dc.max_uses, dc.uses_held, dc.archived_at, dc.created_at, dc.updated_at,
+        discount_uses_taken(dc, ${now.toISOString()}::timestamptz) as uses,
+        coalesce((select array_agg(dcc.course_id order by dcc.course_id)
+          from discount_code_courses dcc where dcc.discount_code_id = dc.id), '{}') as course_ids
+      from discount_codes dc where dc.code = ${code.trim().toUpperCase()}::text and dc.archived_at is null`,
+  );
+  if (!found) return null;
+  const row: DiscountCodeRow = {
+    id: found.id,
+    code: found.code,
+    percentOff: found.percent_off,
+    amountOffPence: found.amount_off_pence,
+    validFrom: found.valid_from,
+    validUntil: found.valid_until,
+    maxUses: found.max_uses,
+    usesHeld: found.uses_held,
+    archivedAt: found.archived_at,
+    createdAt: found.created_at,
+    updatedAt: found.updated_at,
+  };
+  return { row, uses: Number(found.uses), courseIds: found.course_ids.map(Number) };
 }
 
 export async function findLiveById(db: DbOrTx, id: number): Promise<DiscountCodeRow | null> {

@@ -57,7 +57,7 @@ export type CodeCheck = { result: DiscountValidation; row: DiscountCodeRow | nul
  * uses are below `max_uses`; a code limited to courses is refused for a cart (`cartCourseIds`)
  * holding none of them. Without a cart the courses are only reported.
  */
-export async function checkDiscount(db: DbOrTx, code: string, now: Date, cartCourseIds?: readonly number[]): Promise<CodeCheck> {
+export async function checkDiscount(db: Db, code: string, now: Date, cartCourseIds?: readonly number[]): Promise<CodeCheck> {
   const invalid = (message: string, row: DiscountCodeRow | null = null, courseIds: number[] = []): CodeCheck => ({
     result: { valid: false, message, discount: null },
     row,

@@ -5,7 +5,13 @@
  */
 import { attendeesCountMessage as attendeesMessage, ORDER_ALREADY_PAID_MESSAGE } from "@app/contract";
 import { HttpError } from "../../lib/http-error";
-import { CODE_NOT_FOR_CART_MESSAGE, CODE_USED_UP_MESSAGE, fullyBookedMessage, type OrderRefusal } from "./outcomes";
+import {
+  CODE_NOT_FOR_CART_MESSAGE,
+  CODE_USED_UP_MESSAGE,
+  fullyBookedMessage,
+  holdLimitMessage,
+  type OrderRefusal,
+} from "./outcomes";
 
 const CHOOSE_DATE = "Please choose an available course date";
 const UNKNOWN_ADD_ON = "Unknown add-on for this course";
@@ -34,6 +40,8 @@ export function refusalError(refusal: OrderRefusal, opts: { notFound?: string } 
       return new HttpError(409, refusal.message);
     case "code_not_for_cart":
       return new HttpError(409, CODE_NOT_FOR_CART_MESSAGE);
+    case "hold_limit":
+      return new HttpError(429, holdLimitMessage(refusal.limit), { retry_after: refusal.retryAfter });
     case "already_paid":
       return new HttpError(409, ORDER_ALREADY_PAID_MESSAGE);
     case "expired":

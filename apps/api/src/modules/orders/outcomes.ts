@@ -16,6 +16,10 @@ export const fullyBookedMessage = (item: { title: string; dateLabel: string }) =
 /** The message when the last use of a code went to someone else between the check and the order. */
 export const CODE_USED_UP_MESSAGE = "This discount code has reached its usage limit";
 
+/** Unpaid holds of one client address or e-mail (decision 101): `limit` places at most. */
+export const holdLimitMessage = (limit: number) =>
+  `You already have ${limit} place${limit === 1 ? "" : "s"} waiting for payment. Please pay for or cancel those bookings first, or try again when their 30-minute hold ends.`;
+
 /** A course-limited code used on a cart without any of its courses. */
 export const CODE_NOT_FOR_CART_MESSAGE = "This discount code does not apply to the courses in your cart";
 
@@ -38,7 +42,9 @@ export type PlaceOutcome =
   /** Unknown, not active yet, expired or used up when checked (the message says which). */
   | { kind: "code_refused"; message: string }
   /** A course-limited code, none of whose courses is in the cart. */
-  | { kind: "code_not_for_cart" };
+  | { kind: "code_not_for_cart" }
+  /** The client's unpaid holds leave no room (decision 101); `retryAfter`: seconds until the first ends. */
+  | { kind: "hold_limit"; limit: number; retryAfter: number };
 
 export type ConfirmOutcome =
   | { kind: "paid"; order: OrderRow }

@@ -46,6 +46,35 @@ export async function coursesForPricing(db: Db, ids: number[], today: string): P
 /** Who placed an order (the hold limits of decision 101 count by these); none for office bookings. */
 export type OrderClientWrite = { clientIp: string; emailKey: string };
 
+/**
+ * The unpaid-hold limits an order from a client must leave room under (decision 101), checked by
+ * `order_client_room` (migration 0019) inside the booking statement: `places` is what this order
+ * adds (one per line), `since` the oldest order that can still hold (now − the hold time).
+ */
+export type ClientRoom = OrderClientWrite & { places: number; perClient: number; perEmail: number; at: Date; since: Date };
+
+/** The check as an SQL expression: true, or it raises 'order_hold_limit' and the statement rolls back. */
+const clientRoomCall = (room: ClientRoom, exceptOrderId: number) =>
+  sql`order_client_room(${room.clientIp}::text, ${room.emailKey}::text, ${room.places}::int, ${room.perClient}::int,
+    ${room.perEmail}::int, ${room.at.toISOString()}::timestamptz, ${room.since.toISOString()}::timestamptz, ${exceptOrderId}::int)`;
+
+/** The locked path's check, after its order is written and its dates and code are locked. */
+export async function checkClientRoom(tx: Tx, room: ClientRoom, orderId: number): Promise<void> {
+  await tx.execute(sql`select ${clientRoomCall(room, orderId)}`);
+}
+
+/** A hold-limit refusal raised by `order_client_room`: the limit and when the client's first hold ends. */
+export function holdLimitRefusal(err: unknown): { limit: number; firstEndMs: number | null } | null {
+  type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
+  // Drizzle's query builder wraps the driver's error (as `cause`); the prepared statements do not.
+  const raised = (e: PgError | null | undefined) => !!e && e.code === "P0001" && e.message === "order_hold_limit";
+  const outer = err as PgError | null;
+  const e = raised(outer) ? outer : raised(outer?.cause as PgError) ? (outer!.cause as PgError) : null;
+  if (!e) return null;
+  const detail = JSON.parse(e.detail ?? "{}") as { limit?: number; first_end_ms?: number | null };
+  return { limit: Number(detail.limit), firstEndMs: detail.first_end_ms == null ? null : Number(detail.first_end_ms) };
+}
+
 /** One place's attendee as written: `item_n` is the item's 1-based position in the order. */
 export type AttendeeWrite = { item_n: number; position: number; first_name: string; last_name: string; email: string | null };
 
@@ -139,8 +168,16 @@ export async function insertOnFastPath(
   seatsByDate: Map<number, number>,
   discountId: number | null,
   insert: OrderInsert,
+  room: ClientRoom | null,
 ): Promise<ClaimedIds | null> {
   const ids = [...seatsByDate.keys()].sort((a, b) => a - b);
+  // The client's hold limits are checked last (after the dates and the code are locked), and only
+  // when the counters have room: CASE decides the order of evaluation.
+  const guard = room
+    ? sql`where (select case when ok then ${clientRoomCall(room, 0)} else false end from fits)`
+    : sql`where (select ok from fits)`;
+  // A prepared statement's text is fixed per name: one name per shape.
+  const name = (base: string) => (room ? `${base}_client` : base);
   const locked = sql`locked as (
         select d.id, d.capacity, d.seats_held from course_dates d
         where d.id = any(${sql.param(ids)}::int[]) order by d.id for no key update)`;
@@ -150,23 +187,23 @@ export async function insertOnFastPath(
     discountId === null
       ? await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(
           db,
-          "enroll_place_order",
+          name("enroll_place_order"),
           sql`
       with ${locked},
       fits as (select ${seatsFit} as ok from ${wantedRows}),
-      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.ctes(guard)}
       ${insert.result}`,
         )
       : await executePrepared<{ order_id: number | null; item_ids: number[] | null }>(
           db,
-          "enroll_place_order_code",
+          name("enroll_place_order_code"),
           sql`
       with ${locked},
       code as (
         select dc.uses_held, dc.max_uses from discount_codes dc
         where dc.id = ${discountId}::int and (select count(*) from locked) >= 0 for no key update),
       fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses from code c), false) as ok from ${wantedRows}),
-      ${insert.ctes(sql`where (select ok from fits)`)}
+      ${insert.ctes(guard)}
       ${insert.result}`,
         );
   const row = rows[0];

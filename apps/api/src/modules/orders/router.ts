@@ -12,7 +12,7 @@ import { SYSTEM_ACTOR } from "../activity/repository";
 import { takeHit } from "../ratelimit/service";
 import { withUniqueBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
-import { guardNewOrder, orderClientOf, recheckOrderClient } from "./abuse";
+import { guardNewOrder, orderClientOf } from "./abuse";
 import { refusalError } from "./http-answers";
 import { toOrderStatus } from "./mappers";
 import {
@@ -40,20 +40,21 @@ const CUSTOMER_CANCEL_RATE_LIMIT = 20;
 export const ordersRouter = s.router(contract.orders, {
   enroll: async ({ body, request }) => {
     const app = request.server;
-    // The rate and hold limits are checked while the cart is priced (placeOrder writes nothing
-    // unless they pass); the no-op catch only keeps an early refusal from counting as unhandled.
+    // The rate limits are checked while the cart is priced (placeOrder writes nothing unless they
+    // pass), the hold limits in the order's own statement; the no-op catch only keeps an early
+    // refusal from counting as unhandled.
     const admission = guardNewOrder(request, body);
     admission.catch(() => undefined);
     const client = orderClientOf(request, body.guest_email);
     const placed = await withUniqueBookingRef(() =>
       placeOrder(app.db, body, app.now(), app.payments.name, { client, admission }),
     );
+    if (placed.kind === "hold_limit") request.log.warn({ limit: placed.limit }, "order refused: unpaid hold limit");
     if (placed.kind !== "placed") throw refusalError(placed);
     const order = placed.order;
     const orderDates = order.items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
     // An offer booked with fewer places than it held lets the rest go to the next in line (issue 15).
     if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);
-    await recheckOrderClient(request, order);
     let checkout: { url: string; sessionId: string };
     try {
       checkout = await app.payments.createCheckout(order);

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { BOOKING_TERMS_VERSION, enrollmentMatches, formatBookingRef, ORDER_HOLD_MINUTES, type Enrollment } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import type { DiscountCodeRow, OrderItemRow, OrderRow } from "../../db/schema";
+import { ukDate } from "../../lib/dates";
 import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { checkDiscount } from "../discounts/service";
@@ -31,9 +32,6 @@ export type { OrderKey } from "./repository";
 
 /** Public order reference: 128 random bits, URL-safe. */
 export const newReference = () => randomBytes(16).toString("base64url");
-
-// One formatter for the UK calendar date (building an Intl formatter per call costs ~0.1 ms).
-const UK_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 
 /** Rolls a transaction back while carrying the outcome the caller answers. */
 class Refused<T> extends Error {
@@ -59,7 +57,7 @@ export async function priceCart(
     repo.coursesForPricing(
       db,
       wanted.map((c) => Number(c.id)),
-      UK_DAY.format(now),
+      ukDate(now),
     ),
     // The same rule as GET /discounts/validate (window, uses left); the count is re-done under lock.
     discountCode ? checkDiscount(db, discountCode, now) : Promise.resolve(null),
@@ -89,11 +87,14 @@ export type PricedCart = { kind: "priced"; lines: PricedLine[]; totals: OrderTot
  * a code used up in the meantime refuses the whole order (nothing is written).
  */
 export type PlaceOptions = {
-  /** Who placed it (the hold limits count by it, decision 101); none for seed and office orders. */
-  client?: repo.OrderClientWrite | null;
   /**
-   * The caller's admission checks (rate and hold limits), run while the cart is priced: both are
-   * reads, so the order waits for one round trip instead of two. Nothing is written unless it resolves.
+   * Who placed it and the unpaid-hold limits it must leave room under (decision 101, checked in
+   * the booking statement itself); none for seed and office orders.
+   */
+  client?: (repo.OrderClientWrite & { perClient: number; perEmail: number }) | null;
+  /**
+   * The caller's admission checks (the rate limits), run while the cart is priced, so the order
+   * waits for one round trip instead of two. Nothing is written unless it resolves.
    */
   admission?: Promise<void>;
 };
@@ -203,8 +204,19 @@ export async function placeOrder(
   // An order from a waiting-list offer link (issue 15) skips it: the offer's held places are
   // released for this order alone inside the locked transaction below (takeWaitlistOfferTx).
   const offerToken = input.waitlist_offer || null;
-  const fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert);
-  if (fast) return claimed(fast);
+  const client = opts.client ?? null;
+  const room: repo.ClientRoom | null = client && {
+    ...client,
+    places: lines.length,
+    at: now,
+    since: new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000),
+  };
+  try {
+    const fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert, room);
+    if (fast) return claimed(fast);
+  } catch (err) {
+    return holdLimitOutcome(err, now);
+  }
 
   try {
     return await db.transaction(async (tx) => {
@@ -228,12 +240,22 @@ export async function placeOrder(
       const full = lines.find((l) => check.overbookedDateIds.includes(l.courseDateId));
       if (full) throw new Refused<PlaceOutcome>({ kind: "seats_taken", title: full.title, dateLabel: full.dateLabel });
       if (check.discountOverused) throw new Refused<PlaceOutcome>({ kind: "code_used_up" });
+      // Last in the lock order (dates, code, client), as on the fast path.
+      if (room) await repo.checkClientRoom(tx, room, order.id);
       return outcome;
     });
   } catch (err) {
     if (err instanceof Refused) return err.outcome as PlaceOutcome;
-    throw err;
+    return holdLimitOutcome(err, now);
   }
+}
+
+/** The booking statement's hold-limit refusal as an outcome (rethrows anything else). */
+function holdLimitOutcome(err: unknown, now: Date): PlaceOutcome {
+  const refused = repo.holdLimitRefusal(err);
+  if (!refused) throw err;
+  const retryAfter = refused.firstEndMs === null ? 60 : Math.max(1, Math.ceil((refused.firstEndMs - now.getTime()) / 1000));
+  return { kind: "hold_limit", limit: refused.limit, retryAfter };
 }
 
 export type ConfirmOptions = {
