@@ -186,6 +186,24 @@ describe("holding seats without paying", () => {
 });
 
 describe("discount-code guessing", () => {
+  it("hits taken at the same moment are each counted: of 30 concurrent checks from one client, exactly the limit are answered", async () => {
+    // Hits of one event-loop turn go to Postgres as one upsert (decision 254); none may be lost.
+    const local = await setupApp({ env: { DISCOUNT_CHECK_RATE_LIMIT: "10" } });
+    try {
+      const ask = (address: string) =>
+        local.app.inject({ method: "GET", url: "/api/discounts/validate/ANYCODE", remoteAddress: address });
+      const [one, other] = await Promise.all([
+        Promise.all(Array.from({ length: 30 }, () => ask("203.0.113.50"))),
+        Promise.all(Array.from({ length: 4 }, () => ask("203.0.113.51"))),
+      ]);
+      expect(one.filter((r) => r.statusCode === 200)).toHaveLength(10);
+      expect(one.filter((r) => r.statusCode === 429)).toHaveLength(20);
+      expect(other.every((r) => r.statusCode === 200)).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
+
   it("code answers from /api/enroll and /api/discounts/validate count against one per-client limit", async () => {
     const local = await setupApp({ env: { DISCOUNT_CHECK_RATE_LIMIT: "4" } });
     try {

@@ -1,6 +1,7 @@
 /** Every SQL statement of the discounts module; the rules live in service.ts. */
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { executePrepared, type Db, type DbOrTx } from "../../db/client";
+import { batched, perKey } from "../../lib/batch";
 import { courses, discountCodeCourses, discountCodes, type DiscountCodeRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 
@@ -44,47 +45,65 @@ export async function findLiveByCodeWithUse(
   code: string,
   now: Date,
 ): Promise<{ row: DiscountCodeRow; uses: number; courseIds: number[] } | null> {
-  // Prepared (named): every order with a code asks, and planning it cost more than running it.
-  const [found] = await executePrepared<{
-    id: number;
-    code: string;
-    percent_off: number | null;
-    amount_off_pence: number | null;
-    valid_from: string;
-    valid_until: string;
-    max_uses: number;
-    uses_held: number;
-    archived_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-    uses: number;
-    course_ids: number[];
-  }>(
-    db,
-    "discount_by_code",
-    sql`select dc.id, dc.code, dc.percent_off, dc.amount_off_pence, dc.valid_from::text as valid_from,
-        dc.valid_until::text as valid_until, dc.max_uses, dc.uses_held, dc.archived_at, dc.created_at, dc.updated_at,
-        discount_uses_taken(dc, ${now.toISOString()}::timestamptz) as uses,
-        coalesce((select array_agg(dcc.course_id order by dcc.course_id)
-          from discount_code_courses dcc where dcc.discount_code_id = dc.id), '{}') as course_ids
-      from discount_codes dc where dc.code = ${code.trim().toUpperCase()}::text and dc.archived_at is null`,
-  );
-  if (!found) return null;
-  const row: DiscountCodeRow = {
-    id: found.id,
-    code: found.code,
-    percentOff: found.percent_off,
-    amountOffPence: found.amount_off_pence,
-    validFrom: found.valid_from,
-    validUntil: found.valid_until,
-    maxUses: found.max_uses,
-    usesHeld: found.uses_held,
-    archivedAt: found.archived_at,
-    createdAt: found.created_at,
-    updatedAt: found.updated_at,
-  };
-  return { row, uses: Number(found.uses), courseIds: found.course_ids.map(Number) };
+  return codeReadsOf(db)({ code: code.trim().toUpperCase(), at: now.toISOString() });
 }
+
+type CodeRead = {
+  n: number;
+  id: number;
+  code: string;
+  percent_off: number | null;
+  amount_off_pence: number | null;
+  valid_from: string;
+  valid_until: string;
+  max_uses: number;
+  uses_held: number;
+  archived_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  uses: number;
+  course_ids: number[];
+};
+
+/**
+ * The codes asked about during one turn of the event loop, in one prepared query (decision 254):
+ * each ask keeps its own moment for the uses rule.
+ */
+const codeReadsOf = perKey((db: Db) =>
+  batched(async (asks: { code: string; at: string }[]) => {
+    const found = await executePrepared<CodeRead>(
+      db,
+      "discounts_by_code",
+      sql`select q.n::int as n, dc.id, dc.code, dc.percent_off, dc.amount_off_pence, dc.valid_from::text as valid_from,
+          dc.valid_until::text as valid_until, dc.max_uses, dc.uses_held, dc.archived_at, dc.created_at, dc.updated_at,
+          discount_uses_taken(dc, q.at) as uses,
+          coalesce((select array_agg(dcc.course_id order by dcc.course_id)
+            from discount_code_courses dcc where dcc.discount_code_id = dc.id), '{}') as course_ids
+        from unnest(${sql.param(asks.map((a) => a.code))}::text[], ${sql.param(asks.map((a) => a.at))}::timestamptz[])
+          with ordinality as q(code, at, n)
+        join discount_codes dc on dc.code = q.code and dc.archived_at is null`,
+    );
+    const byAsk = new Map(found.map((f) => [Number(f.n), f]));
+    return asks.map((_, i) => {
+      const f = byAsk.get(i + 1);
+      if (!f) return null;
+      const row: DiscountCodeRow = {
+        id: f.id,
+        code: f.code,
+        percentOff: f.percent_off,
+        amountOffPence: f.amount_off_pence,
+        validFrom: f.valid_from,
+        validUntil: f.valid_until,
+        maxUses: f.max_uses,
+        usesHeld: f.uses_held,
+        archivedAt: f.archived_at,
+        createdAt: f.created_at,
+        updatedAt: f.updated_at,
+      };
+      return { row, uses: Number(f.uses), courseIds: f.course_ids.map(Number) };
+    });
+  }),
+);
 
 export async function findLiveById(db: DbOrTx, id: number): Promise<DiscountCodeRow | null> {
   const [row] = await db
