@@ -15,7 +15,10 @@ import { addDays, ukDate } from "../../lib/dates";
  *   instance (each one is told by Postgres); `maxLagMs = 0` is exact;
  * - a hold runs out (seats come back at that instant, with no write to report it) or a new UK
  *   day starts (dates that started leave the answers);
- * - the catalogue changed (capacities, dates) or the LISTEN channel went up or down (`reset`).
+ * - the catalogue changed (capacities, dates) or the LISTEN channel went up or down (`reset`);
+ * - it is MAX_AGE_MS old: new bookings are announced after their commit (decision 255), and an
+ *   instance that died between the two would otherwise leave the others a step behind until
+ *   the next change.
  * With the channel down the caller does not use this at all: it reads the counts per request.
  */
 export type SeatSnapshot = {
@@ -23,6 +26,9 @@ export type SeatSnapshot = {
   version: number;
   left: ReadonlyMap<number, number>;
 };
+
+/** Longest a snapshot is used without a reported change (see above). */
+export const MAX_AGE_MS = 30_000;
 
 type Stored = SeatSnapshot & { takenAt: number; validUntil: number; changes: number; generation: number };
 
@@ -60,6 +66,7 @@ export class SeatCounts {
       s &&
       s.generation === this.generation &&
       t < s.validUntil &&
+      t - s.takenAt < MAX_AGE_MS &&
       (s.changes === this.changes || t - s.takenAt < this.maxLagMs)
     ) {
       return s;

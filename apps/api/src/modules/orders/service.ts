@@ -13,6 +13,7 @@ import type { DiscountCodeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
 import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
+import { seatsMoved } from "../courses/seat-signal";
 import { checkDiscount } from "../discounts/service";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
@@ -213,13 +214,13 @@ export async function placeOrder(
   };
   try {
     const fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert, room);
-    if (fast) return claimed(fast);
+    if (fast) return await told(db, claimed(fast));
   } catch (err) {
     return holdLimitOutcome(err, now);
   }
 
   try {
-    return await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       // Locks the dates (id order) and turns the live offer into 'booked'; null (unknown, used or
       // run out) leaves an ordinary order that the seat check below decides.
       const offerEntryId = offerToken
@@ -244,10 +245,21 @@ export async function placeOrder(
       if (room) await repo.checkClientRoom(tx, room, order.id);
       return outcome;
     });
+    return await told(db, placed);
   } catch (err) {
     if (err instanceof Refused) return err.outcome as PlaceOutcome;
     return holdLimitOutcome(err, now);
   }
+}
+
+/**
+ * A committed booking, once every API instance has been told that places left moved (decision
+ * 255). If the signal cannot be sent the booking still stands: instances then see it when their
+ * seat snapshot reaches its maximum age (seat-counts.ts).
+ */
+async function told(db: Db, placed: PlaceOutcome): Promise<PlaceOutcome> {
+  await seatsMoved(db).catch(() => undefined);
+  return placed;
 }
 
 /** The booking statement's hold-limit refusal as an outcome (rethrows anything else). */
