@@ -83,6 +83,17 @@ export async function checkClientRoom(tx: Tx, room: ClientRoom, orderId: number)
   await tx.execute(sql`select ${clientRoomCall(room, orderId)}`);
 }
 
+/**
+ * The code's last use went to another order between the booking statement's first test and its
+ * commit (migration 0022): nothing was written; the locked path decides.
+ */
+export function codeUsesFull(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | null;
+  const raised = (x: { code?: string; message?: string } | null | undefined) =>
+    !!x && x.code === "P0001" && x.message === "code_uses_full";
+  return raised(e) || raised(e?.cause as { code?: string; message?: string } | undefined);
+}
+
 /** A hold-limit refusal raised by `order_client_room`: the limit and when the client's first hold ends. */
 export function holdLimitRefusal(err: unknown): { limit: number; firstEndMs: number | null } | null {
   type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
@@ -175,13 +186,15 @@ export function orderInsert(
 export type OrderInsert = ReturnType<typeof orderInsert>;
 
 /**
- * The one-statement booking (decisions 080, 131): locks the wanted dates in id order, then the
- * discount code, and inserts the order only if `seats_held + wanted <= capacity` for every date
- * (wanted: the places of the order's lines on that date) and `uses_held + 1 <= max_uses` for the
- * code. Both counters count every pending hold, including holds that ran out but are not marked
- * expired yet, so this never admits what the rule refuses. The code is locked through a subquery
- * that first counts every locked date row, so it is always taken after the dates (the lock order
- * of decision 080). Null when the counters say no.
+ * The one-statement booking (decisions 080, 131, 253): locks the wanted dates in id order and
+ * inserts the order only if `seats_held + wanted <= capacity` for every date (wanted: the places of
+ * the order's lines on that date) and the code's counter reads `uses_held + 1 <= max_uses`. That
+ * read takes no lock: the use is claimed at commit by the counter's deferred trigger, which locks
+ * the code's row only then (after the dates, the lock order of decision 080) and, for this
+ * statement alone (`app.code_use_guard`), raises `code_uses_full` if the latest committed counter
+ * has no room (migration 0022; see codeUsesFull). Both counters count every pending hold,
+ * including holds that ran out but are not marked expired yet, so this never admits what the rule
+ * refuses. Null when the counters say no.
  */
 export async function insertOnFastPath(
   db: Db,
@@ -219,10 +232,11 @@ export async function insertOnFastPath(
           name("enroll_place_order_code"),
           sql`
       with ${locked},
-      code as (
-        select dc.uses_held, dc.max_uses from discount_codes dc
-        where dc.id = ${discountId}::int and (select count(*) from locked) >= 0 for no key update),
-      fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses from code c), false) as ok from ${wantedRows}),
+      code as materialized (
+        select dc.uses_held, dc.max_uses, set_config('app.code_use_guard', 'on', true) as guard from discount_codes dc
+        where dc.id = ${discountId}::int and (select count(*) from locked) >= 0),
+      fits as (select ${seatsFit} and coalesce((select c.uses_held + 1 <= c.max_uses and c.guard = 'on' from code c), false) as ok
+        from ${wantedRows}),
       ${insert.ctes(guard)}
       ${insert.result}`,
         );

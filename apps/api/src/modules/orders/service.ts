@@ -195,11 +195,11 @@ export async function placeOrder(
     return { kind: "placed", order: placed };
   };
 
-  // Fast path (decisions 080, 131): one statement, one round trip, its own transaction. It locks the
-  // dates (in id order), then the code if any, and writes the order only if every date's seat
-  // counter and the code's uses counter leave room for it. Orders the counters refuse (a date or
-  // a code may only look full because holds ran out and are not marked expired yet) take the
-  // path below, which applies the whole rule.
+  // Fast path (decisions 080, 131, 253): one statement, one round trip, its own transaction. It
+  // locks the dates (in id order) and writes the order only if every date's seat counter and the
+  // code's uses counter leave room for it; the code's use is claimed at commit, under the code's
+  // lock (migration 0022). Orders the counters refuse (a date or a code may only look full because
+  // holds ran out and are not marked expired yet) take the path below, which applies the whole rule.
   const seatsByDate = new Map<number, number>();
   for (const l of lines) seatsByDate.set(l.courseDateId, (seatsByDate.get(l.courseDateId) ?? 0) + l.seats);
   // An order from a waiting-list offer link (issue 15) skips it: the offer's held places are
@@ -212,12 +212,14 @@ export async function placeOrder(
     at: now,
     since: new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000),
   };
+  let fast: repo.ClaimedIds | null = null;
   try {
-    const fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert, room);
-    if (fast) return await told(db, claimed(fast));
+    fast = offerToken ? null : await repo.insertOnFastPath(db, seatsByDate, discount?.id ?? null, insert, room);
   } catch (err) {
-    return holdLimitOutcome(err, now);
+    // The code's last use was claimed by another order at commit: the locked path decides.
+    if (!repo.codeUsesFull(err)) return holdLimitOutcome(err, now);
   }
+  if (fast) return await told(db, claimed(fast));
 
   try {
     const placed = await db.transaction(async (tx) => {
