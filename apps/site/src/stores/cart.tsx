@@ -96,8 +96,7 @@ export function hasCartHint(cookies: string | null | undefined): boolean {
  */
 export function syncCartHint(): void {
   if (typeof document === "undefined") return;
-  const holds =
-    parseStoredCart(readStorage(CART_STORAGE_KEY)).length > 0 || Boolean(readStorage(PENDING_CART_STORAGE_KEY));
+  const holds = parseStoredCart(readStorage(CART_STORAGE_KEY)).length > 0 || Boolean(readStorage(PENDING_CART_STORAGE_KEY));
   const attributes = `; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
   try {
     document.cookie = holds

@@ -45,7 +45,6 @@ function forgetPendingCart(reference: string) {
     /* nothing to forget */
   }
   syncCartHint(); // the server's /cart follows: empty once no copy is held
-
 }
 
 /**
