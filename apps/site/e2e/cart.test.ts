@@ -430,19 +430,16 @@ describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 25
     const door = await course(apiUrl, DOOR.slug);
     const date = door.courseDates.find((d) => d.placesLeft > 0)!;
     await navigate("/");
-    await page.evaluate(
-      (item) => window.localStorage.setItem("cart", JSON.stringify([item])),
-      {
-        id: door.id,
-        slug: DOOR.slug,
-        title: DOOR.title,
-        pricePence: Math.round(door.fee * 100),
-        image: null,
-        selectedDateId: date.id,
-        selectedDate: date.label,
-        selectedAddons: [],
-      },
-    );
+    await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
+      id: door.id,
+      slug: DOOR.slug,
+      title: DOOR.title,
+      pricePence: Math.round(door.fee * 100),
+      image: null,
+      selectedDateId: date.id,
+      selectedDate: date.label,
+      selectedAddons: [],
+    });
     // A cart saved without the flag (before it existed): the next page's hydration sets it.
     await navigate("/contact");
     const flag = async () => (await page.context().cookies()).find((c) => c.name === "cart_held");

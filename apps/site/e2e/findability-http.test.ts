@@ -154,11 +154,15 @@ describe("first HTML of every public route", () => {
 });
 
 describe("/cart", () => {
-  it("answers its heading and a no-JavaScript state in the first HTML, noindex and crawlable", async () => {
+  it("answers the empty cart in the first HTML without the cart flag, the no-JavaScript state with it; noindex and crawlable", async () => {
     const { status, html } = pages.find((p) => p.path === "/cart")!;
     expect(status).toBe(200);
-    expect(attr(html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart");
-    const noscript = attr(html, /<noscript>([\s\S]*?)<\/noscript>/) ?? "";
+    // No cart flag cookie (decision 257): the browser holds no cart, so the server draws the empty one.
+    expect(attr(html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart is Empty");
+    expect(html).toContain('href="/all-courses"');
+    const held = await fetchHtml(`${siteUrl}/cart`, { cookie: "cart_held=1" });
+    expect(attr(held.html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart");
+    const noscript = attr(held.html, /<noscript>([\s\S]*?)<\/noscript>/) ?? "";
     expect(noscript).toContain("needs JavaScript");
     expect(noscript).toContain('href="/all-courses"');
     expect(noscript).toMatch(/href="tel:\+44\d+"/);

@@ -96,7 +96,9 @@ describe("without JavaScript", () => {
         await page.goto(`${siteUrl}/cart`);
         // No cart flag cookie (decision 257): the final empty cart, its text and ways out, no skeleton.
         await page.getByRole("heading", { level: 1, name: "Your Cart is Empty" }).waitFor();
-        expect(await page.locator("main").getByRole("link", { name: "Browse Courses" }).getAttribute("href")).toBe("/all-courses");
+        expect(await page.locator("main").getByRole("link", { name: "Browse Courses" }).getAttribute("href")).toBe(
+          "/all-courses",
+        );
         expect(await page.locator(".cart-page[aria-busy]").count()).toBe(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await page.screenshot({ path: `screenshots/cart-empty-nojs-${viewport.width}.png`, fullPage: false });

@@ -50,7 +50,10 @@ export const test = kit.extend<{
 });
 
 /** Fetches a page as a crawler does: plain HTTP, no JavaScript. */
-export async function fetchHtml(url: string): Promise<{ status: number; html: string; headers: Headers }> {
-  const response = await fetch(url, { redirect: "manual", headers: { accept: "text/html" } });
+export async function fetchHtml(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; html: string; headers: Headers }> {
+  const response = await fetch(url, { redirect: "manual", headers: { accept: "text/html", ...headers } });
   return { status: response.status, html: await response.text(), headers: response.headers };
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
+import { afterHydrationTurns } from "../lib/hydration-turns";
 
 /**
  * The cart (spec §3, §4): a list of courses, each with its chosen date, add-ons and number of
@@ -203,12 +204,18 @@ export function CartProvider({ children }: { children?: ReactNode }) {
   // Local storage exists only in the browser: read it after hydration so the server HTML
   // (an empty cart) and the first client render agree.
   useEffect(() => {
-    const stored = parseStoredCart(readStorage(CART_STORAGE_KEY));
-    itemsRef.current = stored;
-    setItems(stored);
-    setHydrated(true);
-    // Carts saved before the flag existed, or a flag the visitor cleared: set it from storage.
-    syncCartHint();
+    // After the page's last section has hydrated (decision 257): a section hydrating later with
+    // the stored cart would not match the server's HTML, which was drawn with an empty one.
+    let live = true;
+    afterHydrationTurns(() => {
+      if (!live) return;
+      const stored = parseStoredCart(readStorage(CART_STORAGE_KEY));
+      itemsRef.current = stored;
+      setItems(stored);
+      setHydrated(true);
+      // Carts saved before the flag existed, or a flag the visitor cleared: set it from storage.
+      syncCartHint();
+    });
 
     // Another tab changed the cart: follow it.
     const onStorage = (e: StorageEvent) => {
@@ -218,7 +225,10 @@ export function CartProvider({ children }: { children?: ReactNode }) {
       setItems(next);
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      live = false;
+      window.removeEventListener("storage", onStorage);
+    };
   }, []);
 
   const add = useCallback(

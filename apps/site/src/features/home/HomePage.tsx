@@ -205,7 +205,7 @@ export default function HomePage() {
       </HydrateInTurn>
 
       <HydrateInTurn id="home-funded">
-        <section className="section section--later funded ui-on-dark" aria-labelledby="funded-title">
+        <section className="section funded ui-on-dark" aria-labelledby="funded-title">
           <div className="ui-container funded__inner">
             <div>
               <h2 id="funded-title">Out of work or on a low income?</h2>
