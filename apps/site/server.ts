@@ -103,6 +103,9 @@ async function inlineBootScript(template: string, client: string, manifest: Mani
   return { template: template.replace(tag!, () => `<script type="module">${code}</script>`), hash };
 }
 
+/** @fontsource's Latin subset of Inter (the one every page's text uses), as Vite names the file. */
+const LATIN_FONT = /(?:^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
+
 /** The app's entry module (the boot module imports it after the first paint). */
 const APP_ENTRY = "src/app/entry-client.tsx";
 
@@ -131,9 +134,15 @@ function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string 
   visit(APP_ENTRY, seen);
   moduleFiles.forEach((f) => visit(f, seen));
   const modules = app ? [app.file, ...files] : [];
+  // Inter's Latin file, which the boot module fetches after hydration for the tab's next pages
+  // (decision 257: by its address, not by reading the stylesheet's rules in the browser).
+  const latinFont = Object.values(manifest)
+    .flatMap((c) => c.assets ?? [])
+    .find((f) => LATIN_FONT.test(f));
   return [
     ...[...css].map(stylesheet),
     ...(modules.length ? [`<meta name="app-modules" content="${modules.map((f) => `/${f}`).join(" ")}">`] : []),
+    ...(latinFont ? [`<meta name="font-latin" content="/${latinFont}">`] : []),
   ].join("\n    ");
 }
 
