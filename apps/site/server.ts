@@ -103,6 +103,9 @@ async function inlineBootScript(template: string, client: string, manifest: Mani
   return { template: template.replace(tag!, () => `<script type="module">${code}</script>`), hash };
 }
 
+/** @fontsource's Latin subset of Inter (the one every page's text uses), as Vite names the file. */
+const LATIN_FONT = /(?:^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
+
 /** The app's entry module (the boot module imports it after the first paint). */
 const APP_ENTRY = "src/app/entry-client.tsx";
 
@@ -131,9 +134,15 @@ function preloadLinks(manifest: Manifest | null, moduleFiles: string[]): string 
   visit(APP_ENTRY, seen);
   moduleFiles.forEach((f) => visit(f, seen));
   const modules = app ? [app.file, ...files] : [];
+  // Inter's Latin file, which the boot module fetches after hydration for the tab's next pages
+  // (decision 257: by its address, not by reading the stylesheet's rules in the browser).
+  const latinFont = Object.values(manifest)
+    .flatMap((c) => c.assets ?? [])
+    .find((f) => LATIN_FONT.test(f));
   return [
     ...[...css].map(stylesheet),
     ...(modules.length ? [`<meta name="app-modules" content="${modules.map((f) => `/${f}`).join(" ")}">`] : []),
+    ...(latinFont ? [`<meta name="font-latin" content="/${latinFont}">`] : []),
   ].join("\n    ");
 }
 
@@ -153,9 +162,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     trustProxy: true,
   });
   let headers = securityHeaders(env, dev);
-  // Course pictures come from the API's origin: open that connection while the HTML still parses.
-  const apiOrigin = new URL(env.PUBLIC_API_URL).origin;
-  const preconnect = apiOrigin === new URL(env.site.siteUrl).origin ? "" : `<link rel="preconnect" href="${apiOrigin}">\n    `;
+  // No preconnect to the API's origin: the course pictures come through this server (below), and
+  // the API is called only after the first paint (decision 257).
   app.addHook("onSend", async (_req, reply) => {
     reply.headers(headers);
   });
@@ -230,6 +238,31 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     return { entry: mod, template: html };
   }
 
+  // The API's course pictures at the same path on the site's origin (decision 257): a phone fetches
+  // the largest picture of /all-courses and the course pages over the page's own connection
+  // instead of opening one to the API first. Content-addressed names (the API answers them as
+  // immutable), so they pass through as they are; only the API's own file names are asked for.
+  const IMAGE_FILE = /^[a-f0-9]{64}(?:-card|-small)?\.webp$/;
+  app.get<{ Params: { file: string } }>("/api/images/:file", async (req, reply) => {
+    const { file } = req.params;
+    if (!IMAGE_FILE.test(file)) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    let answer: Response;
+    try {
+      answer = await fetch(`${env.API_URL}/api/images/${file}`, { signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+      req.log.warn({ err: error }, "image pass-through: API not reachable");
+      return reply.code(502).header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Image unavailable");
+    }
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (!answer.ok)
+      return reply.code(answer.status).header("cache-control", "no-store").type("text/plain; charset=utf-8").send("Not found");
+    return reply
+      .code(200)
+      .type(answer.headers.get("content-type") ?? "image/webp")
+      .header("cache-control", answer.headers.get("cache-control") ?? "public, max-age=31536000, immutable")
+      .send(body);
+  });
+
   app.get("/robots.txt", async (_req, reply) => {
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
     return robotsTxt(env.site.siteUrl);
@@ -298,7 +331,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       const modules = result.routeIds.map((id) => e.ROUTE_MODULES[id]).filter((f): f is string => Boolean(f));
       const html = tpl
         .replace("<!--app-head-->", result.head)
-        .replace("<!--app-preload-->", preconnect + preloadLinks(manifest, modules))
+        .replace("<!--app-preload-->", preloadLinks(manifest, modules))
         .replace("<!--app-html-->", result.html)
         .replace("<!--app-data-->", result.data);
       if (cacheKey && recorded?.cacheable && result.status === 200)

@@ -26,7 +26,8 @@ const PREACT_ALIASES = [
  * two routes into its own file (12 scripts for `/`, most under 2 KB), and on HTTP/1.1 each costs
  * a connection slot and a round trip before the page can hydrate (bench/lighthouse.ts).
  * - `app`: everything the entry imports statically (Preact, the router, layout, cart store);
- * - `shared`: our components, helpers and icons used by more than one route.
+ * - `shared`: our components, helpers and icons used by more than one route;
+ * - `pages`: the part of those that the home page does not use.
  * Route-only code (zod and the form fields on contact and cart) stays in its route's chunks.
  */
 const BOOT_MODULE = /[\\/](?:src[\\/]app[\\/]boot\.ts|index\.html|src[\\/]styles[\\/]index\.css)(?:\?.*)?$/;
@@ -34,6 +35,14 @@ const CLIENT_CHUNKS = {
   groups: [
     // The boot module stays alone: it is the only script the page asks for before its first paint.
     { name: "app", tags: ["$initial" as const], test: (id: string) => !BOOT_MODULE.test(id), priority: 2 },
+    // Shared by other pages but not by `/` (forms, breadcrumbs, page heroes, the waiting list): kept
+    // out of `shared` so the home page's first load does not carry them (issue 16).
+    {
+      name: "pages",
+      test: /[\\/](?:packages[\\/]ui[\\/]src[\\/]components[\\/](?:fields|Breadcrumb)\.tsx|src[\\/](?:components[\\/](?:PageHero\.tsx|waitlist[\\/])|lib[\\/]waitlist-offer\.ts))/,
+      minShareCount: 2,
+      priority: 1.5,
+    },
     { name: "shared", test: /[\\/]src[\\/](components|lib|content|config)[\\/]|lucide-react/, minShareCount: 2, priority: 1 },
   ],
 };

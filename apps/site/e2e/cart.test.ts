@@ -412,6 +412,64 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
+describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 257)", () => {
+  test.scoped({ viewport: VIEWPORTS.phone });
+
+  test("renders the empty cart on the server, and a held cart never flashes it", async ({
+    page,
+    navigate,
+    siteUrl,
+    apiUrl,
+    screenshot,
+  }) => {
+    // No flag: the server's own HTML is the empty cart, final text and ways out, no skeleton.
+    const empty = await (await fetch(`${siteUrl}/cart`)).text();
+    expect(empty).toContain("Your Cart is Empty");
+    expect(empty).not.toContain('aria-busy="true"');
+
+    const door = await course(apiUrl, DOOR.slug);
+    const date = door.courseDates.find((d) => d.placesLeft > 0)!;
+    await navigate("/");
+    await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
+      id: door.id,
+      slug: DOOR.slug,
+      title: DOOR.title,
+      pricePence: Math.round(door.fee * 100),
+      image: null,
+      selectedDateId: date.id,
+      selectedDate: date.label,
+      selectedAddons: [],
+    });
+    // A cart saved without the flag (before it existed): the next page's hydration sets it.
+    await navigate("/contact");
+    const flag = async () => (await page.context().cookies()).find((c) => c.name === "cart_held");
+    expect((await flag())?.value).toBe("1");
+    expect((await flag())?.sameSite).toBe("Lax");
+
+    // With the flag the server renders the skeleton; the page must never say the cart is empty.
+    const cookie = `cart_held=1`;
+    const held = await (await fetch(`${siteUrl}/cart`, { headers: { cookie } })).text();
+    expect(held).toContain('aria-busy="true"');
+    expect(held).not.toContain("Your Cart is Empty");
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawEmpty: boolean };
+      w.sawEmpty = false;
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes("Your Cart is Empty")) w.sawEmpty = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await navigate("/cart");
+    await page.getByRole("heading", { level: 1, name: "Your Cart Summary" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sawEmpty: boolean }).sawEmpty)).toBe(false);
+    await screenshot("cart-flag-held");
+
+    // Removing the last course takes the flag away: the next server render is the empty cart.
+    await page.getByRole("button", { name: `Remove ${DOOR.title} from your cart` }).click();
+    await page.getByRole("heading", { level: 1, name: "Your Cart is Empty" }).waitFor();
+    expect(await flag()).toBeUndefined();
+  });
+});
+
 describe("a date that fills up while the customer checks out (390 px)", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 

@@ -154,11 +154,15 @@ describe("first HTML of every public route", () => {
 });
 
 describe("/cart", () => {
-  it("answers its heading and a no-JavaScript state in the first HTML, noindex and crawlable", async () => {
+  it("answers the empty cart in the first HTML without the cart flag, the no-JavaScript state with it; noindex and crawlable", async () => {
     const { status, html } = pages.find((p) => p.path === "/cart")!;
     expect(status).toBe(200);
-    expect(attr(html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart");
-    const noscript = attr(html, /<noscript>([\s\S]*?)<\/noscript>/) ?? "";
+    // No cart flag cookie (decision 257): the browser holds no cart, so the server draws the empty one.
+    expect(attr(html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart is Empty");
+    expect(html).toContain('href="/all-courses"');
+    const held = await fetchHtml(`${siteUrl}/cart`, { cookie: "cart_held=1" });
+    expect(attr(held.html, /<h1[^>]*>([^<]*)<\/h1>/)).toBe("Your Cart");
+    const noscript = attr(held.html, /<noscript>([\s\S]*?)<\/noscript>/) ?? "";
     expect(noscript).toContain("needs JavaScript");
     expect(noscript).toContain('href="/all-courses"');
     expect(noscript).toMatch(/href="tel:\+44\d+"/);
@@ -171,6 +175,25 @@ describe("/cart", () => {
 });
 
 describe("sitemap, icons and stray paths", () => {
+  it("passes the API's course pictures through at the same path on the site's origin, and nothing else", async () => {
+    // Decision 257: the largest picture of /all-courses comes over the page's own connection.
+    const { html } = pages.find((p) => p.path === "/all-courses")!;
+    const src = attr(html, /<img src="(\/api\/images\/[a-f0-9]{64}-card\.webp)"/);
+    expect(src).toBeTruthy();
+    const [viaSite, direct] = await Promise.all([fetch(`${siteUrl}${src}`), fetch(`${apiUrl}${src}`)]);
+    expect(viaSite.status).toBe(200);
+    expect(viaSite.headers.get("content-type")).toBe("image/webp");
+    expect(viaSite.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await viaSite.arrayBuffer()).equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
+    // Only the API's own picture names: anything else is the site's 404, never a request to the API.
+    for (const path of ["/api/images/not-a-picture.webp", `/api/images/${"0".repeat(64)}.png`, "/api/courses"]) {
+      expect((await fetch(`${siteUrl}${path}`)).status, path).toBe(404);
+    }
+    const missing = await fetch(`${siteUrl}/api/images/${"0".repeat(64)}-card.webp`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("every sitemap URL has a <lastmod>; courses carry their own change time", async () => {
     const xml = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);

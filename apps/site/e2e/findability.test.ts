@@ -89,8 +89,31 @@ for (const [label, viewport, perPage] of [
 
 describe("without JavaScript", () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    test(`/cart shows its heading and how to book without a cart (${viewport.width} px)`, async ({ browser, siteUrl }) => {
+    test(`/cart is the server's empty cart when the browser holds none (${viewport.width} px)`, async ({ browser, siteUrl }) => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${siteUrl}/cart`);
+        // No cart flag cookie (decision 257): the final empty cart, its text and ways out, no skeleton.
+        await page.getByRole("heading", { level: 1, name: "Your Cart is Empty" }).waitFor();
+        expect(await page.locator("main").getByRole("link", { name: "Browse Courses" }).getAttribute("href")).toBe(
+          "/all-courses",
+        );
+        expect(await page.locator(".cart-page[aria-busy]").count()).toBe(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({ path: `screenshots/cart-empty-nojs-${viewport.width}.png`, fullPage: false });
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`/cart with a held cart shows its heading and how to book without JavaScript (${viewport.width} px)`, async ({
+      browser,
+      siteUrl,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      // The cart flag (set by the scripts of an earlier visit): a cart is kept in this browser.
+      await context.addCookies([{ name: "cart_held", value: "1", url: siteUrl }]);
       try {
         const page = await context.newPage();
         await page.goto(`${siteUrl}/cart`);

@@ -39,8 +39,18 @@ export const test = kit.extend<{
   siteUrl: string;
   /** Waits for the app after a click that changes the page (client navigation). */
   waitForPath: (path: string | RegExp) => Promise<void>;
+  /** The kit's full-page PNG, with the sections drawn on scroll drawn (see below). */
+  screenshot: (name: string) => Promise<string>;
 }>({
   siteUrl: async ({ appUrl }, use) => use(appUrl),
+  // A full-page capture does not draw sections left to `content-visibility: auto` (decision 257:
+  // drawn when a visitor scrolls near them); draw them for the picture so it shows the whole page.
+  screenshot: async ({ page, screenshot }, use) => {
+    await use(async (name: string) => {
+      await page.addStyleTag({ content: ".section--later { content-visibility: visible !important; }" });
+      return screenshot(name);
+    });
+  },
   waitForPath: async ({ page, siteUrl }, use) => {
     await use(async (path: string | RegExp) => {
       await page.waitForURL(typeof path === "string" ? `${siteUrl}${path}` : path);
@@ -50,7 +60,10 @@ export const test = kit.extend<{
 });
 
 /** Fetches a page as a crawler does: plain HTTP, no JavaScript. */
-export async function fetchHtml(url: string): Promise<{ status: number; html: string; headers: Headers }> {
-  const response = await fetch(url, { redirect: "manual", headers: { accept: "text/html" } });
+export async function fetchHtml(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; html: string; headers: Headers }> {
+  const response = await fetch(url, { redirect: "manual", headers: { accept: "text/html", ...headers } });
   return { status: response.status, html: await response.text(), headers: response.headers };
 }

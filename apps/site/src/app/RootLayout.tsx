@@ -6,6 +6,7 @@ import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
 import { markHydrated } from "../lib/useMediaQuery";
+import { afterHydrationTurns, HydrateInTurn } from "../lib/hydration-turns";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
 import { paths } from "../config/paths";
 
@@ -18,10 +19,13 @@ export const hidesChat = (pathname: string) => pathname === paths.cart || pathna
 /** Header, page, footer and the floating widgets around every public page. */
 export function RootLayout() {
   const { pathname } = useLocation();
-  // Marks the page interactive (browser tests wait for it; CSS may use it).
+  // Marks the page interactive once every section has hydrated (browser tests wait for it; CSS
+  // may use it). Media queries keep their server value until then, as the sections need.
   useEffect(() => {
-    markHydrated();
-    document.documentElement.dataset.hydrated = "true";
+    afterHydrationTurns(() => {
+      markHydrated();
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
 
   return (
@@ -30,12 +34,23 @@ export function RootLayout() {
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <Header />
-        <main id="main" tabIndex={-1} className="site-main">
-          <Outlet />
-        </main>
-        <Footer />
-        {hidesChat(pathname) ? null : <ChatBox />}
+        {/* Hydrated in turns, one task each, in page order (decision 257). */}
+        <HydrateInTurn id="header">
+          <Header />
+        </HydrateInTurn>
+        <HydrateInTurn id="main">
+          <main id="main" tabIndex={-1} className="site-main">
+            <Outlet />
+          </main>
+        </HydrateInTurn>
+        <HydrateInTurn id="footer">
+          <Footer />
+        </HydrateInTurn>
+        {hidesChat(pathname) ? null : (
+          <HydrateInTurn id="chat">
+            <ChatBox />
+          </HydrateInTurn>
+        )}
         <ScrollToTop />
         <HeadSync />
         <NavigationStatus />

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useMatches, useNavigation } from "react-router";
 import { useSiteConfig } from "../config/site";
 import { toLoadFailure } from "../lib/loadable";
-import { applyHead } from "../lib/seo";
 import type { RouteHandle } from "../lib/seo";
 import { LoadingScreen } from "../components/widgets/LoadingScreen";
 
@@ -44,7 +43,8 @@ export function HeadSync() {
     const meta = (match?.handle as RouteHandle | undefined)?.meta;
     if (!match || !meta) return;
     let cancelled = false;
-    void settleData(match.data).then((data) => {
+    // head.ts is imported on the first client navigation: the first page's head needs none of it.
+    void Promise.all([settleData(match.data), import("../lib/head")]).then(([data, { applyHead }]) => {
       if (!cancelled) applyHead(meta({ data, params: match.params, config }), config);
     });
     return () => {

@@ -5,6 +5,10 @@ import { setRuntimeConfig } from "../config/runtime";
 import { deserializeErrors, SSR_DATA_ID } from "./hydration";
 import type { SsrPayload } from "./hydration";
 import { routes } from "./routes";
+import { hydrateInTurns } from "../lib/hydration-turns";
+
+/** A new task: the work before and after it is not one long task (issue 16, decision 257). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const payload = JSON.parse(document.getElementById(SSR_DATA_ID)?.textContent || "null") as SsrPayload;
@@ -21,6 +25,7 @@ async function start() {
     }),
   );
 
+  await nextTask();
   const router = createBrowserRouter(routes, {
     hydrationData: {
       loaderData: payload.hydrationData.loaderData,
@@ -29,11 +34,15 @@ async function start() {
     },
   });
 
-  hydrateRoot(
-    document.getElementById("root")!,
-    <SiteConfigProvider config={payload.config}>
-      <RouterProvider router={router} />
-    </SiteConfigProvider>,
+  await nextTask();
+  // The layout's sections (header, page, footer, chat) hydrate in tasks of their own after this.
+  hydrateInTurns(() =>
+    hydrateRoot(
+      document.getElementById("root")!,
+      <SiteConfigProvider config={payload.config}>
+        <RouterProvider router={router} />
+      </SiteConfigProvider>,
+    ),
   );
 }
 

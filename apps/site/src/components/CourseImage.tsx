@@ -1,6 +1,14 @@
 import fallbackImage from "../assets/course-fallback.svg";
 import { getApiBase } from "../lib/api";
-import { CARD_IMAGE, cardImagePath, FULL_IMAGE_SIZE, imageUrl, SMALL_IMAGE_WIDTH, smallImagePath } from "../lib/images";
+import {
+  CARD_IMAGE,
+  cardImagePath,
+  FULL_IMAGE_SIZE,
+  imageUrl,
+  pictureBase,
+  SMALL_IMAGE_WIDTH,
+  smallImagePath,
+} from "../lib/images";
 
 /** Our own picture for courses without a thumbnail (spec §2: fallback image); a hashed asset, cached for a year. */
 export const FALLBACK_IMAGE = fallbackImage;
@@ -28,7 +36,8 @@ interface CourseImageProps {
  * so the alt text is empty.
  */
 export function CourseImage({ path, size = "card", eager = false, className }: CourseImageProps) {
-  const base = getApiBase();
+  // The site's own origin for the API's pictures (lib/images.ts), the API for anything else.
+  const base = pictureBase(getApiBase(), path);
   const card = imageUrl(base, cardImagePath(path));
   const full = imageUrl(base, path);
   const dims = size === "card" ? CARD_IMAGE : FULL_IMAGE_SIZE;

@@ -46,7 +46,7 @@ export const POLICIES: readonly Policy[] = [
       "{provider} collects only the personal information it needs to book, deliver and certificate your training: your name, contact details, address, the course you book and, where an awarding body requires it, copies of your identity documents.",
       "We use this information to manage your booking, to register you with the awarding body, to issue your certificate and to answer your questions. We never sell your data. Payments are handled by our payment provider; we do not see or store your card details.",
       "We keep learner records for as long as the awarding body and the law require, and no longer. You may ask to see the information we hold about you, to have it corrected, or to have it deleted where we are not required to keep it, by contacting us at the e-mail address on our contact page.",
-      "This website stores your cart in your browser's local storage so it is still there when you come back. It uses no advertising or tracking cookies.",
+      "This website stores your cart in your browser's local storage so it is still there when you come back, with one small cookie that only says whether a cart is being kept, so the cart page can show straight away. It uses no advertising or tracking cookies.",
     ],
   },
   {

@@ -17,6 +17,19 @@ export const SMALL_IMAGE_WIDTH = 400;
 export const CARD_IMAGE = { width: 800, height: 450 } as const;
 export const FULL_IMAGE_SIZE = { width: 1600, height: 900 } as const;
 
+/**
+ * The site's own server passes the API's pictures through at the same path (server.ts,
+ * decision 257): a phone then fetches them over the page's connection instead of opening a second
+ * one to the API's origin first (the first course picture is the largest paint of /all-courses
+ * and the course pages). Other relative paths still come from the API.
+ */
+export const SITE_IMAGE_PATH = /^\/api\/images\/[a-f0-9]{64}(?:-card|-small)?\.webp$/;
+
+/** Where the browser fetches a picture: the site itself for the API's image service, else the API. */
+export function pictureBase(apiBase: string, path: string | null | undefined): string {
+  return path && SITE_IMAGE_PATH.test(path) ? "" : apiBase;
+}
+
 export function imageUrl(apiBase: string, path: string | null | undefined): string | null {
   if (!path) return null;
   if (/^https?:\/\//.test(path) || path.startsWith("data:")) return path;

@@ -1,8 +1,8 @@
 /**
  * Page header data (spec §2): title, description, keywords, canonical link, Open Graph and
  * Twitter tags, and JSON-LD (WebPage on every page, a BreadcrumbList below the home page, plus page extras such as
- * an ItemList of courses or a Course). One description of the tags (`headTags`) feeds both the
- * server template (as HTML text) and client navigation (as DOM updates), so they never differ.
+ * an ItemList of courses or a Course). The tags themselves are made from a page's PageMeta in
+ * head.ts (kept out of the browser's first load).
  */
 import type { Params } from "react-router";
 import type { SiteConfig } from "../config/site";
@@ -57,106 +57,6 @@ export function absoluteUrl(config: SiteConfig, path: string): string {
   return `${config.siteUrl}${path === "/" ? "/" : path}`;
 }
 
-function absoluteImage(config: SiteConfig, image: string | null | undefined): string {
-  if (!image) return `${config.siteUrl}/og-image.png`;
-  if (/^https?:\/\//.test(image)) return image;
-  if (image.startsWith("/api/")) return `${config.publicApiUrl}${image}`;
-  return `${config.siteUrl}${image}`;
-}
-
-export function organizationLd(config: SiteConfig): Record<string, unknown> {
-  const p = config.provider;
-  return {
-    "@type": "EducationalOrganization",
-    "@id": `${config.siteUrl}/#organization`,
-    name: p.name,
-    alternateName: p.shortName,
-    url: `${config.siteUrl}/`,
-    email: p.email,
-    telephone: p.phone,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: p.address.street,
-      addressLocality: p.address.locality,
-      addressRegion: p.address.region,
-      postalCode: p.address.postcode,
-      addressCountry: "GB",
-    },
-    sameAs: [p.social.facebook, p.social.twitter, p.social.instagram, p.social.youtube],
-  };
-}
-
-export function pageJsonLd(meta: PageMeta, config: SiteConfig): Record<string, unknown> {
-  const url = absoluteUrl(config, meta.path);
-  const trail: Crumb[] = [{ name: "Home", path: "/" }, ...meta.breadcrumbs.filter((c) => c.path !== "/")];
-  // A trail of one item (the home page) is no trail: Google asks for at least two.
-  const hasTrail = trail.length > 1;
-  return {
-    "@context": "https://schema.org",
-    "@graph": [
-      {
-        "@type": "WebPage",
-        "@id": `${url}#webpage`,
-        url,
-        name: meta.title,
-        description: meta.description,
-        inLanguage: "en-GB",
-        datePublished: PUBLISHED_DATE,
-        isPartOf: {
-          "@type": "WebSite",
-          "@id": `${config.siteUrl}/#website`,
-          name: config.provider.name,
-          url: `${config.siteUrl}/`,
-        },
-        publisher: { "@id": `${config.siteUrl}/#organization` },
-        ...(hasTrail ? { breadcrumb: { "@id": `${url}#breadcrumb` } } : {}),
-      },
-      ...(hasTrail
-        ? [
-            {
-              "@type": "BreadcrumbList",
-              "@id": `${url}#breadcrumb`,
-              itemListElement: trail.map((crumb, index) => ({
-                "@type": "ListItem",
-                position: index + 1,
-                name: crumb.name,
-                item: absoluteUrl(config, crumb.path),
-              })),
-            },
-          ]
-        : []),
-      organizationLd(config),
-      ...(meta.jsonLd ?? []),
-    ],
-  };
-}
-
-/** The head tags of a page, in document order. */
-export function headTags(meta: PageMeta, config: SiteConfig): HeadTag[] {
-  const url = absoluteUrl(config, meta.path);
-  const image = absoluteImage(config, meta.image);
-  const m = (key: "name" | "property", id: string, content: string): HeadTag => ({ tag: "meta", attrs: { [key]: id, content } });
-  return [
-    { tag: "title", attrs: {}, text: meta.title },
-    m("name", "description", meta.description),
-    m("name", "keywords", meta.keywords.join(", ")),
-    m("name", "robots", meta.robots ?? "index, follow"),
-    { tag: "link", attrs: { rel: "canonical", href: url } },
-    m("property", "og:type", "website"),
-    m("property", "og:site_name", config.provider.name),
-    m("property", "og:locale", "en_GB"),
-    m("property", "og:title", meta.title),
-    m("property", "og:description", meta.description),
-    m("property", "og:url", url),
-    m("property", "og:image", image),
-    m("name", "twitter:card", "summary_large_image"),
-    m("name", "twitter:title", meta.title),
-    m("name", "twitter:description", meta.description),
-    m("name", "twitter:image", image),
-    { tag: "script", attrs: { type: "application/ld+json", id: "page-jsonld" }, text: jsonForScript(pageJsonLd(meta, config)) },
-  ];
-}
-
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
@@ -170,34 +70,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-}
-
-/** Server side: the tags as HTML, each marked so the browser can replace them on navigation. */
-export function renderHeadHtml(meta: PageMeta, config: SiteConfig): string {
-  return headTags(meta, config)
-    .map(({ tag, attrs, text }) => {
-      const attributes = Object.entries({ ...attrs, "data-page-head": "" })
-        .map(([k, v]) => (v === "" ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
-        .join("");
-      if (tag === "title") return `<title${attributes}>${escapeHtml(text ?? "")}</title>`;
-      if (tag === "script") return `<script${attributes}>${text ?? ""}</script>`;
-      return `<${tag}${attributes}>`;
-    })
-    .join("\n    ");
-}
-
-/** Browser side: replaces the page's head tags after a client navigation. */
-export function applyHead(meta: PageMeta, config: SiteConfig): void {
-  const head = document.head;
-  head.querySelectorAll("[data-page-head]").forEach((el) => el.remove());
-  const anchor = head.querySelector("meta[name=viewport]")?.nextSibling ?? null;
-  for (const { tag, attrs, text } of headTags(meta, config)) {
-    const el = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    el.setAttribute("data-page-head", "");
-    if (text !== undefined) el.textContent = text;
-    head.insertBefore(el, anchor);
-  }
 }
 
 /** Keywords every page carries, plus the page's own. */

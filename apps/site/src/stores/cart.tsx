@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
+import { afterHydrationTurns } from "../lib/hydration-turns";
 
 /**
  * The cart (spec §3, §4): a list of courses, each with its chosen date, add-ons and number of
@@ -70,6 +71,42 @@ export interface CartApi {
 }
 
 export const CART_STORAGE_KEY = "cart";
+/** The copy of a cart kept while its order is being paid (features/cart/pending-cart.ts). */
+export const PENDING_CART_STORAGE_KEY = "cart:pending";
+
+/**
+ * A cookie that tells the server this browser holds a cart or a held booking's copy (value `1`;
+ * absent otherwise). Local storage never reaches the server, so without it /cart could only draw a
+ * skeleton until the scripts ran; with it the server renders the empty cart for everyone who has
+ * none, and the skeleton (never a flash of 'Your Cart is Empty') for everyone who has one
+ * (docs/decisions/257). It carries nothing but that flag.
+ */
+export const CART_HINT_COOKIE = "cart_held";
+const CART_HINT_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Whether a Cookie header (or `document.cookie`) carries the cart flag. */
+export function hasCartHint(cookies: string | null | undefined): boolean {
+  if (!cookies) return false;
+  return cookies.split(";").some((c) => c.trim() === `${CART_HINT_COOKIE}=1`);
+}
+
+/**
+ * Writes the cart flag from what local storage holds now: set while there is a cart or a held
+ * booking's copy, removed once neither is left. Storage that cannot be read holds nothing after a
+ * reload either, so the flag is removed then too.
+ */
+export function syncCartHint(): void {
+  if (typeof document === "undefined") return;
+  const holds = parseStoredCart(readStorage(CART_STORAGE_KEY)).length > 0 || Boolean(readStorage(PENDING_CART_STORAGE_KEY));
+  const attributes = `; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+  try {
+    document.cookie = holds
+      ? `${CART_HINT_COOKIE}=1; Max-Age=${CART_HINT_MAX_AGE_S}${attributes}`
+      : `${CART_HINT_COOKIE}=; Max-Age=0${attributes}`;
+  } catch {
+    /* cookies blocked (sandboxed document): /cart shows its skeleton until the scripts run */
+  }
+}
 
 const isPositiveInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0;
 const isPence = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
@@ -147,6 +184,7 @@ function writeStorage(key: string, value: string): void {
   } catch {
     /* quota or blocked storage: keep the in-memory cart */
   }
+  syncCartHint();
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -166,10 +204,18 @@ export function CartProvider({ children }: { children?: ReactNode }) {
   // Local storage exists only in the browser: read it after hydration so the server HTML
   // (an empty cart) and the first client render agree.
   useEffect(() => {
-    const stored = parseStoredCart(readStorage(CART_STORAGE_KEY));
-    itemsRef.current = stored;
-    setItems(stored);
-    setHydrated(true);
+    // After the page's last section has hydrated (decision 257): a section hydrating later with
+    // the stored cart would not match the server's HTML, which was drawn with an empty one.
+    let live = true;
+    afterHydrationTurns(() => {
+      if (!live) return;
+      const stored = parseStoredCart(readStorage(CART_STORAGE_KEY));
+      itemsRef.current = stored;
+      setItems(stored);
+      setHydrated(true);
+      // Carts saved before the flag existed, or a flag the visitor cleared: set it from storage.
+      syncCartHint();
+    });
 
     // Another tab changed the cart: follow it.
     const onStorage = (e: StorageEvent) => {
@@ -179,7 +225,10 @@ export function CartProvider({ children }: { children?: ReactNode }) {
       setItems(next);
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      live = false;
+      window.removeEventListener("storage", onStorage);
+    };
   }, []);
 
   const add = useCallback(

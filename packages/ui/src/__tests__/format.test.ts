@@ -22,6 +22,19 @@ describe("money", () => {
     expect(formatPence(-0)).toBe("£0.00");
   });
 
+  it("writes every amount exactly as Intl's en-GB pound format does (it replaces it, decision 257)", () => {
+    const intl = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: "GBP",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1234567, 100000000, 123456789012];
+    for (let i = 0; i < 2000; i += 1) amounts.push(Math.floor((i * 7919 * 104729) % 5_000_000_000) - 1_000_000);
+    for (const pence of [...amounts, ...amounts.filter((a) => a > 0).map((a) => -a)])
+      expect(formatPence(pence)).toBe(intl.format(pence / 100));
+  });
+
   it("shows a dash instead of a price for non-finite amounts", () => {
     expect(formatPounds(Number.NaN)).toBe("—");
     expect(formatPence(Number.POSITIVE_INFINITY)).toBe("—");

@@ -10,6 +10,7 @@ import { dropdownCourses } from "../../lib/catalogue";
 import { CartButton } from "./CartButton";
 import { Logo } from "./Logo";
 import { NavDropdown } from "./NavDropdown";
+import { HydrateInTurn } from "../../lib/hydration-turns";
 
 function CourseLinks({ courses, onNavigate }: { courses: CourseListItem[]; onNavigate: () => void }) {
   return (
@@ -123,23 +124,26 @@ export function Header() {
       </div>
       <div className="ui-container site-header__bar">
         <Logo />
-        <nav aria-label="Main" className="main-nav">
-          <NavLink to={paths.home} end className={navClass}>
-            Home
-          </NavLink>
-          <NavDropdown label="Training">{(done) => <CourseLinks courses={courses} onNavigate={done} />}</NavDropdown>
-          <NavDropdown label="License">{(done) => <CourseLinks courses={courses} onNavigate={done} />}</NavDropdown>
-          <NavDropdown label="Resource">{(done) => <ResourceLinks onNavigate={done} />}</NavDropdown>
-          <NavLink to={paths.shop} className={navClass}>
-            Shop
-          </NavLink>
-          <NavLink to={paths.about} className={navClass}>
-            About
-          </NavLink>
-          <NavLink to={paths.contact} className={navClass}>
-            Contact
-          </NavLink>
-        </nav>
+        {/* The links and the phone menu hydrate in turns of their own (decision 257). */}
+        <HydrateInTurn id="header-nav">
+          <nav aria-label="Main" className="main-nav">
+            <NavLink to={paths.home} end className={navClass}>
+              Home
+            </NavLink>
+            <NavDropdown label="Training">{(done) => <CourseLinks courses={courses} onNavigate={done} />}</NavDropdown>
+            <NavDropdown label="License">{(done) => <CourseLinks courses={courses} onNavigate={done} />}</NavDropdown>
+            <NavDropdown label="Resource">{(done) => <ResourceLinks onNavigate={done} />}</NavDropdown>
+            <NavLink to={paths.shop} className={navClass}>
+              Shop
+            </NavLink>
+            <NavLink to={paths.about} className={navClass}>
+              About
+            </NavLink>
+            <NavLink to={paths.contact} className={navClass}>
+              Contact
+            </NavLink>
+          </nav>
+        </HydrateInTurn>
         <div className="site-header__actions">
           <CartButton onNavigate={close} />
           <button
@@ -155,43 +159,45 @@ export function Header() {
           </button>
         </div>
       </div>
-      <div id="mobile-menu" ref={menuRef} className="mobile-menu" hidden={!menuOpen}>
-        <nav aria-label="Main menu" className="mobile-menu__nav">
-          <NavLink to={paths.home} end className={navClass} onClick={close}>
-            Home
-          </NavLink>
-          <details className="mobile-menu__group">
-            <summary className="nav-link">Training</summary>
-            <CourseLinks courses={courses} onNavigate={close} />
-          </details>
-          <details className="mobile-menu__group">
-            <summary className="nav-link">License</summary>
-            <CourseLinks courses={courses} onNavigate={close} />
-          </details>
-          <details className="mobile-menu__group">
-            <summary className="nav-link">Resource</summary>
-            <ResourceLinks onNavigate={close} />
-          </details>
-          <NavLink to={paths.shop} className={navClass} onClick={close}>
-            Shop
-          </NavLink>
-          <NavLink to={paths.about} className={navClass} onClick={close}>
-            About Us
-          </NavLink>
-          <NavLink to={paths.contact} className={navClass} onClick={close}>
-            Contact Us
-          </NavLink>
-        </nav>
-        <div className="mobile-menu__footer">
-          <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg ui-button--full" onClick={close}>
-            Book a Course
-          </Link>
-          <a href={telHref(provider.phone)} className="mobile-menu__phone">
-            <Phone size={18} aria-hidden="true" />
-            {phoneText(` Call ${provider.phone}`)}
-          </a>
+      <HydrateInTurn id="header-menu">
+        <div id="mobile-menu" ref={menuRef} className="mobile-menu" hidden={!menuOpen}>
+          <nav aria-label="Main menu" className="mobile-menu__nav">
+            <NavLink to={paths.home} end className={navClass} onClick={close}>
+              Home
+            </NavLink>
+            <details className="mobile-menu__group">
+              <summary className="nav-link">Training</summary>
+              <CourseLinks courses={courses} onNavigate={close} />
+            </details>
+            <details className="mobile-menu__group">
+              <summary className="nav-link">License</summary>
+              <CourseLinks courses={courses} onNavigate={close} />
+            </details>
+            <details className="mobile-menu__group">
+              <summary className="nav-link">Resource</summary>
+              <ResourceLinks onNavigate={close} />
+            </details>
+            <NavLink to={paths.shop} className={navClass} onClick={close}>
+              Shop
+            </NavLink>
+            <NavLink to={paths.about} className={navClass} onClick={close}>
+              About Us
+            </NavLink>
+            <NavLink to={paths.contact} className={navClass} onClick={close}>
+              Contact Us
+            </NavLink>
+          </nav>
+          <div className="mobile-menu__footer">
+            <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg ui-button--full" onClick={close}>
+              Book a Course
+            </Link>
+            <a href={telHref(provider.phone)} className="mobile-menu__phone">
+              <Phone size={18} aria-hidden="true" />
+              {phoneText(` Call ${provider.phone}`)}
+            </a>
+          </div>
         </div>
-      </div>
+      </HydrateInTurn>
     </header>
   );
 }

@@ -4,7 +4,7 @@ import { FAQ, FAQ_DEFAULT_OPEN } from "../../content/faq";
 /** Spec §2 FAQ block: 7 questions, one open at a time, question 2 open first. */
 export function FaqSection() {
   return (
-    <section className="faq section" aria-labelledby="faq-title">
+    <section className="faq section section--later" aria-labelledby="faq-title">
       <div className="ui-container faq__inner">
         <div className="faq__intro">
           <p className="eyebrow">FAQ</p>

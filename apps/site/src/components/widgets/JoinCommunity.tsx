@@ -21,7 +21,7 @@ export function JoinCommunityButton({ className }: { className?: string }) {
 /** A band inviting students into the community group. */
 export function CommunityBand() {
   return (
-    <section className="community-band section" aria-labelledby="community-title">
+    <section className="community-band section section--later" aria-labelledby="community-title">
       <div className="ui-container community-band__inner">
         <div>
           <h2 id="community-title">Join our student community</h2>

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useContext, useEffect, useReducer, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { UNSAFE_DataRouterStateContext, UNSAFE_RouteContext } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { ORDER_HOLD_MINUTES } from "@app/contract";
 import { Breadcrumb, Button, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { paths } from "../../config/paths";
-import { placesOf, useCart } from "../../stores/cart";
+import { hasCartHint, placesOf, useCart } from "../../stores/cart";
 import { cartPageReducer, initialCartPageState } from "./cart-page-state";
 import { CartLines } from "./CartLines";
 import { CheckoutForm } from "./CheckoutForm";
@@ -27,6 +29,33 @@ export { describeConflict } from "./cart-page-state";
 export { noScriptCartHtml } from "./components/CartStates";
 export { CANCEL_WAIT_MS, CANCELLED_PARAM, CHECKOUT_STEP_PARAM } from "./usePaymentReturn";
 
+interface CartRouteData {
+  /** The browser says it holds a cart or a held booking (the cart flag cookie, decision 257). */
+  holdsCart: boolean;
+}
+
+/**
+ * Reads the cart flag: on the server from the request's cookies, in the browser (a later visit to
+ * /cart in the same tab) from the document's. Only the first render uses it, before local storage
+ * has been read: with no flag the server renders the empty cart itself, its final text, instead
+ * of a skeleton that the scripts replace (the page's largest paint, issue 16).
+ */
+export function loader({ request }: LoaderFunctionArgs): CartRouteData {
+  return { holdsCart: hasCartHint(typeof document === "undefined" ? request.headers.get("cookie") : document.cookie) };
+}
+
+/**
+ * This route's loader data, or undefined outside a data router (the component tests mount the
+ * page in a plain MemoryRouter, where `useLoaderData` would throw): the page then assumes a cart
+ * may be held and waits for local storage, as it always did.
+ */
+function useCartRouteData(): CartRouteData | undefined {
+  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const { matches } = useContext(UNSAFE_RouteContext);
+  const id = matches.at(-1)?.route.id;
+  return id && routerState ? (routerState.loaderData[id] as CartRouteData | undefined) : undefined;
+}
+
 const renderCrumb = ({ href, label, className }: { href: string; label: string; className?: string }) => (
   <Link to={href} className={className}>
     {label}
@@ -40,6 +69,7 @@ const renderCrumb = ({ href, label, className }: { href: string; label: string; 
  */
 export default function CartPage() {
   const cart = useCart();
+  const holdsCart = useCartRouteData()?.holdsCart ?? true;
   const [params, setParams] = useSearchParams();
   const step = params.get(CHECKOUT_STEP_PARAM) === "checkout" ? "checkout" : "summary";
   const [state, dispatch] = useReducer(cartPageReducer, params.has(CANCELLED_PARAM), initialCartPageState);
@@ -122,7 +152,9 @@ export default function CartPage() {
         <NoPaymentLinkState bookingReference={state.outcome.bookingReference} />
       </CartPageFrame>
     );
-  if (!cart.hydrated || state.cancelling)
+  // Before local storage is read, a browser without the cart flag holds no cart: it gets the empty
+  // cart below at once (count 0, no notice yet), the same HTML the server sent.
+  if ((!cart.hydrated && holdsCart) || state.cancelling)
     return (
       <CartPageFrame variant="loading">
         <LoadingState />

@@ -1,4 +1,4 @@
-import { parseStoredCart } from "../../stores/cart";
+import { parseStoredCart, PENDING_CART_STORAGE_KEY, syncCartHint } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
 
 /**
@@ -6,7 +6,7 @@ import type { CartItem } from "../../stores/cart";
  * so a cancelled payment can give it back: the payment pages send the browser to
  * `/cart?cancelled=<reference>` (docs/decisions/030-cart-restore-after-cancelled-payment.md).
  */
-export const PENDING_CART_KEY = "cart:pending";
+export const PENDING_CART_KEY = PENDING_CART_STORAGE_KEY;
 
 export interface PendingCart {
   /** Internal payment token of the order (addresses and API calls only). */
@@ -28,6 +28,7 @@ export function savePendingCart(pending: PendingCart): void {
   } catch {
     /* blocked storage: nothing to restore later, the order itself is unaffected */
   }
+  syncCartHint();
 }
 
 /** The saved copy, or null when there is none or it cannot be read. */
@@ -66,4 +67,5 @@ export function forgetPendingCart(reference?: string): void {
   } catch {
     /* nothing stored */
   }
+  syncCartHint();
 }

@@ -26,6 +26,7 @@ import type { RouteHandle } from "../../lib/seo";
 import { BookingForm, placesLabel } from "./components/BookingForm";
 import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { HydrateInTurn } from "../../lib/hydration-turns";
 
 interface Data {
   slug: string;
@@ -176,7 +177,7 @@ function Recommendations({ currentId }: { currentId: number }) {
     .slice(0, RECOMMENDATIONS);
   if (courses.length === 0) return null;
   return (
-    <section className="section recommendations" aria-labelledby="also-like">
+    <section className="section section--later recommendations" aria-labelledby="also-like">
       <div className="ui-container">
         <h2 id="also-like">You May Also Like</h2>
         {/* Focusable so keyboard users can scroll it; a named <section> is its region. */}
@@ -207,112 +208,123 @@ function NextDate({ course }: { course: CourseDetail }) {
   );
 }
 
+/** The page's parts hydrate in tasks of their own, the booking form in one of its own (decision 257). */
 function CourseView({ course }: { course: CourseDetail }) {
   const image = course.thumbnail;
   return (
     <div className="course-page">
-      <div className="page-hero ui-on-dark">
-        <div className="ui-container page-hero__inner">
-          <Breadcrumb
-            className="page-hero__crumbs"
-            items={[
-              { label: "Home", href: paths.home },
-              { label: "SIA Courses", href: paths.allCourses },
-              { label: course.title },
-            ]}
-            renderLink={({ href, label, className }) => (
-              <Link to={href} className={className}>
-                {label}
-              </Link>
-            )}
-          />
-          <h1 className="page-hero__title">{course.title}</h1>
-          <ul className="chips">
-            {course.duration ? (
-              <li className="chip">
-                <CalendarDays size={16} aria-hidden="true" /> {course.duration}
-              </li>
-            ) : null}
-            {course.time ? (
-              <li className="chip">
-                <Clock size={16} aria-hidden="true" /> {course.time}
-              </li>
-            ) : null}
-          </ul>
+      <HydrateInTurn id="course-hero">
+        <div className="page-hero ui-on-dark">
+          <div className="ui-container page-hero__inner">
+            <Breadcrumb
+              className="page-hero__crumbs"
+              items={[
+                { label: "Home", href: paths.home },
+                { label: "SIA Courses", href: paths.allCourses },
+                { label: course.title },
+              ]}
+              renderLink={({ href, label, className }) => (
+                <Link to={href} className={className}>
+                  {label}
+                </Link>
+              )}
+            />
+            <h1 className="page-hero__title">{course.title}</h1>
+            <ul className="chips">
+              {course.duration ? (
+                <li className="chip">
+                  <CalendarDays size={16} aria-hidden="true" /> {course.duration}
+                </li>
+              ) : null}
+              {course.time ? (
+                <li className="chip">
+                  <Clock size={16} aria-hidden="true" /> {course.time}
+                </li>
+              ) : null}
+            </ul>
+          </div>
         </div>
-      </div>
+      </HydrateInTurn>
 
       <div className="ui-container course-layout">
-        <div className="course-main">
-          <CourseImage path={image} size="full" eager className="course-hero-image" />
+        <HydrateInTurn id="course-main">
+          <div className="course-main">
+            <CourseImage path={image} size="full" eager className="course-hero-image" />
 
-          <section className="course-section" aria-labelledby="about-course">
-            <h2 id="about-course">About this Course</h2>
-            <Paragraphs text={course.description} />
-          </section>
-
-          {course.courseUnits.length > 0 ? (
-            <section className="course-section" aria-labelledby="course-units">
-              <h2 id="course-units">Course Units</h2>
-              <ol className="unit-list">
-                {course.courseUnits.map((u) => (
-                  <li key={u.id}>{u.title}</li>
-                ))}
-              </ol>
+            <section className="course-section" aria-labelledby="about-course">
+              <h2 id="about-course">About this Course</h2>
+              <Paragraphs text={course.description} />
             </section>
-          ) : null}
 
-          <section className="course-section" aria-labelledby="assessment">
-            <h2 id="assessment">Assessment</h2>
-            <p>{ASSESSMENT_TEXT}</p>
-          </section>
+            {course.courseUnits.length > 0 ? (
+              <section className="course-section" aria-labelledby="course-units">
+                <h2 id="course-units">Course Units</h2>
+                <ol className="unit-list">
+                  {course.courseUnits.map((u) => (
+                    <li key={u.id}>{u.title}</li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
 
-          {course.keyPoints.length > 0 ? (
-            <section className="course-section" aria-labelledby="keypoints">
-              <h2 id="keypoints">Course Keypoints</h2>
-              <ul className="keypoints">
-                {course.keyPoints.map((k) => (
-                  <li key={k.id} className="keypoint">
-                    <CheckCircle2 size={22} aria-hidden="true" className="keypoint__icon" />
-                    <div>
-                      <h3 className="keypoint__title">{k.title}</h3>
-                      {k.details ? <p>{k.details}</p> : null}
-                    </div>
+            <section className="course-section" aria-labelledby="assessment">
+              <h2 id="assessment">Assessment</h2>
+              <p>{ASSESSMENT_TEXT}</p>
+            </section>
+
+            {course.keyPoints.length > 0 ? (
+              <section className="course-section" aria-labelledby="keypoints">
+                <h2 id="keypoints">Course Keypoints</h2>
+                <ul className="keypoints">
+                  {course.keyPoints.map((k) => (
+                    <li key={k.id} className="keypoint">
+                      <CheckCircle2 size={22} aria-hidden="true" className="keypoint__icon" />
+                      <div>
+                        <h3 className="keypoint__title">{k.title}</h3>
+                        {k.details ? <p>{k.details}</p> : null}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+
+            <HydrateInTurn id="course-book">
+              <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
+                <h2 id="book-title">Book Your Date</h2>
+                <BookingForm course={course} />
+                <JoinWaitingList course={course} />
+              </section>
+            </HydrateInTurn>
+          </div>
+        </HydrateInTurn>
+
+        <HydrateInTurn id="course-aside">
+          <aside className="course-aside" aria-label="Course summary">
+            <div className="side-box">
+              <ul className="benefits">
+                {BENEFITS.map(({ Icon, text }) => (
+                  <li key={text}>
+                    <Icon size={22} aria-hidden="true" />
+                    <span>{text}</span>
                   </li>
                 ))}
               </ul>
-            </section>
-          ) : null}
-
-          <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
-            <h2 id="book-title">Book Your Date</h2>
-            <BookingForm course={course} />
-            <JoinWaitingList course={course} />
-          </section>
-        </div>
-
-        <aside className="course-aside" aria-label="Course summary">
-          <div className="side-box">
-            <ul className="benefits">
-              {BENEFITS.map(({ Icon, text }) => (
-                <li key={text}>
-                  <Icon size={22} aria-hidden="true" />
-                  <span>{text}</span>
-                </li>
-              ))}
-            </ul>
-            <NextDate course={course} />
-            <p className="side-box__fee">
-              <span className="side-box__fee-label">Course Fee</span>
-              <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>
-            </p>
-            <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
-              Enroll Today
-            </a>
-          </div>
-        </aside>
+              <NextDate course={course} />
+              <p className="side-box__fee">
+                <span className="side-box__fee-label">Course Fee</span>
+                <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>
+              </p>
+              <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
+                Enroll Today
+              </a>
+            </div>
+          </aside>
+        </HydrateInTurn>
       </div>
-      <Recommendations currentId={course.id} />
+      <HydrateInTurn id="course-more">
+        <Recommendations currentId={course.id} />
+      </HydrateInTurn>
     </div>
   );
 }

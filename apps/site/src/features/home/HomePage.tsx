@@ -24,6 +24,7 @@ import { phoneText, telHref } from "../../config/provider";
 import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { HydrateInTurn } from "../../lib/hydration-turns";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -93,6 +94,7 @@ const REASONS = [
 ] as const;
 
 /** The home page: the route into the industry, courses, reasons, reviews and FAQ. */
+/** Each section hydrates in a task of its own (decision 257): the page is long and mostly static. */
 export default function HomePage() {
   const courses = useCatalogue();
   const { provider } = useSiteConfig();
@@ -100,121 +102,137 @@ export default function HomePage() {
 
   return (
     <>
-      <section className="home-hero ui-on-dark" aria-labelledby="home-title">
-        <div className="ui-container home-hero__inner">
-          <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in Bootle, Liverpool</p>
-          <h1 id="home-title" className="home-hero__title">
-            Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
-          </h1>
-          <p className="home-hero__lead">
-            Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years.
-            Small groups, free unlimited retakes and help with your licence application.
-          </p>
-          <div className="home-hero__actions">
-            <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
-              Browse Courses <ArrowRight size={20} aria-hidden="true" />
-            </Link>
-            <a href={telHref(provider.phone)} className="ui-button ui-button--secondary ui-button--lg">
-              <Phone size={20} aria-hidden="true" />
-              {phoneText(` Call ${provider.phone}`)}
-            </a>
-          </div>
-          <ul className="home-hero__facts">
-            <li>
-              <strong>£250</strong> Door Supervisor
-            </li>
-            <li>
-              <strong>4 working days</strong> to your results
-            </li>
-            <li>
-              <strong>4-6 weeks</strong> to your licence
-            </li>
-          </ul>
-        </div>
-      </section>
-
-      <section className="section steps" aria-labelledby="steps-title">
-        <div className="ui-container">
-          <p className="eyebrow">How it works</p>
-          <h2 id="steps-title">Three steps to your first shift</h2>
-          <ol className="steps__list">
-            {STEPS.map(({ Icon, title, text }, i) => (
-              <li key={title} className="step">
-                <span className="step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <Icon size={28} aria-hidden="true" className="step__icon" />
-                <h3 className="step__title">{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section className="section section--muted" aria-labelledby="courses-title">
-        <div className="ui-container">
-          <div className="section__head">
-            <div>
-              <p className="eyebrow">Our courses</p>
-              <h2 id="courses-title">SIA training courses</h2>
-            </div>
-            <Link to={paths.allCourses} className="section__more">
-              See all courses <ArrowRight size={18} aria-hidden="true" />
-            </Link>
-          </div>
-          {featured.length === 0 ? (
-            <EmptyState
-              title="No courses available"
-              text="New course dates are added every month. Please check back soon or contact us."
-            />
-          ) : (
-            <div className="course-grid">
-              {featured.map((course) => (
-                <CourseCard key={course.id} course={course} />
-              ))}
-            </div>
-          )}
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="why-title">
-        <div className="ui-container">
-          <p className="eyebrow">Why train with us</p>
-          <h2 id="why-title">Training that gets you working</h2>
-          <ul className="reasons">
-            {REASONS.map(({ Icon, title, text }) => (
-              <li key={title} className="reason">
-                <Icon size={26} aria-hidden="true" className="reason__icon" />
-                <h3 className="reason__title">{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section className="section funded ui-on-dark" aria-labelledby="funded-title">
-        <div className="ui-container funded__inner">
-          <div>
-            <h2 id="funded-title">Out of work or on a low income?</h2>
-            <p>
-              Your training could be fully funded. Tell us your situation and we will check what you are entitled to before you
-              book.
+      <HydrateInTurn id="home-hero">
+        <section className="home-hero ui-on-dark" aria-labelledby="home-title">
+          <div className="ui-container home-hero__inner">
+            <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in Bootle, Liverpool</p>
+            <h1 id="home-title" className="home-hero__title">
+              Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
+            </h1>
+            <p className="home-hero__lead">
+              Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30
+              years. Small groups, free unlimited retakes and help with your licence application.
             </p>
+            <div className="home-hero__actions">
+              <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
+                Browse Courses <ArrowRight size={20} aria-hidden="true" />
+              </Link>
+              <a href={telHref(provider.phone)} className="ui-button ui-button--secondary ui-button--lg">
+                <Phone size={20} aria-hidden="true" />
+                {phoneText(` Call ${provider.phone}`)}
+              </a>
+            </div>
+            <ul className="home-hero__facts">
+              <li>
+                <strong>£250</strong> Door Supervisor
+              </li>
+              <li>
+                <strong>4 working days</strong> to your results
+              </li>
+              <li>
+                <strong>4-6 weeks</strong> to your licence
+              </li>
+            </ul>
           </div>
-          <Link to={paths.contact} className="ui-button ui-button--primary ui-button--lg">
-            Ask about funding
-          </Link>
+        </section>
+      </HydrateInTurn>
+
+      <HydrateInTurn id="home-steps">
+        <section className="section section--later steps" aria-labelledby="steps-title">
+          <div className="ui-container">
+            <p className="eyebrow">How it works</p>
+            <h2 id="steps-title">Three steps to your first shift</h2>
+            <ol className="steps__list">
+              {STEPS.map(({ Icon, title, text }, i) => (
+                <li key={title} className="step">
+                  <span className="step__number" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <Icon size={28} aria-hidden="true" className="step__icon" />
+                  <h3 className="step__title">{title}</h3>
+                  <p>{text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      </HydrateInTurn>
+
+      <HydrateInTurn id="home-courses">
+        <section className="section section--muted section--later" aria-labelledby="courses-title">
+          <div className="ui-container">
+            <div className="section__head">
+              <div>
+                <p className="eyebrow">Our courses</p>
+                <h2 id="courses-title">SIA training courses</h2>
+              </div>
+              <Link to={paths.allCourses} className="section__more">
+                See all courses <ArrowRight size={18} aria-hidden="true" />
+              </Link>
+            </div>
+            {featured.length === 0 ? (
+              <EmptyState
+                title="No courses available"
+                text="New course dates are added every month. Please check back soon or contact us."
+              />
+            ) : (
+              <div className="course-grid">
+                {featured.map((course) => (
+                  <CourseCard key={course.id} course={course} />
+                ))}
+              </div>
+            )}
+          </div>
+        </section>
+      </HydrateInTurn>
+
+      <HydrateInTurn id="home-why">
+        <section className="section section--later" aria-labelledby="why-title">
+          <div className="ui-container">
+            <p className="eyebrow">Why train with us</p>
+            <h2 id="why-title">Training that gets you working</h2>
+            <ul className="reasons">
+              {REASONS.map(({ Icon, title, text }) => (
+                <li key={title} className="reason">
+                  <Icon size={26} aria-hidden="true" className="reason__icon" />
+                  <h3 className="reason__title">{title}</h3>
+                  <p>{text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </HydrateInTurn>
+
+      <HydrateInTurn id="home-funded">
+        <section className="section funded ui-on-dark" aria-labelledby="funded-title">
+          <div className="ui-container funded__inner">
+            <div>
+              <h2 id="funded-title">Out of work or on a low income?</h2>
+              <p>
+                Your training could be fully funded. Tell us your situation and we will check what you are entitled to before you
+                book.
+              </p>
+            </div>
+            <Link to={paths.contact} className="ui-button ui-button--primary ui-button--lg">
+              Ask about funding
+            </Link>
+          </div>
+        </section>
+      </HydrateInTurn>
+
+      <HydrateInTurn id="home-reviews">
+        <div className="section section--later ui-container">
+          <ReviewsCarousel reviews={REVIEWS} />
         </div>
-      </section>
+      </HydrateInTurn>
 
-      <div className="section ui-container">
-        <ReviewsCarousel reviews={REVIEWS} />
-      </div>
-
-      <FaqSection />
-      <CommunityBand />
+      <HydrateInTurn id="home-faq">
+        <FaqSection />
+      </HydrateInTurn>
+      <HydrateInTurn id="home-community">
+        <CommunityBand />
+      </HydrateInTurn>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { getApiBase } from "../../lib/api";
 import { useSiteConfig } from "../../config/site";
 import type { OrderStatus } from "./api";
 import { paths } from "../../config/paths";
+import { PENDING_CART_STORAGE_KEY, syncCartHint } from "../../stores/cart";
 import "./payment.css";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
@@ -24,7 +25,7 @@ export const STATUS_POLL_INTERVAL_MS = 2000;
 export const STATUS_POLL_ATTEMPTS = 8;
 
 /** Local-storage key of the cart copy kept for a cancelled payment (owned by the cart feature). */
-const PENDING_CART_KEY = "cart:pending";
+const PENDING_CART_KEY = PENDING_CART_STORAGE_KEY;
 
 type View =
   | { kind: "plain" }
@@ -43,6 +44,7 @@ function forgetPendingCart(reference: string) {
   } catch {
     /* nothing to forget */
   }
+  syncCartHint(); // the server's /cart follows: empty once no copy is held
 }
 
 /**

@@ -6,7 +6,7 @@ import { EmptyState, Skeleton } from "@app/ui";
 import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { api, getApiBase } from "../../lib/api";
-import { cardImagePath, imageUrl } from "../../lib/images";
+import { cardImagePath, imageUrl, pictureBase } from "../../lib/images";
 import { Deferred, load } from "../../lib/loadable";
 import type { Loadable } from "../../lib/loadable";
 import { keywords, pageTitle } from "../../lib/seo";
@@ -51,7 +51,7 @@ function ShopSkeleton() {
 }
 
 function ShopCard({ item }: { item: ShopItem }) {
-  const src = imageUrl(getApiBase(), cardImagePath(item.image));
+  const src = imageUrl(pictureBase(getApiBase(), cardImagePath(item.image)), cardImagePath(item.image));
   return (
     <article className="shop-card">
       <div className="shop-card__media">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dailyHours, daysInclusive, instanceSchedule, isoHours } from "../course-schedule";
-import { DESCRIPTION_MAX, pageJsonLd, pageTitle, sentences, TITLE_MAX } from "../seo";
+import { DESCRIPTION_MAX, pageTitle, sentences, TITLE_MAX } from "../seo";
+import { pageJsonLd } from "../head";
 import { robotsTxt, sitemapXml } from "../sitemap";
 import { courseDescription } from "../../features/courses/CoursePage";
 import { contactTitle } from "../../features/contact/ContactPage";

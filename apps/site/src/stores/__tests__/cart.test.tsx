@@ -2,7 +2,16 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY, CartProvider, parseStoredCart, useCart } from "../cart";
+import {
+  CART_HINT_COOKIE,
+  CART_STORAGE_KEY,
+  CartProvider,
+  hasCartHint,
+  parseStoredCart,
+  PENDING_CART_STORAGE_KEY,
+  syncCartHint,
+  useCart,
+} from "../cart";
 import type { CartApi, CartItem } from "../cart";
 
 const doorSupervisor: CartItem = {
@@ -158,5 +167,45 @@ describe("cart store", () => {
     expect(group).toMatchObject({ quantity: 10, maxPlaces: 10 });
     expect(single).toEqual(doorSupervisor);
     expect(parseStoredCart(JSON.stringify([{ ...cctv, quantity: 0 }]))[0]?.quantity).toBeUndefined();
+  });
+});
+
+describe("cart flag cookie (decision 257)", () => {
+  const flag = () => document.cookie.split("; ").find((c) => c.startsWith(`${CART_HINT_COOKIE}=`));
+  afterEach(() => {
+    document.cookie = `${CART_HINT_COOKIE}=; Max-Age=0; Path=/`;
+  });
+
+  it("reads the flag from a Cookie header among other cookies, and nothing else as the flag", () => {
+    expect(hasCartHint("a=b; cart_held=1; c=d")).toBe(true);
+    expect(hasCartHint("cart_held=1")).toBe(true);
+    expect(hasCartHint("cart_held=0")).toBe(false);
+    expect(hasCartHint("xcart_held=1")).toBe(false);
+    expect(hasCartHint("")).toBe(false);
+    expect(hasCartHint(null)).toBe(false);
+  });
+
+  it("is set while the cart or a held booking's copy is stored, and removed when neither is", () => {
+    window.localStorage.clear();
+    syncCartHint();
+    expect(flag()).toBeUndefined();
+    window.localStorage.setItem(PENDING_CART_STORAGE_KEY, JSON.stringify({ reference: "r" }));
+    syncCartHint();
+    expect(flag()).toBe(`${CART_HINT_COOKIE}=1`);
+    window.localStorage.clear();
+    syncCartHint();
+    expect(flag()).toBeUndefined();
+  });
+
+  it("follows every change of the cart, and a stored cart on hydration", () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([doorSupervisor]));
+    mount();
+    expect(flag()).toBe(`${CART_HINT_COOKIE}=1`);
+    act(() => api.remove(doorSupervisor.id));
+    expect(flag()).toBeUndefined();
+    act(() => void api.add(cctv));
+    expect(flag()).toBe(`${CART_HINT_COOKIE}=1`);
+    act(() => api.clear());
+    expect(flag()).toBeUndefined();
   });
 });
