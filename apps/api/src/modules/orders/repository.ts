@@ -83,24 +83,29 @@ export async function checkClientRoom(tx: Tx, room: ClientRoom, orderId: number)
   await tx.execute(sql`select ${clientRoomCall(room, orderId)}`);
 }
 
+type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
+
+/**
+ * The error our SQL raised with `RAISE EXCEPTION ... MESSAGE = <message>` (SQLSTATE P0001), if
+ * that is what `err` is. Drizzle's query builder wraps the driver's error (as `cause`); the
+ * prepared statements do not.
+ */
+function raisedBy(err: unknown, message: string): PgError | null {
+  const is = (e: PgError | null | undefined): e is PgError => !!e && e.code === "P0001" && e.message === message;
+  const outer = err as PgError | null;
+  const inner = outer?.cause as PgError | undefined;
+  return is(outer) ? outer : is(inner) ? inner : null;
+}
+
 /**
  * The code's last use went to another order between the booking statement's first test and its
  * commit (migration 0022): nothing was written; the locked path decides.
  */
-export function codeUsesFull(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; cause?: unknown } | null;
-  const raised = (x: { code?: string; message?: string } | null | undefined) =>
-    !!x && x.code === "P0001" && x.message === "code_uses_full";
-  return raised(e) || raised(e?.cause as { code?: string; message?: string } | undefined);
-}
+export const codeUsesFull = (err: unknown): boolean => raisedBy(err, "code_uses_full") !== null;
 
 /** A hold-limit refusal raised by `order_client_room`: the limit and when the client's first hold ends. */
 export function holdLimitRefusal(err: unknown): { limit: number; firstEndMs: number | null } | null {
-  type PgError = { code?: string; message?: string; detail?: string; cause?: unknown };
-  // Drizzle's query builder wraps the driver's error (as `cause`); the prepared statements do not.
-  const raised = (e: PgError | null | undefined) => !!e && e.code === "P0001" && e.message === "order_hold_limit";
-  const outer = err as PgError | null;
-  const e = raised(outer) ? outer : raised(outer?.cause as PgError) ? (outer!.cause as PgError) : null;
+  const e = raisedBy(err, "order_hold_limit");
   if (!e) return null;
   const detail = JSON.parse(e.detail ?? "{}") as { limit?: number; first_end_ms?: number | null };
   return { limit: Number(detail.limit), firstEndMs: detail.first_end_ms == null ? null : Number(detail.first_end_ms) };

@@ -11,6 +11,7 @@ import { useSiteConfig } from "../../config/site";
 import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { ReasonList } from "../../components/widgets/ReasonList";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -118,15 +119,7 @@ export default function AboutPage() {
       <section className="section ui-container" aria-labelledby="our-values">
         <p className="eyebrow">How we work</p>
         <h2 id="our-values">What you can expect from us</h2>
-        <ul className="reasons">
-          {VALUES.map(({ Icon, title, text }) => (
-            <li key={title} className="reason">
-              <Icon size={26} aria-hidden="true" className="reason__icon" />
-              <h3 className="reason__title">{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
+        <ReasonList reasons={VALUES} />
         <div className="center-row">
           <JoinCommunityButton />
         </div>

@@ -25,6 +25,7 @@ import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { HydrateInTurn } from "../../lib/hydration-turns";
+import { ReasonList } from "../../components/widgets/ReasonList";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -191,15 +192,7 @@ export default function HomePage() {
           <div className="ui-container">
             <p className="eyebrow">Why train with us</p>
             <h2 id="why-title">Training that gets you working</h2>
-            <ul className="reasons">
-              {REASONS.map(({ Icon, title, text }) => (
-                <li key={title} className="reason">
-                  <Icon size={26} aria-hidden="true" className="reason__icon" />
-                  <h3 className="reason__title">{title}</h3>
-                  <p>{text}</p>
-                </li>
-              ))}
-            </ul>
+            <ReasonList reasons={REASONS} />
           </div>
         </section>
       </HydrateInTurn>
