@@ -108,6 +108,7 @@ export default fp(
       [JOBS.learnerRetention.name]: purgeLearnerRecords,
       [JOBS.waitlistOffers.name]: offerFreedPlaces,
     };
+    let closing = false;
     app.addHook("onReady", async () => {
       await queue.start();
       for (const job of Object.values(JOBS)) {
@@ -117,6 +118,10 @@ export default fp(
         await queue.schedule(job.name, job.cron, {}, { tz: "Europe/London" });
         const handler = handlers[job.name]!;
         await queue.work(job.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async () => {
+          // A fetch already on the wire when the app began closing can still hand over a job;
+          // its run would find the pool ended. Every job here is a periodic sweep: the next
+          // minute's run (on any instance) does the work.
+          if (closing) return null;
           try {
             return await handler();
           } catch (err) {
@@ -129,6 +134,7 @@ export default fp(
       for (const job of Object.values(JOBS)) await queue.send(job.name, {});
     });
     app.addHook("onClose", async () => {
+      closing = true;
       // Lets a running job finish before the pool is ended under it.
       await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });
