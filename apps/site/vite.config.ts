@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 /**
@@ -35,17 +36,40 @@ const CLIENT_CHUNKS = {
   groups: [
     // The boot module stays alone: it is the only script the page asks for before its first paint.
     { name: "app", tags: ["$initial" as const], test: (id: string) => !BOOT_MODULE.test(id), priority: 2 },
-    // Shared by other pages but not by `/` (forms, breadcrumbs, page heroes, the waiting list): kept
+    // Shared by other pages but not by `/` (forms, breadcrumbs, page heroes, the waiting list, the
+      // contract's plain order facts): kept
     // out of `shared` so the home page's first load does not carry them (issue 16).
     {
       name: "pages",
-      test: /[\\/](?:packages[\\/]ui[\\/]src[\\/]components[\\/](?:fields|Breadcrumb)\.tsx|src[\\/](?:components[\\/](?:PageHero\.tsx|waitlist[\\/])|lib[\\/]waitlist-offer\.ts))/,
+      test: /[\\/](?:packages[\\/]ui[\\/]src[\\/]components[\\/](?:fields|Breadcrumb)\.tsx|packages[\\/]contract[\\/]src[\\/]order-facts\.ts|src[\\/](?:components[\\/](?:PageHero\.tsx|waitlist[\\/])|lib[\\/]waitlist-offer\.ts))/,
       minShareCount: 2,
       priority: 1.5,
     },
     { name: "shared", test: /[\\/]src[\\/](components|lib|content|config)[\\/]|lucide-react/, minShareCount: 2, priority: 1 },
   ],
 };
+
+/**
+ * react-router's bundle creates its components at the top level (`var Form = React.forwardRef(...)`,
+ * then `Form.displayName = "Form"`) without pure annotations, so the bundler keeps every one of them,
+ * used or not: forms, fetchers, prefetch links, view transitions and the server-components error
+ * handler, about 10 KB (3 KB gzipped) of the first load (issue 16, decision 258). Marking those
+ * calls pure and dropping the names (only developer tools read them) lets unused ones go.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "site:react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, "= /* @__PURE__ */ $1")
+          .replace(/^\w+\.displayName = "\w+";$/gm, "");
+      },
+    },
+  };
+}
 
 // Server build: react-dom/server → preact-render-to-string. react-router(-dom) and lucide-react are
 // bundled into it (ssr.noExternal) so that their own `react` imports take the aliases too; left
@@ -59,7 +83,7 @@ const PREACT_SSR_ALIASES = [{ find: /^react-dom\/server$/, replacement: renderTo
 // One config for both builds: `vite build` (browser, with a manifest for route-chunk preloads)
 // and `vite build --ssr src/app/entry-server.tsx` (server render module).
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), reactRouterTreeShaking()],
   resolve: command === "build" && PREACT_BUILD ? { alias: isSsrBuild ? PREACT_SSR_ALIASES : PREACT_ALIASES } : {},
   build: isSsrBuild
     ? // Imported files (SVGs) as URLs, never inlined: the same hashed /assets/ URLs as the browser build.
@@ -84,7 +108,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Workspace packages export TypeScript source: let Vite compile them for the server build.
     noExternal:
       command === "build" && PREACT_BUILD
-        ? ["@app/ui", "@app/contract", "react-router", "react-router-dom", "lucide-react"]
+        ? ["@app/ui", "@app/contract", "react-router", "lucide-react"]
         : ["@app/ui", "@app/contract"],
   },
   server: { port: 5173, strictPort: true },

@@ -470,6 +470,52 @@ describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 25
   });
 });
 
+describe("what /cart loads (390 px)", () => {
+  test.scoped({ viewport: VIEWPORTS.phone });
+
+  test("the checkout's schemas arrive only once the customer is in the checkout form, and still check it", async ({
+    page,
+    navigate,
+    apiUrl,
+  }) => {
+    const door = await course(apiUrl, DOOR.slug);
+    const date = door.courseDates.find((d) => d.placesLeft > 0)!;
+    await navigate("/");
+    await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
+      id: door.id,
+      slug: DOOR.slug,
+      title: DOOR.title,
+      pricePence: Math.round(door.fee * 100),
+      image: null,
+      selectedDateId: date.id,
+      selectedDate: date.label,
+      selectedAddons: [],
+    });
+    // zod's own error class name survives minifying: a script that has it carries the schemas.
+    const zodScripts: Promise<boolean>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script")
+        zodScripts.push(response.text().then((body) => body.includes("ZodError")));
+    });
+    const zodLoaded = async () => (await Promise.all(zodScripts)).some(Boolean);
+
+    await navigate("/cart");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+    expect(zodScripts.length).toBeGreaterThan(0);
+    expect(await zodLoaded()).toBe(false);
+    await page.getByRole("button", { name: /^Proceed to Checkout/ }).click();
+    await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+    expect(await zodLoaded()).toBe(false);
+
+    // Sent empty: the rules load on the way and answer in the contract's words.
+    await page.getByRole("button", { name: /^Proceed to Payment/ }).click();
+    await expect.poll(() => fieldError(page, "First name*")).toBe("First name is required");
+    expect(await fieldError(page, "Email address*")).toBe("Email address is required");
+    expect(await zodLoaded()).toBe(true);
+  });
+});
+
 describe("a date that fills up while the customer checks out (390 px)", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 

@@ -1,6 +1,7 @@
 import { initContract } from "@ts-rest/core";
 import { z } from "zod";
 import { isIsoDate, isWholePence } from "@app/rules";
+import { TEXT_MAX } from "./order-facts";
 
 export const c = initContract();
 
@@ -59,17 +60,7 @@ export const adminOnly = officeOnly;
 
 /** Largest id, count or price in pence the database holds (Postgres integer): 2^31 − 1. */
 export const MAX_INT = 2_147_483_647;
-/** Longest text of each kind the API accepts (decision 110); the forms show the same limits. */
-export const TEXT_MAX = {
-  short: 200,
-  email: 254,
-  phone: 40,
-  code: 32,
-  reference: 100,
-  url: 2048,
-  details: 2000,
-  message: 5000,
-} as const;
+export { TEXT_MAX } from "./order-facts";
 /** How many items one list in a request may hold (dates, add-ons, units, key points). */
 export const LIST_MAX = 100;
 /** Highest fee or add-on price an administrator can set, in pounds. */

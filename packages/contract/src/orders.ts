@@ -13,14 +13,20 @@ import {
   trainerToo,
 } from "./common";
 import { LearnerLinkSchema } from "./learners";
+import { COUNTRIES, MAX_PLACES_PER_ORDER, ORDER_HOLD_MINUTES, STATES } from "./order-facts";
 
-export const COUNTRIES = ["United Kingdom", "United States", "Canada", "Australia"] as const;
-export const STATES = ["England", "Scotland", "Wales", "Northern Ireland"] as const;
-export const DEFAULT_COUNTRY = COUNTRIES[0];
+export {
+  BOOKING_TERMS_REQUIRED_MESSAGE,
+  BOOKING_TERMS_VERSION,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  MAX_PLACES_PER_ORDER,
+  ORDER_HOLD_MINUTES,
+  STATES,
+} from "./order-facts";
+
 /** Spec §5: after removing spaces, 4 digits, 3 digits, 4 digits (UK mobile style). */
 export const CHECKOUT_PHONE_PATTERN = /^\d{4}\d{3}\d{4}$/;
-/** A pending order holds its seats and its discount use this long. */
-export const ORDER_HOLD_MINUTES = 30;
 export const ORDER_STATUSES = ["pending", "paid", "expired", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -40,9 +46,6 @@ export function normalizeBookingRef(typed: string): string | null {
   return s.length === BOOKING_REF_LENGTH && [...s].every((ch) => BOOKING_REF_ALPHABET.includes(ch)) ? s : null;
 }
 
-/** The booking terms page's version; the order stores the version the customer agreed to. */
-export const BOOKING_TERMS_VERSION = "2026-11-22";
-export const BOOKING_TERMS_REQUIRED_MESSAGE = "Please tick 'I agree to the booking terms' to continue";
 
 const checkoutPhone = requiredText("Phone number is required", TEXT_MAX.phone).pipe(
   z.string().refine((v) => CHECKOUT_PHONE_PATTERN.test(v.replace(/\s/g, "")), "Please enter a valid phone number"),
@@ -84,8 +87,6 @@ export const CheckoutFormSchema = z
   });
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
 
-/** Most places one order may hold on one date (group and employer bookings, issue 13). */
-export const MAX_PLACES_PER_ORDER = 10;
 
 /** One named attendee of a group booking. */
 export const AttendeeInputSchema = z.object({

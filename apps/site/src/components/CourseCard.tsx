@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import type { CourseListItem } from "@app/contract";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
@@ -6,6 +5,7 @@ import { Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { paths } from "../config/paths";
 import { CourseImage } from "./CourseImage";
+import { Link } from "./Link";
 
 /** Spec §2 course card: thumbnail, title (2 lines), description (5 lines), 'Training Fee', 'See Details'. */
 export function CourseCard({

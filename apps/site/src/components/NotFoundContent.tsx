@@ -1,9 +1,10 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button, buttonClassName } from "@app/ui";
 import { paths } from "../config/paths";
 import type { SiteConfig } from "../config/site";
 import { pageTitle } from "../lib/seo";
 import type { PageMeta } from "../lib/seo";
+import { Link } from "./Link";
 
 /** Spec §2 not-found page: '404', the message, 'Go Back' (history back) and 'Go Home'. */
 export function NotFoundContent() {

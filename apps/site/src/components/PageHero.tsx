@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Breadcrumb } from "@app/ui";
 import type { BreadcrumbItem } from "@app/ui";
+import { Link } from "./Link";
 
 /** The navy band at the top of inner pages: breadcrumb, the page's one h1, a subtitle. */
 export function PageHero({

@@ -1,4 +1,4 @@
-import { BOOKING_TERMS_VERSION } from "@app/contract";
+import { BOOKING_TERMS_VERSION } from "@app/contract/order-facts";
 
 /**
  * The booking terms customers agree to at checkout (our own wording). Change the text → change

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Mail, MapPin, Phone, Smartphone } from "lucide-react";
 import { paths } from "../../config/paths";
 import { useCatalogue } from "../../lib/root-data";
@@ -7,6 +6,7 @@ import { formatAddress, phoneText, telHref } from "../../config/provider";
 import { FOOTER_COURSES } from "../../lib/catalogue";
 import { SocialLinks } from "../widgets/SocialLinks";
 import { ShieldMark } from "./Logo";
+import { Link } from "../Link";
 
 /** Spec §2 footer: contacts, Quick Links, the first four courses, Others, four social links, designer credit. */
 export function Footer() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ArrowRight, ExternalLink, Menu, Phone, X } from "lucide-react";
 import type { CourseListItem } from "@app/contract";
 import { paths } from "../../config/paths";
@@ -11,6 +11,7 @@ import { CartButton } from "./CartButton";
 import { Logo } from "./Logo";
 import { NavDropdown } from "./NavDropdown";
 import { HydrateInTurn } from "../../lib/hydration-turns";
+import { Link, NavLink } from "../Link";
 
 function CourseLinks({ courses, onNavigate }: { courses: CourseListItem[]; onNavigate: () => void }) {
   return (

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { useSiteConfig } from "../../config/site";
+import { Link } from "../Link";
 
 /** Our own mark: a shield with a check, drawn in SVG (no external images). */
 export function ShieldMark({ size = 36 }: { size?: number }) {

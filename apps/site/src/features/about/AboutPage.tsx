@@ -1,6 +1,5 @@
 import classroomImage from "../../assets/about-classroom.svg";
 import venueImage from "../../assets/about-venue.svg";
-import { Link } from "react-router";
 import { ArrowRight, BadgeCheck, HeartHandshake, ShieldCheck, Users } from "lucide-react";
 import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
@@ -12,6 +11,7 @@ import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ReasonList } from "../../components/widgets/ReasonList";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { paths } from "../../config/paths";
 import { useCatalogue } from "../../lib/root-data";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({

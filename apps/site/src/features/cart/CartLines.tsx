@@ -1,10 +1,10 @@
-import { Link } from "react-router-dom";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { formatPence } from "@app/ui/format";
 import { CART_MAX_PLACES, linePence, placesOf } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
 import { paths } from "../../config/paths";
 import { cartImageUrl } from "./links";
+import { Link } from "../../components/Link";
 
 export interface CartLinesProps {
   items: CartItem[];

@@ -1,8 +1,8 @@
 import { useCallback, useContext, useEffect, useReducer, useRef } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { UNSAFE_DataRouterStateContext, UNSAFE_RouteContext } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
-import { ORDER_HOLD_MINUTES } from "@app/contract";
+import { ORDER_HOLD_MINUTES } from "@app/contract/order-facts";
 import { Breadcrumb, Button, useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { paths } from "../../config/paths";
@@ -23,6 +23,7 @@ import { CANCELLED_PARAM, CHECKOUT_STEP_PARAM, usePaymentReturn } from "./usePay
 import { useCheckout } from "./useCheckout";
 import { cartWarnings } from "./warnings";
 import "./cart.css";
+import { Link } from "../../components/Link";
 
 export { CART_HEADING, CART_MESSAGES } from "./messages";
 export { describeConflict } from "./cart-page-state";

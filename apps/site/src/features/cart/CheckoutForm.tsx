@@ -1,23 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent } from "react";
 import type { z } from "zod";
-import { Link } from "react-router-dom";
-import {
-  BOOKING_TERMS_REQUIRED_MESSAGE,
-  CheckoutFormSchema,
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  OrderSchema,
-  STATES,
-} from "@app/contract";
+import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
 import { AttendeeFields, attendeeFieldOrder, validateAttendees } from "./components/AttendeeFields";
 import type { AttendeeErrors, AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
 import { useWaitlistPrefill } from "../../lib/waitlist-offer";
+import { Link } from "../../components/Link";
+import { loadCheckoutRules } from "./checkout-rules";
+import type { CheckoutRules } from "./checkout-rules";
+import { CART_MESSAGES } from "./messages";
 
 /** The buyer form's values after the contract's rules (trimmed), with the employer and attendee parts. */
-export type CheckoutValues = z.output<typeof CheckoutFormSchema> & {
+export type CheckoutValues = z.output<CheckoutRules["CheckoutFormSchema"]> & {
   /** Employer's purchase-order number ('' when none). */
   purchaseOrder: string;
   /** The unticked marketing box (renewal reminders and new dates; PECR consent). */
@@ -69,9 +65,11 @@ export const CHECKOUT_INVALID_TOAST = "Please fill in all required fields correc
 
 /** The first message of each field, in the words of the contract (spec §5). */
 export function validateCheckout(
+  rules: CheckoutRules,
   values: Record<FieldName, string>,
   extra: { marketingOptIn?: boolean; namedLines?: readonly AttendeeLine[]; attendees?: AttendeesByCourse } = {},
 ): { data: CheckoutValues } | { errors: CheckoutErrors } {
+  const { CheckoutFormSchema, OrderSchema } = rules;
   // The delivery-address block is hidden in the product (spec §3), so its flag stays off.
   const result = CheckoutFormSchema.safeParse({ ...values, deliverToDifferentAddress: false });
   const errors: CheckoutErrors = {};
@@ -84,7 +82,7 @@ export function validateCheckout(
   // The purchase-order number has no form rule of its own: the order's (length) applies.
   const purchaseOrder = OrderSchema.shape.purchase_order.safeParse(values.purchaseOrder);
   if (!purchaseOrder.success) errors.purchaseOrder = purchaseOrder.error.issues[0]?.message;
-  const attendees = validateAttendees(extra.namedLines ?? [], extra.attendees ?? {});
+  const attendees = validateAttendees(extra.namedLines ?? [], extra.attendees ?? {}, rules);
   Object.assign(errors, attendees.errors);
   if (!result.success || Object.keys(errors).length > 0) return { errors };
   return {
@@ -173,7 +171,14 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (busy || disabled) return;
-    const result = validateCheckout(values, { marketingOptIn, namedLines, attendees });
+    let rules: CheckoutRules;
+    try {
+      rules = await loadCheckoutRules();
+    } catch {
+      toast.error(CART_MESSAGES.failed); // the rules' script did not arrive (no connection): try again
+      return;
+    }
+    const result = validateCheckout(rules, values, { marketingOptIn, namedLines, attendees });
     const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
     if ("errors" in result || !acceptTerms) {
       fail({ ...("errors" in result ? result.errors : {}), ...termsError });
@@ -198,7 +203,15 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
   });
 
   return (
-    <form ref={formRef} className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Billing details">
+    <form
+      ref={formRef}
+      className="checkout-form"
+      onSubmit={onSubmit}
+      // The rules load while the customer types, not when the page opens (decision 258).
+      onFocus={() => void loadCheckoutRules().catch(() => undefined)}
+      noValidate
+      aria-label="Billing details"
+    >
       <h2 className="checkout-form__title">Billing details</h2>
       <p className="checkout-form__note">Fields marked * are required.</p>
       <div className="checkout-form__grid">

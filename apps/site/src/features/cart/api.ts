@@ -1,4 +1,5 @@
-import { TEXT_MAX, type DiscountValidation, type OrderInput } from "@app/contract";
+import { TEXT_MAX } from "@app/contract/order-facts";
+import type { DiscountValidation, OrderInput } from "@app/contract";
 import type { z } from "zod";
 import type { EnrollResponseSchema, OrderStatusSchema } from "@app/contract";
 import { ApiError, apiFetch, isNotFound } from "../../lib/api";

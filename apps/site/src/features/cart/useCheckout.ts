@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import type { Dispatch } from "react";
-import { OrderSchema } from "@app/contract";
 import type { OrderInput } from "@app/contract";
 import { withWaitlistOffer } from "../../lib/waitlist-offer";
 import { useToast } from "@app/ui";
@@ -13,6 +12,7 @@ import type { CartPageAction } from "./cart-page-state";
 import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
 import { saveDiscount } from "./discount-store";
 import { leavePage } from "./links";
+import { loadCheckoutRules } from "./checkout-rules";
 import { CART_MESSAGES } from "./messages";
 import { savePendingCart } from "./pending-cart";
 import type { AppliedDiscount } from "./pricing";
@@ -110,6 +110,8 @@ export function useCheckout(
       // An open waiting-list offer for a date in the cart adds its token and places (issue 15).
       const order = withWaitlistOffer(buildOrder(items, values, discount));
       // The same schema the API applies: what it would refuse is caught here with the same words.
+      // Loaded already: the form awaited the rules before it called this.
+      const { OrderSchema } = await loadCheckoutRules();
       const checked = OrderSchema.safeParse(order);
       if (!checked.success) {
         const errors = issuesToFormErrors(

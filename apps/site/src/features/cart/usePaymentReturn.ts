@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import type { Dispatch } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { useToast } from "@app/ui";
 import { poundsToPence } from "@app/ui/format";
 import { useCart } from "../../stores/cart";

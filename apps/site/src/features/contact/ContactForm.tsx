@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import { Button, CheckboxField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
 import { api, ApiError } from "../../lib/api";
+import { Link } from "../../components/Link";
 
 /*
  * Fields get explicit ids (stable error ids whichever renderer made the server HTML, decision 022).

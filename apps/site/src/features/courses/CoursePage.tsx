@@ -3,7 +3,7 @@
  * places left, the booking panel (components/BookingForm: date, places, add-ons) and the waiting
  * list for a full date. Long because the loader, SEO data and layout of one route stay together.
  */
-import { data as routeData, Link, useLoaderData } from "react-router";
+import { data as routeData, useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import { Award, CalendarDays, CheckCircle2, Clock, MonitorSmartphone, UserCheck, Zap } from "lucide-react";
 import type { CourseDetail, CourseListItem } from "@app/contract";
@@ -27,6 +27,7 @@ import { BookingForm, placesLabel } from "./components/BookingForm";
 import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { HydrateInTurn } from "../../lib/hydration-turns";
+import { Link } from "../../components/Link";
 
 interface Data {
   slug: string;

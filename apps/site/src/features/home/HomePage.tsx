@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   ArrowRight,
   BadgeCheck,
@@ -26,6 +25,7 @@ import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { HydrateInTurn } from "../../lib/hydration-turns";
 import { ReasonList } from "../../components/widgets/ReasonList";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({

@@ -5,7 +5,7 @@
  * visits. Longer than most pages because the form has many sections; each is a small component.
  */
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router";
 import { CheckboxField, SelectField, Spinner, TextAreaField, TextField } from "@app/ui";
 import { formatDateRangeWithWeekday, formatDayWithWeekday } from "@app/contract/dates";
 import type { LearnerForm } from "@app/contract";
@@ -22,6 +22,7 @@ import type { RouteHandle } from "../../lib/seo";
 import { learnerApi } from "./api";
 import { useAutosave, type SaveState } from "./useAutosave";
 import "./learner.css";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({

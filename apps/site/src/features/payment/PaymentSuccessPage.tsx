@@ -4,7 +4,7 @@
  * Long because each state (checking, paid, still pending, failed) has its own honest wording.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router";
 import { Button, ButtonLink, Spinner } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
@@ -16,6 +16,7 @@ import type { OrderStatus } from "./api";
 import { paths } from "../../config/paths";
 import { PENDING_CART_STORAGE_KEY, syncCartHint } from "../../stores/cart";
 import "./payment.css";
+import { Link } from "../../components/Link";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Successful!";
 export const PAYMENT_SUCCESS_TEXT = "Your payment was completed successfully. A confirmation email has been sent to you.";

@@ -1,9 +1,9 @@
-import { Link } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { BOOKING_TERMS, BOOKING_TERMS_UPDATED } from "../../content/booking-terms";
 import type { RouteHandle } from "../../lib/seo";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({

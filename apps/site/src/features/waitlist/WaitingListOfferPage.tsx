@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router";
 import type { WaitlistOffer } from "@app/contract";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { ButtonLink, Spinner, useToast } from "@app/ui";
@@ -12,6 +12,7 @@ import type { RouteHandle } from "../../lib/seo";
 import { saveWaitlistOffer } from "../../lib/waitlist-offer";
 import { useCart } from "../../stores/cart";
 import "../../components/waitlist/waitlist.css";
+import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config, params }) => ({

@@ -1,5 +1,5 @@
-import { AttendeeInputSchema } from "@app/contract";
 import { CheckboxField, TextField } from "@app/ui";
+import type { CheckoutRules } from "../checkout-rules";
 
 /** A cart line of 2 or more places: the checkout asks who takes each one. */
 export interface AttendeeLine {
@@ -47,6 +47,7 @@ const placeValues = (values: AttendeesByCourse, line: AttendeeLine): AttendeeVal
 export function validateAttendees(
   lines: readonly AttendeeLine[],
   values: AttendeesByCourse,
+  { AttendeeInputSchema }: CheckoutRules,
 ): { values: AttendeesByCourse; errors: AttendeeErrors } {
   const out: AttendeesByCourse = {};
   const errors: AttendeeErrors = {};

@@ -1,6 +1,5 @@
 /** The boxes above the cart: the return from a payment page, the held booking, warnings, a refused order. */
 import type { Ref } from "react";
-import { Link } from "react-router-dom";
 import { Button } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
@@ -10,6 +9,7 @@ import { CartLines } from "../CartLines";
 import { CART_MESSAGES } from "../messages";
 import type { PendingCart } from "../pending-cart";
 import type { CartWarning } from "../warnings";
+import { Link } from "../../../components/Link";
 
 /** 'Your payment was cancelled…', 'Your booking was cancelled…' or 'This order has already been paid.' */
 export function ReturnNotice({ notice, cartCount }: { notice: Exclude<Notice, { kind: "awaiting" }>; cartCount: number }) {

@@ -4,13 +4,13 @@
  * swap after hydration never replaces it (docs/decisions/090).
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
 import { ButtonLink, Skeleton } from "@app/ui";
 import { paths } from "../../../config/paths";
 import { telHref } from "../../../config/provider";
 import { runtimeConfig } from "../../../config/runtime";
 import { escapeHtml } from "../../../lib/seo";
 import { CART_HEADING, CART_MESSAGES } from "../messages";
+import { Link } from "../../../components/Link";
 
 /**
  * What /cart says without JavaScript: the cart lives in the browser's storage and needs it; the

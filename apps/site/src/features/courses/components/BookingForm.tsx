@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { ShoppingCart } from "lucide-react";
 import type { CourseDetail } from "@app/contract";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
@@ -7,6 +6,7 @@ import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
 import { CART_MAX_PLACES, useCart } from "../../../stores/cart";
+import { Link } from "../../../components/Link";
 
 /** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */
 export function firstBookableDate(course: CourseDetail): number | null {

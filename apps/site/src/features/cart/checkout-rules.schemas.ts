@@ -1,0 +1,2 @@
+/** What `loadCheckoutRules` (./checkout-rules.ts) loads: the schemas the checkout applies. */
+export { AttendeeInputSchema, CheckoutFormSchema, OrderSchema } from "@app/contract";
