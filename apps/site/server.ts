@@ -218,6 +218,9 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build wrote Brotli and gzip copies of scripts, styles and SVGs (scripts/precompress.ts):
+      // sent as they are, at the best compression, without compressing per request.
+      preCompressed: true,
       cacheControl: false,
       allowedPath: (p) => p !== "/index.html" && !p.startsWith("/.vite") && (env.SOURCEMAPS_PUBLIC || !p.endsWith(".map")),
       // @fastify/static 10 hands the Fastify reply here (its types still say ServerResponse).

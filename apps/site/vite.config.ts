@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./scripts/precompress";
 
 /**
  * The production build runs on Preact's compatibility layer, in the browser (same API, ~55 KB less
@@ -83,7 +84,7 @@ const PREACT_SSR_ALIASES = [{ find: /^react-dom\/server$/, replacement: renderTo
 // One config for both builds: `vite build` (browser, with a manifest for route-chunk preloads)
 // and `vite build --ssr src/app/entry-server.tsx` (server render module).
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), reactRouterTreeShaking()],
+  plugins: [react(), reactRouterTreeShaking(), precompress()],
   resolve: command === "build" && PREACT_BUILD ? { alias: isSsrBuild ? PREACT_SSR_ALIASES : PREACT_ALIASES } : {},
   build: isSsrBuild
     ? // Imported files (SVGs) as URLs, never inlined: the same hashed /assets/ URLs as the browser build.

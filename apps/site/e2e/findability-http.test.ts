@@ -4,6 +4,8 @@
  * titles and descriptions fit; head tags and JSON-LD as Google documents them; /cart's first
  * HTML; robots.txt, sitemap lastmod, icons, stray paths and cache headers.
  */
+import { readFile } from "node:fs/promises";
+import { request } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
@@ -227,6 +229,35 @@ describe("sitemap, icons and stray paths", () => {
       expect(status, path).toBe(404);
       expect(headers.get("content-type"), path).toContain("text/html");
       expect(decode(html), path).toContain("Oops! The page you're looking for doesn't exist.");
+    }
+  });
+
+  it("scripts are sent as the build compressed them: Brotli or gzip as the browser accepts, the file otherwise", async () => {
+    // Decision 258: the build writes <file>.br and <file>.gz (scripts/precompress.ts).
+    const home = pages.find((p) => p.path === "/")!.html;
+    const app = attr(home, /<meta name="app-modules" content="(\/assets\/[^" ]+\.js)/);
+    expect(app).toBeTruthy();
+    const onDisk = join(SITE_ROOT, "dist-e2e/client", app!);
+    const raw = (acceptEncoding: string | null) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
+        const req = request(`${siteUrl}${app}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    for (const [accept, encoding, file] of [
+      ["gzip, deflate, br, zstd", "br", `${onDisk}.br`],
+      ["gzip", "gzip", `${onDisk}.gz`],
+      [null, undefined, onDisk],
+    ] as const) {
+      const { headers, body } = await raw(accept);
+      expect(headers["content-encoding"], String(accept)).toBe(encoding);
+      expect(body.equals(await readFile(file)), String(accept)).toBe(true);
+      expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(headers["vary"]).toMatch(/accept-encoding/i);
     }
   });
 
