@@ -90,10 +90,16 @@ export function startNode(
   return new Promise<Started>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in 90 s`)), 90_000);
     let out = "";
+    let ready = false;
     child.stdout!.on("data", (chunk: Buffer) => {
+      // After READY the output is only drained (a full pipe would stall the server), not kept:
+      // keeping a busy server's log grew a string in this process, the load generator's.
+      if (ready) return;
       out += chunk.toString();
       const m = /READY (\S+)/.exec(out);
       if (m) {
+        ready = true;
+        out = "";
         clearTimeout(timer);
         resolve({
           url: m[1]!.replace(/\/$/, ""),

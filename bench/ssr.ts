@@ -19,6 +19,7 @@
  *
  * Target: each page at >= 0.7x the static index.html, with the same freshness after an edit.
  */
+import { spawn, spawnSync } from "node:child_process";
 import autocannon from "autocannon";
 import { adminToken, dockerRuntimeEnv, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_DIR, type Started } from "./lib";
 
@@ -42,6 +43,66 @@ async function shownAfter(url: string, shown: (html: string) => boolean, since: 
     await new Promise((r) => setTimeout(r, 5));
   }
   return null;
+}
+
+/**
+ * The load generator. `wrk` (Debian's package; C) when it is on PATH: it reads a 20 KB page as
+ * cheaply as a 1.6 KB one, so the figures are the site server's. autocannon otherwise (or with
+ * BENCH_LOADGEN=autocannon): it parses answers in JavaScript on the same 2 cores and was the
+ * bottleneck of the page routes (decision 259), so its ratios understate the server.
+ */
+const WRK = process.env.BENCH_LOADGEN !== "autocannon" && spawnSync("wrk", ["--version"]).error === undefined;
+const LOADGEN = WRK ? "wrk, 1 thread" : "autocannon";
+
+interface LoadResult {
+  requests: number;
+  bytes: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** wrk's sizes ("205.41MB") and times ("817.00us", "2.77ms", "1.01s") in bytes and ms. */
+const wrkBytes = (v: string) => {
+  const m = /([\d.]+)([KMGT]?B)/.exec(v)!;
+  return Number(m[1]) * 1024 ** ["B", "KB", "MB", "GB", "TB"].indexOf(m[2]!);
+};
+const wrkMs = (v: string) => {
+  const m = /([\d.]+)(us|ms|s|m)/.exec(v)!;
+  return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2] as "us" | "ms" | "s" | "m"];
+};
+
+async function load(url: string, duration: number): Promise<LoadResult> {
+  if (!WRK) {
+    const r = await autocannon({ url, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip, br" } });
+    return {
+      requests: r.requests.total,
+      bytes: r.throughput.total,
+      seconds: r.duration,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+    };
+  }
+  const out = await new Promise<string>((ok, fail) => {
+    const args = ["-t1", `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(duration))}s`, "--latency", "-H", "accept-encoding: gzip, br", url];
+    const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+    child.on("error", fail);
+    child.on("exit", (code) => (code === 0 ? ok(text) : fail(new Error(`wrk exited with ${code}`))));
+  });
+  const total = /(\d+) requests in ([\d.]+\w+), ([\d.]+\w?B) read/.exec(out);
+  if (!total) throw new Error(`wrk's output not understood:\n${out}`);
+  return {
+    requests: Number(total[1]),
+    seconds: wrkMs(total[2]!) / 1000,
+    bytes: wrkBytes(total[3]!),
+    p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)![1]!),
+    p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  };
 }
 
 let api: Started | null = null;
@@ -84,8 +145,7 @@ try {
       },
       { quiet: true },
     );
-    const run = (path: string, duration: number) =>
-      autocannon({ url: `${site!.url}${path}`, connections: CONNECTIONS, duration, headers: { "accept-encoding": "gzip, br" } });
+    const run = (path: string, duration: number) => load(`${site!.url}${path}`, duration);
     const routes = ["/__bench/index.html", ...pages];
     for (const p of routes) await run(p, 1); // warm-up
     // Interleaved: ROUNDS rounds of every route for DURATION / ROUNDS seconds each, so a burst of
@@ -95,17 +155,17 @@ try {
       for (const p of routes) {
         const r = await run(p, DURATION / ROUNDS);
         const t = totals.get(p)!;
-        t.requests += r.requests.total;
-        t.bytes += r.throughput.total;
-        t.seconds += r.duration;
-        t.p50.push(r.latency.p50);
-        t.p99 = Math.max(t.p99, r.latency.p99);
+        t.requests += r.requests;
+        t.bytes += r.bytes;
+        t.seconds += r.seconds;
+        t.p50.push(r.p50);
+        t.p99 = Math.max(t.p99, r.p99);
         t.non2xx += r.non2xx;
       }
     const rps = (p: string) => totals.get(p)!.requests / totals.get(p)!.seconds;
     const base = rps("/__bench/index.html");
     console.info(
-      `\nbench ssr, HTML cache ${mode === "on" ? "on (pushed)" : mode}, ${CONNECTIONS} connections, ${DURATION} s per route in ${ROUNDS} interleaved rounds (site ${site.url}), load average ${loadAvg()}`,
+      `\nbench ssr, HTML cache ${mode === "on" ? "on (pushed)" : mode}, ${CONNECTIONS} connections (${LOADGEN}), ${DURATION} s per route in ${ROUNDS} interleaved rounds (site ${site.url}), load average ${loadAvg()}`,
     );
     for (const p of routes) {
       const t = totals.get(p)!;
@@ -117,7 +177,7 @@ try {
           : `  ${ratio(r, base)}x of static (target >= 0.7: ${base > 0 && r >= 0.7 * base ? "met" : "NOT met"})`;
       const p50 = t.p50.sort((a, b) => a - b)[Math.floor(t.p50.length / 2)];
       console.info(
-        `${name.padEnd(44)} ${String(r).padStart(6)} req/s  p50 ${p50} ms  p99 ${t.p99} ms (worst round)  non-2xx ${t.non2xx}  ${(t.bytes / Math.max(1, t.requests) / 1024).toFixed(1)} KB/answer${verdict}`,
+        `${name.padEnd(44)} ${String(r).padStart(6)} req/s  p50 ${+p50!.toFixed(2)} ms  p99 ${+t.p99.toFixed(2)} ms (worst round)  non-2xx ${t.non2xx}  ${(t.bytes / Math.max(1, t.requests) / 1024).toFixed(1)} KB/answer${verdict}`,
       );
     }
 

@@ -38,7 +38,7 @@ const CLIENT_CHUNKS = {
     // The boot module stays alone: it is the only script the page asks for before its first paint.
     { name: "app", tags: ["$initial" as const], test: (id: string) => !BOOT_MODULE.test(id), priority: 2 },
     // Shared by other pages but not by `/` (forms, breadcrumbs, page heroes, the waiting list, the
-      // contract's plain order facts): kept
+    // contract's plain order facts): kept
     // out of `shared` so the home page's first load does not carry them (issue 16).
     {
       name: "pages",

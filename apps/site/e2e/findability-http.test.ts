@@ -240,11 +240,15 @@ describe("sitemap, icons and stray paths", () => {
     const onDisk = join(SITE_ROOT, "dist-e2e/client", app!);
     const raw = (acceptEncoding: string | null) =>
       new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
-        const req = request(`${siteUrl}${app}`, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
-        });
+        const req = request(
+          `${siteUrl}${app}`,
+          { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => ok({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        );
         req.on("error", fail);
         req.end();
       });

@@ -46,7 +46,6 @@ export function normalizeBookingRef(typed: string): string | null {
   return s.length === BOOKING_REF_LENGTH && [...s].every((ch) => BOOKING_REF_ALPHABET.includes(ch)) ? s : null;
 }
 
-
 const checkoutPhone = requiredText("Phone number is required", TEXT_MAX.phone).pipe(
   z.string().refine((v) => CHECKOUT_PHONE_PATTERN.test(v.replace(/\s/g, "")), "Please enter a valid phone number"),
 );
@@ -86,7 +85,6 @@ export const CheckoutFormSchema = z
     }
   });
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
-
 
 /** One named attendee of a group booking. */
 export const AttendeeInputSchema = z.object({

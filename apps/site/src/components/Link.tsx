@@ -35,7 +35,10 @@ export interface NavLinkProps extends Omit<LinkProps, "className"> {
 }
 
 /** A main-menu link: `aria-current="page"` and an active class when it names the page on screen. */
-export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink({ to, end = false, className, ...rest }, ref) {
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(
+  { to, end = false, className, ...rest },
+  ref,
+) {
   const { pathname } = useLocation();
   const target = to.split(/[?#]/)[0] || "/";
   const here = pathname.toLowerCase();
