@@ -168,25 +168,34 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
     else focusFirst(errs);
   }
 
+  // One submission at a time: a second tap while the rules load or the order is sent does nothing
+  // (`busy` comes from the parent and is only set once the order is on its way).
+  const submitting = useRef(false);
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (busy || disabled) return;
-    let rules: CheckoutRules;
+    if (busy || disabled || submitting.current) return;
+    submitting.current = true;
     try {
-      rules = await loadCheckoutRules();
-    } catch {
-      toast.error(CART_MESSAGES.failed); // the rules' script did not arrive (no connection): try again
-      return;
+      let rules: CheckoutRules;
+      try {
+        rules = await loadCheckoutRules();
+      } catch {
+        toast.error(CART_MESSAGES.failed); // the rules' script did not arrive (no connection): try again
+        return;
+      }
+      const result = validateCheckout(rules, values, { marketingOptIn, namedLines, attendees });
+      const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
+      if ("errors" in result || !acceptTerms) {
+        fail({ ...("errors" in result ? result.errors : {}), ...termsError });
+        return;
+      }
+      setErrors({});
+      const serverErrors = await onValid(result.data);
+      if (serverErrors && Object.keys(serverErrors).length > 0) fail(serverErrors);
+    } finally {
+      submitting.current = false;
     }
-    const result = validateCheckout(rules, values, { marketingOptIn, namedLines, attendees });
-    const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
-    if ("errors" in result || !acceptTerms) {
-      fail({ ...("errors" in result ? result.errors : {}), ...termsError });
-      return;
-    }
-    setErrors({});
-    const serverErrors = await onValid(result.data);
-    if (serverErrors && Object.keys(serverErrors).length > 0) fail(serverErrors);
   }
 
   // A field's error clears as soon as the user edits that field (spec §5).

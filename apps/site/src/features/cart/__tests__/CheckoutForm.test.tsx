@@ -44,6 +44,26 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, field: (l: st
 }
 
 describe("checkout form", () => {
+  it("sends one order for a double tap, also while the checkout's rules are still loading", async () => {
+    let answer: () => void = () => undefined;
+    const onValid = vi.fn(() => new Promise<void>((done) => (answer = done)));
+    const { user, field, errorOf } = setup(onValid);
+    await fillValid(user, field);
+    const button = screen.getByRole("button", { name: "Proceed to Payment (£250.00)" });
+    // Two submits in the same task: the second finds the first still waiting for the rules.
+    button.click();
+    button.click();
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    button.click(); // the order is still on its way
+    answer();
+    await new Promise((r) => setTimeout(r, 0)); // the first submission has ended
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(errorOf("First name*")).toBeNull();
+    // Answered: the form can be sent again (e.g. after the API refused a field).
+    button.click();
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(2));
+  });
+
   it("needs 'I agree to the booking terms' ticked (never ticked in advance), with a clear message", async () => {
     const { user, field, submit, errorOf, onValid } = setup();
     expect(field("I agree to the booking terms*").checked).toBe(false);
