@@ -13,7 +13,7 @@ import {
   trainerToo,
 } from "./common";
 import { LearnerLinkSchema } from "./learners";
-import { COUNTRIES, MAX_PLACES_PER_ORDER, ORDER_HOLD_MINUTES, STATES } from "./order-facts";
+import { MAX_PLACES_PER_ORDER } from "./order-facts";
 
 export {
   BOOKING_TERMS_REQUIRED_MESSAGE,
