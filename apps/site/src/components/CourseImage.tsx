@@ -47,7 +47,8 @@ export function CourseImage({ path, size = "card", eager = false, className }: C
     height: dims.height,
     className: className ? `course-image ${className}` : "course-image",
     loading: eager ? ("eager" as const) : ("lazy" as const),
-    decoding: "async" as const,
+    // The largest paint is not held back a frame for an off-thread decode.
+    decoding: eager ? ("auto" as const) : ("async" as const),
     fetchPriority: eager ? ("high" as const) : undefined,
   };
   if (!card || !full) return <img src={FALLBACK_IMAGE} {...common} />;
