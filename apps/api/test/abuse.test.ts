@@ -99,6 +99,35 @@ describe("holding seats without paying", () => {
     expect(await placesLeft(ctx, id, dateId)).toBe(30);
   });
 
+  it("a group order counts each of its places against the limit", async () => {
+    const { id, dateId } = await courseWithDate(40);
+    for (let i = 0; i < 8; i++) {
+      const res = await enroll(
+        ctx,
+        orderPayload([{ id, selectedDate: dateId }], { guest_email: `group${i}@example.com` }),
+        "203.0.113.40",
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    // 8 held + 3 places > 10: refused, and nothing more is held.
+    const refused = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId, quantity: 3 }], { guest_email: "group-x@example.com" }),
+      "203.0.113.40",
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(holdLimitMessage(10));
+    expect(await placesLeft(ctx, id, dateId)).toBe(32);
+    // 8 + 2 = 10: allowed.
+    const fits = await enroll(
+      ctx,
+      orderPayload([{ id, selectedDate: dateId, quantity: 2 }], { guest_email: "group-y@example.com" }),
+      "203.0.113.40",
+    );
+    expect(fits.statusCode).toBe(201);
+    expect(await placesLeft(ctx, id, dateId)).toBe(30);
+  });
+
   it("concurrent orders from one client cannot slip past the limit", async () => {
     const { id, dateId } = await courseWithDate(40);
     const payload = (i: number) => orderPayload([{ id, selectedDate: dateId }], { guest_email: `race${i}@example.com` });

@@ -19,7 +19,7 @@ import { newReference, priceCart } from "../orders/service";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
-import { CATALOGUE_CHANNEL } from "../courses/catalogue-listener";
+import { announceSeatsMoved } from "../courses/seat-signal";
 
 /**
  * Money received later on a manual booking (an invoice paid by transfer, cash at the desk): adds to
@@ -165,7 +165,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       .returning();
     // Places left moved: told from this transaction, as the insert triggers did before migration
     // 0021 (office bookings are few; only the public booking path sends it after commit).
-    await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, 'seats')`);
+    await announceSeatsMoved(tx);
     await tx.insert(orderAttendees).values(
       input.attendees.map((a, n) => ({
         orderId: order!.id,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { batched, perKey } from "../../lib/batch";
 import { CATALOGUE_CHANNEL } from "./catalogue-listener";
 
@@ -14,9 +14,17 @@ import { CATALOGUE_CHANNEL } from "./catalogue-listener";
  */
 export const seatsMoved = (db: Db): Promise<void> => signalOf(db)(null);
 
+/**
+ * The signal itself, sent from `db` or inside a transaction `tx` (then at its commit, as Postgres
+ * delivers notifications: office bookings, which are few, use that).
+ */
+export async function announceSeatsMoved(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, 'seats')`);
+}
+
 const signalOf = perKey((db: Db) =>
   batched(async (calls: null[]) => {
-    await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, 'seats')`);
+    await announceSeatsMoved(db);
     return calls.map(() => undefined);
   }),
 );

@@ -4,6 +4,7 @@
  * webhook for an unknown order, the routers answer the customer); HTTP is chosen in one place,
  * ./http-answers.ts.
  */
+import { ORDER_HOLD_MINUTES } from "@app/contract/order-facts";
 import type { OrderItemRow, OrderRow } from "../../db/schema";
 import type { PricingRefusal } from "./pricing";
 
@@ -18,7 +19,7 @@ export const CODE_USED_UP_MESSAGE = "This discount code has reached its usage li
 
 /** Unpaid holds of one client address or e-mail (decision 101): `limit` places at most. */
 export const holdLimitMessage = (limit: number) =>
-  `You already have ${limit} place${limit === 1 ? "" : "s"} waiting for payment. Please pay for or cancel those bookings first, or try again when their 30-minute hold ends.`;
+  `You already have ${limit} place${limit === 1 ? "" : "s"} waiting for payment. Please pay for or cancel those bookings first, or try again when their ${ORDER_HOLD_MINUTES}-minute hold ends.`;
 
 /** A course-limited code used on a cart without any of its courses. */
 export const CODE_NOT_FOR_CART_MESSAGE = "This discount code does not apply to the courses in your cart";

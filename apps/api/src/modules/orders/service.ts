@@ -208,7 +208,8 @@ export async function placeOrder(
   const client = opts.client ?? null;
   const room: repo.ClientRoom | null = client && {
     ...client,
-    places: lines.length,
+    // Places, not lines: a group line holds several (decision 101 counts held places).
+    places: lines.reduce((n, l) => n + l.seats, 0),
     at: now,
     since: new Date(now.getTime() - ORDER_HOLD_MINUTES * 60_000),
   };
