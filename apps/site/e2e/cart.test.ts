@@ -61,6 +61,23 @@ async function fieldError(page: Page, label: string): Promise<string | null> {
   return page.locator(`[id="${id}"]`).textContent();
 }
 
+/** The door supervisor course on its first date with places, saved in the browser's cart as the site saves it. */
+async function putDoorCourseInCart(page: Page, navigate: (p: string) => Promise<void>, apiUrl: string) {
+  const door = await course(apiUrl, DOOR.slug);
+  const date = door.courseDates.find((d) => d.placesLeft > 0)!;
+  await navigate("/");
+  await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
+    id: door.id,
+    slug: DOOR.slug,
+    title: DOOR.title,
+    pricePence: Math.round(door.fee * 100),
+    image: null,
+    selectedDateId: date.id,
+    selectedDate: date.label,
+    selectedAddons: [],
+  });
+}
+
 /** From the home page to the course page, choose the second date and drop one add-on, add to cart. */
 async function addCourseFromHome(
   page: Page,
@@ -427,19 +444,7 @@ describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 25
     expect(empty).toContain("Your Cart is Empty");
     expect(empty).not.toContain('aria-busy="true"');
 
-    const door = await course(apiUrl, DOOR.slug);
-    const date = door.courseDates.find((d) => d.placesLeft > 0)!;
-    await navigate("/");
-    await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
-      id: door.id,
-      slug: DOOR.slug,
-      title: DOOR.title,
-      pricePence: Math.round(door.fee * 100),
-      image: null,
-      selectedDateId: date.id,
-      selectedDate: date.label,
-      selectedAddons: [],
-    });
+    await putDoorCourseInCart(page, navigate, apiUrl);
     // A cart saved without the flag (before it existed): the next page's hydration sets it.
     await navigate("/contact");
     const flag = async () => (await page.context().cookies()).find((c) => c.name === "cart_held");
@@ -478,19 +483,7 @@ describe("what /cart loads (390 px)", () => {
     navigate,
     apiUrl,
   }) => {
-    const door = await course(apiUrl, DOOR.slug);
-    const date = door.courseDates.find((d) => d.placesLeft > 0)!;
-    await navigate("/");
-    await page.evaluate((item) => window.localStorage.setItem("cart", JSON.stringify([item])), {
-      id: door.id,
-      slug: DOOR.slug,
-      title: DOOR.title,
-      pricePence: Math.round(door.fee * 100),
-      image: null,
-      selectedDateId: date.id,
-      selectedDate: date.label,
-      selectedAddons: [],
-    });
+    await putDoorCourseInCart(page, navigate, apiUrl);
     // zod's own error class name survives minifying: a script that has it carries the schemas.
     const zodScripts: Promise<boolean>[] = [];
     page.on("response", (response) => {

@@ -69,7 +69,7 @@ export type OrderClientWrite = { clientIp: string; emailKey: string };
 /**
  * The unpaid-hold limits an order from a client must leave room under (decision 101), checked by
  * `order_client_room` (migration 0019) inside the booking statement: `places` is what this order
- * adds (one per line), `since` the oldest order that can still hold (now − the hold time).
+ * adds (every place of every line), `since` the oldest order that can still hold (now − the hold time).
  */
 export type ClientRoom = OrderClientWrite & { places: number; perClient: number; perEmail: number; at: Date; since: Date };
 
