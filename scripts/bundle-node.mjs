@@ -21,12 +21,16 @@ export async function bundleNode(build, { root, entryPoints, outdir = "dist" }) 
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     sourcemap: true,
     external,
     // Bundled CommonJS helpers call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: "warning",
   });
-  console.info(`bundled ${Object.keys(entryPoints).join(", ")} into ${path.join(root, outdir)} (npm packages stay in node_modules)`);
+  console.info(
+    `bundled ${Object.keys(entryPoints).join(", ")} into ${path.join(root, outdir)} (npm packages stay in node_modules)`,
+  );
 }

@@ -71,9 +71,11 @@ describe("startServer", () => {
   test("fails and stops the server when READY does not come in time", async () => {
     const pidFile = join(dir, "pid");
     const silent = `require("node:fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+    // 5 s, not 1 s: the supervisor and the server are two Node starts, which on a loaded
+    // two-core CI machine took longer than 1 s, so the server had not written its pid yet.
     await expect(
-      startServer({ name: "slow", command: process.execPath, args: ["-e", silent], cwd: dir, readyTimeoutMs: 1_000 }),
-    ).rejects.toThrow(/slow not READY within 1000 ms/);
+      startServer({ name: "slow", command: process.execPath, args: ["-e", silent], cwd: dir, readyTimeoutMs: 5_000 }),
+    ).rejects.toThrow(/slow not READY within 5000 ms/);
     expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
   });
 });
