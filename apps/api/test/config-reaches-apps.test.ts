@@ -147,6 +147,20 @@ describe("the root command with changed variables", () => {
     }
     expect(ready, `the API never answered on PORT=${port}:\n${output.join("").slice(-3000)}`).toBe(true);
 
+    // Every Node process the command started (pnpm, turbo's `pnpm run dev`, tsx watch, the API)
+    // runs this worker's Node, the Node 24 of node_modules/.bin/node, not the machine's (decision 260).
+    const exes = descendants(child.pid!).flatMap((pid) => {
+      try {
+        return [fs.readlinkSync(`/proc/${pid}/exe`)];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
+    const nodes = exes.filter((exe) => path.basename(exe) === "node");
+    expect(nodes.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(nodes)).toEqual(new Set([fs.realpathSync(process.execPath)]));
+    expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);
+
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
