@@ -28,7 +28,9 @@ const adminCreate = (...args: string[]) =>
 describe("admin:create", () => {
   it(
     "creates the first owner; a reset ends the account's sessions; common passwords are refused",
-    { timeout: 60_000 },
+    // Three CLI runs, each a tsx start of the whole API module graph: 10-20 s apiece on a loaded
+    // two-core CI machine (a little more under Node 24's off-thread loader hooks than under 20).
+    { timeout: 180_000 },
     async () => {
       const email = "first.owner@example.com";
       const created = await adminCreate("--email", email, "--name", "First Owner", "--password", "Kerb-Lantern-47-Oyster!");
