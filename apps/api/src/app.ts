@@ -114,6 +114,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
   await app.register(authPlugin, {
     secret: env.JWT_SECRET,
+    previousSecret: env.JWT_SECRET_PREVIOUS,
     sessionHours: env.SESSION_HOURS,
     idleMinutes: env.SESSION_IDLE_MINUTES,
     secureCookie: env.COOKIE_SECURE,

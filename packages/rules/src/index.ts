@@ -7,3 +7,4 @@ export * from "./money";
 export * from "./discount";
 export * from "./messages";
 export * from "./readable-code";
+export * from "./placeholders";
