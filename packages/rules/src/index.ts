@@ -8,3 +8,4 @@ export * from "./discount";
 export * from "./messages";
 export * from "./readable-code";
 export * from "./placeholders";
+export * from "./log-safety";
