@@ -159,6 +159,8 @@ export const startSite = (apiUrl: string, env: NodeJS.ProcessEnv = {}) =>
   // The bundle `pnpm --filter site build` writes (decision 250), as production runs it.
   startNode("site server", SITE_DIR, [existsSync(path.join(SITE_DIR, "dist/server.mjs")) ? "dist/server.mjs" : "server.ts"], {
     NODE_ENV: "production",
+    // The repo's fictional identity (production refuses it otherwise; decision 265).
+    SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
     HOST: "127.0.0.1",
     PORT: "0",
     API_URL: apiUrl,

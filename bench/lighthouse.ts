@@ -126,6 +126,8 @@ async function startServers(cleanup: (() => void)[]): Promise<{ siteUrl: string;
     {
       MALLOC_ARENA_MAX: "2",
       NODE_ENV: "production",
+      // The repo's fictional identity (production refuses it otherwise; decision 265).
+      SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
       HOST: "127.0.0.1",
       PORT: String(sitePort),
       API_URL: apiUrl,

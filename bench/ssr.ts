@@ -135,6 +135,8 @@ try {
       ["scripts/bench-server.ts", ...(mode === "unpushed" ? ["--no-stream"] : [])],
       {
         NODE_ENV: "production",
+        // The repo's fictional identity (production refuses it otherwise; decision 265).
+        SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
         HOST: "127.0.0.1",
         PORT: "0",
         API_URL: api.url,

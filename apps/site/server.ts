@@ -18,6 +18,7 @@ import type { ServerEnv } from "./src/config/server/env";
 import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
 import { CatalogueFeed } from "./src/server/catalogue-feed";
 import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
+import { siteLoggerOptions, siteRequestId } from "./src/server/log";
 
 // The site's folder: this file's own (tsx runs server.ts), or its parent when production runs the
 // bundle, dist/server.mjs (scripts/bundle-server.mjs, decision 250).
@@ -158,8 +159,13 @@ declare module "fastify" {
 export async function createSiteServer(env: ServerEnv = loadEnv()) {
   const dev = env.NODE_ENV !== "production";
   const app = Fastify({
-    logger: env.NODE_ENV === "test" ? false : { level: dev ? "warn" : "info" },
+    // No tokens, references, query strings or e-mail addresses in any line; a request id on each (decision 267).
+    logger: env.LOG_LEVEL === "silent" ? false : siteLoggerOptions({ level: env.LOG_LEVEL, clientAddress: env.LOG_CLIENT_ADDRESS }),
+    genReqId: siteRequestId,
     trustProxy: true,
+  });
+  app.addHook("onSend", async (req, reply) => {
+    reply.header("x-request-id", req.id);
   });
   let headers = securityHeaders(env, dev);
   // No preconnect to the API's origin: the course pictures come through this server (below), and

@@ -75,8 +75,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     // No personal data in any log line, failed queries included (decision 106).
     logger: config.logStream
-      ? { level: env.LOG_LEVEL, stream: config.logStream, ...redactingLoggerOptions() }
-      : { level: env.LOG_LEVEL, ...redactingLoggerOptions() },
+      ? { level: env.LOG_LEVEL, stream: config.logStream, ...redactingLoggerOptions({ clientAddress: env.LOG_CLIENT_ADDRESS }) }
+      : { level: env.LOG_LEVEL, ...redactingLoggerOptions({ clientAddress: env.LOG_CLIENT_ADDRESS }) },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -114,6 +114,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
   await app.register(authPlugin, {
     secret: env.JWT_SECRET,
+    previousSecret: env.JWT_SECRET_PREVIOUS,
     sessionHours: env.SESSION_HOURS,
     idleMinutes: env.SESSION_IDLE_MINUTES,
     secureCookie: env.COOKIE_SECURE,

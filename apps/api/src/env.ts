@@ -2,7 +2,9 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { z } from "zod";
 import proxyAddr from "proxy-addr";
+import { isDramaPhoneNumber, isPlaceholderEmail } from "@app/rules";
 import { MIN_SECRET_BITS, secretEntropyBits } from "./lib/password";
+import { parseKeyRing, type KeyRing } from "./lib/key-ring";
 
 /** apps/api, whatever the working directory. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,18 +33,23 @@ export const TEST_ROLE_STAFF = [
   { email: "passkey-phone@example.com", name: "Pip Passkey", role: "office" },
 ] as const;
 
+/** The fictional identity (DESIGN.md): development defaults only, refused in production. */
+export const DEV_PROVIDER_NAME = "Merseyside Door & Guard Training";
+export const DEV_VENUE_ADDRESS = "Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX";
+
 const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const EnvSchema = z
-  .object({
+const BaseSchema = z.object({
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     HOST: z.string().default("0.0.0.0"),
     PORT: port.default(3000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Client IP address and port in request log lines (decision 267): off by default in production. */
+    LOG_CLIENT_ADDRESS: z.enum(["on", "off"]).optional(),
     /** Any Postgres server; absent = the embedded server below. */
     DATABASE_URL: z.string().url().optional(),
     EMBEDDED_PG_PORT: port.default(54329),
@@ -52,6 +59,19 @@ const EnvSchema = z
     SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
     SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
     JWT_SECRET: z.string().optional(),
+    /**
+     * The previous JWT_SECRET while it is being rotated out (decision 268): sessions signed with it
+     * stay valid until they expire (SESSION_HOURS); remove it after that.
+     */
+    JWT_SECRET_PREVIOUS: z.string().optional(),
+    /**
+     * The key ring of long-lived signed links (unsubscribe links; decision 268): `id:secret` pairs,
+     * comma-separated, newest first. The first signs; every one verifies. Required in production.
+     */
+    LINK_SIGNING_KEYS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => (v === undefined ? undefined : parseKeyRing(v, ctx))),
     /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
     SESSION_HOURS: z.coerce
       .number()
@@ -72,8 +92,9 @@ const EnvSchema = z
     /** Passkeys: the relying party id (the admin site's host name) and the admin origin they are used on. */
     WEBAUTHN_RP_ID: z.string().optional(),
     COOKIE_SECURE: bool.optional(),
-    SITE_ORIGIN: z.string().url().default("http://localhost:5173"),
-    ADMIN_ORIGIN: z.string().url().default("http://localhost:5174"),
+    /** Development defaults http://localhost:5173 and :5174 (parseEnv); required in production. */
+    SITE_ORIGIN: z.string().url().optional(),
+    ADMIN_ORIGIN: z.string().url().optional(),
     /** Where the customer returns after paying (the public site). */
     PUBLIC_SITE_URL: z.string().url().optional(),
     /** This API as browsers reach it (payment links, image URLs in mails). */
@@ -89,9 +110,9 @@ const EnvSchema = z
     /** Where new-booking and new-message notices go. */
     PROVIDER_EMAIL: z.string().default("office@example.com"),
     /** Named in the booking confirmation (the same placeholders as the site's provider config). */
-    PROVIDER_NAME: z.string().default("Merseyside Door & Guard Training"),
+    PROVIDER_NAME: z.string().default(DEV_PROVIDER_NAME),
     PROVIDER_PHONE: z.string().default("0151 496 0321"),
-    VENUE_ADDRESS: z.string().default("Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX"),
+    VENUE_ADDRESS: z.string().default(DEV_VENUE_ADDRESS),
     /** Background jobs (order expiry, mail sender); off by default in tests, which call them directly. */
     WORKERS_ENABLED: bool.optional(),
     /** Course reminders: days before the first day (comma-separated, e.g. `7,1`), sent at REMINDER_SEND_HOUR UK time. */
@@ -136,17 +157,27 @@ const EnvSchema = z
     VAT_RATE: z.coerce.number().min(0).max(100).default(20),
     /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
     WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
-  })
-  .superRefine((env, ctx) => {
+  });
+
+const EnvSchema = BaseSchema.superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
     const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
+    const weak = (secret: string) =>
+      secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || secretEntropyBits(secret) < MIN_SECRET_BITS;
+    const STRONG_HINT = "use at least 32 random characters (e.g. openssl rand -base64 32)";
     if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
-    else if (
-      env.JWT_SECRET.length < 32 ||
-      WEAK_SECRETS.includes(env.JWT_SECRET.toLowerCase()) ||
-      secretEntropyBits(env.JWT_SECRET) < MIN_SECRET_BITS
-    )
-      fail("JWT_SECRET", "is weak: use at least 32 random characters (e.g. openssl rand -base64 32)");
+    else if (weak(env.JWT_SECRET)) fail("JWT_SECRET", `is weak: ${STRONG_HINT}`);
+    if (env.JWT_SECRET_PREVIOUS !== undefined && weak(env.JWT_SECRET_PREVIOUS))
+      fail("JWT_SECRET_PREVIOUS", `is weak: ${STRONG_HINT}`);
+    if (!env.LINK_SIGNING_KEYS)
+      fail(
+        "LINK_SIGNING_KEYS",
+        "is required in production: e.g. LINK_SIGNING_KEYS=k1:$(openssl rand -base64 32) (unsubscribe links are signed with it)",
+      );
+    else
+      for (const key of env.LINK_SIGNING_KEYS.keys)
+        if (weak(key.secret)) fail("LINK_SIGNING_KEYS", `key '${key.id}' is weak: ${STRONG_HINT}`);
+    productionSafety(env, fail);
     if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
     if (env.PAYMENT_PROVIDER === "local")
@@ -155,6 +186,50 @@ const EnvSchema = z
       fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
     if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
   });
+
+type ParsedSchema = z.output<typeof BaseSchema>;
+
+/** Loopback hosts: plain http is accepted for them (a trial on one machine); anything else must be https. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * What production must not run on (decision 265): an embedded database, mail written to files,
+ * the local payment stand-in, addresses browsers and mails cannot reach, and the repo's fictional
+ * identity. Each failure names the variable to set.
+ */
+function productionSafety(env: ParsedSchema, fail: (variable: string, message: string) => void) {
+  if (!env.DATABASE_URL)
+    fail("DATABASE_URL", "is required in production (without it an embedded development database would start)");
+  if (!env.SMTP_URL) fail("SMTP_URL", "is required in production (without it mail is only written to files in MAIL_DIR)");
+  const origin = (variable: string, value: string | undefined, required: boolean): URL | null => {
+    if (value === undefined) {
+      if (required) fail(variable, "is required in production (it goes into links in mails and payment pages)");
+      return null;
+    }
+    const url = new URL(value);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname)))
+      fail(variable, `must be an https:// address in production (http:// only for localhost), got ${url.origin}`);
+    return url;
+  };
+  const site = origin("PUBLIC_SITE_URL", env.PUBLIC_SITE_URL, true);
+  origin("PUBLIC_API_URL", env.PUBLIC_API_URL, true);
+  for (const variable of ["SITE_ORIGIN", "ADMIN_ORIGIN"] as const) {
+    const url = origin(variable, env[variable], true);
+    if (url && url.origin !== env[variable]!.replace(/\/$/, ""))
+      fail(variable, `must be an origin only (scheme, host and port, no path), e.g. ${url.origin}`);
+  }
+  if (site && env.SITE_ORIGIN && new URL(env.SITE_ORIGIN).origin !== site.origin)
+    fail("SITE_ORIGIN", `must be the origin of PUBLIC_SITE_URL (${site.origin}); CORS would refuse the site otherwise`);
+  for (const variable of ["MAIL_FROM", "PROVIDER_EMAIL"] as const)
+    if (isPlaceholderEmail(env[variable]))
+      fail(variable, `is a placeholder address (${env[variable]}): set the business's real address`);
+  if (isDramaPhoneNumber(env.PROVIDER_PHONE))
+    fail("PROVIDER_PHONE", `is a fictional number from Ofcom's drama range (${env.PROVIDER_PHONE}): set the business's phone number`);
+  if (env.VENUE_ADDRESS === DEV_VENUE_ADDRESS || /\bexample\b/i.test(env.VENUE_ADDRESS))
+    fail("VENUE_ADDRESS", "is the fictional placeholder address: set the training venue's address");
+  if (env.PROVIDER_NAME === DEV_PROVIDER_NAME)
+    fail("PROVIDER_NAME", "is the fictional placeholder name: set the business's trading name");
+}
 
 /** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */
 function parseReminderDays(raw: string, ctx: z.RefinementCtx): number[] {
@@ -211,7 +286,9 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
 }
 
 /** Every variable the API reads (docker-compose and the README are checked against it). */
-export const API_ENV_KEYS: readonly string[] = Object.keys(EnvSchema.innerType().shape);
+export const API_ENV_KEYS: readonly string[] = Object.keys(BaseSchema.shape);
+
+const devKeyRing = (secret: string): KeyRing => ({ keys: [{ id: "dev", secret: `link-signing:${secret}` }] });
 
 export type RawEnv = z.input<typeof EnvSchema>;
 type RawEnvStrings = Record<string, string | undefined>;
@@ -232,13 +309,26 @@ export function parseEnv(
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const e = result.data;
+  const data = result.data;
+  const e = {
+    ...data,
+    SITE_ORIGIN: data.SITE_ORIGIN ?? "http://localhost:5173",
+    ADMIN_ORIGIN: data.ADMIN_ORIGIN ?? "http://localhost:5174",
+  };
   const production = e.NODE_ENV === "production";
   return {
     ...e,
     production,
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     JWT_SECRET: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    // Outside production the development key ring is derived from JWT_SECRET (so a fresh clone works).
+    LINK_SIGNING_KEYS: e.LINK_SIGNING_KEYS ?? devKeyRing(e.JWT_SECRET ?? DEV_JWT_SECRET),
+    /**
+     * Secrets that signed unsubscribe links before the key ring existed (tokens without a key id):
+     * the JWT secrets of the time. They keep verifying, never signing (decision 268).
+     */
+    LEGACY_LINK_SECRETS: [e.JWT_SECRET ?? DEV_JWT_SECRET, e.JWT_SECRET_PREVIOUS].filter((x): x is string => Boolean(x)),
+    LOG_CLIENT_ADDRESS: (e.LOG_CLIENT_ADDRESS ?? (production ? "off" : "on")) === "on",
     COOKIE_SECURE: e.COOKIE_SECURE ?? production,
     SEED_ON_START: e.SEED_ON_START ?? (!e.DATABASE_URL && !production),
     SEED_ADMIN_PASSWORD: e.SEED_ADMIN_PASSWORD,

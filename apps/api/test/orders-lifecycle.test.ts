@@ -8,6 +8,7 @@ import { createCourse } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { PRODUCTION_ENV } from "./production-env";
 
 describe("book, pay on the local page, see it everywhere (embedded default)", () => {
   let ctx: TestContext;
@@ -153,11 +154,7 @@ describe("background workers", () => {
   });
 
   it("production refuses the local provider and a Stripe setup without its secrets", () => {
-    const base = {
-      NODE_ENV: "production",
-      JWT_SECRET: "Kq8vR2xLm9TzW4bN7cY1pF6hJ3sD5gA0",
-      DATABASE_URL: "postgres://db.example.com/app",
-    };
+    const { PAYMENT_PROVIDER: _p, STRIPE_SECRET_KEY: _k, STRIPE_WEBHOOK_SECRET: _w, ...base } = PRODUCTION_ENV;
     expect(() => parseEnv(base)).toThrow(/PAYMENT_PROVIDER/);
     expect(() => parseEnv({ ...base, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_x" })).toThrow(
       /STRIPE_WEBHOOK_SECRET/,

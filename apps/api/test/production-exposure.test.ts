@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupApp, type TestContext } from "./helpers";
+import { PRODUCTION_SETTINGS } from "./production-env";
 
 /** Production does not serve the API docs (and their looser CSP) unless enabled (issue 11, decision 107). */
 
 const PRODUCTION = {
-  NODE_ENV: "production",
-  JWT_SECRET: "tV8#qL2!xN7@pR4$wK9%mZ3^bH6&cJ1*fD5(gS0)",
-  PAYMENT_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_not_used_here",
-  STRIPE_WEBHOOK_SECRET: "whsec_not_used_here",
+  ...PRODUCTION_SETTINGS,
   WORKERS_ENABLED: "false",
   LOG_LEVEL: "error",
 };

@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { WHAT_TO_BRING, mapSearchUrl } from "@app/contract";
 import { learnerRecords, mailOutbox, orderAttendees, orderItems, orders } from "../src/db/schema";
 import { createCourse, createUser } from "../src/db/seed/factories";
-import { unsubscribeToken } from "../src/modules/jobs/consent";
+import { unsubscribeKeys, unsubscribeToken } from "../src/modules/jobs/consent";
 import { parseEnv } from "../src/env";
 import { login, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
@@ -530,7 +530,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     // Someone unsubscribes through an earlier marketing mail's link before it is due.
     const early = await ctx.app.inject({
       method: "POST",
-      url: `/api/unsubscribe/${unsubscribeToken("changes.mind@example.com", ctx.app.env.JWT_SECRET)}`,
+      url: `/api/unsubscribe/${unsubscribeToken("changes.mind@example.com", unsubscribeKeys(ctx.app.env))}`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
     });
@@ -557,7 +557,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect(mail!.text).toContain("- Mon 22 – Tue 23 Oct 2029\n- Mon 5 – Tue 6 Nov 2029\n- Mon 3 – Tue 4 Dec 2029\n");
     expect(mail!.text).not.toContain("Jan 2030");
     expect(mail!.text).toContain("Book: https://www.example.com/course/door-supervisor-refresher");
-    const token = unsubscribeToken("jordan.optin@example.com", ctx.app.env.JWT_SECRET);
+    const token = unsubscribeToken("jordan.optin@example.com", unsubscribeKeys(ctx.app.env));
     const url = `https://api.example.com/api/unsubscribe/${token}`;
     expect(mail!.text).toContain(`Unsubscribe: ${url}`);
     expect(mail!.html).toContain(`href="${url}">Unsubscribe</a>`);
@@ -583,7 +583,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
   });
 
   it("the unsubscribe link: GET asks to confirm (and changes nothing), POST unsubscribes without signing in", async () => {
-    const token = unsubscribeToken("jordan.optin@example.com", ctx.app.env.JWT_SECRET);
+    const token = unsubscribeToken("jordan.optin@example.com", unsubscribeKeys(ctx.app.env));
     const page = await ctx.app.inject({ method: "GET", url: `/api/unsubscribe/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
@@ -661,7 +661,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
     expect((await ctx.app.workers.runDue()).queued).toBe(1);
     const res = await ctx.app.inject({
       method: "POST",
-      url: `/api/unsubscribe/${unsubscribeToken("quick.unsub@example.com", ctx.app.env.JWT_SECRET)}`,
+      url: `/api/unsubscribe/${unsubscribeToken("quick.unsub@example.com", unsubscribeKeys(ctx.app.env))}`,
       headers: { "content-type": "application/x-www-form-urlencoded" },
       payload: "List-Unsubscribe=One-Click",
     });
@@ -748,7 +748,7 @@ describe("licence-renewal reminders and one-click unsubscribe", () => {
       ["casey.learner@example.com", "employer.no.optin@example.com"].includes(m.to),
     );
     expect(mails.map((m) => m.to)).toEqual(["casey.learner@example.com"]);
-    const url = `https://api.example.com/api/unsubscribe/${unsubscribeToken("casey.learner@example.com", ctx.app.env.JWT_SECRET)}`;
+    const url = `https://api.example.com/api/unsubscribe/${unsubscribeToken("casey.learner@example.com", unsubscribeKeys(ctx.app.env))}`;
     expect(mails[0]!.text).toContain(`Unsubscribe: ${url}`);
     expect(mails[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });

@@ -6,6 +6,7 @@ import { upsertUser } from "../src/modules/auth/service";
 import { passwordProblem } from "../src/lib/password";
 import { mailOutbox, staffInvites } from "../src/db/schema";
 import { ADMIN, login, setupApp, type Session, type TestContext } from "./helpers";
+import { PRODUCTION_ENV } from "./production-env";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -211,12 +212,7 @@ describe("login throttling", () => {
 });
 
 describe("production secrets and passwords", () => {
-  const prod = {
-    NODE_ENV: "production",
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_x",
-    STRIPE_WEBHOOK_SECRET: "whsec_x",
-  };
+  const prod = PRODUCTION_ENV;
   it.each(["a".repeat(32), "abcdabcdabcdabcdabcdabcdabcdabcd", "0123456789abcdef0123456789abcdef"])(
     "refuses a low-entropy JWT_SECRET %s",
     (secret) => {

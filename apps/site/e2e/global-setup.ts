@@ -75,6 +75,8 @@ export default async function setup(project: TestProject) {
       cwd: SITE_ROOT,
       env: {
         NODE_ENV: "production",
+        // The fictional identity the tests read (production refuses it otherwise; decision 265).
+        SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
         SITE_DIST_DIR: STAGE,
         HOST: "127.0.0.1",
         PORT: String(sitePort),

@@ -41,7 +41,8 @@ export async function render() { return { kind: "page", status: 404, head: "", h
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 async function serve(extra: Record<string, string> = {}) {
-  return createSiteServer(loadEnv({ NODE_ENV: "production", SITE_DIST_DIR: dist, ...extra }));
+  // The fictional identity is fine here: these tests are about source maps (decision 265).
+  return createSiteServer(loadEnv({ NODE_ENV: "production", SITE_ALLOW_PLACEHOLDER_IDENTITY: "true", SITE_DIST_DIR: dist, ...extra }));
 }
 
 describe("source maps in production", () => {

@@ -7,3 +7,5 @@ export * from "./money";
 export * from "./discount";
 export * from "./messages";
 export * from "./readable-code";
+export * from "./placeholders";
+export * from "./log-safety";

@@ -6,6 +6,7 @@
  * are cut, and e-mail addresses and phone numbers left in any text are masked.
  */
 import stdSerializers from "pino-std-serializers";
+import { redactPath, scrubSecrets } from "@app/rules";
 
 export const REDACTED = "[redacted]";
 
@@ -60,16 +61,24 @@ const PERSONAL_KEYS = new Set(
     "set-cookie",
     "token",
     "access_token",
+    // Secrets of links (issue 25, decision 267): payment references, booking references, link tokens.
+    "reference",
+    "booking_ref",
+    "bookingRef",
+    "offerToken",
+    "offer_token",
   ].map((k) => k.toLowerCase()),
 );
 
-const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+// The domain must end in a top-level domain of letters, and the local part holds no '/': a package
+// path in a stack ('/node_modules/.pnpm/fastify@5.12.8/…') is not an address (decision 267).
+const EMAIL = /[\w.!#$%&'*+=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b/g;
 // Runs of digits with phone separators; masked only when they hold 10 to 15 digits (not dates or times).
 const PHONE = /\+?\(?\d[\d\s().-]{7,20}\d/g;
 
 /** Masks personal data inside free text (error messages, stacks, log messages). */
 export function scrubText(text: string): string {
-  return text
+  return scrubSecrets(text)
     .replace(/(params|parameters): [\s\S]*?(?=\n\s+at |\n\S+Error|$)/g, `$1: ${REDACTED}`)
     .replace(/Failing row contains \([\s\S]*?\)(?=\.|\n|$)/g, `Failing row contains (${REDACTED})`)
     .replace(/Key \(([^)]*)\)=\([\s\S]*?\)(?= already| is not|\.|\n|$)/g, `Key ($1)=(${REDACTED})`)
@@ -100,25 +109,40 @@ export function scrubValue(value: unknown, depth = 0, seen = new WeakSet<object>
   return out;
 }
 
-/** The request as logged: no query string values (admin searches carry names and e-mails). */
-function safeRequest(req: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) {
-  const [path, query] = (req.url ?? "").split("?", 2);
-  return {
-    method: req.method,
-    url: scrubText(path ?? "") + (query ? `?${REDACTED}` : ""),
-    host: req.hostname,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+  routeOptions?: { url?: string };
+};
+
+/**
+ * The request as logged: its route's pattern ('/api/orders/:reference/status'), never the path's
+ * references or tokens, and no query string values (admin searches carry names and e-mails).
+ * The client's address only when LOG_CLIENT_ADDRESS is on (decision 267).
+ */
+function safeRequest(clientAddress: boolean) {
+  return (req: LoggedRequest) => {
+    const [path, query] = (req.url ?? "").split("?", 2);
+    const pattern = req.routeOptions?.url;
+    return {
+      method: req.method,
+      url: (pattern && !pattern.includes("*") ? pattern : scrubText(redactPath(path ?? ""))) + (query ? `?${REDACTED}` : ""),
+      host: req.hostname,
+      ...(clientAddress ? { remoteAddress: req.ip, remotePort: req.socket?.remotePort } : {}),
+    };
   };
 }
 
 type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
 
 /** Options for the API's logger (pino through Fastify). */
-export function redactingLoggerOptions() {
+export function redactingLoggerOptions({ clientAddress = false }: { clientAddress?: boolean } = {}) {
   return {
     serializers: {
-      req: safeRequest,
+      req: safeRequest(clientAddress),
       err: (err: Error) => scrubValue(err) as SerializedError,
       error: (err: Error) => scrubValue(err) as SerializedError,
     },

@@ -82,14 +82,30 @@ type Row = {
 };
 
 export default fp(
-  async (app, opts: { secret: string; sessionHours: number; idleMinutes: number; secureCookie: boolean }) => {
+  async (
+    app,
+    opts: { secret: string; previousSecret?: string; sessionHours: number; idleMinutes: number; secureCookie: boolean },
+  ) => {
     await app.register(cookie);
-    await app.register(jwt, {
-      secret: opts.secret,
-      sign: { algorithm: "HS256" },
-      // A token without an expiry is never accepted (issue 11).
-      verify: { algorithms: ["HS256"], requiredClaims: ["exp", "jti", "sub"] },
-    });
+    // A token without an expiry is never accepted (issue 11).
+    const verify = { algorithms: ["HS256" as const], requiredClaims: ["exp", "jti", "sub"] };
+    await app.register(jwt, { secret: opts.secret, sign: { algorithm: "HS256" }, verify });
+    // JWT_SECRET rotation (decision 268): sessions signed with the previous secret stay valid until
+    // they expire (at most SESSION_HOURS); new ones are signed with the current secret only.
+    let verifyPrevious: ((token: string) => TokenPayload) | null = null;
+    if (opts.previousSecret) {
+      await app.register(jwt, { secret: opts.previousSecret, namespace: "previous", verify });
+      const previous = (app.jwt as unknown as { previous: { verify: <T>(token: string) => T } }).previous;
+      verifyPrevious = (token) => previous.verify<TokenPayload>(token);
+    }
+    const verifyToken = (token: string): TokenPayload => {
+      try {
+        return app.jwt.verify<TokenPayload>(token);
+      } catch (err) {
+        if (!verifyPrevious) throw err;
+        return verifyPrevious(token);
+      }
+    };
     app.decorateRequest("session", null);
     app.decorate("sessionSettings", { hours: opts.sessionHours, idleMinutes: opts.idleMinutes });
 
@@ -142,7 +158,7 @@ export default fp(
       if (!token) return null;
       let payload: TokenPayload;
       try {
-        payload = app.jwt.verify<TokenPayload>(token);
+        payload = verifyToken(token);
       } catch {
         return null;
       }

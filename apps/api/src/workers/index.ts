@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fp from "fastify-plugin";
 import PgBoss from "pg-boss";
 import { runOrderExpiry } from "./order-expiry";
@@ -59,8 +60,10 @@ export default fp(
     const sendMail = async () => {
       let sent = 0;
       let failed = 0;
+      // Outside any request: the run's own id ties its lines together (decision 267).
+      const log = app.log.child({ reqId: `job-mail-${randomUUID()}` });
       for (;;) {
-        const r = await sendDueMail(app.db, app.mail.transport, { now: app.now(), from: app.mail.from, batch: 20, log: app.log });
+        const r = await sendDueMail(app.db, app.mail.transport, { now: app.now(), from: app.mail.from, batch: 20, log });
         sent += r.sent;
         failed += r.failed;
         if (r.sent + r.failed < 20) return { sent, failed };
@@ -125,7 +128,9 @@ export default fp(
           try {
             return await handler();
           } catch (err) {
-            app.log.error({ err, job: job.name }, `${job.name} failed; the queue retries it`);
+            app.log
+              .child({ reqId: `job-${job.name}-${randomUUID()}` })
+              .error({ err, job: job.name }, `${job.name} failed; the queue retries it`);
             throw err;
           }
         });

@@ -3,7 +3,9 @@
  * structured data and the chat box. Every value here is an obviously fictional placeholder
  * (Ofcom drama-range phone numbers, example.com addresses); a deployment overrides them
  * through environment variables (see `providerFromEnv`), read once on the server and passed
- * to the browser with the server-rendered data.
+ * to the browser with the server-rendered data. The variable names are the API's where they mean
+ * the same (PROVIDER_NAME, PROVIDER_PHONE, PROVIDER_EMAIL). Production refuses every placeholder
+ * still in place (`placeholderIdentity` in server/env.ts, decision 265): the defaults are for development only.
  */
 export interface ProviderConfig {
   /** Full trading name, e.g. in titles and the footer. */
@@ -120,3 +122,4 @@ export function telHref(number: string): string {
   const digits = number.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("0") ? `+44${digits.slice(1)}` : digits}`;
 }
+

@@ -4,38 +4,62 @@
  * unsubscribe link carries a signed token (HMAC of the address), so it works without signing in
  * and cannot be forged for someone else's address.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { hmac, KEY_ID, sameSignature, type KeyRing } from "../../lib/key-ring";
 
-const TOKEN_CONTEXT = "marketing-unsubscribe:v1:";
+/**
+ * Signing contexts: v2 tokens name their key (the key ring, decision 268); v1 tokens (sent before
+ * the key ring) were signed with JWT_SECRET and carry no key id. The key id is inside the signed
+ * text, so a signature cannot be moved to another key's id.
+ */
+const V1_CONTEXT = "marketing-unsubscribe:v1:";
+const v2Context = (keyId: string) => `marketing-unsubscribe:v2:${keyId}:`;
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-function signature(email: string, secret: string): Buffer {
-  return createHmac("sha256", secret)
-    .update(TOKEN_CONTEXT + normalise(email))
-    .digest();
+/** The secrets an unsubscribe token is signed and checked with. */
+export type UnsubscribeKeys = {
+  ring: KeyRing;
+  /** Secrets that signed v1 tokens (the JWT secrets of the time): they verify, never sign. */
+  legacy: string[];
+};
+
+/** The keys from the parsed environment. */
+export const unsubscribeKeys = (env: { LINK_SIGNING_KEYS: KeyRing; LEGACY_LINK_SECRETS: string[] }): UnsubscribeKeys => ({
+  ring: env.LINK_SIGNING_KEYS,
+  legacy: env.LEGACY_LINK_SECRETS,
+});
+
+/** `<key id>.<address, base64url>.<HMAC, base64url>`; no expiry (a mail's link must keep working for years). */
+export function unsubscribeToken(email: string, keys: UnsubscribeKeys): string {
+  const key = keys.ring.keys[0]!;
+  const address = normalise(email);
+  return `${key.id}.${Buffer.from(address).toString("base64url")}.${hmac(key.secret, v2Context(key.id) + address).toString("base64url")}`;
 }
 
-/** `<address, base64url>.<HMAC, base64url>`; no expiry (a mail's link must keep working). */
-export function unsubscribeToken(email: string, secret: string): string {
-  return `${Buffer.from(normalise(email)).toString("base64url")}.${signature(email, secret).toString("base64url")}`;
-}
-
-/** The address a token was made for, or null when it is malformed or not ours. */
-export function verifyUnsubscribeToken(token: string, secret: string): string | null {
-  const m = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
+/**
+ * The address a token was made for, or null when it is malformed, names a key the ring does not
+ * hold (a retired or invented one), or its signature does not match.
+ */
+export function verifyUnsubscribeToken(token: string, keys: UnsubscribeKeys): string | null {
+  const m = /^(?:([A-Za-z0-9_-]{1,16})\.)?([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
-  const email = Buffer.from(m[1]!, "base64url").toString("utf8");
-  if (!email.includes("@") || email.length > 254) return null;
-  const given = Buffer.from(m[2]!, "base64url");
-  const expected = signature(email, secret);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? normalise(email) : null;
+  const [, keyId, encoded, sig] = m;
+  const email = Buffer.from(encoded!, "base64url").toString("utf8");
+  if (!email.includes("@") || email.length > 254 || email !== normalise(email)) return null;
+  const given = Buffer.from(sig!, "base64url");
+  if (keyId !== undefined) {
+    const key = KEY_ID.test(keyId) ? keys.ring.keys.find((k) => k.id === keyId) : undefined;
+    return key && sameSignature(given, hmac(key.secret, v2Context(key.id) + email)) ? email : null;
+  }
+  // A link from before the key ring: any JWT secret of the time, or one kept in the ring for it.
+  const secrets = [...keys.legacy, ...keys.ring.keys.map((k) => k.secret)];
+  return secrets.some((secret) => sameSignature(given, hmac(secret, V1_CONTEXT + email))) ? email : null;
 }
 
-export function unsubscribeUrl(apiUrl: string, email: string, secret: string): string {
-  return `${apiUrl}/api/unsubscribe/${unsubscribeToken(email, secret)}`;
+export function unsubscribeUrl(apiUrl: string, email: string, keys: UnsubscribeKeys): string {
+  return `${apiUrl}/api/unsubscribe/${unsubscribeToken(email, keys)}`;
 }
 
 /** The RFC 8058 headers of a marketing mail: an https (or development http) URL, plus mailto to the office. */

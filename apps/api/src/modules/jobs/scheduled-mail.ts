@@ -15,7 +15,7 @@ import type { Env } from "../../env";
 import { ukDate, ukMidnight } from "../../lib/dates";
 import type { MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
-import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeUrl } from "./consent";
+import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
 import { LICENCE_YEARS, licenceOfTitle, renewalCandidates } from "./licence";
 import { courseReminder, licenceRenewalReminder } from "./templates";
@@ -29,7 +29,7 @@ const reminderDays = (kind: string) => Number(/^reminder_(\d+)d$/.exec(kind)?.[1
 
 type Settings = Pick<
   Env,
-  "REMINDER_DAYS_BEFORE" | "REMINDER_SEND_HOUR" | "RENEWAL_REMINDER_MONTHS" | "JWT_SECRET" | "PUBLIC_API_URL"
+  "REMINDER_DAYS_BEFORE" | "REMINDER_SEND_HOUR" | "RENEWAL_REMINDER_MONTHS" | "LINK_SIGNING_KEYS" | "LEGACY_LINK_SECRETS" | "PUBLIC_API_URL"
 >;
 
 /**
@@ -156,7 +156,7 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
       };
     }
   }
-  const link = unsubscribeUrl(env.PUBLIC_API_URL, to, env.JWT_SECRET);
+  const link = unsubscribeUrl(env.PUBLIC_API_URL, to, unsubscribeKeys(env));
   const mail = licenceRenewalReminder(
     {
       firstName: row.attendee_first_name,

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../../lib/html";
 import { logActivity } from "../activity/repository";
-import { isUnsubscribed, unsubscribe, verifyUnsubscribeToken } from "./consent";
+import { isUnsubscribed, unsubscribe, unsubscribeKeys, verifyUnsubscribeToken } from "./consent";
 
 function page(reply: FastifyReply, status: number, title: string, body: string, providerName: string) {
   return reply
@@ -47,7 +47,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     );
 
   app.get<{ Params: { token: string } }>("/api/unsubscribe/:token", { schema: { params } }, async (request, reply) => {
-    const email = verifyUnsubscribeToken(request.params.token, app.env.JWT_SECRET);
+    const email = verifyUnsubscribeToken(request.params.token, unsubscribeKeys(app.env));
     if (!email) return invalid(reply);
     if (await isUnsubscribed(app.db, email)) {
       return page(
@@ -71,7 +71,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
     "/api/unsubscribe/:token",
     { schema: { params } },
     async (request, reply) => {
-      const email = verifyUnsubscribeToken(request.params.token, app.env.JWT_SECRET);
+      const email = verifyUnsubscribeToken(request.params.token, unsubscribeKeys(app.env));
       if (!email) return invalid(reply);
       const oneClick = request.body && typeof request.body === "object" && request.body["List-Unsubscribe"] === "One-Click";
       const now = app.now();
