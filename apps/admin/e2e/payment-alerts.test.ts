@@ -33,7 +33,9 @@ function stripeStandIn(): Promise<{ url: string; close: () => Promise<void> }> {
       }
       const id = `cs_test_${++sessions}`;
       res.writeHead(200);
-      res.end(JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" }));
+      res.end(
+        JSON.stringify({ id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" }),
+      );
     });
   });
   return new Promise((ok) =>

@@ -1,3 +1,6 @@
+-- Decision 272: payment pages that could not be opened (one row each), and the alert episodes the
+-- office's bell and dashboard show when they repeat. At most one episode is open at a time: the
+-- partial unique index lets only one of racing API instances open it.
 CREATE TABLE "payment_page_alerts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,

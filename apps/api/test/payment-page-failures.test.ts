@@ -111,13 +111,24 @@ describe("a payment provider that does not answer", () => {
     });
 
     // The order is cancelled with the reason, and its one place is free for the next customer.
-    const [order] = await ctx.db.select().from(orders).orderBy(sql`${orders.id} desc`).limit(1);
+    const [order] = await ctx.db
+      .select()
+      .from(orders)
+      .orderBy(sql`${orders.id} desc`)
+      .limit(1);
     expect(order!.status).toBe("cancelled");
     const [entry] = await ctx.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.action, "Enrollment cancelled"), sql`${activityLog.details} like '%payment page could not be opened%'`));
-    expect(entry!.details).toContain(`${order!.firstName} ${order!.lastName} was cancelled because the payment page could not be opened`);
+      .where(
+        and(
+          eq(activityLog.action, "Enrollment cancelled"),
+          sql`${activityLog.details} like '%payment page could not be opened%'`,
+        ),
+      );
+    expect(entry!.details).toContain(
+      `${order!.firstName} ${order!.lastName} was cancelled because the payment page could not be opened`,
+    );
     expect((await enroll(course, "next.customer@example.com")).status).toBe(201);
   }, 30_000);
 });
@@ -136,7 +147,9 @@ describe("repeated payment-page failures reach the office", () => {
     await attempts(1, "error");
     [card] = await warnings();
     expect(card).toMatchObject({ title: "Payment page failing", count: 3, since: ctx.clock.now().toISOString() });
-    expect(card!.message).toMatch(/^Payment page failures: 3 in the last hour; customers could not pay\. Failing since \d\d:\d\d/);
+    expect(card!.message).toMatch(
+      /^Payment page failures: 3 in the last hour; customers could not pay\. Failing since \d\d:\d\d/,
+    );
     let bell = await alerts();
     expect(bell.map((n) => n.title)).toEqual(["Payment page failing"]);
     expect(bell[0]!.message).toMatch(/^3 customers could not open the payment page since \d\d:\d\d/);

@@ -8,8 +8,7 @@ import { penceToPounds as toPounds } from "@app/rules";
 import { pageAlertsSince, pageFailureSummary, type PageAlertRow } from "../payments/page-health";
 
 /** "18:32" in UK time: the office reads times on the clock of the shop. */
-const ukClock = (at: Date) =>
-  at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+const ukClock = (at: Date) => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
 /**
  * The dashboard's warnings (decision 272): payment pages that could not be opened in the last hour

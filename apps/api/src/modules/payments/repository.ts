@@ -57,11 +57,7 @@ export async function openPageAlert(
   db: DbOrTx,
   alert: { provider: string; startedAt: Date; failures: number },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(paymentPageAlerts)
-    .values(alert)
-    .onConflictDoNothing()
-    .returning({ id: paymentPageAlerts.id });
+  const inserted = await db.insert(paymentPageAlerts).values(alert).onConflictDoNothing().returning({ id: paymentPageAlerts.id });
   return inserted.length > 0;
 }
 
@@ -108,7 +104,9 @@ export async function pageAlertsSince(db: DbOrTx, since: Date): Promise<PageAler
   return db
     .select()
     .from(paymentPageAlerts)
-    .where(sql`${paymentPageAlerts.startedAt} >= ${since.toISOString()} or ${paymentPageAlerts.recoveredAt} >= ${since.toISOString()}`)
+    .where(
+      sql`${paymentPageAlerts.startedAt} >= ${since.toISOString()} or ${paymentPageAlerts.recoveredAt} >= ${since.toISOString()}`,
+    )
     .orderBy(sql`${paymentPageAlerts.startedAt} desc`)
     .limit(20);
 }

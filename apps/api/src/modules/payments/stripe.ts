@@ -45,10 +45,13 @@ export class CheckoutDeadlineError extends Error {
 function untilDeadline<T>(work: Promise<T>, deadline: number, late: (value: T) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      reject(new CheckoutDeadlineError());
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        reject(new CheckoutDeadlineError());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     work.then(
       (value) => {
         clearTimeout(timer);
