@@ -160,5 +160,5 @@ describeAtWidths("payment-page alerts", (width) => {
     expect(await page.getByText("Payment page failing").count()).toBe(0);
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await panel.getByRole("link").filter({ hasText: "Payments open again" }).first().waitFor();
-  });
+  }, 180_000);
 });

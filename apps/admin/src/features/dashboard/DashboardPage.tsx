@@ -135,17 +135,17 @@ function Warnings() {
   const items = query.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <ul className="dash-warnings" aria-label="Warnings">
+    <section className="dash-warnings" aria-label="Warnings">
       {items.map((w) => (
-        <li key={w.id} className="dash-warning admin-card" role="alert">
+        <div key={w.id} className="dash-warning admin-card" role="alert">
           <AlertTriangle size={22} aria-hidden="true" className="dash-warning__icon" />
           <div>
             <h2 className="dash-warning__title">{w.title}</h2>
             <p className="dash-warning__message">{w.message}</p>
           </div>
-        </li>
+        </div>
       ))}
-    </ul>
+    </section>
   );
 }
 
