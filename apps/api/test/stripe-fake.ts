@@ -20,6 +20,8 @@ export function fakeStripe() {
   let sessions = 0;
   let refundsMade = 0;
   let failRefunds = false;
+  /** How opening a Checkout Session goes: answered, refused with Stripe's 500, or never answered. */
+  let checkoutMode: "ok" | "error" | "hang" = "ok";
   const sessionState = new Map<
     string,
     { reference: string | null; amount_total: number; payment_status: string; payment_intent: string | null }
@@ -42,6 +44,8 @@ export function fakeStripe() {
       };
       const invalid = (message: string, status = 400) => send(status, { error: { type: "invalid_request_error", message } });
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
+        if (checkoutMode === "hang") return; // the connection stays open, silent, until the client gives up
+        if (checkoutMode === "error") return send(500, { error: { type: "api_error", message: "Simulated outage" } });
         const id = `cs_test_${++sessions}`;
         let amount = 0;
         for (let i = 0; form.has(`line_items[${i}][quantity]`); i++) {
@@ -140,9 +144,14 @@ export function fakeStripe() {
       return refund;
     },
     setFailRefunds: (v: boolean) => (failRefunds = v),
+    setCheckoutMode: (mode: typeof checkoutMode) => (checkoutMode = mode),
     listen: () =>
       new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // hung requests would keep close() waiting
+      }),
   };
 }
 

@@ -37,7 +37,8 @@ export type ActivityLog = z.infer<typeof ActivityLogSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["message", "booking"]),
+  /** `alert`: payment pages keep failing, or open again after that (decision 272). */
+  kind: z.enum(["message", "booking", "alert"]),
   title: z.string(),
   message: z.string(),
   /** ISO timestamp */
@@ -46,6 +47,22 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
+/**
+ * Something the office must act on, shown above the dashboard's figures (decision 272). Today one
+ * kind: payment pages that could not be opened (customers could not pay).
+ */
+export const DashboardWarningSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["payment_page"]),
+  title: z.string(),
+  message: z.string(),
+  /** Failures counted in the last hour. */
+  count: z.number().int(),
+  /** ISO time the repeated failures began; null when they do not repeat (yet) or are over. */
+  since: z.string().nullable(),
+});
+export type DashboardWarning = z.infer<typeof DashboardWarningSchema>;
+
 export const adminContract = c.router({
   dashboard: {
     method: "GET",
@@ -53,6 +70,13 @@ export const adminContract = c.router({
     responses: { 200: z.array(StatCardSchema), ...adminResponses },
     metadata: officeOnly,
     summary: "Enrolments, revenue and messages: this month against last month",
+  },
+  dashboardWarnings: {
+    method: "GET",
+    path: "/dashboard/warnings",
+    responses: { 200: z.object({ items: z.array(DashboardWarningSchema) }), ...adminResponses },
+    metadata: officeOnly,
+    summary: "What the office must act on now: payment pages that could not be opened in the last hour",
   },
   activityLogs: {
     method: "GET",
@@ -70,7 +94,8 @@ export const adminContract = c.router({
       ...adminResponses,
     },
     metadata: officeOnly,
-    summary: "New messages and paid bookings; read = seen before the administrator last looked",
+    summary:
+      "New messages, paid bookings and payment-page alerts (failing, open again); read = seen before the administrator last looked",
   },
   notificationsSeen: {
     method: "POST",

@@ -17,7 +17,7 @@ export const ErrorSchema = z.object({
   max_attempts: z.number().int().optional(),
   /** ISO time until which sign-in attempts from this client are held back (login only). */
   locked_until: z.string().optional(),
-  /** Seconds until a rate limit lets the client try again (429 only). */
+  /** Seconds until the client may try again, also sent as Retry-After (429; 503 when the payment page could not be opened). */
   retry_after: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof ErrorSchema>;

@@ -92,6 +92,7 @@ export const queryKeys = {
   accountSessions: ["account-sessions"] as const,
   security: ["account-security"] as const,
   dashboard: ["dashboard"] as const,
+  dashboardWarnings: ["dashboard", "warnings"] as const,
   activity: ["activity-logs"] as const,
   notifications: ["notifications"] as const,
   messages: ["messages"] as const,

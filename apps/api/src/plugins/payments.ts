@@ -1,12 +1,15 @@
 import fp from "fastify-plugin";
 import type { Env } from "../env";
 import { localProvider } from "../modules/payments/local";
+import { pageHealth, type PageHealth } from "../modules/payments/page-health";
 import type { PaymentProvider } from "../modules/payments/port";
 import { stripeProvider } from "../modules/payments/stripe";
 
 declare module "fastify" {
   interface FastifyInstance {
     payments: PaymentProvider;
+    /** Records payment pages that could not be opened and raises the office's alert (decision 272). */
+    paymentPages: PageHealth;
   }
 }
 
@@ -30,7 +33,9 @@ export function createPaymentProvider(env: Env): PaymentProvider {
 /** The payment provider chosen by env, as `app.payments`. */
 export default fp(
   async (app) => {
-    app.decorate("payments", createPaymentProvider(app.env));
+    const provider = createPaymentProvider(app.env);
+    app.decorate("payments", provider);
+    app.decorate("paymentPages", pageHealth(app.db, provider.name));
   },
-  { name: "payments" },
+  { name: "payments", dependencies: ["db"] },
 );

@@ -40,7 +40,8 @@ export default fp(
       credentials: true,
       methods: ["GET", "HEAD", "POST", "PUT", "DELETE"],
       allowedHeaders: ["Content-Type", "Authorization", "If-None-Match", "X-Session-Passive"],
-      exposedHeaders: ["ETag", "X-Total-Count"],
+      // Retry-After: the site tells a customer when to try again (decision 270).
+      exposedHeaders: ["ETag", "X-Total-Count", "Retry-After"],
       maxAge: 600,
     });
   },

@@ -36,12 +36,24 @@ export function getApiBase(): string {
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
-  constructor(message: string, status: number, body: ApiErrorBody | null = null) {
+  /** Seconds until the API lets the client try again (Retry-After, else the body's retry_after). */
+  readonly retryAfter: number | null;
+  constructor(message: string, status: number, body: ApiErrorBody | null = null, retryAfter: number | null = null) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.retryAfter = retryAfter ?? body?.retry_after ?? null;
   }
+}
+
+/** Retry-After in seconds: a number of seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -86,7 +98,12 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (!response.ok) {
     const body = json && typeof json === "object" && "message" in json ? (json as ApiErrorBody) : null;
-    throw new ApiError(body?.message || httpStatusMessage(response.status), response.status, body);
+    throw new ApiError(
+      body?.message || httpStatusMessage(response.status),
+      response.status,
+      body,
+      parseRetryAfter(response.headers.get("retry-after")),
+    );
   }
   return json as T;
 }

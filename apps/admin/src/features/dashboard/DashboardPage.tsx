@@ -1,6 +1,15 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { ArrowDownRight, ArrowUpRight, BookOpen, MessageSquare, Minus, PoundSterling, TrendingUp } from "lucide-react";
+import {
+  AlertTriangle,
+  ArrowDownRight,
+  ArrowUpRight,
+  BookOpen,
+  MessageSquare,
+  Minus,
+  PoundSterling,
+  TrendingUp,
+} from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import type { TimeFilter } from "@app/ui/format";
@@ -10,7 +19,7 @@ import { useAuth } from "../../lib/auth";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
 import { ActivityFeed, useActivityPage } from "../../components/ActivityList";
-import { useDashboardCards } from "./api";
+import { useDashboardCards, useDashboardWarnings } from "./api";
 import { TimeFilterSelect } from "../../components/TimeFilterSelect";
 import { LoadingNote } from "../../components/Loading";
 import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
@@ -116,6 +125,30 @@ function StatCards() {
   );
 }
 
+/**
+ * Warnings above the figures (decision 272): customers who could not pay because the payment page
+ * did not open. Nothing is shown while there is nothing to act on, nor while it loads or fails to
+ * (the figures below have their own error state; the bell carries the alert too).
+ */
+function Warnings() {
+  const query = useDashboardWarnings();
+  const items = query.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="dash-warnings" aria-label="Warnings">
+      {items.map((w) => (
+        <div key={w.id} className="dash-warning admin-card" role="alert">
+          <AlertTriangle size={22} aria-hidden="true" className="dash-warning__icon" />
+          <div>
+            <h2 className="dash-warning__title">{w.title}</h2>
+            <p className="dash-warning__message">{w.message}</p>
+          </div>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function ActivityBlock() {
   const [filter, setFilter] = useState<TimeFilter>("week");
   // The 4 latest entries of the chosen period (newest first from the API, filtered there).
@@ -152,6 +185,7 @@ export default function DashboardPage() {
           <p className="admin-page__subtitle">Here's what's happening with your training center today.</p>
         </div>
       </header>
+      <Warnings />
       <StatCards />
       <ActivityBlock />
     </section>

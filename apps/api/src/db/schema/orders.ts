@@ -141,3 +141,42 @@ export const orderAttendees = pgTable(
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderAttendeeRow = typeof orderAttendees.$inferSelect;
+
+/**
+ * Each time a payment page could not be opened for an order (decision 272): the customer could not
+ * pay and the order was cancelled at once. The dashboard counts these and the alerts below are
+ * raised from them; the order row says nothing of it (it is simply cancelled).
+ */
+export const paymentPageFailures = pgTable(
+  "payment_page_failures",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    provider: text("provider").notNull(),
+    at: tstz("at").notNull(),
+  },
+  (t) => [index("payment_page_failures_at_idx").on(t.at), index("payment_page_failures_order_idx").on(t.orderId)],
+);
+
+/**
+ * An episode of repeated payment-page failures (decision 272): opened once when failures repeat,
+ * closed (`recovered_at`) by the next payment page that opens. The office's bell shows both ends.
+ * At most one episode is open: the partial unique index makes racing instances open it once.
+ */
+export const paymentPageAlerts = pgTable(
+  "payment_page_alerts",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    startedAt: tstz("started_at").notNull(),
+    /** Failures in the 15 minutes before it opened (what the bell says). */
+    failures: integer("failures").notNull(),
+    recoveredAt: tstz("recovered_at"),
+  },
+  (t) => [
+    uniqueIndex("payment_page_alerts_one_open_idx")
+      .on(sql`(recovered_at is null)`)
+      .where(sql`recovered_at is null`),
+    index("payment_page_alerts_started_idx").on(t.startedAt),
+  ],
+);

@@ -4,12 +4,16 @@ import { contract } from "@app/contract";
 import { users } from "../../db/schema";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { listActivity } from "../activity/repository";
-import { dashboardCards, notificationsFor } from "./service";
+import { dashboardCards, dashboardWarnings, notificationsFor } from "./service";
 
 const s = initServer();
 
 export const adminRouter = s.router(contract.admin, {
   dashboard: async ({ request }) => ({ status: 200, body: await dashboardCards(request.server.db, request.server.now()) }),
+  dashboardWarnings: async ({ request }) => ({
+    status: 200,
+    body: { items: await dashboardWarnings(request.server.db, request.server.now()) },
+  }),
   activityLogs: async ({ query, request, reply }) => {
     const { items, total } = await listActivity(
       request.server.db,

@@ -34,6 +34,12 @@ const s = initServer();
 const datesOf = async (db: Db, orderId: number) =>
   (await findItems(db, orderId)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
 
+/** What the customer reads when the payment page could not be opened, and when to try again (seconds). */
+export const PAYMENT_PAGE_FAILED_MESSAGE = "We could not open the payment page. Please try again in a few minutes.";
+const PAYMENT_PAGE_RETRY_AFTER_S = 120;
+/** The activity log's words for such an order (after "Booking XXXX-XXXX for <name>"). */
+const PAGE_FAILED_REASON = "was cancelled because the payment page could not be opened (the payment provider did not answer)";
+
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
 
@@ -57,14 +63,22 @@ export const ordersRouter = s.router(contract.orders, {
     if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);
     let checkout: { url: string; sessionId: string };
     try {
+      // Gives up within 10 s in all (decision 271): the customer is waiting on this answer.
       checkout = await app.payments.createCheckout(order);
     } catch (err) {
-      // The customer cannot pay: give the seats and the code use back at once.
+      // The customer cannot pay: give the seats and the code use back at once, say why in the
+      // activity log, and count the failure for the office's alert (decision 272).
       request.log.error({ err, reference: order.reference }, "could not open the payment page");
-      await cancelPending(app.db, order.reference, app.now(), SYSTEM_ACTOR);
+      const now = app.now();
+      await cancelPending(app.db, order.reference, now, SYSTEM_ACTOR, PAGE_FAILED_REASON);
       await app.waitlist.placesMayHaveFreed(orderDates);
-      throw new HttpError(503, "We could not open the payment page. Please try again in a few minutes.");
+      const { alertOpened } = await app.paymentPages.failed(order.id, now);
+      if (alertOpened) request.log.error({ provider: app.payments.name }, "payment pages keep failing: the office is alerted");
+      throw new HttpError(503, PAYMENT_PAGE_FAILED_MESSAGE, { retry_after: PAYMENT_PAGE_RETRY_AFTER_S });
     }
+    // Payments open again after an alert: the bell says so (one query only while an alert is open).
+    const { recovered } = await app.paymentPages.opened(app.now());
+    if (recovered) request.log.warn({ provider: app.payments.name }, "payment pages open again");
     // The local page finds its order by reference; real providers' webhooks may only name the session.
     if (app.payments.name !== "local") await attachCheckoutSession(app.db, order.id, checkout.sessionId);
     return {

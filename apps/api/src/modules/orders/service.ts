@@ -402,8 +402,14 @@ export async function cancelPendingTx(
   return { kind: "cancelled", order: row };
 }
 
-export async function cancelPending(db: Db, reference: string, now: Date, actor?: Actor): Promise<CancelOutcome> {
-  return db.transaction((tx) => cancelPendingTx(tx, { reference }, now, actor));
+export async function cancelPending(
+  db: Db,
+  reference: string,
+  now: Date,
+  actor?: Actor,
+  reason?: string,
+): Promise<CancelOutcome> {
+  return db.transaction((tx) => cancelPendingTx(tx, { reference }, now, actor, reason));
 }
 
 /**

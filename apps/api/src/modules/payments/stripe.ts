@@ -1,7 +1,14 @@
 import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
-import { cancelUrl, successUrl, WebhookSignatureError, type PaymentEvent, type PaymentProvider } from "./port";
+import {
+  cancelUrl,
+  successUrl,
+  WebhookSignatureError,
+  type CheckoutOrder,
+  type PaymentEvent,
+  type PaymentProvider,
+} from "./port";
 
 /** Stripe's SDK, loaded only when Stripe is the provider (decision 250). */
 const loadStripe = lazyRequire<typeof Stripe>("stripe");
@@ -10,6 +17,68 @@ const loadStripe = lazyRequire<typeof Stripe>("stripe");
 const STRIPE_MIN_EXPIRY_S = 30 * 60;
 /** Slack for clock skew and the time the request takes. */
 const EXPIRY_SLACK_S = 60;
+
+/**
+ * How long opening a payment page may take in all, retries included (decision 271). The customer
+ * waits on this behind a spinner: the API answers within 10 s of the click, so this leaves ~1 s
+ * for placing and cancelling the order. The SDK's defaults (80 s, and ours were 3 × 20 s) let a
+ * hanging Stripe hold the customer for a minute.
+ */
+export const CHECKOUT_BUDGET_MS = 9_000;
+/** One network retry per call: Stripe's idempotency keys make it safe; the SDK waits 0.5 s before it. */
+const CHECKOUT_RETRIES = 1;
+const RETRY_SLEEP_MS = 500;
+/** Below this, a call cannot succeed in what is left of the budget: give up instead of starting it. */
+const MIN_CALL_MS = 250;
+
+/** The race's margin over the budget: the per-call timeouts normally end first, with their own error. */
+const DEADLINE_GRACE_MS = 300;
+
+export class CheckoutDeadlineError extends Error {
+  constructor() {
+    super(`Stripe did not open a Checkout Session within ${CHECKOUT_BUDGET_MS} ms`);
+    this.name = "CheckoutDeadlineError";
+  }
+}
+
+/** `work`'s answer if it comes by `deadline`, else CheckoutDeadlineError; a later answer goes to `late`. */
+function untilDeadline<T>(work: Promise<T>, deadline: number, late: (value: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let timedOut = false;
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        reject(new CheckoutDeadlineError());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        if (timedOut) late(value);
+        else resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!timedOut) reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
+/**
+ * Per-call settings that keep every call of one checkout inside `deadline`: each try gets half of
+ * what is left (less the SDK's retry sleep), so a call that hangs twice still ends in time, and a
+ * later call (the session after the coupon) gets what the first left over.
+ */
+function budgetedCall(deadline: number): { timeout: number; maxNetworkRetries: number } {
+  const left = deadline - Date.now();
+  if (left < MIN_CALL_MS) throw new CheckoutDeadlineError();
+  const perTry = Math.floor((left - RETRY_SLEEP_MS) / (CHECKOUT_RETRIES + 1));
+  return perTry >= MIN_CALL_MS
+    ? { timeout: perTry, maxNetworkRetries: CHECKOUT_RETRIES }
+    : { timeout: left, maxNetworkRetries: 0 };
+}
 
 /**
  * Stripe Checkout: one Checkout Session per order, in GBP, one line per course (title and
@@ -38,69 +107,80 @@ export function stripeProvider(opts: {
       : {}),
   });
 
+  /** The coupon (if any) and the Checkout Session, every call inside `deadline`. */
+  async function openCheckout(order: CheckoutOrder, deadline: number): Promise<{ url: string; sessionId: string }> {
+    const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.items.flatMap((item) => {
+      const addOnsTotal = item.addOns.reduce((s, a) => s + a.price_pence, 0);
+      // A group booking: each place pays the fee and the add-ons (the line's price is per place × places).
+      const places = Math.max(1, item.seats);
+      return [
+        {
+          quantity: places,
+          price_data: {
+            currency: "gbp",
+            unit_amount: item.originalPricePence / places - addOnsTotal,
+            product_data: { name: `${item.title} (${item.dateLabel})` },
+          },
+        },
+        ...item.addOns.map((a) => ({
+          quantity: places,
+          price_data: {
+            currency: "gbp",
+            unit_amount: a.price_pence,
+            product_data: { name: `${a.name} (add-on to ${item.title})` },
+          },
+        })),
+      ];
+    });
+    let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
+    if (order.discountPence > 0) {
+      // A fixed amount equal to our computed discount, so Stripe's total is ours to the penny.
+      const coupon = await stripe.coupons.create(
+        {
+          amount_off: order.discountPence,
+          currency: "gbp",
+          duration: "once",
+          max_redemptions: 1,
+          name: `${order.discountCode ?? "Discount"} (${discountSizeLabel(order)})`.slice(0, 40),
+        },
+        { idempotencyKey: `coupon-${order.reference}`, ...budgetedCall(deadline) },
+      );
+      discounts = [{ coupon: coupon.id }];
+    }
+    const expiresAt = Math.max(
+      Math.floor(order.expiresAt.getTime() / 1000),
+      Math.floor(Date.now() / 1000) + STRIPE_MIN_EXPIRY_S + EXPIRY_SLACK_S,
+    );
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        currency: "gbp",
+        line_items: lineItems,
+        ...(discounts ? { discounts } : {}),
+        customer_email: order.guestEmail,
+        client_reference_id: order.reference,
+        metadata: { order_reference: order.reference },
+        payment_intent_data: { metadata: { order_reference: order.reference } },
+        success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: cancelUrl(opts.siteUrl, order.reference),
+        expires_at: expiresAt,
+      },
+      { idempotencyKey: `checkout-${order.reference}`, ...budgetedCall(deadline) },
+    );
+    if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
+    return { url: session.url, sessionId: session.id };
+  }
+
   return {
     name: "stripe",
-    async createCheckout(order) {
-      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = order.items.flatMap((item) => {
-        const addOnsTotal = item.addOns.reduce((s, a) => s + a.price_pence, 0);
-        // A group booking: each place pays the fee and the add-ons (the line's price is per place × places).
-        const places = Math.max(1, item.seats);
-        return [
-          {
-            quantity: places,
-            price_data: {
-              currency: "gbp",
-              unit_amount: item.originalPricePence / places - addOnsTotal,
-              product_data: { name: `${item.title} (${item.dateLabel})` },
-            },
-          },
-          ...item.addOns.map((a) => ({
-            quantity: places,
-            price_data: {
-              currency: "gbp",
-              unit_amount: a.price_pence,
-              product_data: { name: `${a.name} (add-on to ${item.title})` },
-            },
-          })),
-        ];
+    createCheckout(order) {
+      const deadline = Date.now() + CHECKOUT_BUDGET_MS;
+      // The per-call timeouts keep a silent Stripe inside the budget; Node's timeout is per idle
+      // socket, so a Stripe that trickles bytes could outlast it: the race is the hard stop. A
+      // session that still opens after it is expired at once, so the cancelled order cannot be paid.
+      return untilDeadline(openCheckout(order, deadline), deadline + DEADLINE_GRACE_MS, (late) => {
+        stripe.checkout.sessions.expire(late.sessionId).catch(() => undefined);
       });
-      let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-      if (order.discountPence > 0) {
-        // A fixed amount equal to our computed discount, so Stripe's total is ours to the penny.
-        const coupon = await stripe.coupons.create(
-          {
-            amount_off: order.discountPence,
-            currency: "gbp",
-            duration: "once",
-            max_redemptions: 1,
-            name: `${order.discountCode ?? "Discount"} (${discountSizeLabel(order)})`.slice(0, 40),
-          },
-          { idempotencyKey: `coupon-${order.reference}` },
-        );
-        discounts = [{ coupon: coupon.id }];
-      }
-      const expiresAt = Math.max(
-        Math.floor(order.expiresAt.getTime() / 1000),
-        Math.floor(Date.now() / 1000) + STRIPE_MIN_EXPIRY_S + EXPIRY_SLACK_S,
-      );
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: "payment",
-          currency: "gbp",
-          line_items: lineItems,
-          ...(discounts ? { discounts } : {}),
-          customer_email: order.guestEmail,
-          client_reference_id: order.reference,
-          metadata: { order_reference: order.reference },
-          payment_intent_data: { metadata: { order_reference: order.reference } },
-          success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: cancelUrl(opts.siteUrl, order.reference),
-          expires_at: expiresAt,
-        },
-        { idempotencyKey: `checkout-${order.reference}` },
-      );
-      if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
-      return { url: session.url, sessionId: session.id };
     },
 
     async expireCheckout(sessionId) {

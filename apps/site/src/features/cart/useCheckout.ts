@@ -8,6 +8,7 @@ import { placesOf, useCart } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
 import { submitOrder } from "./api";
 import { describeConflict, refusalDropsDiscount } from "./cart-page-state";
+import { checkoutFailureMessage } from "./checkout-failure";
 import type { CartPageAction } from "./cart-page-state";
 import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
 import { saveDiscount } from "./discount-store";
@@ -94,7 +95,8 @@ export function buildOrder(items: readonly CartItem[], values: CheckoutValues, d
  * 'Proceed to Payment': checks the order with the contract's schema, sends it, keeps a copy for a
  * cancelled payment, clears the cart and leaves for the payment page. A refusal about a course
  * (date full or closed) or the code keeps the cart and says which course; field errors go back
- * to the form.
+ * to the form; any other answer with a message is shown in the API's words (decision 270), and
+ * the cart is kept for the retry.
  */
 export function useCheckout(
   dispatch: Dispatch<CartPageAction>,
@@ -166,11 +168,22 @@ export function useCheckout(
           if (dropDiscount) setDiscount(null);
           return;
         }
-        dispatch({ type: "order-failed" });
         if (e instanceof ApiError && e.status === 400) {
           const errors = issuesToFormErrors(issues, submittedItems);
-          if (Object.keys(errors).length > 0) return errors;
+          if (Object.keys(errors).length > 0) {
+            dispatch({ type: "order-failed" });
+            return errors;
+          }
         }
+        // The API said why (payment page not opened, too many bookings): the customer reads its
+        // words, and when to try again, beside the form that keeps everything for the retry.
+        const said = checkoutFailureMessage(e, new Date());
+        if (said) {
+          dispatch({ type: "order-refused", conflict: { message: said, items: [] }, dropDiscount: false });
+          toast.error(said);
+          return;
+        }
+        dispatch({ type: "order-failed" });
         toast.error(CART_MESSAGES.failed);
       }
     },

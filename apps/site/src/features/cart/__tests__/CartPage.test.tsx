@@ -257,8 +257,11 @@ describe("cart page", () => {
     expect(screen.queryByText("internal-token-1")).toBeNull();
   });
 
-  it("shows 'Something went wrong. Please try again.' and keeps the cart when the order fails", async () => {
-    stubFetch(() => ({ status: 500, body: { message: "Internal Server Error" } }));
+  it("shows 'Something went wrong. Please try again.' and keeps the cart when the API cannot be reached", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     const user = mount("/cart?step=checkout");
     await screen.findByRole("heading", { name: "Checkout" });
     await fillForm(user);
@@ -266,6 +269,34 @@ describe("cart page", () => {
     await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining("Something went wrong. Please try again.")]));
     expect(stored().map((i) => i.id)).toEqual([1, 2]);
     expect((screen.getByRole("button", { name: /Proceed to Payment/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says what the API said when the payment page could not be opened (503), beside the form, and keeps the cart", async () => {
+    const message = "We could not open the payment page. Please try again in a few minutes.";
+    stubFetch(() => ({ status: 503, body: { message, retry_after: 120 }, headers: { "retry-after": "120" } }));
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() => expect(toasts("error")).toEqual([expect.stringContaining(message)]));
+    expect(screen.getByRole("alert").textContent).toBe(message);
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
+    expect((screen.getByRole("button", { name: /Proceed to Payment/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says when to try again after a 429, from its Retry-After", async () => {
+    const message = "Too many new bookings from your connection. Please try again later.";
+    stubFetch(() => ({ status: 429, body: { message }, headers: { "retry-after": "600" } }));
+    const user = mount("/cart?step=checkout");
+    await screen.findByRole("heading", { name: "Checkout" });
+    await fillForm(user);
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toMatch(
+        /^Too many new bookings from your connection\. Please try again later\. You can try again in 10 minutes \(at \d\d:\d\d\)\.$/,
+      ),
+    );
+    expect(stored().map((i) => i.id)).toEqual([1, 2]);
   });
 
   it("keeps the cart and links back to the course when a date filled up meanwhile", async () => {

@@ -5,14 +5,16 @@ export function stubFetch(
   handler: (
     url: string,
     init: RequestInit | undefined,
-  ) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>,
+  ) =>
+    | { status?: number; body: unknown; headers?: Record<string, string> }
+    | Promise<{ status?: number; body: unknown; headers?: Record<string, string> }>,
 ) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     calls.push({ url, init });
-    const { status = 200, body } = await handler(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    const { status = 200, body, headers = {} } = await handler(url, init);
+    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
   });
   vi.stubGlobal("fetch", fn);
   return calls;
