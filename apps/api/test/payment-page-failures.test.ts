@@ -97,9 +97,14 @@ describe("a payment provider that does not answer", () => {
     } finally {
       stripe.setCheckoutMode("ok");
     }
-    const seconds = (performance.now() - started) / 1000;
+    const answered = performance.now();
+    const seconds = (answered - started) / 1000;
     expect(res.status).toBe(503);
-    expect(seconds).toBeLessThanOrEqual(10.5);
+    // The whole answer within ~11 s on a loaded machine; from the first call to Stripe to the
+    // customer's answer within 10 s (the budget is 9 s).
+    expect(seconds).toBeLessThanOrEqual(11);
+    const firstCall = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(callsBefore)!;
+    expect((answered - firstCall.at) / 1000).toBeLessThanOrEqual(10);
     // It did wait for Stripe (two tries of about 4 s): not a refusal before asking.
     expect(seconds).toBeGreaterThan(8);
     expect(sessionCalls() - callsBefore).toBe(2);

@@ -12,7 +12,14 @@ import Stripe from "stripe";
 export const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
 const signer = new Stripe("sk_test_signing_only");
 
-export type Recorded = { method: string; path: string; form: URLSearchParams; headers: http.IncomingHttpHeaders };
+export type Recorded = {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  /** When the request arrived (performance.now()). */
+  at: number;
+};
 type FakeRefund = { id: string; amount: number; payment_intent: string; status: string; created: number };
 
 export function fakeStripe() {
@@ -37,7 +44,7 @@ export function fakeStripe() {
       const url = new URL(req.url ?? "", "http://x");
       const path = url.pathname;
       const form = new URLSearchParams(body);
-      requests.push({ method: req.method ?? "", path: req.url ?? "", form, headers: req.headers });
+      requests.push({ method: req.method ?? "", path: req.url ?? "", form, headers: req.headers, at: performance.now() });
       const send = (status: number, json: object) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${requests.length}` });
         res.end(JSON.stringify(json));

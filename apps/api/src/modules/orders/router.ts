@@ -38,7 +38,8 @@ const datesOf = async (db: Db, orderId: number) =>
 export const PAYMENT_PAGE_FAILED_MESSAGE = "We could not open the payment page. Please try again in a few minutes.";
 const PAYMENT_PAGE_RETRY_AFTER_S = 120;
 /** The activity log's words for such an order (after "Booking XXXX-XXXX for <name>"). */
-const PAGE_FAILED_REASON = "was cancelled because the payment page could not be opened (the payment provider did not answer)";
+const PAGE_FAILED_REASON =
+  "was cancelled because the payment page could not be opened (the payment provider failed or did not answer)";
 
 /** Customer cancels per client address per 10 minutes: a person cancels a few orders at most. */
 const CUSTOMER_CANCEL_RATE_LIMIT = 20;
