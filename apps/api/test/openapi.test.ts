@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAppRoute, type AppRoute, type AppRouter } from "@ts-rest/core";
 import { z } from "zod";
 import { contract, TOTAL_COUNT_HEADER, type RouteMeta } from "@app/contract";
+import { inheritedEnv } from "./env";
 import { setupApp, type TestContext } from "./helpers";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -176,7 +177,8 @@ describe("the OpenAPI document", () => {
       writeFileSync(file, JSON.stringify(doc));
       const run = spawnSync(path.resolve("node_modules/.bin/redocly"), ["lint", file, "--extends=recommended", "--format=json"], {
         encoding: "utf8",
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        // No telemetry or update check from a test run.
+        env: { ...inheritedEnv(() => false), REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
       });
       const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{"))) as {
         totals: { errors: number; warnings: number };
