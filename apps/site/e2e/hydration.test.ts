@@ -1,7 +1,7 @@
 /**
  * Hydration in the development build as well as the production one (decision 293): the site's
  * development server (`tsx server.ts`, React with its hydration checks, through Vite) is started
- * here beside the run's production server, on the same API. On a phone, the home and About pages
+ * here beside the run's production server, with an API test server of its own. On a phone, the home and About pages
  * hydrate without an error (the fixture fails a test on any console.error or page error), and a
  * tap on "Add to Cart" before the page's script has run (the script held back by route
  * interception) still puts the course in the cart.
@@ -10,18 +10,22 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { freePort, startServer, type RunningServer } from "@app/e2e-kit/setup";
+import { freePort, startApiTestServer, startServer, type ApiTestServer, type RunningServer } from "@app/e2e-kit/setup";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 const SITE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
 
 let dev: RunningServer | undefined;
+let devApi: ApiTestServer | undefined;
 let devUrl = "";
 beforeAll(async () => {
   const port = await freePort();
   devUrl = `http://localhost:${port}`;
-  const apiUrl = inject("apiUrl");
+  // The development site calls its API from the browser too: an API test server of its own
+  // (fresh seeded database), whose CORS allows this site's origin.
+  devApi = await startApiTestServer({ env: { SITE_ORIGIN: devUrl, PUBLIC_SITE_URL: devUrl } });
+  const apiUrl = devApi.url;
   dev = await startServer({
     name: "site (development)",
     command: process.execPath,
@@ -39,7 +43,10 @@ beforeAll(async () => {
     readyTimeoutMs: 120_000,
   });
 }, 180_000);
-afterAll(async () => dev?.stop());
+afterAll(async () => {
+  await dev?.stop();
+  await devApi?.stop();
+});
 
 const builds = () => [
   ["production", inject("siteUrl")],
@@ -95,7 +102,7 @@ describe("phone", () => {
         .toEqual([expect.objectContaining({ slug: DOOR.slug })]);
       await expect.poll(() => page.locator('[data-toast-type="success"]').first().textContent()).toContain(DOOR.title);
       // The address is the course's own again (a reload adds nothing twice).
-      expect(new URL(page.url()).search).toBe("");
+      await expect.poll(() => new URL(page.url()).search, { timeout: 30_000 }).toBe("");
     }, 180_000);
   }
 });

@@ -94,7 +94,9 @@ export function BookingForm({ course }: { course: CourseDetail }) {
       addChoice(on, addOns, quantity);
     }
     setParams({}, { replace: true, preventScrollReset: true });
-  });
+    // Once per submitted address (the ref): the course and cart of the render that sees it are the ones to use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cart.hydrated, params]);
 
   return (
     <form
