@@ -15,6 +15,7 @@ import { upsertUser } from "../src/modules/auth/service";
 import { addDays, ukDate } from "../src/lib/dates";
 import { login, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { expectArchivalTaggedPdf } from "./pdf-check";
 
 let ctx: TestContext;
 let office: Session;
@@ -829,6 +830,27 @@ describe("receipt PDF", () => {
       expect(text).toContain("£100.00");
     } finally {
       await vatCtx.close();
+    }
+  });
+
+  it("is a tagged PDF 1.7 in en-GB whose fonts are all embedded with a Unicode map (pdffonts, pdfinfo, qpdf), public and staff copies alike", async () => {
+    const a = await paidOrder({ first_name: "Siobhán", last_name: "Ó Dálaigh" });
+    const copies = [
+      ["the customer's receipt", await ctx.app.inject({ method: "GET", url: `/api/orders/${a.reference}/receipt.pdf` })],
+      ["the office's copy", await api("GET", `/api/bookings/${a.id}/receipt.pdf`)],
+    ] as const;
+    for (const [what, res] of copies) {
+      expect(res.statusCode).toBe(200);
+      const { fonts, raw, info } = expectArchivalTaggedPdf(res.rawPayload, what);
+      // Two faces of DejaVu Sans, subset (pdfkit's standard Helvetica would be neither embedded nor mapped).
+      expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, "")).sort()).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
+      expect(info).toMatch(/^Title:\s+Receipt [A-Z0-9]{4}-[A-Z0-9]{4}$/m);
+      // The lines and totals are a table with a header row.
+      for (const role of ["/S /H2", "/S /Table", "/S /TR", "/S /TH", "/S /TD"]) expect(raw, role).toContain(role);
+      // Text copies out as written, accents and £ and × included.
+      const text = await pdfText(res.rawPayload);
+      expect(text).toContain("Siobhán Ó Dálaigh");
+      expect(text).toMatch(/1 place × £\d/);
     }
   });
 });

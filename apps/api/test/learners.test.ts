@@ -23,6 +23,7 @@ import { addDays, ukDate } from "../src/lib/dates";
 import { learnerFormsOfOrder, purgeExpiredLearnerRecords } from "../src/modules/learners/service";
 import { login, loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { expectArchivalTaggedPdf } from "./pdf-check";
 
 let ctx: TestContext;
 let office: Session;
@@ -498,6 +499,8 @@ describe("personal data", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pdf.headers["content-type"]).toContain("application/pdf");
+    // Tagged, every font embedded with a Unicode map (pdffonts, pdfinfo, qpdf).
+    expect(expectArchivalTaggedPdf(pdf.rawPayload, "the subject access PDF").raw).toContain("/S /H2");
     const logs = await ctx.db.select().from(activityLog).where(like(activityLog.action, "Subject access download%"));
     expect(logs.length).toBeGreaterThanOrEqual(2);
   });

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { fetchHtml } from "./fixtures";
+import { FAQ } from "../src/content/faq";
 
 const siteUrl = inject("siteUrl");
 const apiUrl = inject("apiUrl");
@@ -109,6 +110,39 @@ describe("server-rendered HTML", () => {
     // The booking block is in the first HTML too: dates with places, the add-to-cart button.
     expect(html).toMatch(/places? left|Fully booked/);
     expect(html).toContain("Add to Cart");
+  });
+
+  it("a course's JSON-LD has the recommended properties: language, credential, prerequisites, an instructor per date; the organisation its logo and description", async () => {
+    const list = await courses();
+    const { html } = await fetchHtml(`${siteUrl}/course/${list[0]!.slug}`);
+    const graph = jsonLd(html);
+    const ld = graph.find((n) => n["@type"] === "Course") as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(ld.inLanguage).toBe("en-GB");
+    expect(ld.educationalCredentialAwarded).toMatchObject({
+      "@type": "EducationalOccupationalCredential",
+      name: `${list[0]!.title} certificate`,
+      credentialCategory: "certificate",
+    });
+    const entry = FAQ.find((f) => f.id === "entry-requirements")!;
+    expect(ld.coursePrerequisites).toBe(entry.answer[0]);
+    expect(ld.hasCourseInstance.length).toBeGreaterThan(0);
+    for (const instance of ld.hasCourseInstance) {
+      // No trainer is named for a date: the provider, as an organisation, is the instructor.
+      expect(instance.instructor).toMatchObject({
+        "@type": "Organization",
+        "@id": `${siteUrl}/#organization`,
+        name: ld.provider.name,
+      });
+    }
+    const org = graph.find((n) => n["@id"] === `${siteUrl}/#organization`) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(org.description).toMatch(/family-run, SIA-approved training centre in Bootle/);
+    expect(org.logo).toMatchObject({ "@type": "ImageObject", url: `${siteUrl}/apple-touch-icon.png`, width: 180, height: 180 });
+    const logo = await fetch(org.logo.url);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toContain("image/png");
+    // Every page carries the organisation with its logo and description.
+    const home = jsonLd((await fetchHtml(`${siteUrl}/`)).html).find((n) => n["@id"] === `${siteUrl}/#organization`);
+    expect(home).toMatchObject({ logo: org.logo, description: org.description });
   });
 
   it("answers 404 for an unknown path and an unknown course slug", async () => {

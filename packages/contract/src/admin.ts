@@ -83,7 +83,7 @@ export const adminContract = c.router({
     path: "/activity-logs",
     query: PageQuery.extend({ since: z.string().datetime({ offset: true }).optional() }).optional(),
     responses: { 200: z.array(ActivityLogSchema), ...adminResponses },
-    metadata: officeOnly,
+    metadata: { ...officeOnly, totalCount: true },
     summary: "Newest first; paged (page, limit), `since` keeps entries from that time on; x-total-count header",
   },
   notifications: {

@@ -8,6 +8,8 @@ import {
   MessageSchema,
   ownerOnly,
   requiredText,
+  type RouteMeta,
+  sessionNeeded,
   STAFF_ROLES,
   TEXT_MAX,
 } from "./common";
@@ -92,6 +94,7 @@ export const authContract = c.router({
     path: "/login/totp",
     body: CodeSchema,
     responses: { 200: LoginAnswer, 401: ErrorSchema, 429: ErrorSchema },
+    metadata: sessionNeeded,
     summary: "Second step: the authenticator app's code",
   },
   loginRecovery: {
@@ -99,6 +102,7 @@ export const authContract = c.router({
     path: "/login/recovery-code",
     body: CodeSchema,
     responses: { 200: LoginAnswer, 401: ErrorSchema, 429: ErrorSchema },
+    metadata: sessionNeeded,
     summary: "Second step: a single-use recovery code",
   },
   loginPasskeyOptions: {
@@ -106,6 +110,7 @@ export const authContract = c.router({
     path: "/login/passkey/options",
     body: c.noBody(),
     responses: { 200: WebAuthnJson, 401: ErrorSchema },
+    metadata: sessionNeeded,
     summary: "Second step: a WebAuthn challenge for this account's passkeys",
   },
   loginPasskey: {
@@ -113,6 +118,7 @@ export const authContract = c.router({
     path: "/login/passkey",
     body: z.object({ response: WebAuthnJson }),
     responses: { 200: LoginAnswer, 401: ErrorSchema, 429: ErrorSchema },
+    metadata: sessionNeeded,
     summary: "Second step: the passkey's answer",
   },
   logout: {
@@ -120,12 +126,14 @@ export const authContract = c.router({
     path: "/logout",
     body: c.noBody(),
     responses: { 200: MessageSchema },
+    metadata: { session: "optional" } satisfies RouteMeta,
     summary: "Ends the session: the token becomes unusable on the server",
   },
   me: {
     method: "GET",
     path: "/me",
     responses: { 200: z.object({ user: UserSchema, session: SessionInfoSchema }), 401: adminResponses[401] },
+    metadata: sessionNeeded,
     summary: "Who is signed in, and when the session ends (restores the admin session on load)",
   },
   keepAlive: {

@@ -375,7 +375,7 @@ export const bookingsContract = c.router({
     path: "/bookings",
     query: BookingListQuery.optional(),
     responses: { 200: z.array(BookingRowSchema), ...adminResponses },
-    metadata: officeOnly,
+    metadata: { ...officeOnly, totalCount: true },
     summary: "Bookings, paged on the server (x-total-count), filtered by status (default confirmed), sorted and searched",
   },
   export: {

@@ -42,9 +42,19 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /**
  * Route metadata read by the API (the one role guard) and by the tests (every route × every role).
  * `roles`: who may call the route; absent = public. `setup`: also open to a session that must first
- * set up its second factor (the set-up screens themselves).
+ * set up its second factor (the set-up screens themselves). `session`: a route without roles that
+ * still reads the session itself (`/me`, the second sign-in step; `optional` for sign-out), so the
+ * OpenAPI document declares its security. `totalCount`: a paged list whose answer carries the
+ * TOTAL_COUNT_HEADER (decision 112), declared in the OpenAPI document.
  */
-export type RouteMeta = { roles?: readonly StaffRole[]; setup?: boolean };
+export type RouteMeta = {
+  roles?: readonly StaffRole[];
+  setup?: boolean;
+  session?: "required" | "optional";
+  totalCount?: boolean;
+};
+/** A route without a role guard that needs a session (it reads it itself). */
+export const sessionNeeded = { session: "required" } as const satisfies RouteMeta;
 /** Owner only: staff, settings. */
 export const ownerOnly = { roles: ["owner"] } as const satisfies RouteMeta;
 /** Owner and office: bookings, refunds, messages, courses, shop, discounts, learner records. */

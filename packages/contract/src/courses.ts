@@ -192,7 +192,8 @@ export const TrainingUpdateSchema = z
     image: DataUrl.nullable(),
     thumbnail: z.union([DataUrl, z.string().max(TEXT_MAX.url), z.null()]),
     slug: z.string().max(TEXT_MAX.short),
-    id: z.unknown(),
+    /** The course's own id, echoed by clients that send the whole course back; ignored (the path names the course). */
+    id: z.union([z.number(), z.string().max(TEXT_MAX.short)]),
   })
   .partial()
   .passthrough();

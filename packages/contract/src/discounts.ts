@@ -182,7 +182,7 @@ export const discountsContract = c.router({
     path: "/discounts",
     query: PageQuery.optional(),
     responses: { 200: z.array(DiscountSchema), ...adminResponses },
-    metadata: officeOnly,
+    metadata: { ...officeOnly, totalCount: true },
   },
   byId: {
     method: "GET",

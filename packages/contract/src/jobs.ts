@@ -76,7 +76,7 @@ export const jobsContract = c.router({
     path: "/scheduled-mail",
     query: ScheduledMailQuery,
     responses: { 200: ScheduledMailListSchema, ...adminResponses },
-    metadata: officeOnly,
+    metadata: { ...officeOnly, totalCount: true },
     summary: "Mail sent, due, failed or skipped (mail outbox and reminder schedule)",
   },
   retryOutbox: {

@@ -79,7 +79,7 @@ export const messagesContract = c.router({
     path: "/messages",
     query: MessageListQuery.optional(),
     responses: { 200: z.array(ContactMessageSchema), ...adminResponses },
-    metadata: officeOnly,
+    metadata: { ...officeOnly, totalCount: true },
   },
   setHandled: {
     method: "PUT",

@@ -293,7 +293,7 @@ export const ordersContract = c.router({
     /** `q`: booking reference (with or without the dash, any case), name, e-mail, course title or discount code. */
     query: PageQuery.extend({ q: z.string().trim().max(200).optional() }).optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
-    metadata: trainerToo,
+    metadata: { ...trainerToo, totalCount: true },
   },
   status: {
     method: "GET",

@@ -5,7 +5,6 @@ import { CartProvider } from "../stores/cart";
 import { Header } from "../components/layout/Header";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
-import { markHydrated } from "../lib/useMediaQuery";
 import { afterHydrationTurns, HydrateInTurn } from "../lib/hydration-turns";
 import { HeadSync, NavigationStatus, ScrollToTop } from "./RouteEffects";
 import { paths } from "../config/paths";
@@ -20,10 +19,9 @@ export const hidesChat = (pathname: string) => pathname === paths.cart || pathna
 export function RootLayout() {
   const { pathname } = useLocation();
   // Marks the page interactive once every section has hydrated (browser tests wait for it; CSS
-  // may use it). Media queries keep their server value until then, as the sections need.
+  // may use it).
   useEffect(() => {
     afterHydrationTurns(() => {
-      markHydrated();
       document.documentElement.dataset.hydrated = "true";
     });
   }, []);

@@ -16,6 +16,10 @@ function absoluteImage(config: SiteConfig, image: string | null | undefined): st
   return `${config.siteUrl}${image}`;
 }
 
+/** What the business is, in the About page's own words (its meta description). */
+export const organizationDescription = (config: SiteConfig) =>
+  `${config.provider.name}: a family-run, SIA-approved training centre in Bootle with over 30 years' experience of the security industry.`;
+
 export function organizationLd(config: SiteConfig): Record<string, unknown> {
   const p = config.provider;
   return {
@@ -24,6 +28,9 @@ export function organizationLd(config: SiteConfig): Record<string, unknown> {
     name: p.name,
     alternateName: p.shortName,
     url: `${config.siteUrl}/`,
+    // Google's organisation logo: a square picture of at least 112 px (the 180 px touch icon).
+    logo: { "@type": "ImageObject", url: `${config.siteUrl}/apple-touch-icon.png`, width: 180, height: 180 },
+    description: organizationDescription(config),
     email: p.email,
     telephone: p.phone,
     address: {

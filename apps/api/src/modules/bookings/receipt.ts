@@ -10,10 +10,7 @@ import { discountSizeLabel } from "@app/rules";
 import { formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
 import type { OrderRow } from "./repository";
-import { lazyRequire } from "../../lib/lazy-require";
-
-/** pdfkit (and its fonts) loaded with the first PDF (decision 250). */
-const loadPdfKit = lazyRequire<typeof PDFKit>("pdfkit");
+import { FONT, taggedPdf } from "../../lib/pdf";
 
 export type ReceiptItem = {
   title: string;
@@ -64,101 +61,118 @@ export const vatIncluded = (grossPence: number, ratePercent: number) =>
 
 export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   const { order, items, business, vat } = input;
-  const doc = new (loadPdfKit())({
-    size: "A4",
-    margin: 50,
-    info: { Title: `${receiptTitle(order)} ${formatBookingRef(order.bookingRef)}`, Author: business.providerName },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const title = receiptTitle(order);
+  const { doc, block, group, artifact, finish } = taggedPdf({
+    title: `${title} ${formatBookingRef(order.bookingRef)}`,
+    author: business.providerName,
   });
 
   const left = 50;
   const right = doc.page.width - 50;
   const amountX = right - 110;
-  const row = (label: string, amount: string, opts: { bold?: boolean } = {}) => {
+  const line = (text: string) => block("P", () => doc.text(text));
+  const rule = () =>
+    artifact(() => {
+      doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
+    });
+  // The lines and totals are one table of two columns (description, amount), tagged as such, so a
+  // screen reader reads each amount with its label.
+  let table: PDFKit.PDFStructureElement | undefined;
+  const row = (label: string, amount: string, opts: { bold?: boolean; header?: boolean } = {}) => {
     const y = doc.y;
-    doc.font(opts.bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-    doc.text(label, left, y, { width: amountX - left - 10 });
-    const after = doc.y;
-    doc.text(amount, amountX, y, { width: right - amountX, align: "right" });
+    let after = y;
+    group(
+      "TR",
+      (tr) => {
+        const cell = opts.header ? "TH" : "TD";
+        doc.font(opts.bold || opts.header ? FONT.bold : FONT.regular).fontSize(10);
+        block(cell, () => doc.text(label, left, y, { width: amountX - left - 10 }), tr);
+        after = doc.y;
+        block(cell, () => doc.text(amount, amountX, y, { width: right - amountX, align: "right" }), tr);
+      },
+      table,
+    );
     doc.y = Math.max(after, doc.y);
     doc.x = left;
   };
 
-  doc.font("Helvetica-Bold").fontSize(18).text(business.providerName);
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .text(business.venueAddress)
-    .text(`Phone: ${business.providerPhone}`)
-    .text(`E-mail: ${business.providerEmail}`);
-  if (vat) doc.text(`VAT number: ${vat.number}`);
+  doc.font(FONT.bold).fontSize(18);
+  line(business.providerName);
+  doc.font(FONT.regular).fontSize(10);
+  line(business.venueAddress);
+  line(`Phone: ${business.providerPhone}`);
+  line(`E-mail: ${business.providerEmail}`);
+  if (vat) line(`VAT number: ${vat.number}`);
   doc.moveDown(1.5);
 
-  const title = receiptTitle(order);
-  doc.font("Helvetica-Bold").fontSize(16).text(title);
-  doc.font("Helvetica").fontSize(10);
-  doc.text(`Booking reference: ${formatBookingRef(order.bookingRef)}`);
-  doc.text(`Date: ${LONDON_DAY.format(order.createdAt)}`);
-  if (order.paidAt && (order.amountPaidPence ?? 0) > 0) doc.text(`Paid on: ${LONDON_DAY.format(order.paidAt)}`);
-  doc.text(`Issued: ${LONDON_DAY.format(input.now)}`);
+  doc.font(FONT.bold).fontSize(16);
+  block("H1", () => doc.text(title));
+  doc.font(FONT.regular).fontSize(10);
+  line(`Booking reference: ${formatBookingRef(order.bookingRef)}`);
+  line(`Date: ${LONDON_DAY.format(order.createdAt)}`);
+  if (order.paidAt && (order.amountPaidPence ?? 0) > 0) line(`Paid on: ${LONDON_DAY.format(order.paidAt)}`);
+  line(`Issued: ${LONDON_DAY.format(input.now)}`);
   doc.moveDown();
-  doc.font("Helvetica-Bold").text("Billed to");
-  doc.font("Helvetica").text(`${order.firstName} ${order.lastName}`);
-  if (order.companyName) doc.text(order.companyName);
+  doc.font(FONT.bold);
+  block("H2", () => doc.text("Billed to"));
+  doc.font(FONT.regular);
+  line(`${order.firstName} ${order.lastName}`);
+  if (order.companyName) line(order.companyName);
   const address = [order.streetAddress, order.townCity, order.state, order.country].filter((p) => p && p.trim()).join(", ");
-  if (address) doc.text(address);
-  doc.text(order.guestEmail);
-  if (order.purchaseOrder) doc.text(`Purchase order: ${order.purchaseOrder}`);
+  if (address) line(address);
+  line(order.guestEmail);
+  if (order.purchaseOrder) line(`Purchase order: ${order.purchaseOrder}`);
   doc.moveDown();
 
-  doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
+  rule();
   doc.moveDown(0.5);
-  row("Description", "Amount", { bold: true });
-  doc.moveDown(0.3);
-  for (const item of items) {
-    // One line per course and date: places × the price of one place (fee + add-ons, as the order
-    // priced it, orders/pricing.ts), then what one place is made of.
-    const { unitPence, feePence } = linePrices(item);
-    row(`${item.title}, ${item.dateLabel} (${item.time})`, "");
-    row(
-      `   ${item.seats} ${item.seats === 1 ? "place" : "places"} × ${formatPence(unitPence)}`,
-      formatPence(item.originalPricePence),
-    );
-    if (item.addOns.length) {
-      row(`   Each place: course fee ${formatPence(feePence)}`, "");
-      for (const a of item.addOns) row(`   Add-on: ${a.name} ${formatPence(a.price_pence)}`, "");
-    }
+  group("Table", (element) => {
+    table = element;
+    row("Description", "Amount", { header: true });
     doc.moveDown(0.3);
-  }
-  doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
-  doc.moveDown(0.5);
-  row("Subtotal", formatPence(order.subtotalPence));
-  if (order.discountPence > 0) {
-    const how = discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
-    row(`Discount (${order.discountCode ?? "code"}, ${how})`, `-${formatPence(order.discountPence)}`);
-  }
-  row("Total", formatPence(order.totalPence), { bold: true });
-  if (vat) {
-    row(`of which VAT at ${vat.ratePercent}%`, formatPence(vatIncluded(order.totalPence, vat.ratePercent)));
-    row("Total excluding VAT", formatPence(order.totalPence - vatIncluded(order.totalPence, vat.ratePercent)));
-  }
-  doc.moveDown(0.5);
-  const paid = order.amountPaidPence ?? 0;
-  row("Amount paid", formatPence(paid), { bold: true });
-  row("Payment method", PAYMENT_METHOD_LABELS[input.method]);
-  if (input.refundedPence > 0) row("Refunded", `-${formatPence(input.refundedPence)}`);
-  if (order.status === "paid" && paid < order.totalPence) row("Amount due", formatPence(order.totalPence - paid), { bold: true });
+    for (const item of items) {
+      // One line per course and date: places × the price of one place (fee + add-ons, as the order
+      // priced it, orders/pricing.ts), then what one place is made of.
+      const { unitPence, feePence } = linePrices(item);
+      row(`${item.title}, ${item.dateLabel} (${item.time})`, "");
+      row(
+        `   ${item.seats} ${item.seats === 1 ? "place" : "places"} × ${formatPence(unitPence)}`,
+        formatPence(item.originalPricePence),
+      );
+      if (item.addOns.length) {
+        row(`   Each place: course fee ${formatPence(feePence)}`, "");
+        for (const a of item.addOns) row(`   Add-on: ${a.name} ${formatPence(a.price_pence)}`, "");
+      }
+      doc.moveDown(0.3);
+    }
+    rule();
+    doc.moveDown(0.5);
+    row("Subtotal", formatPence(order.subtotalPence));
+    if (order.discountPence > 0) {
+      const how = discountSizeLabel({ percentOff: order.percentOff, amountOffPence: order.amountOffPence });
+      row(`Discount (${order.discountCode ?? "code"}, ${how})`, `-${formatPence(order.discountPence)}`);
+    }
+    row("Total", formatPence(order.totalPence), { bold: true });
+    if (vat) {
+      row(`of which VAT at ${vat.ratePercent}%`, formatPence(vatIncluded(order.totalPence, vat.ratePercent)));
+      row("Total excluding VAT", formatPence(order.totalPence - vatIncluded(order.totalPence, vat.ratePercent)));
+    }
+    doc.moveDown(0.5);
+    const paid = order.amountPaidPence ?? 0;
+    row("Amount paid", formatPence(paid), { bold: true });
+    row("Payment method", PAYMENT_METHOD_LABELS[input.method]);
+    if (input.refundedPence > 0) row("Refunded", `-${formatPence(input.refundedPence)}`);
+    if (order.status === "paid" && paid < order.totalPence)
+      row("Amount due", formatPence(order.totalPence - paid), { bold: true });
+  });
+  table = undefined;
   if (order.status === "cancelled") {
     doc.moveDown(0.5);
-    doc.font("Helvetica-Bold").text("This booking has been cancelled.");
+    doc.font(FONT.bold);
+    line("This booking has been cancelled.");
   }
   doc.moveDown(2);
-  doc.font("Helvetica").fontSize(9).fillColor("#4a5568").text(`Thank you for booking with ${business.providerName}.`);
-  doc.end();
-  return done;
+  doc.font(FONT.regular).fontSize(9).fillColor("#4a5568");
+  line(`Thank you for booking with ${business.providerName}.`);
+  return finish();
 }

@@ -69,6 +69,10 @@ export function courseDescription(course: Pick<CourseDetail, "title" | "descript
   );
 }
 
+/** Who may take a course: the words of the FAQ's "What do I need to join a course?" (content/faq.ts; not imported, to keep the FAQ out of this page's script). */
+export const COURSE_PREREQUISITES =
+  "You must be 18 or over, have the right to work in the UK and speak, read and write English at Level 1 (basic English). Bring photo ID and proof of address on the first day.";
+
 export const handle: RouteHandle<Data> = {
   meta: ({ data, config }) => {
     const slug = data?.slug ?? "";
@@ -89,6 +93,12 @@ export const handle: RouteHandle<Data> = {
     const url = absoluteUrl(config, path);
     const image = course.thumbnail ? imageUrl(config.publicApiUrl, course.thumbnail) : null;
     const anyPlaces = course.courseDates.some((d) => d.placesLeft > 0);
+    const provider = {
+      "@type": "Organization",
+      "@id": `${config.siteUrl}/#organization`,
+      name: config.provider.name,
+      sameAs: `${config.siteUrl}/`,
+    };
     return {
       title: pageTitle(`${course.title} in Liverpool`, config.provider, course.title),
       description: courseDescription(course),
@@ -107,12 +117,15 @@ export const handle: RouteHandle<Data> = {
           description: sentences(course.description, 500, course.title),
           url,
           ...(image ? { image } : {}),
-          provider: {
-            "@type": "Organization",
-            "@id": `${config.siteUrl}/#organization`,
-            name: config.provider.name,
-            sameAs: `${config.siteUrl}/`,
+          provider,
+          inLanguage: "en-GB",
+          educationalCredentialAwarded: {
+            "@type": "EducationalOccupationalCredential",
+            name: `${course.title} certificate`,
+            credentialCategory: "certificate",
+            recognizedBy: provider,
           },
+          coursePrerequisites: COURSE_PREREQUISITES,
           offers: {
             "@type": "Offer",
             category: "Paid",
@@ -128,6 +141,8 @@ export const handle: RouteHandle<Data> = {
             endDate: d.endDate,
             ...instanceSchedule(d, course.time),
             location: { "@type": "Place", name: config.provider.name, address: formatAddress(config.provider) },
+            // The course dates name no trainer: the provider teaches them (schema.org allows an organisation).
+            instructor: provider,
           })),
         },
       ],

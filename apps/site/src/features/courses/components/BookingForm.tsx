@@ -1,6 +1,10 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { ShoppingCart } from "lucide-react";
 import type { CourseDetail } from "@app/contract";
+
+type CourseDate = CourseDetail["courseDates"][number];
+type AddOn = CourseDetail["addOns"][number];
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
@@ -48,25 +52,51 @@ export function BookingForm({ course }: { course: CourseDetail }) {
   const totalPence = unitPence * chosenPlaces;
   const inCart = cart.items.some((i) => i.id === course.id);
 
-  function addToCart() {
-    if (!date) return;
+  function addChoice(on: CourseDate, addOns: readonly AddOn[], quantity: number) {
     const added = cart.add({
       id: course.id,
       slug: course.slug,
       title: course.title,
-      pricePence: unitPence,
+      pricePence: feePence + addOns.reduce((sum, a) => sum + poundsToPence(a.price), 0),
       image: course.thumbnail,
-      selectedDateId: date.id,
-      selectedDate: date.label,
-      startDate: date.startDate,
-      endDate: date.endDate,
-      selectedAddons: chosenAddons.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
-      quantity: chosenPlaces,
-      maxPlaces,
+      selectedDateId: on.id,
+      selectedDate: on.label,
+      startDate: on.startDate,
+      endDate: on.endDate,
+      selectedAddons: addOns.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
+      quantity: Math.min(Math.max(1, quantity), maxPlacesOn(on.placesLeft)),
+      maxPlaces: maxPlacesOn(on.placesLeft),
     });
     if (added) toast.success(`${course.title} has been added to your cart!`);
     else toast.info(`${course.title} is already in your cart.`);
   }
+
+  function addToCart() {
+    if (date) addChoice(date, chosenAddons, chosenPlaces);
+  }
+
+  // A tap on "Add to Cart" before the page's script has run submits the form natively (decision
+  // 293): the browser loads this page again with the choice in the address (?courseDate, addon,
+  // places, add). Once the cart has read the browser's storage, the choice goes in it, and the
+  // address loses the query (a reload adds nothing twice).
+  const [params, setParams] = useSearchParams();
+  const replayed = useRef(false);
+  useEffect(() => {
+    if (!cart.hydrated || replayed.current || params.get("add") === null) return;
+    replayed.current = true;
+    const on = course.courseDates.find((d) => String(d.id) === params.get("courseDate") && d.placesLeft > 0);
+    const addOns = course.addOns.filter((a) => params.getAll("addon").includes(String(a.id)));
+    const quantity = Number.parseInt(params.get("places") ?? "1", 10) || 1;
+    if (on) {
+      setDateId(on.id);
+      setAddonIds(addOns.map((a) => a.id));
+      setPlaces(quantity);
+      addChoice(on, addOns, quantity);
+    }
+    setParams({}, { replace: true, preventScrollReset: true });
+    // Once per submitted address (the ref): the course and cart of the render that sees it are the ones to use.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cart.hydrated, params]);
 
   return (
     <form
@@ -125,6 +155,7 @@ export function BookingForm({ course }: { course: CourseDetail }) {
           </label>
           <select
             id={`${id}-places`}
+            name="places"
             className="ui-input ui-select booking__places-select"
             aria-describedby={`${id}-places-hint`}
             value={chosenPlaces}
@@ -154,6 +185,8 @@ export function BookingForm({ course }: { course: CourseDetail }) {
                   <input
                     type="checkbox"
                     id={inputId}
+                    name="addon"
+                    value={a.id}
                     className="addon-option__input"
                     checked={addonIds.includes(a.id)}
                     onChange={(e) => setAddonIds((ids) => (e.target.checked ? [...ids, a.id] : ids.filter((x) => x !== a.id)))}
@@ -182,7 +215,7 @@ export function BookingForm({ course }: { course: CourseDetail }) {
             {formatPence(totalPence)}
           </span>
         </p>
-        <Button type="submit" size="lg" fullWidth disabled={!date}>
+        <Button type="submit" name="add" value="1" size="lg" fullWidth disabled={!date}>
           <ShoppingCart size={20} aria-hidden="true" />
           Add to Cart
         </Button>
