@@ -133,6 +133,24 @@ export default tseslint.config(
     },
   },
 
+  // ---------------------------------------------------------------- plain Node scripts
+  {
+    // Production's plain-JS servers and scripts run in Node, not in a browser (decision 275).
+    files: ["apps/admin/server.mjs", "scripts/**/*.mjs"],
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        setInterval: "readonly",
+        clearTimeout: "readonly",
+        clearInterval: "readonly",
+      },
+    },
+  },
+
   // ---------------------------------------------------------------- environment
   {
     files: ["apps/**/*.{ts,tsx,js,mjs}", "packages/**/*.{ts,tsx,js,mjs}"],
@@ -141,6 +159,8 @@ export default tseslint.config(
       "apps/api/src/env.ts",
       "apps/site/src/config/server/env.ts",
       "packages/e2e-kit/src/env.ts",
+      // The admin's production server: configFromEnv is its env module (decision 275).
+      "apps/admin/server.mjs",
       // Test harness set-up: the test runs' own env modules (where the runner's settings come in).
       "apps/*/e2e/global-setup.ts",
       "apps/api/test/global-setup.ts",

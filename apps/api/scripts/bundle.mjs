@@ -15,5 +15,6 @@ await bundleNode(build, {
     "test-server": "src/cli/test-server.ts",
     "admin-create": "src/cli/admin-create.ts",
     seed: "src/cli/seed.ts",
+    migrate: "src/cli/migrate.ts",
   },
 });
