@@ -378,10 +378,12 @@ if (isMain) {
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;
   console.info(`READY http://127.0.0.1:${port}`);
-  const stop = async () => {
+  // The line an operator (and the production smoke test) reads to know the stop was a clean one.
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
     await app.close();
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }

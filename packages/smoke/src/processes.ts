@@ -78,7 +78,11 @@ export function startProcess(
             resolve(m[0]);
           } else if (exitInfo) {
             done();
-            reject(new Error(`${name} exited (code ${exitInfo.code}, signal ${exitInfo.signal}) before printing ${pattern}:\n${tail()}`));
+            reject(
+              new Error(
+                `${name} exited (code ${exitInfo.code}, signal ${exitInfo.signal}) before printing ${pattern}:\n${tail()}`,
+              ),
+            );
           }
         };
         const timer = setTimeout(() => {

@@ -26,8 +26,15 @@ export interface Ports {
   smtp: number;
 }
 
+/**
+ * The business's mail domain. Production refuses addresses at reserved domains (example.com,
+ * .test, .localhost…), so the run uses a real-looking one; no mail leaves this machine (SMTP_URL is
+ * the run's own SMTP server), and "smoke" in the names says what they are.
+ */
+export const MAIL_DOMAIN = "smoke.mdgt-training.co.uk";
+
 export const OWNER = {
-  email: `owner@${DOMAIN}`,
+  email: `owner@${MAIL_DOMAIN}`,
   name: "Sian Owner",
   // Long and random per run: passes the strength check, never a known value.
   password: `Smoke ${randomBytes(12).toString("base64url")} passphrase`,
@@ -48,6 +55,7 @@ export function productionEnv(opts: {
     HOST: "127.0.0.1",
     DATABASE_URL: opts.databaseUrl,
     JWT_SECRET: randomBytes(32).toString("base64"),
+    LINK_SIGNING_KEYS: `k1:${randomBytes(32).toString("base64")}`,
     SITE_ORIGIN: origin(HOSTS.site),
     ADMIN_ORIGIN: origin(HOSTS.admin),
     PUBLIC_SITE_URL: origin(HOSTS.site),
@@ -59,18 +67,28 @@ export function productionEnv(opts: {
     STRIPE_WEBHOOK_SECRET: opts.stripeWebhookSecret,
     STRIPE_API_URL: opts.stripeApiUrl,
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
-    MAIL_FROM: `Bootle Door Training <bookings@${DOMAIN}>`,
+    MAIL_FROM: `Bootle Door Training <bookings@${MAIL_DOMAIN}>`,
     // Site and admin
     API_URL: `http://127.0.0.1:${ports.api}`,
     ADMIN_URL: origin(HOSTS.admin),
     // The business's identity (site footer, mails, notices).
     PROVIDER_NAME: "Bootle Door Training",
     PROVIDER_SHORT_NAME: "Bootle Door",
-    PROVIDER_EMAIL: `office@${DOMAIN}`,
+    PROVIDER_EMAIL: `office@${MAIL_DOMAIN}`,
     PROVIDER_PHONE: "0151 933 4127",
     PROVIDER_MOBILE: "07912 345 618",
     PROVIDER_STREET: "7 Stanley Road",
     PROVIDER_POSTCODE: "L20 3EZ",
     VENUE_ADDRESS: "7 Stanley Road, Bootle L20 3EZ",
+    PROVIDER_CHAT_URL: "https://wa.me/447912345618",
+    PROVIDER_COMMUNITY_URL: `https://${MAIL_DOMAIN}/community`,
+    PROVIDER_FACEBOOK_URL: "https://www.facebook.com/bootle-door-training-smoke",
+    PROVIDER_TWITTER_URL: "https://x.com/bootle_door_smoke",
+    PROVIDER_INSTAGRAM_URL: "https://www.instagram.com/bootle_door_smoke",
+    PROVIDER_YOUTUBE_URL: "https://www.youtube.com/@bootle-door-smoke",
+    PROVIDER_SIA_NEWS_URL: "https://www.gov.uk/government/organisations/security-industry-authority",
+    PROVIDER_SIA_CAREERS_URL: "https://www.gov.uk/guidance/apply-for-an-sia-licence",
+    PROVIDER_DESIGNER_NAME: "Bootle Door Training",
+    PROVIDER_DESIGNER_URL: `https://${MAIL_DOMAIN}/`,
   };
 }

@@ -66,7 +66,12 @@ export function parseHeaders(raw: string): Map<string, string> {
     if (i <= 0) continue;
     const name = line.slice(0, i).trim().toLowerCase();
     // Adjacent encoded words are joined without the space between them (RFC 2047, 6.2).
-    const value = decodeWords(line.slice(i + 1).trim().replace(/\?=\s+=\?/g, "?==?"));
+    const value = decodeWords(
+      line
+        .slice(i + 1)
+        .trim()
+        .replace(/\?=\s+=\?/g, "?==?"),
+    );
     if (!headers.has(name)) headers.set(name, value);
   }
   return headers;

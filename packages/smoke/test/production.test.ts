@@ -24,13 +24,14 @@ import { REPO_ROOT, smokeEnv } from "../src/env";
 import { httpsRequest, negotiatedProtocol, waitForPort } from "../src/net";
 import { freePort } from "../src/ports";
 import { runCommand, startProcess, type Proc } from "../src/processes";
-import { DOMAIN, HOSTS, OWNER, productionEnv, type Ports } from "../src/production-env";
+import { DOMAIN, HOSTS, MAIL_DOMAIN, OWNER, productionEnv, type Ports } from "../src/production-env";
 import { startSmtpServer, type ReceivedMail } from "../src/smtp";
 import { startStripeStandIn } from "../src/stripe-standin";
 
 /** The built output and the commands that run it (the Debian path's systemd units). */
 const BUILT = {
   api: path.join(REPO_ROOT, "apps/api/dist/server.mjs"),
+  migrate: path.join(REPO_ROOT, "apps/api/dist/migrate.mjs"),
   adminCreate: path.join(REPO_ROOT, "apps/api/dist/admin-create.mjs"),
   site: path.join(REPO_ROOT, "apps/site/dist/server.mjs"),
   admin: path.join(REPO_ROOT, "apps/admin/server.mjs"),
@@ -64,7 +65,7 @@ let totpSecret = "";
 let orderReference = "";
 let bookingReference = "";
 let bookingId = 0;
-const customer = { first: "Rhys", last: "Parry", email: `rhys.parry@${DOMAIN}` };
+const customer = { first: "Rhys", last: "Parry", email: `rhys.parry@${MAIL_DOMAIN}` };
 
 let failedStep: string | null = null;
 /** A step of the journey: skipped with a clear reason once an earlier one failed. */
@@ -91,7 +92,7 @@ function step(name: string, fn: () => Promise<void>, timeoutMs?: number) {
 }
 
 /** The production env file plus the unit's own PORT, and nothing of this shell (PATH aside). */
-const processEnv = (port: number) => ({ PATH: smokeEnv.systemPath(), ...env, PORT: String(port) });
+const processEnv = (port?: number) => ({ PATH: smokeEnv.systemPath(), ...env, ...(port ? { PORT: String(port) } : {}) });
 
 async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -129,7 +130,10 @@ afterAll(async () => {
 describe("production smoke test", () => {
   step("the built output is there (pnpm build)", async () => {
     const missing = Object.entries(BUILT).filter(([, file]) => !existsSync(file));
-    expect(missing.map(([, f]) => path.relative(REPO_ROOT, f)), "missing build output: run `pnpm build` first").toEqual([]);
+    expect(
+      missing.map(([, f]) => path.relative(REPO_ROOT, f)),
+      "missing build output: run `pnpm build` first",
+    ).toEqual([]);
     requireChromium();
   });
 
@@ -170,20 +174,26 @@ describe("production smoke test", () => {
     env = productionEnv({ ports, databaseUrl: databaseUrl.toString(), stripeApiUrl, stripeSecretKey, stripeWebhookSecret });
   });
 
-  step("the first owner is created with the documented command (which migrates the database)", async () => {
+  step("the database is migrated with `node apps/api/dist/migrate.mjs`", async () => {
+    const result = await runCommand(process.execPath, [BUILT.migrate], { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 60_000 });
+    expect(result.output, `migrate.mjs failed (exit ${result.code})`).toContain("Database migrated.");
+    expect(result.code).toBe(0);
+  });
+
+  step("the first owner is created with `node apps/api/dist/admin-create.mjs`", async () => {
     const result = await runCommand(
       process.execPath,
       [BUILT.adminCreate, "--email", OWNER.email, "--name", OWNER.name, "--password", OWNER.password],
-      { cwd: path.join(REPO_ROOT, "apps/api"), env: processEnv(0), timeoutMs: 60_000 },
+      { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 60_000 },
     );
     expect(result.output, `admin-create failed (exit ${result.code})`).toContain(`Created owner ${OWNER.email}`);
     expect(result.code).toBe(0);
   });
 
   step("API, site and admin start with NODE_ENV=production as `node <file>`; Caddy serves them over HTTPS", async () => {
-    const start = (name: string, file: string, port: number, cwd: string) => {
+    const start = (name: string, file: string, port: number) => {
       procs[name] = startProcess(name, process.execPath, [file], {
-        cwd,
+        cwd: REPO_ROOT,
         env: processEnv(port),
         logFile: path.join(runDir, `${name}.log`),
       });
@@ -192,14 +202,12 @@ describe("production smoke test", () => {
       });
     };
     await Promise.all([
-      start("api", BUILT.api, ports.api, path.join(REPO_ROOT, "apps/api")),
-      start("site", BUILT.site, ports.site, path.join(REPO_ROOT, "apps/site")),
-      start("admin", BUILT.admin, ports.admin, path.join(REPO_ROOT, "apps/admin")),
+      start("api", BUILT.api, ports.api),
+      start("site", BUILT.site, ports.site),
+      start("admin", BUILT.admin, ports.admin),
     ]);
     const caddy = await startCaddy({
       runDir,
-      httpPort: await freePort(),
-      hostNames: Object.values(HOSTS),
       vars: {
         SITE_ADDRESS: HOSTS.site,
         ADMIN_ADDRESS: HOSTS.admin,
@@ -208,6 +216,7 @@ describe("production smoke test", () => {
         ADMIN_UPSTREAM: `127.0.0.1:${ports.admin}`,
         API_UPSTREAM: `127.0.0.1:${ports.api}`,
         HTTPS_PORT: String(ports.https),
+        HTTP_PORT: String(await freePort()),
       },
     });
     procs.caddy = caddy.proc;
@@ -219,13 +228,20 @@ describe("production smoke test", () => {
       return r.status === 200 ? r : undefined;
     });
     expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+    // The readiness answers deploy/README.md names, through Caddy.
+    expect((await httpsRequest(url("api", "/api/ready"), { ca })).status, "API /api/ready").toBe(200);
+    expect((await httpsRequest(url("site", "/robots.txt"), { ca })).status, "site /robots.txt").toBe(200);
+    expect((await httpsRequest(url("admin", "/healthz"), { ca })).body, "admin /healthz").toBe("ok");
     const home = await httpsRequest(url("site", "/"), { ca, headers: { "accept-encoding": "gzip" } });
     expect(home.status, "the site's home page through Caddy").toBe(200);
     expect(home.headers["content-encoding"], "Caddy compresses the site's HTML").toBeDefined();
     const login = await httpsRequest(url("admin", "/login"), { ca });
     expect(login.status, "the admin's /login through Caddy").toBe(200);
     expect(login.body).toContain('<div id="root">');
-    for (const host of Object.values(HOSTS)) expect(await negotiatedProtocol(host, ports.https, ca), `${host} over HTTP/2`).toBe("h2");
+    // The admin learns its API's address when it starts (not at build time).
+    expect(login.body).toContain(`<meta name="api-url" content="${url("api", "")}"`);
+    for (const host of Object.values(HOSTS))
+      expect(await negotiatedProtocol(host, ports.https, ca), `${host} over HTTP/2`).toBe("h2");
   });
 
   step("the owner signs in and must set up an authenticator app first (second factor required)", async () => {
@@ -372,8 +388,12 @@ describe("production smoke test", () => {
 
   step("the confirmation mail arrives over SMTP, with the booking reference", async () => {
     const forCustomer = (m: ReceivedMail) => m.envelopeTo.includes(customer.email);
-    const mail = await poll("the customer's confirmation mail at the SMTP server", async () => smtp!.received.find(forCustomer), 30_000);
-    expect(mail.envelopeFrom).toBe(`bookings@${DOMAIN}`);
+    const mail = await poll(
+      "the customer's confirmation mail at the SMTP server",
+      async () => smtp!.received.find(forCustomer),
+      30_000,
+    );
+    expect(mail.envelopeFrom).toBe(`bookings@${MAIL_DOMAIN}`);
     expect(mail.headers.get("from")).toBe(env.MAIL_FROM);
     expect(mail.headers.get("to")).toContain(customer.email);
     expect(mail.headers.get("subject")).toBe(`Booking confirmed: ${course.title}`);
@@ -409,7 +429,10 @@ describe("production smoke test", () => {
       { amount: course.feePounds * 100, payment_intent: expect.stringMatching(/^pi_/) },
     ]);
     await stripe!.settled();
-    expect(stripe!.webhooks.find((w) => w.type === "charge.refunded"), "Stripe's refund event accepted").toMatchObject({
+    expect(
+      stripe!.webhooks.find((w) => w.type === "charge.refunded"),
+      "Stripe's refund event accepted",
+    ).toMatchObject({
       status: 200,
     });
     await page.reload();
@@ -433,10 +456,10 @@ describe("production smoke test", () => {
     // Caddy first (it stops taking requests), then the apps behind it, as systemd stops them.
     const order = ["caddy", "admin", "site", "api"] as const;
     const clean: Record<(typeof order)[number], RegExp> = {
-      caddy: /shutdown complete|stopped previous server|shutting down apps/i,
-      admin: /shut(ting)? ?down|closed|stopped/i,
-      site: /shut(ting)? ?down|closed|stopped/i,
-      api: /SIGTERM: shutting down/,
+      caddy: /"msg":"shutdown complete","signal":"SIGTERM","exit_code":0/,
+      admin: /\[admin\] SIGTERM: shutting down/,
+      site: /"msg":"SIGTERM: shutting down"/,
+      api: /"msg":"SIGTERM: shutting down"/,
     };
     const results: string[] = [];
     for (const name of order) {
@@ -444,14 +467,21 @@ describe("production smoke test", () => {
       results.push(`${name}: code ${exit.code} signal ${exit.signal} in ${exit.ms} ms${exit.killed ? " (killed)" : ""}`);
       expect(exit.killed, `${name} did not exit within ${SHUTDOWN_GRACE_MS} ms of SIGTERM`).toBe(false);
       expect(exit.code, `${name} exit code (${results.join("; ")})`).toBe(0);
-      expect(procs[name]!.output(), `${name} logged no clean shutdown line`).toMatch(clean[name]);
+      const out = procs[name]!.output();
+      expect(
+        clean[name].test(out),
+        `${name} logged no clean shutdown line (${clean[name]}); its last lines:\n${out.slice(-1500)}`,
+      ).toBe(true);
     }
   });
 
   step("no request failed: browser, webhooks, Stripe calls and server logs", async () => {
     expect(browserProblems, "failed requests or errors in the browser").toEqual([]);
     expect(stripe!.unexpected, "Stripe calls the stand-in does not know (or without the secret key)").toEqual([]);
-    expect(stripe!.webhooks.filter((w) => w.status !== 200), "webhooks not answered 200").toEqual([]);
+    expect(
+      stripe!.webhooks.filter((w) => w.status !== 200),
+      "webhooks not answered 200",
+    ).toEqual([]);
     // Pino levels 50 (error) and 60 (fatal): nothing went wrong on the server side either.
     const apiErrors = procs
       .api!.output()
