@@ -62,6 +62,8 @@ const course = {
   startDate: "",
 };
 let totpSecret = "";
+/** "N places left" on the course's card on /all-courses before the booking (the refund puts it back). */
+let placesBefore = "";
 let orderReference = "";
 let bookingReference = "";
 let bookingId = 0;
@@ -344,6 +346,9 @@ describe("production smoke test", () => {
       20_000,
     );
     course.slug = (await link.getAttribute("href"))!.replace("/course/", "");
+    const card = page.locator(".course-card", { has: page.getByRole("heading", { name: course.title }) });
+    placesBefore = ((await card.locator(".course-card__places").textContent()) ?? "").trim();
+    expect(placesBefore, "the card shows the next date's places").toMatch(/^\d+ places? left$/);
     await link.click();
     await page.getByRole("heading", { level: 1, name: course.title }).waitFor();
     expect(await page.locator("main").textContent()).toContain(`£${course.feePounds}`);
@@ -384,6 +389,13 @@ describe("production smoke test", () => {
     const ref = await page.locator("text=Booking reference:").locator("strong").textContent();
     bookingReference = ref!.trim();
     expect(bookingReference).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    // The paid place is taken (the API through Caddy, as the site's browser code asks it).
+    const before = Number.parseInt(placesBefore, 10);
+    await poll(`places left ${before - 1} after the booking`, async () => {
+      const r = await httpsRequest(url("api", `/api/courses/slug/${course.slug}`), { ca });
+      const body = JSON.parse(r.body) as { courseDates: { placesLeft: number }[] };
+      return body.courseDates[0]?.placesLeft === before - 1 ? true : undefined;
+    });
   });
 
   step("the confirmation mail arrives over SMTP, with the booking reference", async () => {
@@ -439,11 +451,18 @@ describe("production smoke test", () => {
     await poll("the Refunded badge", async () =>
       (await page.locator(".bk-head .bk-badges").textContent()) === "Refunded" ? true : undefined,
     );
-    // The place is free again on the site's course page.
-    await page.goto(url("site", `/course/${course.slug}`));
-    const places = await httpsRequest(url("api", `/api/courses/slug/${course.slug}`), { ca });
-    const published = JSON.parse(places.body) as { courseDates: { placesLeft: number; capacity?: number }[] };
-    expect(published.courseDates[0]!.placesLeft, "the refunded place is back").toBeGreaterThan(0);
+    // The place is free again on the site: the card shows what it showed before the booking.
+    await page.goto(url("site", "/all-courses"));
+    const card = page.locator(".course-card", { has: page.getByRole("heading", { name: course.title }) });
+    await poll(
+      `the course card on /all-courses showing "${placesBefore}" again`,
+      async () => {
+        if (((await card.locator(".course-card__places").textContent()) ?? "").trim() === placesBefore) return true;
+        await page.reload();
+        return undefined;
+      },
+      20_000,
+    );
     expect(bookingId).toBeGreaterThan(0);
     expect(orderReference).not.toBe("");
   });
