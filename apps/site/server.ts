@@ -378,10 +378,23 @@ if (isMain) {
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   const port = new URL(address).port;
   console.info(`READY http://127.0.0.1:${port}`);
-  // The line an operator (and the production smoke test) reads to know the stop was a clean one.
+  let closing = false;
   const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    // The line an operator (and the production smoke test) reads to know the stop was a clean one.
     app.log.info(`${signal}: shutting down`);
+    // Within 10 s of SIGTERM (Docker's stop timeout; systemd waits 15): whatever still runs
+    // after 8 s loses its connection, and the process ends regardless (decision 275).
+    const cut = setTimeout(() => app.server.closeAllConnections(), 8_000);
+    const bail = setTimeout(() => process.exit(1), 9_500);
+    cut.unref();
+    bail.unref();
+    // Fastify closes idle keep-alive connections once, when closing starts; one whose request
+    // finishes afterwards would hold the server open for its keep-alive timeout (72 s).
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
