@@ -1,9 +1,28 @@
 /**
- * The run's env file: what an operator writes from the production env template, with test values
- * that look like a real business (never the repo's placeholders, which production refuses) and
- * fresh random secrets for this run only (never written to the repo or printed).
+ * The run's env file: the production env template (deploy/production.env.example) filled in as an
+ * operator fills it in, with test values that look like a real business (never the repo's
+ * placeholders, which production refuses) and fresh random secrets for this run only (never
+ * written to the repo or printed). One file for every process, Caddy included, as on the server.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { REPO_ROOT } from "./env";
+
+export const ENV_TEMPLATE = path.join(REPO_ROOT, "deploy", "production.env.example");
+
+/** The template's `KEY=value` lines (commented-out settings are left to their defaults, as there). */
+export function readEnvTemplate(file = ENV_TEMPLATE): Record<string, string> {
+  const entries: [string, string][] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    const m = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+    if (m) entries.push([m[1]!, m[2]!]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** What an operator must replace in the template: a value still like this was not filled in. */
+const TO_FILL_IN = /CHANGE-ME|example\.co\.uk|example\.com|Your Business/;
 
 /**
  * The business's domain in this run. `.localhost` names resolve to 127.0.0.1 in Chromium and need
@@ -20,6 +39,7 @@ export const HOSTS = {
 
 export interface Ports {
   https: number;
+  http: number;
   api: number;
   site: number;
   admin: number;
@@ -49,19 +69,29 @@ export function productionEnv(opts: {
 }): Record<string, string> {
   const { ports } = opts;
   const origin = (host: string) => `https://${host}:${ports.https}`;
-  return {
+  const filled: Record<string, string> = {
     NODE_ENV: "production",
-    // API
-    HOST: "127.0.0.1",
+    // Caddy (deploy/Caddyfile): the run's names, ports and upstreams; its own CA; no admin
+    // endpoint (another Caddy on a shared CI machine may hold :2019).
+    SITE_ADDRESS: HOSTS.site,
+    ADMIN_ADDRESS: HOSTS.admin,
+    API_ADDRESS: HOSTS.api,
+    TLS_MODE: "local_certs",
+    SITE_UPSTREAM: `127.0.0.1:${ports.site}`,
+    ADMIN_UPSTREAM: `127.0.0.1:${ports.admin}`,
+    API_UPSTREAM: `127.0.0.1:${ports.api}`,
+    HTTP_PORT: String(ports.http),
+    HTTPS_PORT: String(ports.https),
+    CADDY_ADMIN: "off",
+    // The machine's Postgres trusts local connections: no password to give.
     DATABASE_URL: opts.databaseUrl,
+    PGPASSWORD: "",
     JWT_SECRET: randomBytes(32).toString("base64"),
     LINK_SIGNING_KEYS: `k1:${randomBytes(32).toString("base64")}`,
     SITE_ORIGIN: origin(HOSTS.site),
     ADMIN_ORIGIN: origin(HOSTS.admin),
     PUBLIC_SITE_URL: origin(HOSTS.site),
     PUBLIC_API_URL: origin(HOSTS.api),
-    // Caddy is the one proxy in front: believe its X-Forwarded-For, nobody else's.
-    TRUST_PROXY: "loopback",
     PAYMENT_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: opts.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: opts.stripeWebhookSecret,
@@ -78,6 +108,8 @@ export function productionEnv(opts: {
     PROVIDER_PHONE: "0151 933 4127",
     PROVIDER_MOBILE: "07912 345 618",
     PROVIDER_STREET: "7 Stanley Road",
+    PROVIDER_LOCALITY: "Bootle",
+    PROVIDER_REGION: "Merseyside",
     PROVIDER_POSTCODE: "L20 3EZ",
     VENUE_ADDRESS: "7 Stanley Road, Bootle L20 3EZ",
     PROVIDER_CHAT_URL: "https://wa.me/447912345618",
@@ -91,4 +123,11 @@ export function productionEnv(opts: {
     PROVIDER_DESIGNER_NAME: "Bootle Door Training",
     PROVIDER_DESIGNER_URL: `https://${MAIL_DOMAIN}/`,
   };
+  const env = { ...readEnvTemplate(), ...filled };
+  const unfilled = Object.entries(env).filter(([, v]) => TO_FILL_IN.test(v));
+  if (unfilled.length)
+    throw new Error(
+      `the smoke test's env leaves these template values as they are: ${unfilled.map(([k]) => k).join(", ")} (${ENV_TEMPLATE})`,
+    );
+  return env;
 }

@@ -153,6 +153,7 @@ describe("production smoke test", () => {
     smtp = await startSmtpServer();
     ports = {
       https: await freePort(),
+      http: await freePort(),
       api: await freePort(),
       site: await freePort(),
       admin: await freePort(),
@@ -208,19 +209,7 @@ describe("production smoke test", () => {
       start("site", BUILT.site, ports.site),
       start("admin", BUILT.admin, ports.admin),
     ]);
-    const caddy = await startCaddy({
-      runDir,
-      vars: {
-        SITE_ADDRESS: HOSTS.site,
-        ADMIN_ADDRESS: HOSTS.admin,
-        API_ADDRESS: HOSTS.api,
-        SITE_UPSTREAM: `127.0.0.1:${ports.site}`,
-        ADMIN_UPSTREAM: `127.0.0.1:${ports.admin}`,
-        API_UPSTREAM: `127.0.0.1:${ports.api}`,
-        HTTPS_PORT: String(ports.https),
-        HTTP_PORT: String(await freePort()),
-      },
-    });
+    const caddy = await startCaddy({ runDir, env });
     procs.caddy = caddy.proc;
     ca = await poll("Caddy's local CA root certificate", async () => caddy.rootCa());
 
