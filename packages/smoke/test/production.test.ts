@@ -496,5 +496,16 @@ describe("production smoke test", () => {
       .split("\n")
       .filter((l) => /"level":(50|60)/.test(l));
     expect(apiErrors, "error lines in the API's log").toEqual([]);
+    const siteErrors = procs
+      .site!.output()
+      .split("\n")
+      .filter((l) => /"level":(50|60)/.test(l));
+    expect(siteErrors, "error lines in the site's log").toEqual([]);
+    // Caddy logs a failed proxy request (upstream down, refused, timed out) as an error.
+    const caddyErrors = procs
+      .caddy!.output()
+      .split("\n")
+      .filter((l) => /"level":"(error|fatal|panic)"/.test(l));
+    expect(caddyErrors, "error lines in Caddy's log").toEqual([]);
   });
 });
