@@ -33,7 +33,7 @@ export async function startCaddy(opts: {
     env,
     logFile: path.join(opts.runDir, "caddy.log"),
   });
-  await proc.waitForOutput(/serving initial configuration/, 30_000);
+  await proc.waitForOutput(/serving initial configuration/, 60_000);
   const rootCaFile = path.join(data, "caddy", "pki", "authorities", "local", "root.crt");
   return { proc, rootCa: () => readFileSync(rootCaFile, "utf8") };
 }

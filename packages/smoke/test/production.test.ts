@@ -178,7 +178,7 @@ describe("production smoke test", () => {
   });
 
   step("the database is migrated with `node apps/api/dist/migrate.mjs`", async () => {
-    const result = await runCommand(process.execPath, [BUILT.migrate], { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 60_000 });
+    const result = await runCommand(process.execPath, [BUILT.migrate], { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 120_000 });
     expect(result.output, `migrate.mjs failed (exit ${result.code})`).toContain("Database migrated.");
     expect(result.code).toBe(0);
   });
@@ -187,7 +187,7 @@ describe("production smoke test", () => {
     const result = await runCommand(
       process.execPath,
       [BUILT.adminCreate, "--email", OWNER.email, "--name", OWNER.name, "--password", OWNER.password],
-      { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 60_000 },
+      { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 120_000 },
     );
     expect(result.output, `admin-create failed (exit ${result.code})`).toContain(`Created owner ${OWNER.email}`);
     expect(result.code).toBe(0);
@@ -200,7 +200,7 @@ describe("production smoke test", () => {
         env: processEnv(port),
         logFile: path.join(runDir, `${name}.log`),
       });
-      return waitForPort(port, 60_000, () => procs[name]!.running(), name).catch((err: Error) => {
+      return waitForPort(port, 120_000, () => procs[name]!.running(), name).catch((err: Error) => {
         throw new Error(`${err.message}:\n${procs[name]!.output().slice(-3000)}`);
       });
     };
