@@ -91,8 +91,12 @@ describe.skipIf(!serverUrl)("SIGTERM with requests in flight", () => {
     const lock = await lockCourses();
     let lockHeld = true;
     try {
-      const apiAnswers = [1, 2, 3].map(() => fetch(`${apiUrl}/api/courses`).then(async (r) => ({ status: r.status, body: await r.text() })));
-      const siteAnswers = [1, 2].map(() => fetch(`${siteUrl}/all-courses`).then(async (r) => ({ status: r.status, body: await r.text() })));
+      const apiAnswers = [1, 2, 3].map(() =>
+        fetch(`${apiUrl}/api/courses`).then(async (r) => ({ status: r.status, body: await r.text() })),
+      );
+      const siteAnswers = [1, 2].map(() =>
+        fetch(`${siteUrl}/all-courses`).then(async (r) => ({ status: r.status, body: await r.text() })),
+      );
       await sleep(700);
 
       const signalled = Date.now();

@@ -1,7 +1,9 @@
 /**
  * Starts, once for the e2e project: the API test server (fresh seeded database) and the built
- * admin app served by `vite preview` (the same server and security headers as `pnpm start`),
- * both on free ports and both on `localhost` so the API's SameSite=Strict cookie flows.
+ * admin app served by apps/admin/server.mjs (the production server, its security headers, and
+ * the API and site addresses it writes into index.html at start: the build carries none, as in
+ * production; decision 275), both on free ports and both on `localhost` so the API's
+ * SameSite=Strict cookie flows.
  *
  * Servers end with the run, also when it fails or is interrupted (@app/e2e-kit/setup).
  *
@@ -13,6 +15,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { freePort, requireChromium, startApiTestServer, Teardown } from "@app/e2e-kit/setup";
+import { createAdminServer } from "../server.mjs";
+import { E2E_SITE_URL } from "./site-url";
 
 const ADMIN_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -39,8 +43,9 @@ export default async function setup(project: TestProject) {
   try {
     // The build (CPU, in this process) and the API's migrations and seed overlap; both are
     // awaited before anything fails, so a server that started is always stopped.
-    const { build, preview } = await import("vite");
-    process.env.VITE_API_URL = `http://localhost:${apiPort}`;
+    const { build } = await import("vite");
+    // No address in the bundle: the app must take the API's from the server, as in production.
+    delete process.env.VITE_API_URL;
     const [api, built] = await Promise.allSettled([
       // The messages test sends its own messages (more than a page); the per-client contact limit
       // is for strangers, not for the test run.
@@ -50,13 +55,15 @@ export default async function setup(project: TestProject) {
     if (api.status === "fulfilled") teardown.add(api.value.stop);
     if (api.status === "rejected") throw api.reason;
     if (built.status === "rejected") throw built.reason;
-    const server = await preview({
-      root: ADMIN_ROOT,
-      logLevel: "warn",
-      build: { outDir },
-      preview: { port: adminPort, strictPort: true, host: "localhost" },
-    });
-    teardown.add(() => server.close());
+    const server = await createAdminServer({ distDir: outDir, apiUrl: api.value.url, siteUrl: E2E_SITE_URL });
+    await new Promise<void>((resolve, reject) => server.once("error", reject).listen(adminPort, "localhost", resolve));
+    teardown.add(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
 
     project.provide("adminUrl", adminUrl);
     project.provide("apiUrl", api.value.url);

@@ -50,10 +50,10 @@ describe("every documented variable reaches its app", () => {
     expect(API_ENV_KEYS.filter((k) => !readme.includes(`\`${k}\``))).toEqual([]);
   });
 
-  it("docker-compose gives the API only variables it reads (PROVIDER_EMAIL, not PROVIDER_NOTIFY_EMAIL)", () => {
+  it("docker-compose gives the API only variables it reads, the rest from the one env file (decision 277)", () => {
     const api = composeEnv("api");
     expect(api).toContain("DATABASE_URL");
-    expect(api).toContain("PROVIDER_EMAIL");
+    expect(compose).toContain("env_file: deploy/production.env");
     expect(api.filter((k) => !API_ENV_KEYS.includes(k))).toEqual([]);
     const site = composeEnv("site");
     expect(site).toContain("API_URL");
