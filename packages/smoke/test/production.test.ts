@@ -10,7 +10,7 @@
  * report that they did not run, so the first failure is the one to read.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -27,8 +27,9 @@ import { runCommand, startProcess, type Proc } from "../src/processes";
 import { DOMAIN, HOSTS, MAIL_DOMAIN, OWNER, productionEnv, type Ports } from "../src/production-env";
 import { startSmtpServer, type ReceivedMail } from "../src/smtp";
 import { startStripeStandIn } from "../src/stripe-standin";
+import { readUnit } from "../src/systemd";
 
-/** The built output and the commands that run it (the Debian path's systemd units). */
+/** The built output the Debian path runs (its units are read below for the exact commands). */
 const BUILT = {
   api: path.join(REPO_ROOT, "apps/api/dist/server.mjs"),
   migrate: path.join(REPO_ROOT, "apps/api/dist/migrate.mjs"),
@@ -93,8 +94,15 @@ function step(name: string, fn: () => Promise<void>, timeoutMs?: number) {
   );
 }
 
-/** The production env file plus the unit's own PORT, and nothing of this shell (PATH aside). */
-const processEnv = (port?: number) => ({ PATH: smokeEnv.systemPath(), ...env, ...(port ? { PORT: String(port) } : {}) });
+/** The env file as written for this run (what /etc/training/production.env is on a server). */
+const envFile = path.join(runDir, "production.env");
+/** A unit's environment: the env file, the unit's own Environment= lines, its PORT; PATH, nothing else of this shell. */
+const processEnv = (extra: Record<string, string>, port: number) => ({
+  PATH: smokeEnv.systemPath(),
+  ...env,
+  ...extra,
+  PORT: String(port),
+});
 
 async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -175,29 +183,44 @@ describe("production smoke test", () => {
     });
     const stripeApiUrl = await stripe.listen();
     env = productionEnv({ ports, databaseUrl: databaseUrl.toString(), stripeApiUrl, stripeSecretKey, stripeWebhookSecret });
+    // Readable by this user only, as the README installs it (it holds the run's secrets).
+    writeFileSync(
+      envFile,
+      Object.entries(env)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(""),
+      { mode: 0o600 },
+    );
   });
 
-  step("the database is migrated with `node apps/api/dist/migrate.mjs`", async () => {
-    const result = await runCommand(process.execPath, [BUILT.migrate], { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 120_000 });
+  // The one-shot commands as the README's Production steps run them: `node --env-file=… <file>`.
+  const oneShot = (args: string[]) =>
+    runCommand(process.execPath, [`--env-file=${envFile}`, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: smokeEnv.systemPath() },
+      timeoutMs: 120_000,
+    });
+
+  step("the database is migrated with `node --env-file=… apps/api/dist/migrate.mjs`", async () => {
+    const result = await oneShot([BUILT.migrate]);
     expect(result.output, `migrate.mjs failed (exit ${result.code})`).toContain("Database migrated.");
     expect(result.code).toBe(0);
   });
 
-  step("the first owner is created with `node apps/api/dist/admin-create.mjs`", async () => {
-    const result = await runCommand(
-      process.execPath,
-      [BUILT.adminCreate, "--email", OWNER.email, "--name", OWNER.name, "--password", OWNER.password],
-      { cwd: REPO_ROOT, env: processEnv(), timeoutMs: 120_000 },
-    );
+  step("the first owner is created with `node --env-file=… apps/api/dist/admin-create.mjs`", async () => {
+    const result = await oneShot([BUILT.adminCreate, "--email", OWNER.email, "--name", OWNER.name, "--password", OWNER.password]);
     expect(result.output, `admin-create failed (exit ${result.code})`).toContain(`Created owner ${OWNER.email}`);
     expect(result.code).toBe(0);
   });
 
   step("API, site and admin start with NODE_ENV=production as `node <file>`; Caddy serves them over HTTPS", async () => {
-    const start = (name: string, file: string, port: number) => {
-      procs[name] = startProcess(name, process.execPath, [file], {
+    // Each as its systemd unit starts it: ExecStart's node arguments, EnvironmentFile plus the unit's Environment=.
+    const start = (name: string, unitName: string, file: string, port: number) => {
+      const unit = readUnit(unitName);
+      expect(path.resolve(REPO_ROOT, unit.args.at(-1)!), `${unit.file} runs the built file`).toBe(file);
+      procs[name] = startProcess(name, process.execPath, unit.args, {
         cwd: REPO_ROOT,
-        env: processEnv(port),
+        env: processEnv(unit.environment, port),
         logFile: path.join(runDir, `${name}.log`),
       });
       return waitForPort(port, 120_000, () => procs[name]!.running(), name).catch((err: Error) => {
@@ -205,9 +228,9 @@ describe("production smoke test", () => {
       });
     };
     await Promise.all([
-      start("api", BUILT.api, ports.api),
-      start("site", BUILT.site, ports.site),
-      start("admin", BUILT.admin, ports.admin),
+      start("api", "training-api", BUILT.api, ports.api),
+      start("site", "training-site", BUILT.site, ports.site),
+      start("admin", "training-admin", BUILT.admin, ports.admin),
     ]);
     const caddy = await startCaddy({ runDir, env });
     procs.caddy = caddy.proc;
