@@ -201,6 +201,11 @@ describe("deploy/production.env.example", () => {
     }
   });
 
+  it("the filled-in copy stays out of git and out of every image's build context", () => {
+    expect(read(".gitignore").split("\n")).toContain("deploy/production.env");
+    expect(read(".dockerignore").split("\n")).toContain("deploy/production.env");
+  });
+
   it("holds no real secret: every secret is a CHANGE-ME placeholder", () => {
     for (const key of ["PGPASSWORD", "JWT_SECRET", "LINK_SIGNING_KEYS", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"])
       expect(values[key], key).toContain("CHANGE-ME");
