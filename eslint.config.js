@@ -161,6 +161,7 @@ export default tseslint.config(
       "apps/api/src/env.ts",
       "apps/site/src/config/server/env.ts",
       "packages/e2e-kit/src/env.ts",
+      "packages/smoke/src/env.ts",
       // The admin's production server: configFromEnv is its env module (decision 275).
       "apps/admin/server.mjs",
       // Test harness set-up: the test runs' own env modules (where the runner's settings come in).

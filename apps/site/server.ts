@@ -385,9 +385,11 @@ if (isMain) {
   const port = new URL(address).port;
   console.info(`READY http://127.0.0.1:${port}`);
   let closing = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // The line an operator (and the production smoke test) reads to know the stop was a clean one.
+    app.log.info(`${signal}: shutting down`);
     // Within 10 s of SIGTERM (Docker's stop timeout; systemd waits 15): whatever still runs
     // after 8 s loses its connection, and the process ends regardless (decision 275).
     const cut = setTimeout(() => app.server.closeAllConnections(), 8_000);
@@ -401,6 +403,6 @@ if (isMain) {
     clearInterval(sweep);
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
