@@ -87,4 +87,18 @@ describeAtWidths("activity log", () => {
     // The period is filtered on the server: the request carries the start of today.
     await expect.poll(() => asked.some((u) => u.searchParams.get("since") === new Date(midnight).toISOString())).toBe(true);
   });
+
+  test("shows a sign-in as the spec's 'other' type with its Security category", async ({ page, login, navigate, getJson }) => {
+    await login();
+    // The API answers the spec's types only; the richer kind comes as a category (decision 289).
+    const entries = await getJson<(Entry & { type: string; category?: string })[]>("/api/activity-logs?limit=10");
+    const signIn = entries.find((e) => e.action === "Signed in");
+    expect(signIn, "this test's sign-in is among the newest entries").toMatchObject({ type: "other", category: "security" });
+    await navigate("/activity-log");
+    await page.getByRole("heading", { level: 1, name: "Activity Logs" }).waitFor();
+    const item = page.locator(`.activity-item[data-category="security"]`, { hasText: "Signed in" }).first();
+    await item.waitFor();
+    expect(await item.getAttribute("data-type")).toBe("other");
+    expect(await item.locator(".activity-item__category").textContent()).toBe("Security");
+  });
 });
