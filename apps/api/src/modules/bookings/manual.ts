@@ -12,7 +12,7 @@ import { logActivity } from "../activity/repository";
 import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { bookingCalendar } from "../orders/calendar";
-import { lockAndCountClaims } from "../orders/repository";
+import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -217,7 +217,13 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         {
           to: order!.guestEmail,
           kind: "booking_confirmation",
-          ...confirmationMail(order!, items, ctx.mail, bookingCalendar(order!, items, ctx.mail, ctx.now), invoiceUnpaid),
+          ...confirmationMail(
+            order!,
+            items,
+            ctx.mail,
+            bookingCalendar(order!, items, await findAttendeesOf(tx, [order!.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
+            invoiceUnpaid,
+          ),
         },
         ctx.now,
       );

@@ -12,7 +12,8 @@ import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { refusalError } from "../orders/http-answers";
-import { findItems } from "../orders/repository";
+import { findItems, raiseCalendarSequence } from "../orders/repository";
+import { bookingCalendar } from "../orders/calendar";
 import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
@@ -129,10 +130,13 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       items: items.length,
       at: ctx.now,
     });
+    // Every place's event is cancelled: same UIDs, SEQUENCE raised, METHOD:CANCEL (decision 285).
+    const places = await raiseCalendarSequence(tx, order.id);
     if (input.notify !== false) {
+      const calendar = bookingCalendar(cancelled!, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail) },
+        { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar) },
         ctx.now,
       );
     }
@@ -244,8 +248,17 @@ export async function applyRefundEvent(
       at: ctx.now,
     });
     const items = await findItems(tx, order.id);
-    const mail =
-      current.status !== order.status ? cancellationMail(current, items, added, ctx.mail) : refundMail(current, added, ctx.mail);
+    const cancelledNow = current.status !== order.status;
+    const places = cancelledNow ? await raiseCalendarSequence(tx, order.id) : [];
+    const mail = cancelledNow
+      ? cancellationMail(
+          current,
+          items,
+          added,
+          ctx.mail,
+          bookingCalendar(current, items, places, ctx.mail, { method: "CANCEL", now: ctx.now }),
+        )
+      : refundMail(current, added, ctx.mail);
     await repo.queueMail(
       tx,
       { to: order.guestEmail, kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },

@@ -14,7 +14,7 @@ import type { Page } from "../../lib/paging";
 import { logActivity, type Actor } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
-import { findItems } from "../orders/repository";
+import { findAttendeesOf, findItems } from "../orders/repository";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -224,7 +224,7 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
       order,
       items,
       ctx.mail,
-      bookingCalendar(order, items, ctx.mail, ctx.now),
+      bookingCalendar(order, items, await findAttendeesOf(tx, [order.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
       payment?.invoiceUnpaid ?? false,
     );
     await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_confirmation", ...mail }, ctx.now);

@@ -349,14 +349,15 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   });
   if (opts.mail) {
     // A group booking's mails name its attendees.
-    const attendees = items.some((i) => i.seats > 1) ? await repo.findAttendeesOf(tx, [order.id]) : [];
+    const places = await repo.findAttendeesOf(tx, [order.id]);
+    const attendees = items.some((i) => i.seats > 1) ? places : [];
     // Learner records exist before the confirmation is written, so it carries each learner's form link (issue 14).
     const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
     const confirmation = bookingConfirmation(
       paid,
       items,
       opts.mail,
-      bookingCalendar(paid, items, opts.mail, now),
+      bookingCalendar(paid, items, places, opts.mail, { method: "REQUEST", now }),
       attendees,
       learnerLinks,
     );
@@ -510,4 +511,4 @@ export async function orderWithItems(db: Db, reference: string): Promise<{ order
   return order ? { order, items: await repo.findItems(db, order.id) } : null;
 }
 
-export { attachCheckoutSession, findItems, findOrderById, findOrderByReference } from "./repository";
+export { attachCheckoutSession, findAttendeesOf, findItems, findOrderById, findOrderByReference } from "./repository";
