@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { orderAttendees, orderItems, orderPayments, orders, type OrderItemRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
+import { customerAddress, customerRecipient, officeRecipient } from "../mail/outbox";
 import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { bookingCalendar } from "../orders/calendar";
@@ -215,7 +216,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       await repo.queueMail(
         tx,
         {
-          to: order!.guestEmail,
+          ...customerRecipient(order!),
           kind: "booking_confirmation",
           ...confirmationMail(
             order!,
@@ -229,7 +230,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       );
       await repo.queueMail(
         tx,
-        { to: ctx.mail.providerEmail, kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) },
+        { ...officeRecipient(ctx.mail), replyTo: customerAddress(order!), kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) },
         ctx.now,
       );
     }

@@ -11,6 +11,7 @@ import { orders, paymentEvents } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
+import { customerRecipient } from "../mail/outbox";
 import { refusalError } from "../orders/http-answers";
 import { findItems, raiseCalendarSequence } from "../orders/repository";
 import { bookingCalendar } from "../orders/calendar";
@@ -136,7 +137,7 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       const calendar = bookingCalendar(cancelled!, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar) },
+        { ...customerRecipient(order), kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar) },
         ctx.now,
       );
     }
@@ -168,7 +169,7 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
     if (input.notify !== false)
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
+        { ...customerRecipient(order), kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
         ctx.now,
       );
   });
@@ -261,7 +262,7 @@ export async function applyRefundEvent(
       : refundMail(current, added, ctx.mail);
     await repo.queueMail(
       tx,
-      { to: order.guestEmail, kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },
+      { ...customerRecipient(order), kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },
       ctx.now,
     );
     return "processed";

@@ -11,6 +11,7 @@ import { formatDateRange as dateRangeLabel } from "@app/rules";
 import { ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
+import { customerRecipient } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
 import { refusalError } from "../orders/http-answers";
 import { findItems, lockAndCountClaims, raiseCalendarSequence } from "../orders/repository";
@@ -96,7 +97,7 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
       const calendar = bookingCalendar(order, after, places, ctx.mail, { method: "REQUEST", now: ctx.now });
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) },
+        { ...customerRecipient(order), kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) },
         ctx.now,
       );
     }

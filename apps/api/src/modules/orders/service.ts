@@ -15,7 +15,7 @@ import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { seatsMoved } from "../courses/seat-signal";
 import { checkDiscount } from "../discounts/service";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { customerAddress, customerRecipient, enqueueMail, officeRecipient, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
 import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { newBookingRef } from "./booking-reference";
@@ -328,7 +328,12 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       if (opts.mail) {
         await enqueueMail(
           tx,
-          { to: opts.mail.providerEmail, kind: "late_payment", ...latePaymentNotice(order, items, amount, opts.mail) },
+          {
+            ...officeRecipient(opts.mail),
+            replyTo: customerAddress(order),
+            kind: "late_payment",
+            ...latePaymentNotice(order, items, amount, opts.mail),
+          },
           now,
         );
       }
@@ -361,10 +366,15 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       attendees,
       learnerLinks,
     );
-    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...confirmation }, now);
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
     await enqueueMail(
       tx,
-      { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) },
+      {
+        ...officeRecipient(opts.mail),
+        replyTo: customerAddress(paid),
+        kind: "new_booking",
+        ...newBookingNotice(paid, items, opts.mail, attendees),
+      },
       now,
     );
   }

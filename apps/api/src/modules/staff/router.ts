@@ -135,7 +135,11 @@ export const staffRouter = s.router(contract.staff, {
         .insert(staffInvites)
         .values({ userId, tokenHash: sha256(token), expiresAt: new Date(now.getTime() + INVITE_HOURS * 3600_000) });
       const link = `${app.mail.settings.adminUrl}/invite/${token}`;
-      await enqueueMail(tx, { to: email, kind: "staff_invite", ...inviteMail(app, body.name, body.role, link, actor.name) }, now);
+      await enqueueMail(
+        tx,
+        { to: email, toName: body.name, kind: "staff_invite", ...inviteMail(app, body.name, body.role, link, actor.name) },
+        now,
+      );
       await logActivity(tx, {
         type: "security",
         action: "Staff invited",
