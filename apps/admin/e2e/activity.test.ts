@@ -64,9 +64,7 @@ describeAtWidths("activity log", () => {
       const pages = Math.ceil(total / 10);
       expect(await page.getByRole("button", { name: /^Page \d+$/ }).count()).toBe(Math.min(5, pages));
       await page.getByRole("button", { name: "Page 2" }).click();
-      await expect
-        .poll(() => showing.textContent())
-        .toBe(`Showing 11 to ${Math.min(20, total)} of ${total} activities`);
+      await expect.poll(() => showing.textContent()).toBe(`Showing 11 to ${Math.min(20, total)} of ${total} activities`);
       await expect.poll(() => actions.allTextContents()).toEqual(entries.slice(10, 20).map((e) => e.action));
       expect(asked.some((u) => u.searchParams.get("page") === "2" && u.searchParams.get("limit") === "10")).toBe(true);
       // Changing the filter goes back to page 1.

@@ -116,7 +116,8 @@ describe("mail headers", () => {
     expect(failed.failed).toBe(3);
     const rows = await ctx.db.select().from(mailOutbox);
     const ids = new Map(rows.map((r) => [r.id, r.messageId]));
-    for (const id of ids.values()) expect(id).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@example\.com>$/);
+    for (const id of ids.values())
+      expect(id).toMatch(/^<[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}@example\.com>$/);
     expect(new Set(ids.values()).size).toBe(rows.length);
 
     setDown(false);
@@ -152,7 +153,9 @@ describe("mail headers", () => {
 
 /** One SpamAssassin run over all messages (an mbox; one start instead of one per mail): each score. */
 function spamScores(raws: string[]): { score: number; tests: string }[] {
-  const mbox = raws.map((r) => `From MAILER-DAEMON Thu Jan  1 00:00:00 2026\n${r.replace(/\r\n/g, "\n").replace(/^From /gm, ">From ")}\n`).join("");
+  const mbox = raws
+    .map((r) => `From MAILER-DAEMON Thu Jan  1 00:00:00 2026\n${r.replace(/\r\n/g, "\n").replace(/^From /gm, ">From ")}\n`)
+    .join("");
   const run = spawnSync(
     "spamassassin",
     // Local rules only (no network tests), report only, and nothing learnt or written between runs.
@@ -170,7 +173,10 @@ describe("SpamAssassin", () => {
   it("scores every template at most 0.5 as Nodemailer sends it", async () => {
     const order = await bookAndPay("casey.spam@example.com");
     const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const attendees = await ctx.db.select().from(orderAttendees).where(inArray(orderAttendees.orderId, [order.id]));
+    const attendees = await ctx.db
+      .select()
+      .from(orderAttendees)
+      .where(inArray(orderAttendees.orderId, [order.id]));
     const s = ctx.app.mail.settings;
     const now = ctx.clock.now();
     const request = bookingCalendar(order, items, attendees, s, { method: "REQUEST", now });
@@ -192,8 +198,29 @@ describe("SpamAssassin", () => {
       ["booking_confirmation (invoice)", confirmationMail(order, items, s, request, true), customer],
       ["new_booking", newBookingNotice(order, items, s, attendees), office],
       ["late_payment", latePaymentNotice(order, items, 27900, s), office],
-      ["new_message", newMessageNotice({ firstName: "Robin", lastName: "Hughes", phoneNumber: "07700 900111", emailAddress: "robin.hughes@example.com", message: "Do you run weekend courses?" }, s), { ...office, reply_to: "robin.hughes@example.com", reply_to_name: "Robin Hughes" }],
-      ["payment_mismatch", paymentMismatchNotice(order, { sessionId: "cs_test_123", amountPence: 100, currency: "gbp", reasons: ["the amount differs"] }, s), { to: OFFICE, to_name: s.providerName }],
+      [
+        "new_message",
+        newMessageNotice(
+          {
+            firstName: "Robin",
+            lastName: "Hughes",
+            phoneNumber: "07700 900111",
+            emailAddress: "robin.hughes@example.com",
+            message: "Do you run weekend courses?",
+          },
+          s,
+        ),
+        { ...office, reply_to: "robin.hughes@example.com", reply_to_name: "Robin Hughes" },
+      ],
+      [
+        "payment_mismatch",
+        paymentMismatchNotice(
+          order,
+          { sessionId: "cs_test_123", amountPence: 100, currency: "gbp", reasons: ["the amount differs"] },
+          s,
+        ),
+        { to: OFFICE, to_name: s.providerName },
+      ],
       ["booking_cancelled", cancellationMail(order, items, 27900, s, cancel), customer],
       ["booking_cancelled (no refund)", cancellationMail(order, items, 0, s, cancel), customer],
       ["booking_refunded", refundMail(order, 5000, s), customer],
@@ -201,7 +228,16 @@ describe("SpamAssassin", () => {
       [
         "waitlist_offer",
         waitlistOfferMail(
-          { name: "Dana Wait", courseTitle: item.title, startDate: item.startDate!, endDate: item.endDate!, time: item.time, places: 2, token: "tok", expiresAt: new Date(now.getTime() + 12 * 3600_000) },
+          {
+            name: "Dana Wait",
+            courseTitle: item.title,
+            startDate: item.startDate!,
+            endDate: item.endDate!,
+            time: item.time,
+            places: 2,
+            token: "tok",
+            expiresAt: new Date(now.getTime() + 12 * 3600_000),
+          },
           s,
         ),
         { to: "dana@example.com", to_name: "Dana Wait" },
@@ -209,7 +245,16 @@ describe("SpamAssassin", () => {
       [
         "course_reminder",
         courseReminder(
-          { firstName: "Alex", bookingRef: order.bookingRef, courseTitle: item.title, startDate: item.startDate!, endDate: item.endDate!, time: item.time, daysBefore: 7, learnerFormUrl: "https://www.example.com/learner/abc" },
+          {
+            firstName: "Alex",
+            bookingRef: order.bookingRef,
+            courseTitle: item.title,
+            startDate: item.startDate!,
+            endDate: item.endDate!,
+            time: item.time,
+            daysBefore: 7,
+            learnerFormUrl: "https://www.example.com/learner/abc",
+          },
           s,
         ),
         learner,
@@ -222,7 +267,11 @@ describe("SpamAssassin", () => {
             courseTitle: item.title,
             endDate: item.endDate!,
             licence: "door_supervisor",
-            renewalCourse: { title: "Door Supervisor Refresher", url: "https://www.example.com/course/door-supervisor-refresher", nextDates: [{ startDate: "2031-03-03", endDate: "2031-03-04" }] },
+            renewalCourse: {
+              title: "Door Supervisor Refresher",
+              url: "https://www.example.com/course/door-supervisor-refresher",
+              nextDates: [{ startDate: "2031-03-03", endDate: "2031-03-04" }],
+            },
             allCoursesUrl: "https://www.example.com/all-courses",
             unsubscribeUrl: unsubscribe,
           },
@@ -232,10 +281,23 @@ describe("SpamAssassin", () => {
       ],
       [
         "learner_result",
-        learnerResultMail({ name: "Alex Stone", courseTitle: item.title, licenceKind: "door_supervisor", results: [{ unit: "Unit 1", result: "pass" }], outcome: "pass" }, s),
+        learnerResultMail(
+          {
+            name: "Alex Stone",
+            courseTitle: item.title,
+            licenceKind: "door_supervisor",
+            results: [{ unit: "Unit 1", result: "pass" }],
+            outcome: "pass",
+          },
+          s,
+        ),
         learner,
       ],
-      ["staff_invite", inviteMail(s.providerName, "Sam Staff", "office", "https://admin.example.com/invite/tok", "Pat Owner"), { to: "sam@example.com", to_name: "Sam Staff" }],
+      [
+        "staff_invite",
+        inviteMail(s.providerName, "Sam Staff", "office", "https://admin.example.com/invite/tok", "Pat Owner"),
+        { to: "sam@example.com", to_name: "Sam Staff" },
+      ],
     ];
 
     const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });

@@ -46,7 +46,9 @@ export function composeMail(mail: ClaimedMail, from: string): OutgoingMail {
   return {
     from,
     to: mail.to_name ? { name: mail.to_name, address: mail.to } : mail.to,
-    ...(mail.reply_to ? { replyTo: mail.reply_to_name ? { name: mail.reply_to_name, address: mail.reply_to } : mail.reply_to } : {}),
+    ...(mail.reply_to
+      ? { replyTo: mail.reply_to_name ? { name: mail.reply_to_name, address: mail.reply_to } : mail.reply_to }
+      : {}),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,

@@ -32,7 +32,9 @@ export type CalendarEvent = {
 export function readCalendar(text: string): { method: string; events: CalendarEvent[] } {
   const strict = spawnSync(PYTHON, [SCRIPT], { input: text, encoding: "utf8" });
   if (strict.error || strict.status !== 0)
-    throw new Error(`strict iCalendar check failed:\n${strict.stdout}${strict.stderr}${strict.error?.message ?? ""}\n---\n${text}`);
+    throw new Error(
+      `strict iCalendar check failed:\n${strict.stdout}${strict.stderr}${strict.error?.message ?? ""}\n---\n${text}`,
+    );
 
   const comp = new ICAL.Component(ICAL.parse(text));
   const tz = comp.getFirstSubcomponent("vtimezone");

@@ -1,5 +1,11 @@
 import { desc, gte, sql } from "drizzle-orm";
-import { ACTIVITY_TYPES, type ActivityCategory, type ActivityLog, type ActivityType, type RecordedActivityType } from "@app/contract";
+import {
+  ACTIVITY_TYPES,
+  type ActivityCategory,
+  type ActivityLog,
+  type ActivityType,
+  type RecordedActivityType,
+} from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { activityLog } from "../../db/schema";
 import { penceToPounds as toPounds } from "@app/rules";
@@ -11,7 +17,15 @@ export const SYSTEM_ACTOR: Actor = { id: null, name: "System" };
 /** Call inside the transaction of the event it records. */
 export async function logActivity(
   db: DbOrTx,
-  entry: { type: RecordedActivityType; action: string; details?: string; actor: Actor; amountPence?: number; items?: number; at?: Date },
+  entry: {
+    type: RecordedActivityType;
+    action: string;
+    details?: string;
+    actor: Actor;
+    amountPence?: number;
+    items?: number;
+    at?: Date;
+  },
 ): Promise<void> {
   await db.insert(activityLog).values({
     type: entry.type,
@@ -32,7 +46,9 @@ const SPEC_TYPES: ReadonlySet<string> = new Set(ACTIVITY_TYPES);
  * `security`) becomes `other` with the kind as its category (decision 289).
  */
 export function specType(recorded: RecordedActivityType): { type: ActivityType; category?: ActivityCategory } {
-  return SPEC_TYPES.has(recorded) ? { type: recorded as ActivityType } : { type: "other", category: recorded as ActivityCategory };
+  return SPEC_TYPES.has(recorded)
+    ? { type: recorded as ActivityType }
+    : { type: "other", category: recorded as ActivityCategory };
 }
 
 /** Newest first, one page; `since` keeps the entries from that instant on. */

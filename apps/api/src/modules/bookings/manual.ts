@@ -230,7 +230,12 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       );
       await repo.queueMail(
         tx,
-        { ...officeRecipient(ctx.mail), replyTo: customerAddress(order!), kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) },
+        {
+          ...officeRecipient(ctx.mail),
+          replyTo: customerAddress(order!),
+          kind: "new_booking",
+          ...newBookingNotice(order!, items, ctx.mail),
+        },
         ctx.now,
       );
     }

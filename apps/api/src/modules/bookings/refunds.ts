@@ -137,7 +137,11 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       const calendar = bookingCalendar(cancelled!, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
       await repo.queueMail(
         tx,
-        { ...customerRecipient(order), kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar) },
+        {
+          ...customerRecipient(order),
+          kind: "booking_cancelled",
+          ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar),
+        },
         ctx.now,
       );
     }

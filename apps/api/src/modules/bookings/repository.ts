@@ -295,7 +295,11 @@ export type BookingMailKind =
   | "booking_transferred";
 
 /** Queues a mail in the caller's transaction (as mail/outbox's enqueueMail does, with our kinds). */
-export async function queueMail(tx: Tx, mail: RenderedMail & MailAddressing & { kind: BookingMailKind }, at: Date): Promise<void> {
+export async function queueMail(
+  tx: Tx,
+  mail: RenderedMail & MailAddressing & { kind: BookingMailKind },
+  at: Date,
+): Promise<void> {
   await tx.insert(mailOutbox).values({
     ...addressingColumns(mail),
     kind: mail.kind,

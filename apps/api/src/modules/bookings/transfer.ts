@@ -97,7 +97,11 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
       const calendar = bookingCalendar(order, after, places, ctx.mail, { method: "REQUEST", now: ctx.now });
       await repo.queueMail(
         tx,
-        { ...customerRecipient(order), kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) },
+        {
+          ...customerRecipient(order),
+          kind: "booking_transferred",
+          ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
+        },
         ctx.now,
       );
     }

@@ -179,7 +179,13 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
     settings,
   );
   return {
-    mail: { ...mail, to, toName: nameFor(row, to), kind: "licence_renewal", headers: unsubscribeHeaders(link, settings.providerEmail) },
+    mail: {
+      ...mail,
+      to,
+      toName: nameFor(row, to),
+      kind: "licence_renewal",
+      headers: unsubscribeHeaders(link, settings.providerEmail),
+    },
   };
 }
 

@@ -75,7 +75,11 @@ export const customerAddress = (order: { guestEmail: string; firstName: string; 
  * Queues a mail. Call it with the transaction of the event the mail is about: the mail exists
  * exactly when the event does, and the sender worker delivers it (with retries) later.
  */
-export async function enqueueMail(db: DbOrTx, mail: RenderedMail & MailAddressing & { kind: MailKind }, now?: Date): Promise<void> {
+export async function enqueueMail(
+  db: DbOrTx,
+  mail: RenderedMail & MailAddressing & { kind: MailKind },
+  now?: Date,
+): Promise<void> {
   await db.insert(mailOutbox).values({
     ...addressingColumns(mail),
     kind: mail.kind,

@@ -61,7 +61,11 @@ const londonLocal = (day: string, minutes: number) =>
   `${day.replace(/-/g, "")}T${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}00`;
 
 /** An instant in UTC with `Z` (DTSTAMP must be UTC, RFC 5545 §3.8.7.2). */
-export const utcStamp = (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+export const utcStamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** TEXT value escaping (RFC 5545 §3.3.11). */
 const text = (v: string) => v.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
@@ -92,12 +96,21 @@ function fold(line: string): string {
   return out.join("\r\n ");
 }
 
-export type CalendarSettings = { providerName: string; providerEmail: string; venueAddress: string; providerPhone: string; siteUrl: string };
+export type CalendarSettings = {
+  providerName: string;
+  providerEmail: string;
+  venueAddress: string;
+  providerPhone: string;
+  siteUrl: string;
+};
 
 /** REQUEST: new or changed (mails); CANCEL: cancelled (mail); PUBLISH: the download. */
 export type CalendarMethod = "REQUEST" | "CANCEL" | "PUBLISH";
 
-type Place = Pick<OrderAttendeeRow, "orderItemId" | "position" | "firstName" | "lastName" | "email" | "calendarUid" | "calendarSequence">;
+type Place = Pick<
+  OrderAttendeeRow,
+  "orderItemId" | "position" | "firstName" | "lastName" | "email" | "calendarUid" | "calendarSequence"
+>;
 
 /**
  * The calendar file of a booking: one VEVENT per attendee place on a dated course, repeating daily

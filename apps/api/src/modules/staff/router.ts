@@ -137,7 +137,12 @@ export const staffRouter = s.router(contract.staff, {
       const link = `${app.mail.settings.adminUrl}/invite/${token}`;
       await enqueueMail(
         tx,
-        { to: email, toName: body.name, kind: "staff_invite", ...inviteMail(app.mail.settings.providerName, body.name, body.role, link, actor.name) },
+        {
+          to: email,
+          toName: body.name,
+          kind: "staff_invite",
+          ...inviteMail(app.mail.settings.providerName, body.name, body.role, link, actor.name),
+        },
         now,
       );
       await logActivity(tx, {

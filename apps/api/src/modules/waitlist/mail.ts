@@ -78,15 +78,13 @@ ${body}
  * insert, so the mail module's list of kinds stays the orders domain's (kind 'waitlist_offer').
  */
 export async function enqueueOfferMail(db: DbOrTx, to: string, toName: string, mail: RenderedMail, now: Date): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({
-      ...addressingColumns({ to, toName }),
-      kind: "waitlist_offer",
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+  await db.insert(mailOutbox).values({
+    ...addressingColumns({ to, toName }),
+    kind: "waitlist_offer",
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
 }
