@@ -322,7 +322,6 @@ describe("SpamAssassin", () => {
     }
     const scores = spamScores(raws);
     const report = templates.map(([kind], i) => `${kind}: ${scores[i]!.score} (${scores[i]!.tests})`);
-    if (process.env.SA_REPORT) console.log(report.join("\n"));
     for (const [i, { score }] of scores.entries()) expect(score, report[i]).toBeLessThanOrEqual(0.5);
   });
 });
