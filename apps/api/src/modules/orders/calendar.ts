@@ -174,7 +174,7 @@ export function bookingCalendar(
         ...(opts.method === "PUBLISH"
           ? []
           : [
-              `ATTENDEE;CN=${param(name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${place.email ?? order.guestEmail}`,
+              `ATTENDEE;CN=${param(name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${place.email || order.guestEmail}`,
             ]),
         "END:VEVENT",
       );
