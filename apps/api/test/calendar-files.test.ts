@@ -23,17 +23,13 @@ const WINTER = { startDate: "2031-12-01", endDate: "2031-12-02" };
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
-  await upsertUser(
-    ctx.db,
-    {
-      email: "cal.office@example.com",
-      name: "Cal Office",
-      password: "Str0ng!Passw0rd-test",
-      isAdmin: true,
-      role: "office",
-    },
-    CHECK_TIMEOUT,
-  );
+  await upsertUser(ctx.db, {
+    email: "cal.office@example.com",
+    name: "Cal Office",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "office",
+  });
   office = await login(ctx.app, "cal.office@example.com", "Str0ng!Passw0rd-test");
   const id = await createCourse(
     ctx.db,
@@ -51,27 +47,19 @@ const TEAM = [
 ];
 
 async function paidGroupOrder(email: string) {
-  const res = await ctx.app.inject(
-    {
-      method: "POST",
-      url: "/api/enroll",
-      payload: orderPayload([{ id: course.id, selectedDate: course.summer, quantity: 2, attendees: TEAM }], {
-        guest_email: email,
-      }),
-    },
-    CHECK_TIMEOUT,
-  );
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/enroll",
+    payload: orderPayload([{ id: course.id, selectedDate: course.summer, quantity: 2, attendees: TEAM }], { guest_email: email }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const { reference } = res.json();
-  const pay = await ctx.app.inject(
-    {
-      method: "POST",
-      url: `/api/payments/local/${reference}/pay`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "",
-    },
-    CHECK_TIMEOUT,
-  );
+  const pay = await ctx.app.inject({
+    method: "POST",
+    url: `/api/payments/local/${reference}/pay`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
   expect(pay.statusCode).toBe(303);
   return (await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!;
 }
