@@ -64,9 +64,7 @@ describeAtWidths("activity log", () => {
       const pages = Math.ceil(total / 10);
       expect(await page.getByRole("button", { name: /^Page \d+$/ }).count()).toBe(Math.min(5, pages));
       await page.getByRole("button", { name: "Page 2" }).click();
-      await expect
-        .poll(() => showing.textContent())
-        .toBe(`Showing 11 to ${Math.min(20, total)} of ${total} activities`);
+      await expect.poll(() => showing.textContent()).toBe(`Showing 11 to ${Math.min(20, total)} of ${total} activities`);
       await expect.poll(() => actions.allTextContents()).toEqual(entries.slice(10, 20).map((e) => e.action));
       expect(asked.some((u) => u.searchParams.get("page") === "2" && u.searchParams.get("limit") === "10")).toBe(true);
       // Changing the filter goes back to page 1.
@@ -86,5 +84,19 @@ describeAtWidths("activity log", () => {
     await expect.poll(() => actions.allTextContents()).toEqual(todays.slice(0, 10).map((e) => e.action));
     // The period is filtered on the server: the request carries the start of today.
     await expect.poll(() => asked.some((u) => u.searchParams.get("since") === new Date(midnight).toISOString())).toBe(true);
+  });
+
+  test("shows a sign-in as the spec's 'other' type with its Security category", async ({ page, login, navigate, getJson }) => {
+    await login();
+    // The API answers the spec's types only; the richer kind comes as a category (decision 289).
+    const entries = await getJson<(Entry & { type: string; category?: string })[]>("/api/activity-logs?limit=10");
+    const signIn = entries.find((e) => e.action === "Signed in");
+    expect(signIn, "this test's sign-in is among the newest entries").toMatchObject({ type: "other", category: "security" });
+    await navigate("/activity-log");
+    await page.getByRole("heading", { level: 1, name: "Activity Logs" }).waitFor();
+    const item = page.locator(`.activity-item[data-category="security"]`, { hasText: "Signed in" }).first();
+    await item.waitFor();
+    expect(await item.getAttribute("data-type")).toBe("other");
+    expect(await item.locator(".activity-item__category").textContent()).toBe("Security");
   });
 });

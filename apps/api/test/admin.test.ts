@@ -60,6 +60,24 @@ describe("activity log", () => {
   });
 });
 
+describe("activity types", () => {
+  // The spec's list (spec §5): a client built to it must be able to show every entry.
+  const SPEC_TYPES = ["enrollment", "payment", "course_addition", "training_deletion", "course_completion", "other"];
+
+  it("answers only the spec's types: a sign-in is 'other' with the category 'security'", async () => {
+    // beforeAll signed in, which the log records as a security event.
+    const all = (await get("/api/activity-logs?limit=100")).json() as { type: string; category?: string; action: string }[];
+    expect(all.length).toBeGreaterThan(0);
+    for (const entry of all) expect(SPEC_TYPES, `${entry.action} has type ${entry.type}`).toContain(entry.type);
+    const signIn = all.find((e) => e.action === "Signed in");
+    expect(signIn).toMatchObject({ type: "other", category: "security" });
+    // The spec's own types carry no category.
+    const payment = all.find((e) => e.type === "payment");
+    expect(payment).toBeDefined();
+    expect(payment).not.toHaveProperty("category");
+  });
+});
+
 describe("notifications", () => {
   it("shows new messages and paid bookings, then marks them seen", async () => {
     const before = (await get("/api/notifications")).json();

@@ -195,7 +195,7 @@ describe("mail to files (the embedded default)", () => {
     const files = (await readdir(dir)).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(2);
     const contents = await Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")));
-    const confirmation = decodeQp(contents.find((c) => c.includes("To: sam.okafor@example.com"))!);
+    const confirmation = decodeQp(contents.find((c) => c.includes("To: Casey Jones <sam.okafor@example.com>"))!);
     expect(confirmation).toMatch(/Content-Type: multipart\/alternative/);
     expect(confirmation).toContain("Your booking is confirmed");
     expect(confirmation).toContain("What to bring");

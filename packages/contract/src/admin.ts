@@ -10,6 +10,7 @@ export const StatCardSchema = z.object({
 });
 export type StatCard = z.infer<typeof StatCardSchema>;
 
+/** The spec's activity types (spec §5, activity log entry): the only `type`s `GET /activity-logs` answers. */
 export const ACTIVITY_TYPES = [
   "enrollment",
   "payment",
@@ -17,13 +18,25 @@ export const ACTIVITY_TYPES = [
   "training_deletion",
   "course_completion",
   "other",
-  "security",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * Kinds of entry the product records beyond the spec's list (sign-ins, role changes, evidence
+ * views...). They are answered as type `other` with the kind as `category`, so a client built to
+ * the spec can show every entry and the portal can still tell them apart (decision 289).
+ */
+export const ACTIVITY_CATEGORIES = ["security"] as const;
+export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
+
+/** What the server records (the activity log's own column): the spec's types and the richer kinds. */
+export type RecordedActivityType = ActivityType | ActivityCategory;
 
 export const ActivityLogSchema = z.object({
   id: z.number().int(),
   type: z.enum(ACTIVITY_TYPES),
+  /** Set only on `other` entries of a richer kind (e.g. `security` for sign-ins). */
+  category: z.enum(ACTIVITY_CATEGORIES).optional(),
   action: z.string(),
   /** ISO timestamp */
   timestamp: z.string(),

@@ -3,7 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import { BookPlus, CircleCheckBig, CreditCard, FileText, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { EmptyState, ErrorState, Skeleton, cx } from "@app/ui";
 import { clockTime, formatPounds, relativeTime, type TimeFilter } from "@app/ui/format";
-import type { ActivityLog, ActivityType } from "@app/contract";
+import type { ActivityCategory, ActivityLog, ActivityType } from "@app/contract";
 import { api, queryKeys } from "../lib/api";
 import { timeFilterSince, unwrapPage } from "../lib/paging";
 import { errorMessage } from "../lib/errors";
@@ -16,6 +16,10 @@ const ICONS: Record<ActivityType, { icon: LucideIcon; tone: string; label: strin
   training_deletion: { icon: Trash2, tone: "danger", label: "Training deleted" },
   course_completion: { icon: CircleCheckBig, tone: "success", label: "Course completed" },
   other: { icon: FileText, tone: "neutral", label: "Other" },
+};
+
+/** The API answers the spec's types; a richer kind comes as `other` with its category, shown as a badge (decision 289). */
+const CATEGORIES: Record<ActivityCategory, { icon: LucideIcon; tone: string; label: string }> = {
   security: { icon: ShieldCheck, tone: "brand", label: "Security" },
 };
 
@@ -28,13 +32,15 @@ export function ActivityList({ entries, now = new Date() }: { entries: readonly 
   return (
     <ul className="activity-list">
       {entries.map((entry) => {
-        const meta = ICONS[entry.type] ?? ICONS.other;
+        const category = entry.category ? CATEGORIES[entry.category] : undefined;
+        const typeMeta = ICONS[entry.type] ?? ICONS.other;
+        const meta = category ?? typeMeta;
         const Icon = meta.icon;
         return (
-          <li key={entry.id} className="activity-item" data-type={entry.type}>
+          <li key={entry.id} className="activity-item" data-type={entry.type} data-category={entry.category}>
             <span className={cx("activity-item__icon", `activity-item__icon--${meta.tone}`)}>
               <Icon size={20} aria-hidden="true" />
-              <span className="ui-visually-hidden">{meta.label}: </span>
+              <span className="ui-visually-hidden">{typeMeta.label}: </span>
             </span>
             <div className="activity-item__body">
               <div className="activity-item__top">
@@ -47,6 +53,7 @@ export function ActivityList({ entries, now = new Date() }: { entries: readonly 
               </div>
               {entry.details ? <p className="activity-item__details">{entry.details}</p> : null}
               <p className="activity-item__meta">
+                {category ? <span className="activity-item__category">{category.label}</span> : null}
                 <span className="activity-item__user">{entry.user}</span>
                 {entry.amount !== undefined ? <span className="activity-item__amount">{formatPounds(entry.amount)}</span> : null}
                 {entry.items !== undefined ? <span className="activity-item__items">{itemsLabel(entry.items)}</span> : null}

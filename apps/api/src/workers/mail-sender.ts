@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import type { MailTransport } from "../modules/mail/transport";
+import type { MailTransport, OutgoingMail } from "../modules/mail/transport";
 import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs/scheduled-mail";
 
 /** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
@@ -14,6 +14,49 @@ const BACKOFF_MAX_MS = 60 * 60_000;
 /** Wait after the n-th failed attempt: 30 s, 1, 2, 4 … minutes, capped at one hour. */
 export function mailBackoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** An outbox row as the sender claims it. */
+export type ClaimedMail = {
+  id: number;
+  to: string;
+  to_name: string | null;
+  reply_to: string | null;
+  reply_to_name: string | null;
+  message_id: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+  attempts: number;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
+  headers: Record<string, string> | null;
+};
+
+/** The domain of the From address: Message-IDs are made under it (RFC 5322 §3.6.4). */
+export const fromDomain = (from: string) => from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+
+/**
+ * The message Nodemailer builds from an outbox row (decision 287): To with the recipient's name,
+ * Reply-To where the row has one, the row's own Message-ID, and `Auto-Submitted: auto-generated`
+ * (RFC 3834) because everything in the outbox is written by the service, not typed by a person:
+ * the office's personal answers go from its own mail client, so auto-responders stay quiet.
+ */
+export function composeMail(mail: ClaimedMail, from: string): OutgoingMail {
+  return {
+    from,
+    to: mail.to_name ? { name: mail.to_name, address: mail.to } : mail.to,
+    ...(mail.reply_to
+      ? { replyTo: mail.reply_to_name ? { name: mail.reply_to_name, address: mail.reply_to } : mail.reply_to }
+      : {}),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    // List-Unsubscribe and List-Unsubscribe-Post on marketing mail (decision 224).
+    headers: { ...(mail.headers ?? {}), "Auto-Submitted": "auto-generated" },
+    messageId: mail.message_id,
+  };
 }
 
 type Log = {
@@ -34,25 +77,18 @@ export async function sendDueMail(
 ): Promise<{ sent: number; failed: number }> {
   const { now, from, batch = 20, log } = opts;
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
-  const { rows: claimed } = await db.execute<{
-    id: number;
-    to: string;
-    subject: string;
-    html: string;
-    text: string;
-    kind: string;
-    attempts: number;
-    attachments: { filename: string; contentType: string; content: string }[] | null;
-    headers: Record<string, string> | null;
-  }>(sql`
-    update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+  // The Message-ID is made on the first claim and kept: a retry is the same mail to every server.
+  // Random, not the row number, so ids from different environments or restored databases never meet.
+  const { rows: claimed } = await db.execute<ClaimedMail>(sql`
+    update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()},
+      message_id = coalesce(message_id, '<' || gen_random_uuid() || '@' || ${fromDomain(from)} || '>')
     where id in (
       select id from mail_outbox
       where status = 'pending' and next_attempt_at <= ${now.toISOString()}
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked)
-    returning id, "to", subject, html, text, kind, attempts, attachments, headers`);
+    returning id, "to", to_name, reply_to, reply_to_name, message_id, subject, html, text, kind, attempts, attachments, headers`);
 
   let sent = 0;
   let failed = 0;
@@ -69,18 +105,7 @@ export async function sendDueMail(
       continue;
     }
     try {
-      const result = await transport.send({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
-        // List-Unsubscribe and List-Unsubscribe-Post on marketing mail (decision 224).
-        ...(mail.headers && Object.keys(mail.headers).length ? { headers: mail.headers } : {}),
-        // Stable id: a resend after a crash is recognisable as the same mail.
-        messageId: `<outbox-${mail.id}@${from.match(/@([^>\s]+)/)?.[1] ?? "localhost"}>`,
-      });
+      const result = await transport.send(composeMail(mail, from));
       await db.update(mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(mailOutbox.id, mail.id));
       sent++;
       log?.info({ mailId: mail.id, kind: mail.kind, to: mail.to, where: result.describe }, `mail sent: ${result.describe}`);

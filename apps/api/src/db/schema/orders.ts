@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, date } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, date, uuid } from "drizzle-orm/pg-core";
 import { courseDates, courses, discountCodes } from "./catalogue";
 import { createdAt, tstz, updatedAt } from "./types";
 
@@ -129,6 +129,13 @@ export const orderAttendees = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email"),
+    /**
+     * The iCalendar UID of this place's event (RFC 5545): made once, kept for life, so every later
+     * calendar file (a move, a cancellation) updates the same event in the customer's calendar.
+     */
+    calendarUid: uuid("calendar_uid").notNull().defaultRandom(),
+    /** The event's SEQUENCE: raised on every change sent to the customer (moved, cancelled). */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -62,6 +62,16 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     to: text("to").notNull(),
+    /** The recipient's name for the To: header ('Alex Stone <alex@…>'), when known. */
+    toName: text("to_name"),
+    /** Reply-To (address and name): the customer, on the office's notices of their message or booking. */
+    replyTo: text("reply_to"),
+    replyToName: text("reply_to_name"),
+    /**
+     * The mail's Message-ID, random and made when the sender first claims the row, so every retry
+     * of the same mail carries the same id (decision 287).
+     */
+    messageId: text("message_id"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),

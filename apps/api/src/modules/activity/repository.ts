@@ -1,5 +1,11 @@
 import { desc, gte, sql } from "drizzle-orm";
-import type { ActivityLog, ActivityType } from "@app/contract";
+import {
+  ACTIVITY_TYPES,
+  type ActivityCategory,
+  type ActivityLog,
+  type ActivityType,
+  type RecordedActivityType,
+} from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { activityLog } from "../../db/schema";
 import { penceToPounds as toPounds } from "@app/rules";
@@ -11,7 +17,15 @@ export const SYSTEM_ACTOR: Actor = { id: null, name: "System" };
 /** Call inside the transaction of the event it records. */
 export async function logActivity(
   db: DbOrTx,
-  entry: { type: ActivityType; action: string; details?: string; actor: Actor; amountPence?: number; items?: number; at?: Date },
+  entry: {
+    type: RecordedActivityType;
+    action: string;
+    details?: string;
+    actor: Actor;
+    amountPence?: number;
+    items?: number;
+    at?: Date;
+  },
 ): Promise<void> {
   await db.insert(activityLog).values({
     type: entry.type,
@@ -23,6 +37,18 @@ export async function logActivity(
     items: entry.items ?? null,
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
+}
+
+const SPEC_TYPES: ReadonlySet<string> = new Set(ACTIVITY_TYPES);
+
+/**
+ * The spec's type for a recorded one: the spec's own types pass through, a richer kind (e.g.
+ * `security`) becomes `other` with the kind as its category (decision 289).
+ */
+export function specType(recorded: RecordedActivityType): { type: ActivityType; category?: ActivityCategory } {
+  return SPEC_TYPES.has(recorded)
+    ? { type: recorded as ActivityType }
+    : { type: "other", category: recorded as ActivityCategory };
 }
 
 /** Newest first, one page; `since` keeps the entries from that instant on. */
@@ -41,7 +67,7 @@ export async function listActivity(db: DbOrTx, page: Page, since?: Date): Promis
     .where(where);
   const items = rows.map((r) => ({
     id: r.id,
-    type: r.type,
+    ...specType(r.type),
     action: r.action,
     timestamp: r.createdAt.toISOString(),
     user: r.userName,

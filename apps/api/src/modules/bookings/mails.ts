@@ -10,6 +10,7 @@ import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 import { bookingConfirmation } from "../mail/templates";
+import { calendarContentType } from "../orders/calendar";
 import type { OrderRow } from "./repository";
 
 type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string; time: string };
@@ -48,8 +49,17 @@ function render(
 
 const dates = (i: ItemLike) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
 
-/** The booking was cancelled by the office; `refundPence` went back (0: none). */
-export function cancellationMail(order: OrderRow, items: ItemLike[], refundPence: number, s: MailSettings): RenderedMail {
+/**
+ * The booking was cancelled by the office; `refundPence` went back (0: none). `calendar` is the
+ * METHOD:CANCEL file that takes the course days out of the customer's calendar.
+ */
+export function cancellationMail(
+  order: OrderRow,
+  items: ItemLike[],
+  refundPence: number,
+  s: MailSettings,
+  calendar?: string,
+): RenderedMail {
   const ref = formatBookingRef(order.bookingRef);
   return render(
     `Booking cancelled: ${ref}`,
@@ -61,8 +71,10 @@ export function cancellationMail(order: OrderRow, items: ItemLike[], refundPence
       refundPence > 0
         ? `We have refunded ${formatPence(refundPence)} to the card or account you paid with. Refunds usually arrive within 5 to 10 working days.`
         : "No payment has been refunded for this booking.",
+      ...(calendar ? ["The attached calendar file takes these course days out of your calendar."] : []),
     ],
     s,
+    calendar ? [{ filename: `cancelled-${ref}.ics`, contentType: calendarContentType("CANCEL"), content: calendar }] : [],
   );
 }
 
@@ -98,10 +110,10 @@ export function transferMail(
       `Your booking ${ref} for ${moved.title} has moved from ${previousDates} to:`,
       `${dates(moved)}, ${moved.time} each day`,
       `Where: ${s.venueAddress}`,
-      "The attached calendar file adds your new course days to your calendar; please remove the old dates.",
+      "The attached calendar file moves the course days in your calendar to the new dates.",
     ],
     s,
-    [{ filename: `booking-${ref}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendar }],
+    [{ filename: `booking-${ref}.ics`, contentType: calendarContentType("REQUEST"), content: calendar }],
   );
 }
 

@@ -9,10 +9,11 @@ import type { z } from "zod";
 import { orderAttendees, orderItems, orderPayments, orders, type OrderItemRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
+import { customerAddress, customerRecipient, officeRecipient } from "../mail/outbox";
 import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { bookingCalendar } from "../orders/calendar";
-import { lockAndCountClaims } from "../orders/repository";
+import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -215,15 +216,26 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       await repo.queueMail(
         tx,
         {
-          to: order!.guestEmail,
+          ...customerRecipient(order!),
           kind: "booking_confirmation",
-          ...confirmationMail(order!, items, ctx.mail, bookingCalendar(order!, items, ctx.mail, ctx.now), invoiceUnpaid),
+          ...confirmationMail(
+            order!,
+            items,
+            ctx.mail,
+            bookingCalendar(order!, items, await findAttendeesOf(tx, [order!.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
+            invoiceUnpaid,
+          ),
         },
         ctx.now,
       );
       await repo.queueMail(
         tx,
-        { to: ctx.mail.providerEmail, kind: "new_booking", ...newBookingNotice(order!, items, ctx.mail) },
+        {
+          ...officeRecipient(ctx.mail),
+          replyTo: customerAddress(order!),
+          kind: "new_booking",
+          ...newBookingNotice(order!, items, ctx.mail),
+        },
         ctx.now,
       );
     }

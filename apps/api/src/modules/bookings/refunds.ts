@@ -11,8 +11,10 @@ import { orders, paymentEvents } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
+import { customerRecipient } from "../mail/outbox";
 import { refusalError } from "../orders/http-answers";
-import { findItems } from "../orders/repository";
+import { findItems, raiseCalendarSequence } from "../orders/repository";
+import { bookingCalendar } from "../orders/calendar";
 import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
@@ -129,10 +131,17 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       items: items.length,
       at: ctx.now,
     });
+    // Every place's event is cancelled: same UIDs, SEQUENCE raised, METHOD:CANCEL (decision 285).
+    const places = await raiseCalendarSequence(tx, order.id);
     if (input.notify !== false) {
+      const calendar = bookingCalendar(cancelled!, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_cancelled", ...cancellationMail(cancelled!, items, amount, ctx.mail) },
+        {
+          ...customerRecipient(order),
+          kind: "booking_cancelled",
+          ...cancellationMail(cancelled!, items, amount, ctx.mail, calendar),
+        },
         ctx.now,
       );
     }
@@ -164,7 +173,7 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
     if (input.notify !== false)
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
+        { ...customerRecipient(order), kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
         ctx.now,
       );
   });
@@ -244,11 +253,20 @@ export async function applyRefundEvent(
       at: ctx.now,
     });
     const items = await findItems(tx, order.id);
-    const mail =
-      current.status !== order.status ? cancellationMail(current, items, added, ctx.mail) : refundMail(current, added, ctx.mail);
+    const cancelledNow = current.status !== order.status;
+    const places = cancelledNow ? await raiseCalendarSequence(tx, order.id) : [];
+    const mail = cancelledNow
+      ? cancellationMail(
+          current,
+          items,
+          added,
+          ctx.mail,
+          bookingCalendar(current, items, places, ctx.mail, { method: "CANCEL", now: ctx.now }),
+        )
+      : refundMail(current, added, ctx.mail);
     await repo.queueMail(
       tx,
-      { to: order.guestEmail, kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },
+      { ...customerRecipient(order), kind: current.status !== order.status ? "booking_cancelled" : "booking_refunded", ...mail },
       ctx.now,
     );
     return "processed";

@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import type { RenderedMail } from "../mail/types";
+import { addressingColumns, type MailAddressing } from "../mail/outbox";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
@@ -294,9 +295,13 @@ export type BookingMailKind =
   | "booking_transferred";
 
 /** Queues a mail in the caller's transaction (as mail/outbox's enqueueMail does, with our kinds). */
-export async function queueMail(tx: Tx, mail: RenderedMail & { to: string; kind: BookingMailKind }, at: Date): Promise<void> {
+export async function queueMail(
+  tx: Tx,
+  mail: RenderedMail & MailAddressing & { kind: BookingMailKind },
+  at: Date,
+): Promise<void> {
   await tx.insert(mailOutbox).values({
-    to: mail.to,
+    ...addressingColumns(mail),
     kind: mail.kind,
     subject: mail.subject,
     html: mail.html,

@@ -12,9 +12,9 @@ import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity, type Actor } from "../activity/repository";
-import type { MailSettings } from "../mail/outbox";
+import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
-import { findItems } from "../orders/repository";
+import { findAttendeesOf, findItems } from "../orders/repository";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -224,10 +224,10 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
       order,
       items,
       ctx.mail,
-      bookingCalendar(order, items, ctx.mail, ctx.now),
+      bookingCalendar(order, items, await findAttendeesOf(tx, [order.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
       payment?.invoiceUnpaid ?? false,
     );
-    await repo.queueMail(tx, { to: order.guestEmail, kind: "booking_confirmation", ...mail }, ctx.now);
+    await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
     await logActivity(tx, {
       type: "other",
       action: "Confirmation resent",

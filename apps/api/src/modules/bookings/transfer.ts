@@ -11,9 +11,10 @@ import { formatDateRange as dateRangeLabel } from "@app/rules";
 import { ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
+import { customerRecipient } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
 import { refusalError } from "../orders/http-answers";
-import { findItems, lockAndCountClaims } from "../orders/repository";
+import { findItems, lockAndCountClaims, raiseCalendarSequence } from "../orders/repository";
 import { transferMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
@@ -91,10 +92,16 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
     if (input.notify !== false) {
       const after = await findItems(tx, order.id);
       const moved = after.find((i) => i.id === item.id)!;
-      const calendar = bookingCalendar(order, after, ctx.mail, ctx.now);
+      // The same events rescheduled: same UIDs, the moved places' SEQUENCE raised (decision 285).
+      const places = await raiseCalendarSequence(tx, order.id, item.id);
+      const calendar = bookingCalendar(order, after, places, ctx.mail, { method: "REQUEST", now: ctx.now });
       await repo.queueMail(
         tx,
-        { to: order.guestEmail, kind: "booking_transferred", ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail) },
+        {
+          ...customerRecipient(order),
+          kind: "booking_transferred",
+          ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
+        },
         ctx.now,
       );
     }

@@ -13,7 +13,7 @@ import type { Db, DbOrTx, Tx } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
 import { ukDate, ukMidnight } from "../../lib/dates";
-import type { MailSettings } from "../mail/outbox";
+import { addressingColumns, type MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
@@ -84,7 +84,9 @@ type DueRow = {
   guest_email: string;
   marketing_consent_at: Date | null;
   attendee_first_name: string;
+  attendee_last_name: string;
   attendee_email: string | null;
+  buyer_name: string;
   /** From the learner form (issue 14), when the attendee has a learner record. */
   learner_email: string | null;
   learner_consent_at: Date | null;
@@ -95,7 +97,13 @@ type DueRow = {
   end_date: string;
 };
 
-type Outcome = { skip: string } | { mail: RenderedMail & { to: string; kind: string; headers?: Record<string, string> } };
+type Outcome =
+  | { skip: string }
+  | { mail: RenderedMail & { to: string; toName: string; kind: string; headers?: Record<string, string> } };
+
+/** The name for the To: header: the attendee's at their own address, otherwise the buyer's (whose address it is). */
+const nameFor = (row: DueRow, to: string) =>
+  to === row.guest_email && to !== row.attendee_email ? row.buyer_name : `${row.attendee_first_name} ${row.attendee_last_name}`;
 
 async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings, now: Date): Promise<Outcome> {
   if (row.order_status !== "paid") return { skip: `booking ${row.order_status}` };
@@ -114,7 +122,8 @@ async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings
     },
     settings,
   );
-  return { mail: { ...mail, to: row.attendee_email ?? row.guest_email, kind: "course_reminder" } };
+  const to = row.attendee_email ?? row.guest_email;
+  return { mail: { ...mail, to, toName: nameFor(row, to), kind: "course_reminder" } };
 }
 
 async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: MailSettings, now: Date): Promise<Outcome> {
@@ -169,7 +178,15 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
     },
     settings,
   );
-  return { mail: { ...mail, to, kind: "licence_renewal", headers: unsubscribeHeaders(link, settings.providerEmail) } };
+  return {
+    mail: {
+      ...mail,
+      to,
+      toName: nameFor(row, to),
+      kind: "licence_renewal",
+      headers: unsubscribeHeaders(link, settings.providerEmail),
+    },
+  };
 }
 
 /** Takes one due row (if no other instance has it) and queues or skips it, in one transaction. */
@@ -184,7 +201,8 @@ async function processDue(
     const { rows } = await tx.execute<DueRow>(sql`
       select s.id, s.kind, s.attendee_id, s.course_date_id, s.renewal_course_id,
         o.status as order_status, o.booking_ref, o.guest_email, o.marketing_consent_at,
-        a.first_name as attendee_first_name, a.email as attendee_email,
+        a.first_name as attendee_first_name, a.last_name as attendee_last_name, a.email as attendee_email,
+        o.first_name || ' ' || o.last_name as buyer_name,
         lr.email as learner_email, lr.marketing_consent_at as learner_consent_at,
         i.course_date_id as item_date_id, c.title as course_title, i.time, cd.start_date, cd.end_date
       from scheduled_mails s
@@ -215,7 +233,7 @@ async function processDue(
     const [queued] = await tx
       .insert(mailOutbox)
       .values({
-        to: mail.to,
+        ...addressingColumns(mail),
         kind: mail.kind,
         subject: mail.subject,
         html: mail.html,

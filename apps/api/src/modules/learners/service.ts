@@ -516,7 +516,7 @@ export async function recordResults(
         },
         mail,
       );
-      await enqueueMail(tx, { to, kind: "learner_result", ...rendered }, now);
+      await enqueueMail(tx, { to, toName: row.rec.fullName ?? attendeeName(row), kind: "learner_result", ...rendered }, now);
       await repo.updateLearner(tx, id, { resultMailed: summary }, now);
       mailed = true;
     }

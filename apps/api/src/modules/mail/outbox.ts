@@ -36,13 +36,52 @@ export type MailKind =
   | "staff_invite"
   | "learner_result";
 
+/** Who a mail goes to and who a reply should reach (decision 287). */
+export type MailAddressing = {
+  to: string;
+  /** The recipient's name for the To: header ('Alex Stone <alex@…>'); omitted when unknown. */
+  toName?: string;
+  /** The office's notices of a customer's message or booking: a reply goes to the customer. */
+  replyTo?: { address: string; name?: string };
+};
+
+/** The outbox columns of an addressing (shared by every module that queues mail). */
+export const addressingColumns = (m: MailAddressing) => ({
+  to: m.to,
+  toName: m.toName?.trim() || null,
+  replyTo: m.replyTo?.address ?? null,
+  replyToName: m.replyTo?.name?.trim() || null,
+});
+
+/** The office's own mailbox as a recipient: its address and name. */
+export const officeRecipient = (settings: MailSettings): MailAddressing => ({
+  to: settings.providerEmail,
+  toName: settings.providerName,
+});
+
+/** The buyer of a booking as a recipient (the name they gave at checkout). */
+export const customerRecipient = (order: { guestEmail: string; firstName: string; lastName: string }): MailAddressing => ({
+  to: order.guestEmail,
+  toName: `${order.firstName} ${order.lastName}`,
+});
+
+/** The buyer as the Reply-To of the office's notice about their booking. */
+export const customerAddress = (order: { guestEmail: string; firstName: string; lastName: string }) => ({
+  address: order.guestEmail,
+  name: `${order.firstName} ${order.lastName}`,
+});
+
 /**
  * Queues a mail. Call it with the transaction of the event the mail is about: the mail exists
  * exactly when the event does, and the sender worker delivers it (with retries) later.
  */
-export async function enqueueMail(db: DbOrTx, mail: RenderedMail & { to: string; kind: MailKind }, now?: Date): Promise<void> {
+export async function enqueueMail(
+  db: DbOrTx,
+  mail: RenderedMail & MailAddressing & { kind: MailKind },
+  now?: Date,
+): Promise<void> {
   await db.insert(mailOutbox).values({
-    to: mail.to,
+    ...addressingColumns(mail),
     kind: mail.kind,
     subject: mail.subject,
     html: mail.html,

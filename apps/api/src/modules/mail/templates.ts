@@ -177,7 +177,8 @@ ${totalsHtml(order)}
     ? [
         {
           filename: `booking-${shortRef(order)}.ics`,
-          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+          // iMIP (RFC 6047): the part names the file's method (decision 285).
+          contentType: "text/calendar; charset=utf-8; method=REQUEST",
           content: calendar,
         },
       ]

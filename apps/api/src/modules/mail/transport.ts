@@ -2,9 +2,13 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
+/** An address with its display name, as Nodemailer takes it (it encodes the name, RFC 2047). */
+export type NamedAddress = { name: string; address: string };
+
 export type OutgoingMail = {
   from: string;
-  to: string;
+  to: string | NamedAddress;
+  replyTo?: string | NamedAddress;
   subject: string;
   html: string;
   text: string;

@@ -339,6 +339,22 @@ export async function findAttendeesOf(db: DbOrTx, orderIds: number[]): Promise<O
     .orderBy(asc(orderAttendees.orderItemId), asc(orderAttendees.position));
 }
 
+/**
+ * Raises the calendar SEQUENCE of a booking's places (all of them, or one item's) before a changed
+ * or cancelled event is sent (decision 285), and answers the booking's attendees as they are now.
+ */
+export async function raiseCalendarSequence(tx: DbOrTx, orderId: number, itemId?: number): Promise<OrderAttendeeRow[]> {
+  await tx
+    .update(orderAttendees)
+    .set({ calendarSequence: sql`${orderAttendees.calendarSequence} + 1` })
+    .where(
+      itemId === undefined
+        ? eq(orderAttendees.orderId, orderId)
+        : and(eq(orderAttendees.orderId, orderId), eq(orderAttendees.orderItemId, itemId)),
+    );
+  return findAttendeesOf(tx, [orderId]);
+}
+
 /** The order row, locked for the rest of the transaction (every status change starts here). */
 export async function lockOrder(tx: Tx, key: OrderKey): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(whereKey(key)).for("update");

@@ -20,6 +20,7 @@ import {
   cancelOrderAndCheckout,
   cancelPending,
   enrollmentById,
+  findAttendeesOf,
   findItems,
   findOrderById,
   listEnrollments,
@@ -114,7 +115,9 @@ export const ordersRouter = s.router(contract.orders, {
     // Only a paid booking is in anyone's diary; the token in the address is the secret.
     if (!found || found.order.status !== "paid") return { status: 404, body: { message: "Order not found" } };
     const { order, items } = found;
-    const ics = bookingCalendar(order, items, { ...app.mail.settings }, app.now());
+    const places = await findAttendeesOf(app.db, [order.id]);
+    // A file to import, not a scheduling message: PUBLISH, with the same UIDs and SEQUENCEs as the mails.
+    const ics = bookingCalendar(order, items, places, { ...app.mail.settings }, { method: "PUBLISH", now: app.now() });
     reply.header("content-disposition", `attachment; filename="booking-${formatBookingRef(order.bookingRef)}.ics"`);
     reply.header("cache-control", "private, no-store");
     reply.type("text/calendar; charset=utf-8");

@@ -15,7 +15,7 @@ import type { Page } from "../../lib/paging";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import { seatsMoved } from "../courses/seat-signal";
 import { checkDiscount } from "../discounts/service";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { customerAddress, customerRecipient, enqueueMail, officeRecipient, type MailSettings } from "../mail/outbox";
 import { bookingConfirmation, latePaymentNotice, newBookingNotice } from "../mail/templates";
 import type { CheckoutStop, PaymentProvider } from "../payments/port";
 import { newBookingRef } from "./booking-reference";
@@ -328,7 +328,12 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       if (opts.mail) {
         await enqueueMail(
           tx,
-          { to: opts.mail.providerEmail, kind: "late_payment", ...latePaymentNotice(order, items, amount, opts.mail) },
+          {
+            ...officeRecipient(opts.mail),
+            replyTo: customerAddress(order),
+            kind: "late_payment",
+            ...latePaymentNotice(order, items, amount, opts.mail),
+          },
           now,
         );
       }
@@ -349,21 +354,27 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   });
   if (opts.mail) {
     // A group booking's mails name its attendees.
-    const attendees = items.some((i) => i.seats > 1) ? await repo.findAttendeesOf(tx, [order.id]) : [];
+    const places = await repo.findAttendeesOf(tx, [order.id]);
+    const attendees = items.some((i) => i.seats > 1) ? places : [];
     // Learner records exist before the confirmation is written, so it carries each learner's form link (issue 14).
     const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
     const confirmation = bookingConfirmation(
       paid,
       items,
       opts.mail,
-      bookingCalendar(paid, items, opts.mail, now),
+      bookingCalendar(paid, items, places, opts.mail, { method: "REQUEST", now }),
       attendees,
       learnerLinks,
     );
-    await enqueueMail(tx, { to: paid.guestEmail, kind: "booking_confirmation", ...confirmation }, now);
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
     await enqueueMail(
       tx,
-      { to: opts.mail.providerEmail, kind: "new_booking", ...newBookingNotice(paid, items, opts.mail, attendees) },
+      {
+        ...officeRecipient(opts.mail),
+        replyTo: customerAddress(paid),
+        kind: "new_booking",
+        ...newBookingNotice(paid, items, opts.mail, attendees),
+      },
       now,
     );
   }
@@ -516,4 +527,4 @@ export async function orderWithItems(db: Db, reference: string): Promise<{ order
   return order ? { order, items: await repo.findItems(db, order.id) } : null;
 }
 
-export { attachCheckoutSession, findItems, findOrderById, findOrderByReference } from "./repository";
+export { attachCheckoutSession, findAttendeesOf, findItems, findOrderById, findOrderByReference } from "./repository";

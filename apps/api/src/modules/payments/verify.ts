@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { logActivity, SYSTEM_ACTOR } from "../activity/repository";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { enqueueMail, officeRecipient, type MailSettings } from "../mail/outbox";
 import { paymentMismatchNotice } from "../mail/templates";
 import {
   findOrderByReference,
@@ -99,7 +99,7 @@ async function recordPaymentMismatch(
     });
     await enqueueMail(
       tx,
-      { to: mail.providerEmail, kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) },
+      { ...officeRecipient(mail), kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) },
       now,
     );
     return "mismatch";

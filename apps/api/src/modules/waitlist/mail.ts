@@ -2,7 +2,7 @@ import { formatDateRangeWithWeekday } from "@app/contract";
 import { mailOutbox } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
+import { addressingColumns, type MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 
 /** The site route the offer link opens (apps/site: it fills the cart and the checkout, then shows /cart). */
@@ -77,16 +77,14 @@ ${body}
  * Queued in the transaction that makes the offer (the outbox of the mail module sends it). Its own
  * insert, so the mail module's list of kinds stays the orders domain's (kind 'waitlist_offer').
  */
-export async function enqueueOfferMail(db: DbOrTx, to: string, mail: RenderedMail, now: Date): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({
-      to,
-      kind: "waitlist_offer",
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+export async function enqueueOfferMail(db: DbOrTx, to: string, toName: string, mail: RenderedMail, now: Date): Promise<void> {
+  await db.insert(mailOutbox).values({
+    ...addressingColumns({ to, toName }),
+    kind: "waitlist_offer",
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
 }

@@ -112,7 +112,7 @@ async function makeOffer(
     },
     settings.mail,
   );
-  await enqueueOfferMail(tx, entry.email, mail, now);
+  await enqueueOfferMail(tx, entry.email, entry.name, mail, now);
   await logActivity(tx, {
     type: "other",
     action: "Waiting-list offer",
