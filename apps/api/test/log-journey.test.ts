@@ -147,7 +147,10 @@ const page = async (p: string) => {
 describe("a whole booking leaves no secret in the logs", () => {
   it("API and site log no reference, token, query string, e-mail or name, with a request id on every request line", async () => {
     const start = inDays(30);
-    const courseId = await createCourse(db, { title: "Door Supervisor Log Check", dates: [{ startDate: start, endDate: start }] });
+    const courseId = await createCourse(db, {
+      title: "Door Supervisor Log Check",
+      dates: [{ startDate: start, endDate: start }],
+    });
     const [date] = await db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
     expect(await page("/")).toBe(200);
 
@@ -234,7 +237,10 @@ describe("a whole booking leaves no secret in the logs", () => {
       "reference query": "reference=",
       "search query": "q=",
       ...Object.fromEntries(
-        [PERSON.guest_email, LEARNER.email, PERSON.first_name, PERSON.last_name, PERSON.street_address, "900444"].map((v) => [v, v]),
+        [PERSON.guest_email, LEARNER.email, PERSON.first_name, PERSON.last_name, PERSON.street_address, "900444"].map((v) => [
+          v,
+          v,
+        ]),
       ),
     };
     const leaks = Object.entries(secrets).flatMap(([what, value]) =>
@@ -248,7 +254,6 @@ describe("a whole booking leaves no secret in the logs", () => {
     expect(apiLines.some((l) => l.includes("mail sent"))).toBe(true);
     expect(siteLines.some((l) => l.includes('"url":"/learner/:redacted"'))).toBe(true);
     expect(siteLines.some((l) => l.includes('"url":"/payment/success?[redacted]"'))).toBe(true);
-
 
     // Request ids on every request line, and no client address (LOG_CLIENT_ADDRESS=off).
     const json = all.flatMap((l) => {

@@ -63,7 +63,10 @@ describe("copy from the catalogue and the configuration", () => {
     expect(document.body.textContent).not.toContain("£250");
     first.unmount();
 
-    renderWithCatalogue(<HomePage />, CATALOGUE.map((c) => (c.id === 1 ? { ...c, fee: 265 } : c)));
+    renderWithCatalogue(
+      <HomePage />,
+      CATALOGUE.map((c) => (c.id === 1 ? { ...c, fee: 265 } : c)),
+    );
     expect(document.querySelector(".home-hero__facts")!.textContent).toContain(`${formatPounds(265)} Door Supervisor`);
     // Two renders of the whole home page: slow on a loaded machine.
   }, 30_000);

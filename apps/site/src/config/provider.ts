@@ -131,4 +131,3 @@ export function telHref(number: string): string {
   const digits = number.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("0") ? `+44${digits.slice(1)}` : digits}`;
 }
-

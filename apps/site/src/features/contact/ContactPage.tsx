@@ -20,7 +20,11 @@ export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: contactTitle(config.provider),
     description: `Call, e-mail or message us in ${placeName(config.provider)} about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.`,
-    keywords: keywords("contact SIA training centre", `${config.provider.address.locality} training centre`, "SIA course enquiry"),
+    keywords: keywords(
+      "contact SIA training centre",
+      `${config.provider.address.locality} training centre`,
+      "SIA course enquiry",
+    ),
     path: paths.contact,
     breadcrumbs: [{ name: "Contact Us", path: paths.contact }],
     jsonLd: [

@@ -66,11 +66,7 @@ export function courseDescription(
     `${course.title} in ${place}${course.duration ? `: ${course.duration}` : ""}, ${formatPounds(course.fee)}.`,
     "SIA-approved training with results and certificate within 4 working days.",
   ].join(" ");
-  return sentences(
-    course.description,
-    DESCRIPTION_MAX,
-    sentences(facts, DESCRIPTION_MAX, `${course.title} in ${place}.`),
-  );
+  return sentences(course.description, DESCRIPTION_MAX, sentences(facts, DESCRIPTION_MAX, `${course.title} in ${place}.`));
 }
 
 export const handle: RouteHandle<Data> = {
