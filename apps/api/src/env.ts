@@ -163,7 +163,7 @@ const EnvSchema = BaseSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV !== "production") return;
   const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
   const weak = (secret: string) =>
-    secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || secretEntropyBits(secret) < MIN_SECRET_BITS;
+    secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || entropyBits(secret) < MIN_SECRET_BITS;
   const STRONG_HINT = "use at least 32 random characters (e.g. openssl rand -base64 32)";
   if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
   else if (weak(env.JWT_SECRET)) fail("JWT_SECRET", `is weak: ${STRONG_HINT}`);
@@ -231,6 +231,21 @@ function productionSafety(env: ParsedSchema, fail: (variable: string, message: s
     fail("VENUE_ADDRESS", "is the fictional placeholder address: set the training venue's address");
   if (env.PROVIDER_NAME === DEV_PROVIDER_NAME)
     fail("PROVIDER_NAME", "is the fictional placeholder name: set the business's trading name");
+}
+
+/**
+ * secretEntropyBits, remembered per secret: zxcvbn takes seconds on a busy machine, and tests and
+ * commands parse the same production secrets (JWT_SECRET, every link key) more than once.
+ */
+const entropyCache = new Map<string, number>();
+function entropyBits(secret: string): number {
+  let bits = entropyCache.get(secret);
+  if (bits === undefined) {
+    bits = secretEntropyBits(secret);
+    if (entropyCache.size > 100) entropyCache.clear();
+    entropyCache.set(secret, bits);
+  }
+  return bits;
 }
 
 /** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */
