@@ -160,7 +160,8 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   const dev = env.NODE_ENV !== "production";
   const app = Fastify({
     // No tokens, references, query strings or e-mail addresses in any line; a request id on each (decision 267).
-    logger: env.LOG_LEVEL === "silent" ? false : siteLoggerOptions({ level: env.LOG_LEVEL, clientAddress: env.LOG_CLIENT_ADDRESS }),
+    logger:
+      env.LOG_LEVEL === "silent" ? false : siteLoggerOptions({ level: env.LOG_LEVEL, clientAddress: env.LOG_CLIENT_ADDRESS }),
     genReqId: siteRequestId,
     trustProxy: true,
   });

@@ -44,148 +44,147 @@ const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v
 const port = z.coerce.number().int().min(0).max(65535);
 
 const BaseSchema = z.object({
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    HOST: z.string().default("0.0.0.0"),
-    PORT: port.default(3000),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-    /** Client IP address and port in request log lines (decision 267): off by default in production. */
-    LOG_CLIENT_ADDRESS: z.enum(["on", "off"]).optional(),
-    /** Any Postgres server; absent = the embedded server below. */
-    DATABASE_URL: z.string().url().optional(),
-    EMBEDDED_PG_PORT: port.default(54329),
-    EMBEDDED_PG_DIR: z.string().default(path.join(API_ROOT, ".data", "pg")),
-    /** Seed the catalogue and the development admin when the database is empty. */
-    SEED_ON_START: bool.optional(),
-    SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
-    SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
-    JWT_SECRET: z.string().optional(),
-    /**
-     * The previous JWT_SECRET while it is being rotated out (decision 268): sessions signed with it
-     * stay valid until they expire (SESSION_HOURS); remove it after that.
-     */
-    JWT_SECRET_PREVIOUS: z.string().optional(),
-    /**
-     * The key ring of long-lived signed links (unsubscribe links; decision 268): `id:secret` pairs,
-     * comma-separated, newest first. The first signs; every one verifies. Required in production.
-     */
-    LINK_SIGNING_KEYS: z
-      .string()
-      .optional()
-      .transform((v, ctx) => (v === undefined ? undefined : parseKeyRing(v, ctx))),
-    /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
-    SESSION_HOURS: z.coerce
-      .number()
-      .positive()
-      .max(24 * 30)
-      .default(12),
-    /** A session ends after this many minutes without activity. */
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(3)
-      .max(24 * 60)
-      .default(30),
-    /** Staff must add a second factor (authenticator app or passkey) before using the portal. On in production. */
-    REQUIRE_SECOND_FACTOR: bool.optional(),
-    /** Failed sign-ins for one account from all clients before it backs off (a short wait between attempts). */
-    LOGIN_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().positive().default(20),
-    /** Passkeys: the relying party id (the admin site's host name) and the admin origin they are used on. */
-    WEBAUTHN_RP_ID: z.string().optional(),
-    COOKIE_SECURE: bool.optional(),
-    /** Development defaults http://localhost:5173 and :5174 (parseEnv); required in production. */
-    SITE_ORIGIN: z.string().url().optional(),
-    ADMIN_ORIGIN: z.string().url().optional(),
-    /** Where the customer returns after paying (the public site). */
-    PUBLIC_SITE_URL: z.string().url().optional(),
-    /** This API as browsers reach it (payment links, image URLs in mails). */
-    PUBLIC_API_URL: z.string().url().optional(),
-    PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
-    STRIPE_SECRET_KEY: z.string().optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().optional(),
-    /** Another Stripe API endpoint (stripe-mock, tests' fake server), e.g. http://127.0.0.1:12111. */
-    STRIPE_API_URL: z.string().url().optional(),
-    SMTP_URL: z.string().optional(),
-    MAIL_DIR: z.string().default(path.join(API_ROOT, ".mail")),
-    MAIL_FROM: z.string().default("Merseyside Door & Guard Training <bookings@example.com>"),
-    /** Where new-booking and new-message notices go. */
-    PROVIDER_EMAIL: z.string().default("office@example.com"),
-    /** Named in the booking confirmation (the same placeholders as the site's provider config). */
-    PROVIDER_NAME: z.string().default(DEV_PROVIDER_NAME),
-    PROVIDER_PHONE: z.string().default("0151 496 0321"),
-    VENUE_ADDRESS: z.string().default(DEV_VENUE_ADDRESS),
-    /** Background jobs (order expiry, mail sender); off by default in tests, which call them directly. */
-    WORKERS_ENABLED: bool.optional(),
-    /** Course reminders: days before the first day (comma-separated, e.g. `7,1`), sent at REMINDER_SEND_HOUR UK time. */
-    REMINDER_DAYS_BEFORE: z
-      .string()
-      .default("7,1")
-      .transform((v, ctx) => parseReminderDays(v, ctx)),
-    REMINDER_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
-    /** Licence-renewal reminder this many months after the course's last day (2 years 7 months = 31). */
-    RENEWAL_REMINDER_MONTHS: z.coerce.number().int().min(1).max(36).default(31),
-    /**
-     * Behind a load balancer: which proxies' X-Forwarded-For to believe (decision 100). A hop
-     * count (`1`) or a comma-separated list of proxy addresses/CIDRs (proxy-addr names such as
-     * `loopback` too); `false`/`0` = none. A bare `true` (trust every hop) is refused.
-     */
-    TRUST_PROXY: z
-      .string()
-      .default("false")
-      .transform((v, ctx) => parseTrustProxy(v, ctx)),
-    CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-    CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
-    DISCOUNT_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-    /** Seats held in unpaid orders: at most this many places per client address and per e-mail (decision 101). */
-    HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(10),
-    HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
-    /** New orders per client address per window. */
-    ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-    ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
-    /** An unpaid order whose payment page never opened (crash mid-call) releases its seats after this (decision 102). */
-    UNSESSIONED_HOLD_MINUTES: z.coerce.number().positive().max(30).default(3),
-    /** Database timeouts (decision 103): connecting, one statement, a transaction left idle. */
-    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
-    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-    /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
-    API_DOCS_ENABLED: bool.optional(),
-    /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
-    SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
-    /** Receipts (issue 13, decision 182): the business's VAT number; VAT lines appear only when it is set. */
-    VAT_NUMBER: z.string().trim().max(40).optional(),
-    /** VAT rate in percent included in prices (used only with VAT_NUMBER). */
-    VAT_RATE: z.coerce.number().min(0).max(100).default(20),
-    /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
-    WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
-  });
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: port.default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** Client IP address and port in request log lines (decision 267): off by default in production. */
+  LOG_CLIENT_ADDRESS: z.enum(["on", "off"]).optional(),
+  /** Any Postgres server; absent = the embedded server below. */
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  EMBEDDED_PG_DIR: z.string().default(path.join(API_ROOT, ".data", "pg")),
+  /** Seed the catalogue and the development admin when the database is empty. */
+  SEED_ON_START: bool.optional(),
+  SEED_ADMIN_EMAIL: z.string().email().default(DEV_ADMIN_EMAIL),
+  SEED_ADMIN_PASSWORD: z.string().min(1).optional(),
+  JWT_SECRET: z.string().optional(),
+  /**
+   * The previous JWT_SECRET while it is being rotated out (decision 268): sessions signed with it
+   * stay valid until they expire (SESSION_HOURS); remove it after that.
+   */
+  JWT_SECRET_PREVIOUS: z.string().optional(),
+  /**
+   * The key ring of long-lived signed links (unsubscribe links; decision 268): `id:secret` pairs,
+   * comma-separated, newest first. The first signs; every one verifies. Required in production.
+   */
+  LINK_SIGNING_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => (v === undefined ? undefined : parseKeyRing(v, ctx))),
+  /** Session lifetime in hours (token, cookie and the server-side session): 12 (ASVS level 2). */
+  SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  /** A session ends after this many minutes without activity. */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .max(24 * 60)
+    .default(30),
+  /** Staff must add a second factor (authenticator app or passkey) before using the portal. On in production. */
+  REQUIRE_SECOND_FACTOR: bool.optional(),
+  /** Failed sign-ins for one account from all clients before it backs off (a short wait between attempts). */
+  LOGIN_ACCOUNT_BACKOFF_AFTER: z.coerce.number().int().positive().default(20),
+  /** Passkeys: the relying party id (the admin site's host name) and the admin origin they are used on. */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  COOKIE_SECURE: bool.optional(),
+  /** Development defaults http://localhost:5173 and :5174 (parseEnv); required in production. */
+  SITE_ORIGIN: z.string().url().optional(),
+  ADMIN_ORIGIN: z.string().url().optional(),
+  /** Where the customer returns after paying (the public site). */
+  PUBLIC_SITE_URL: z.string().url().optional(),
+  /** This API as browsers reach it (payment links, image URLs in mails). */
+  PUBLIC_API_URL: z.string().url().optional(),
+  PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API endpoint (stripe-mock, tests' fake server), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_DIR: z.string().default(path.join(API_ROOT, ".mail")),
+  MAIL_FROM: z.string().default("Merseyside Door & Guard Training <bookings@example.com>"),
+  /** Where new-booking and new-message notices go. */
+  PROVIDER_EMAIL: z.string().default("office@example.com"),
+  /** Named in the booking confirmation (the same placeholders as the site's provider config). */
+  PROVIDER_NAME: z.string().default(DEV_PROVIDER_NAME),
+  PROVIDER_PHONE: z.string().default("0151 496 0321"),
+  VENUE_ADDRESS: z.string().default(DEV_VENUE_ADDRESS),
+  /** Background jobs (order expiry, mail sender); off by default in tests, which call them directly. */
+  WORKERS_ENABLED: bool.optional(),
+  /** Course reminders: days before the first day (comma-separated, e.g. `7,1`), sent at REMINDER_SEND_HOUR UK time. */
+  REMINDER_DAYS_BEFORE: z
+    .string()
+    .default("7,1")
+    .transform((v, ctx) => parseReminderDays(v, ctx)),
+  REMINDER_SEND_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  /** Licence-renewal reminder this many months after the course's last day (2 years 7 months = 31). */
+  RENEWAL_REMINDER_MONTHS: z.coerce.number().int().min(1).max(36).default(31),
+  /**
+   * Behind a load balancer: which proxies' X-Forwarded-For to believe (decision 100). A hop
+   * count (`1`) or a comma-separated list of proxy addresses/CIDRs (proxy-addr names such as
+   * `loopback` too); `false`/`0` = none. A bare `true` (trust every hop) is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
+  CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+  DISCOUNT_CHECK_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Seats held in unpaid orders: at most this many places per client address and per e-mail (decision 101). */
+  HOLD_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  HOLD_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** New orders per client address per window. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  ORDER_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+  /** An unpaid order whose payment page never opened (crash mid-call) releases its seats after this (decision 102). */
+  UNSESSIONED_HOLD_MINUTES: z.coerce.number().positive().max(30).default(3),
+  /** Database timeouts (decision 103): connecting, one statement, a transaction left idle. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
+  API_DOCS_ENABLED: bool.optional(),
+  /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */
+  SEAT_COUNTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(2000).optional(),
+  /** Receipts (issue 13, decision 182): the business's VAT number; VAT lines appear only when it is set. */
+  VAT_NUMBER: z.string().trim().max(40).optional(),
+  /** VAT rate in percent included in prices (used only with VAT_NUMBER). */
+  VAT_RATE: z.coerce.number().min(0).max(100).default(20),
+  /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
+  WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
+});
 
 const EnvSchema = BaseSchema.superRefine((env, ctx) => {
-    if (env.NODE_ENV !== "production") return;
-    const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
-    const weak = (secret: string) =>
-      secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || secretEntropyBits(secret) < MIN_SECRET_BITS;
-    const STRONG_HINT = "use at least 32 random characters (e.g. openssl rand -base64 32)";
-    if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
-    else if (weak(env.JWT_SECRET)) fail("JWT_SECRET", `is weak: ${STRONG_HINT}`);
-    if (env.JWT_SECRET_PREVIOUS !== undefined && weak(env.JWT_SECRET_PREVIOUS))
-      fail("JWT_SECRET_PREVIOUS", `is weak: ${STRONG_HINT}`);
-    if (!env.LINK_SIGNING_KEYS)
-      fail(
-        "LINK_SIGNING_KEYS",
-        "is required in production: e.g. LINK_SIGNING_KEYS=k1:$(openssl rand -base64 32) (unsubscribe links are signed with it)",
-      );
-    else
-      for (const key of env.LINK_SIGNING_KEYS.keys)
-        if (weak(key.secret)) fail("LINK_SIGNING_KEYS", `key '${key.id}' is weak: ${STRONG_HINT}`);
-    productionSafety(env, fail);
-    if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
-      fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
-    if (env.PAYMENT_PROVIDER === "local")
-      fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
-    if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
-      fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
-    if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
-  });
+  if (env.NODE_ENV !== "production") return;
+  const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
+  const weak = (secret: string) =>
+    secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || entropyBits(secret) < MIN_SECRET_BITS;
+  const STRONG_HINT = "use at least 32 random characters (e.g. openssl rand -base64 32)";
+  if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
+  else if (weak(env.JWT_SECRET)) fail("JWT_SECRET", `is weak: ${STRONG_HINT}`);
+  if (env.JWT_SECRET_PREVIOUS !== undefined && weak(env.JWT_SECRET_PREVIOUS))
+    fail("JWT_SECRET_PREVIOUS", `is weak: ${STRONG_HINT}`);
+  if (!env.LINK_SIGNING_KEYS)
+    fail(
+      "LINK_SIGNING_KEYS",
+      "is required in production: e.g. LINK_SIGNING_KEYS=k1:$(openssl rand -base64 32) (unsubscribe links are signed with it)",
+    );
+  else
+    for (const key of env.LINK_SIGNING_KEYS.keys)
+      if (weak(key.secret)) fail("LINK_SIGNING_KEYS", `key '${key.id}' is weak: ${STRONG_HINT}`);
+  productionSafety(env, fail);
+  if (env.SEED_ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
+    fail("SEED_ADMIN_PASSWORD", "is the documented development password; refused in production");
+  if (env.PAYMENT_PROVIDER === "local") fail("PAYMENT_PROVIDER", "'local' is a development stand-in; use 'stripe' in production");
+  if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
+    fail("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required for the stripe provider");
+  if (env.COOKIE_SECURE === false) fail("COOKIE_SECURE", "cannot be off in production");
+});
 
 type ParsedSchema = z.output<typeof BaseSchema>;
 
@@ -224,11 +223,29 @@ function productionSafety(env: ParsedSchema, fail: (variable: string, message: s
     if (isPlaceholderEmail(env[variable]))
       fail(variable, `is a placeholder address (${env[variable]}): set the business's real address`);
   if (isDramaPhoneNumber(env.PROVIDER_PHONE))
-    fail("PROVIDER_PHONE", `is a fictional number from Ofcom's drama range (${env.PROVIDER_PHONE}): set the business's phone number`);
+    fail(
+      "PROVIDER_PHONE",
+      `is a fictional number from Ofcom's drama range (${env.PROVIDER_PHONE}): set the business's phone number`,
+    );
   if (env.VENUE_ADDRESS === DEV_VENUE_ADDRESS || /\bexample\b/i.test(env.VENUE_ADDRESS))
     fail("VENUE_ADDRESS", "is the fictional placeholder address: set the training venue's address");
   if (env.PROVIDER_NAME === DEV_PROVIDER_NAME)
     fail("PROVIDER_NAME", "is the fictional placeholder name: set the business's trading name");
+}
+
+/**
+ * secretEntropyBits, remembered per secret: zxcvbn takes seconds on a busy machine, and tests and
+ * commands parse the same production secrets (JWT_SECRET, every link key) more than once.
+ */
+const entropyCache = new Map<string, number>();
+function entropyBits(secret: string): number {
+  let bits = entropyCache.get(secret);
+  if (bits === undefined) {
+    bits = secretEntropyBits(secret);
+    if (entropyCache.size > 100) entropyCache.clear();
+    entropyCache.set(secret, bits);
+  }
+  return bits;
 }
 
 /** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */

@@ -133,4 +133,29 @@ describe("logs carry no personal data", () => {
     );
     expect(scrubText("Key (email)=(casey@example.com) already exists.")).toBe("Key (email)=([redacted]) already exists.");
   });
+
+  it("keeps stack paths readable: a package path with its version is not an e-mail address (issue 25)", () => {
+    const stack = [
+      "Error: boom",
+      "    at Object.handler (/app/node_modules/.pnpm/fastify@5.12.8/node_modules/fastify/lib/route.js:12:3)",
+      "    at /app/node_modules/.pnpm/@ts-rest+fastify@3.52.1_zod@3.25.76/node_modules/@ts-rest/fastify/index.js:1:2",
+      "    at next (/app/apps/api/src/modules/orders/service.ts:40:7)",
+    ].join("\n");
+    expect(scrubText(stack)).toBe(stack);
+    expect(scrubText("to casey@example.co.uk at /app/x@1.2.3/y.js")).toBe("to [email] at /app/x@1.2.3/y.js");
+  });
+
+  it("masks references and tokens of links in texts, and logs request lines by route pattern without client addresses", async () => {
+    expect(scrubText("GET /api/orders/Qx3_k9Lm-P2vR7sT1uW4yZ/status?x=1 for ACDE-FG23")).toBe(
+      "GET /api/orders/:redacted/status?[redacted] for [booking-ref]",
+    );
+    lines.length = 0;
+    await app.inject({ method: "GET", url: "/api/orders/Qx3_k9Lm-P2vR7sT1uW4yZ/status?reference=Qx3_k9Lm-P2vR7sT1uW4yZ" });
+    await app.inject({ method: "GET", url: "/api/no-such-route/learner/abc?email=a%40b.co" });
+    const requestLines = lines.filter((l) => l.includes("incoming request"));
+    expect(requestLines.some((l) => l.includes('"url":"/api/orders/:reference/status?[redacted]"'))).toBe(true);
+    expect(lines.filter((l) => l.includes("Qx3_k9Lm") || l.includes("a%40b.co"))).toEqual([]);
+    // The test environment logs client addresses (LOG_CLIENT_ADDRESS defaults on outside production).
+    expect(requestLines.every((l) => l.includes("remoteAddress"))).toBe(true);
+  });
 });

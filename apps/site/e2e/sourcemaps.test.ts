@@ -42,7 +42,9 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 async function serve(extra: Record<string, string> = {}) {
   // The fictional identity is fine here: these tests are about source maps (decision 265).
-  return createSiteServer(loadEnv({ NODE_ENV: "production", SITE_ALLOW_PLACEHOLDER_IDENTITY: "true", SITE_DIST_DIR: dist, ...extra }));
+  return createSiteServer(
+    loadEnv({ NODE_ENV: "production", SITE_ALLOW_PLACEHOLDER_IDENTITY: "true", SITE_DIST_DIR: dist, ...extra }),
+  );
 }
 
 describe("source maps in production", () => {

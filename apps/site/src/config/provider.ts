@@ -19,6 +19,8 @@ export interface ProviderConfig {
     postcode: string;
     country: string;
   };
+  /** The city people search for, named next to the locality in copy ('Bootle, Liverpool'). */
+  area: string;
   /** Landline shown as 'Phone support'. */
   phone: string;
   /** Mobile number shown in the footer; also the WhatsApp chat number. */
@@ -46,6 +48,7 @@ export const defaultProvider: ProviderConfig = {
     postcode: "L20 0XX",
     country: "United Kingdom",
   },
+  area: "Liverpool",
   phone: "0151 496 0321",
   mobile: "07700 900321",
   email: "bookings@example.com",
@@ -83,6 +86,7 @@ export function providerFromEnv(env: Env, base: ProviderConfig = defaultProvider
       postcode: pick("PROVIDER_POSTCODE", base.address.postcode),
       country: pick("PROVIDER_COUNTRY", base.address.country),
     },
+    area: pick("PROVIDER_AREA", base.area),
     phone: pick("PROVIDER_PHONE", base.phone),
     mobile: pick("PROVIDER_MOBILE", base.mobile),
     email: pick("PROVIDER_EMAIL", base.email),
@@ -106,6 +110,11 @@ export function providerFromEnv(env: Env, base: ProviderConfig = defaultProvider
   };
 }
 
+/** Where the training happens as copy names it: 'Bootle, Liverpool' (locality and area from configuration). */
+export function placeName(p: ProviderConfig): string {
+  return p.area && p.area !== p.address.locality ? `${p.address.locality}, ${p.area}` : p.address.locality;
+}
+
 /** One line: 'Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX'. */
 export function formatAddress(p: ProviderConfig): string {
   const a = p.address;
@@ -122,4 +131,3 @@ export function telHref(number: string): string {
   const digits = number.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("0") ? `+44${digits.slice(1)}` : digits}`;
 }
-

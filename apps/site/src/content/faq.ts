@@ -8,6 +8,10 @@ export interface FaqItem {
   answer: string[];
 }
 
+/** Markers for the answers written from the catalogue and the provider's configuration. */
+export const FAQ_PRICES = "{prices}";
+export const FAQ_LOCATION = "{location}";
+
 export const FAQ: readonly FaqItem[] = [
   {
     id: "training-available",
@@ -21,7 +25,8 @@ export const FAQ: readonly FaqItem[] = [
     id: "prices",
     question: "How much do your courses cost?",
     answer: [
-      "The SIA Door Supervisor course is £250 and the CCTV Operator course is £250. The Door Supervisor refresher is £150, the Security Guard refresher is £100 and Emergency First Aid at Work is £100.",
+      // Replaced by the catalogue's prices where shown (FaqSection, lib/catalogue-copy.ts): never a price in copy.
+      FAQ_PRICES,
       "Prices include your exams and free unlimited retakes. If you are a jobseeker or on a low income, your training may be fully funded: ask us before you book.",
     ],
   },
@@ -29,7 +34,8 @@ export const FAQ: readonly FaqItem[] = [
     id: "location",
     question: "Where is your training centre?",
     answer: [
-      "Our training centre is in Bootle, a few minutes from Liverpool city centre, with good bus and Merseyrail links and parking nearby. The full address is on our contact page.",
+      // Replaced by the configured address where shown (FaqSection).
+      FAQ_LOCATION,
     ],
   },
   {

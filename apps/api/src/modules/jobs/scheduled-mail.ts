@@ -29,7 +29,12 @@ const reminderDays = (kind: string) => Number(/^reminder_(\d+)d$/.exec(kind)?.[1
 
 type Settings = Pick<
   Env,
-  "REMINDER_DAYS_BEFORE" | "REMINDER_SEND_HOUR" | "RENEWAL_REMINDER_MONTHS" | "LINK_SIGNING_KEYS" | "LEGACY_LINK_SECRETS" | "PUBLIC_API_URL"
+  | "REMINDER_DAYS_BEFORE"
+  | "REMINDER_SEND_HOUR"
+  | "RENEWAL_REMINDER_MONTHS"
+  | "LINK_SIGNING_KEYS"
+  | "LEGACY_LINK_SECRETS"
+  | "PUBLIC_API_URL"
 >;
 
 /**

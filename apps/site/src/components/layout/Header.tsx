@@ -5,7 +5,7 @@ import type { CourseListItem } from "@app/contract";
 import { paths } from "../../config/paths";
 import { useCatalogue } from "../../lib/root-data";
 import { useSiteConfig } from "../../config/site";
-import { phoneText, telHref } from "../../config/provider";
+import { phoneText, telHref, placeName } from "../../config/provider";
 import { dropdownCourses } from "../../lib/catalogue";
 import { CartButton } from "./CartButton";
 import { Logo } from "./Logo";
@@ -116,7 +116,7 @@ export function Header() {
     <header className="site-header">
       <div className="topbar">
         <div className="ui-container topbar__inner">
-          <span>SIA-approved courses in Bootle, Liverpool</span>
+          <span>SIA-approved courses in {placeName(provider)}</span>
           <a href={telHref(provider.phone)} className="topbar__phone">
             <Phone size={14} aria-hidden="true" />
             {phoneText(` ${provider.phone}`)}

@@ -3,7 +3,7 @@ import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { SocialLinks } from "../../components/widgets/SocialLinks";
 import { useSiteConfig } from "../../config/site";
-import { formatAddress, phoneText, telHref } from "../../config/provider";
+import { formatAddress, phoneText, telHref, placeName } from "../../config/provider";
 import { keywords } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ContactForm } from "./ContactForm";
@@ -19,9 +19,12 @@ export function contactTitle(provider: { shortName: string }): string {
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
     title: contactTitle(config.provider),
-    description:
-      "Call, e-mail or message us in Bootle, Liverpool about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.",
-    keywords: keywords("contact SIA training centre", "Bootle training centre", "SIA course enquiry"),
+    description: `Call, e-mail or message us in ${placeName(config.provider)} about SIA courses, dates and funded training. Over 30 years of combined experience, ready to help.`,
+    keywords: keywords(
+      "contact SIA training centre",
+      `${config.provider.address.locality} training centre`,
+      "SIA course enquiry",
+    ),
     path: paths.contact,
     breadcrumbs: [{ name: "Contact Us", path: paths.contact }],
     jsonLd: [

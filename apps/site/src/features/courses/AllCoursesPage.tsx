@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "react-router";
+import { placeName } from "../../config/provider";
 import { useLoaderData } from "react-router";
 import type { CourseListItem } from "@app/contract";
 import { EmptyState } from "@app/ui";
@@ -24,12 +25,11 @@ export const handle: RouteHandle<Data> = {
   meta: ({ data, config }) => {
     const courses = Array.isArray(data?.courses) ? data.courses : [];
     return {
-      title: pageTitle("SIA Training Courses in Liverpool", config.provider),
-      description:
-        "Affordable, SIA-approved courses in Bootle, Liverpool: door supervisor, CCTV operator, refreshers, top-ups and first aid. See dates and book online.",
+      title: pageTitle(`SIA Training Courses in ${config.provider.area}`, config.provider),
+      description: `Affordable, SIA-approved courses in ${placeName(config.provider)}: door supervisor, CCTV operator, refreshers, top-ups and first aid. See dates and book online.`,
       keywords: keywords(
         "SIA courses",
-        "door supervisor training Liverpool",
+        `door supervisor training ${config.provider.area}`,
         "CCTV operator course",
         "SIA refresher",
         "emergency first aid at work",
@@ -64,7 +64,7 @@ export default function AllCoursesPage() {
     <>
       <PageHero
         crumbs={[{ label: "Home", href: paths.home }, { label: "SIA Courses" }]}
-        title={`SIA Training in Liverpool - ${provider.name}`}
+        title={`SIA Training in ${provider.area} - ${provider.name}`}
         subtitle="Choose from our list of affordable and SIA-approved training courses."
       />
       <section className="section ui-container" aria-label="Courses">

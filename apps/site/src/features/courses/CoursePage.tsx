@@ -14,7 +14,7 @@ import { useCatalogue } from "../../lib/root-data";
 import { CourseCard } from "../../components/CourseCard";
 import { CourseImage } from "../../components/CourseImage";
 import { NotFoundContent } from "../../components/NotFoundContent";
-import { formatAddress } from "../../config/provider";
+import { formatAddress, placeName } from "../../config/provider";
 import { api } from "../../lib/api";
 import { RECOMMENDATIONS } from "../../lib/catalogue";
 import { instanceSchedule } from "../../lib/course-schedule";
@@ -57,16 +57,16 @@ export const ASSESSMENT_TEXT =
  * The course's meta description: its opening sentences when they fit in 155 characters, else a
  * short one written from the course's facts (never a sentence cut off with '…').
  */
-export function courseDescription(course: Pick<CourseDetail, "title" | "description" | "duration" | "fee">): string {
+export function courseDescription(
+  course: Pick<CourseDetail, "title" | "description" | "duration" | "fee">,
+  /** Where, from the provider's configuration (placeName), e.g. 'Bootle, Liverpool'. */
+  place: string,
+): string {
   const facts = [
-    `${course.title} in Bootle, Liverpool${course.duration ? `: ${course.duration}` : ""}, ${formatPounds(course.fee)}.`,
+    `${course.title} in ${place}${course.duration ? `: ${course.duration}` : ""}, ${formatPounds(course.fee)}.`,
     "SIA-approved training with results and certificate within 4 working days.",
   ].join(" ");
-  return sentences(
-    course.description,
-    DESCRIPTION_MAX,
-    sentences(facts, DESCRIPTION_MAX, `${course.title} in Bootle, Liverpool.`),
-  );
+  return sentences(course.description, DESCRIPTION_MAX, sentences(facts, DESCRIPTION_MAX, `${course.title} in ${place}.`));
 }
 
 /** Who may take a course: the words of the FAQ's "What do I need to join a course?" (content/faq.ts; not imported, to keep the FAQ out of this page's script). */
@@ -81,7 +81,7 @@ export const handle: RouteHandle<Data> = {
     if (!course) {
       return {
         title: pageTitle("SIA Course", config.provider),
-        description: "SIA-approved training course in Bootle, Liverpool.",
+        description: `SIA-approved training course in ${placeName(config.provider)}.`,
         keywords: keywords(),
         path,
         breadcrumbs: [
@@ -100,9 +100,14 @@ export const handle: RouteHandle<Data> = {
       sameAs: `${config.siteUrl}/`,
     };
     return {
-      title: pageTitle(`${course.title} in Liverpool`, config.provider, course.title),
-      description: courseDescription(course),
-      keywords: keywords(course.title, `${course.title} Liverpool`, `${course.title} Bootle`, "SIA licence"),
+      title: pageTitle(`${course.title} in ${config.provider.area}`, config.provider, course.title),
+      description: courseDescription(course, placeName(config.provider)),
+      keywords: keywords(
+        course.title,
+        `${course.title} ${config.provider.area}`,
+        `${course.title} ${config.provider.address.locality}`,
+        "SIA licence",
+      ),
       path,
       image,
       breadcrumbs: [

@@ -14,12 +14,14 @@ import {
 import { EmptyState } from "@app/ui";
 import { paths } from "../../config/paths";
 import { useCatalogue } from "../../lib/root-data";
+import { leadCourse } from "../../lib/catalogue-copy";
+import { formatPounds } from "@app/ui/format";
 import { CourseCard } from "../../components/CourseCard";
 import { CommunityBand } from "../../components/widgets/JoinCommunity";
 import { FaqSection } from "../../components/widgets/FaqSection";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
-import { phoneText, telHref } from "../../config/provider";
+import { phoneText, telHref, placeName } from "../../config/provider";
 import { REVIEWS } from "../../content/reviews";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
@@ -29,14 +31,13 @@ import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
-    title: pageTitle("SIA Training Courses in Bootle, Liverpool", config.provider),
-    description:
-      "SIA-approved door supervisor, CCTV, refresher and first aid courses in Bootle, Liverpool. Results in 4 working days and free unlimited retakes.",
+    title: pageTitle(`SIA Training Courses in ${placeName(config.provider)}`, config.provider),
+    description: `SIA-approved door supervisor, CCTV, refresher and first aid courses in ${placeName(config.provider)}. Results in 4 working days and free unlimited retakes.`,
     keywords: keywords(
-      "SIA door supervisor course Liverpool",
-      "CCTV course Bootle",
+      `SIA door supervisor course ${config.provider.area}`,
+      `CCTV course ${config.provider.address.locality}`,
       "SIA licence training",
-      "security jobs Liverpool",
+      `security jobs ${config.provider.area}`,
     ),
     path: paths.home,
     breadcrumbs: [],
@@ -100,13 +101,15 @@ export default function HomePage() {
   const courses = useCatalogue();
   const { provider } = useSiteConfig();
   const featured = courses.slice(0, 6);
+  // The price shown in the hero is the catalogue's, never a figure written into the copy.
+  const lead = leadCourse(courses);
 
   return (
     <>
       <HydrateInTurn id="home-hero">
         <section className="home-hero ui-on-dark" aria-labelledby="home-title">
           <div className="ui-container home-hero__inner">
-            <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in Bootle, Liverpool</p>
+            <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in {placeName(provider)}</p>
             <h1 id="home-title" className="home-hero__title">
               Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
             </h1>
@@ -124,9 +127,11 @@ export default function HomePage() {
               </a>
             </div>
             <ul className="home-hero__facts">
-              <li>
-                <strong>£250</strong> Door Supervisor
-              </li>
+              {lead && (
+                <li>
+                  <strong>{formatPounds(lead.fee)}</strong> {lead.title}
+                </li>
+              )}
               <li>
                 <strong>4 working days</strong> to your results
               </li>

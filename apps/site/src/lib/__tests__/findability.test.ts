@@ -48,12 +48,18 @@ describe("descriptions", () => {
 
   it("a course's description: its opening sentences, else one written from its facts", () => {
     const long = `${"A".repeat(10)} ${"word ".repeat(40)}without a full stop for a long while and then more words. Short end.`;
-    const written = courseDescription({ title: "CCTV Operator Course", description: long, duration: "3 Days", fee: 199 });
+    const written = courseDescription(
+      { title: "CCTV Operator Course", description: long, duration: "3 Days", fee: 199 },
+      "Bootle, Liverpool",
+    );
     expect(written).toBe(
       "CCTV Operator Course in Bootle, Liverpool: 3 Days, £199.00. SIA-approved training with results and certificate within 4 working days.",
     );
     expect(written.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
-    const own = courseDescription({ title: "X", description: "A short course. It teaches things.", duration: "1 Day", fee: 50 });
+    const own = courseDescription(
+      { title: "X", description: "A short course. It teaches things.", duration: "1 Day", fee: 50 },
+      "Bootle, Liverpool",
+    );
     expect(own).toBe("A short course. It teaches things.");
     expect(written).not.toContain("…");
   });
