@@ -37,7 +37,8 @@ export type ActivityLog = z.infer<typeof ActivityLogSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  kind: z.enum(["message", "booking"]),
+  // `alert`: an operations alert opening or recovering (decision 296).
+  kind: z.enum(["message", "booking", "alert"]),
   title: z.string(),
   message: z.string(),
   /** ISO timestamp */

@@ -5,6 +5,7 @@ import { users } from "../../db/schema";
 import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
+import { alertNotifications } from "../ops";
 
 function card(title: string, value: number, previous: number): StatCard {
   const percentage = previous === 0 ? (value > 0 ? 100 : 0) : Math.round(((value - previous) / previous) * 1000) / 10;
@@ -39,7 +40,10 @@ export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
 const NOTIFICATION_DAYS = 30;
 const NOTIFICATION_LIMIT = 30;
 
-/** New contact messages and paid bookings; `read` = from before the administrator last looked. */
+/**
+ * New contact messages, paid bookings and operations alerts (opened and recovered); `read` = from
+ * before the administrator last looked.
+ */
 export async function notificationsFor(db: Db, userId: number, now: Date): Promise<{ unread: number; items: Notification[] }> {
   const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
   const seen = user?.seen ?? null;
@@ -82,5 +86,10 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
           read,
         };
   });
-  return { unread: items.filter((i) => !i.read).length, items };
+  // Alerts reach the office here even when mail is what is broken (decision 296).
+  const alerts = (await alertNotifications(db, new Date(since), NOTIFICATION_LIMIT)).map(
+    (a): Notification => ({ ...a, read: seen !== null && new Date(a.time) <= seen }),
+  );
+  const all = [...items, ...alerts].sort((a, b) => b.time.localeCompare(a.time)).slice(0, NOTIFICATION_LIMIT);
+  return { unread: all.filter((i) => !i.read).length, items: all };
 }

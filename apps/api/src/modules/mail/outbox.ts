@@ -34,7 +34,8 @@ export type MailKind =
   | "late_payment"
   | "payment_mismatch"
   | "staff_invite"
-  | "learner_result";
+  | "learner_result"
+  | "ops_alert";
 
 /**
  * Queues a mail. Call it with the transaction of the event the mail is about: the mail exists
