@@ -8,6 +8,7 @@ import { statfs } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { JOB_QUEUE_SCHEMA } from "../../workers/queue";
+import { PAYMENT_MISMATCH_ACTION } from "../payments/verify";
 
 const MIN = 60_000;
 const iso = (d: Date) => d.toISOString();
@@ -175,9 +176,9 @@ export async function readWebhooks(db: Db, now: Date): Promise<WebhookReading> {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select
       (select max(received_at) from payment_events) as last_received,
-      (select count(*)::int from activity_log where action = 'Payment did not match its order'
+      (select count(*)::int from activity_log where action = ${PAYMENT_MISMATCH_ACTION}
          and created_at >= ${since} and created_at <= ${iso(now)}) as mismatches,
-      (select max(created_at) from activity_log where action = 'Payment did not match its order'
+      (select max(created_at) from activity_log where action = ${PAYMENT_MISMATCH_ACTION}
          and created_at <= ${iso(now)}) as last_mismatch`);
   const r = rows[0] ?? {};
   return {
