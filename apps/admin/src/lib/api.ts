@@ -94,6 +94,8 @@ export const queryKeys = {
   dashboard: ["dashboard"] as const,
   activity: ["activity-logs"] as const,
   notifications: ["notifications"] as const,
+  status: ["status"] as const,
+  alerts: ["alerts"] as const,
   messages: ["messages"] as const,
   enrollments: ["enrollments"] as const,
   courses: ["courses"] as const,

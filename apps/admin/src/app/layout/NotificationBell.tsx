@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Bell, BookOpen, MessageSquare } from "lucide-react";
+import { Bell, BookOpen, MessageSquare, TriangleExclamationPoint } from "lucide-react";
 import { cx, Spinner } from "@app/ui";
 import { clockTime, relativeTime } from "@app/ui/format";
 import type { Notification } from "@app/contract";
@@ -128,12 +128,13 @@ export function NotificationBell() {
  */
 export function notificationTarget(item: Pick<Notification, "id" | "kind">): string {
   if (item.kind === "message") return paths.messages;
+  if (item.kind === "alert") return paths.status;
   const match = /^booking-(\d+)$/.exec(item.id);
   return match ? paths.booking(match[1]!) : paths.enrolments;
 }
 
 function NotificationRow({ item, onNavigate }: { item: Notification; onNavigate: () => void }) {
-  const Icon = item.kind === "message" ? MessageSquare : BookOpen;
+  const Icon = item.kind === "message" ? MessageSquare : item.kind === "alert" ? TriangleExclamationPoint : BookOpen;
   const to = notificationTarget(item);
   return (
     <li>
