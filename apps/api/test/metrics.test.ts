@@ -2,7 +2,10 @@
  * Prometheus metrics (decision 297): only with the bearer token, route patterns as labels (never
  * a raw URL), and every family the dashboard in deploy/grafana reads.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROOT } from "../src/env";
 import { loginAdmin, setupApp, type TestContext } from "./helpers";
 
 const TOKEN = "metrics-token-for-tests-0123456789abcdef";
@@ -67,6 +70,22 @@ describe("metrics with METRICS_TOKEN", () => {
     expect(text).toMatch(/job_queue_jobs\{state="created"\} 0/);
     // The seeded template has sample orders.
     expect(text).toMatch(/orders_total\{channel="online"\} [1-9]/);
+
+    // Every series the Grafana dashboard queries is in the scrape.
+    const dashboard = JSON.parse(
+      readFileSync(path.join(API_ROOT, "..", "..", "deploy", "grafana", "api-dashboard.json"), "utf8"),
+    ) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr));
+    const names = new Set(
+      exprs.flatMap((e) =>
+        [...e.matchAll(/\b([a-z_]+_(?:total|seconds|bytes|connections|jobs|mails|bucket))\b/g)].map((m) => m[1]!),
+      ),
+    );
+    expect(names.size).toBeGreaterThan(10);
+    // A family with no sample yet (no 5xx so far) still declares its TYPE.
+    for (const name of names) expect(text).toMatch(new RegExp(`^(${name}(\\{| )|# TYPE ${name.replace(/_bucket$/, "")} )`, "m"));
   });
 });
 

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { API_ROOT } from "../../env";
 
 export type BuildInfo = { version: string; commit: string | null; builtAt: string | null };
@@ -22,7 +23,9 @@ function readJson(file: string): Record<string, unknown> | null {
  * git when it is there, the build time is null.
  */
 export function loadBuildInfo(): BuildInfo {
-  const built = readJson(BUILD_INFO_FILE);
+  // Only the bundle reads the build file: a start from source after a build is not that build.
+  const bundled = path.dirname(fileURLToPath(import.meta.url)) === path.dirname(BUILD_INFO_FILE);
+  const built = bundled ? readJson(BUILD_INFO_FILE) : null;
   const version = typeof built?.version === "string" ? built.version : "development";
   let commit = typeof built?.commit === "string" ? built.commit : null;
   if (!commit) {
