@@ -27,7 +27,8 @@ export default fp(
   async (app) => {
     const token = app.env.METRICS_TOKEN;
     const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    // Node's own metrics start event-loop monitors: only when someone can scrape them.
+    if (token) collectDefaultMetrics({ register: registry });
 
     const requests = new Counter({
       name: "http_requests_total",
