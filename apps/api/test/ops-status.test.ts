@@ -94,14 +94,12 @@ describe("GET /api/status", () => {
     let backup = byKey((await status()).items, "backup");
     expect(backup).toMatchObject({ level: "red", reading: "No backup recorded" });
     expect(backup.summary).toContain("No backup recorded");
-    await ctx.db
-      .insert(backupRuns)
-      .values({
-        kind: "full",
-        ok: true,
-        finishedAt: new Date(ctx.clock.now().getTime() - 3 * 3600_000),
-        sizeBytes: 50 * 1024 * 1024,
-      });
+    await ctx.db.insert(backupRuns).values({
+      kind: "full",
+      ok: true,
+      finishedAt: new Date(ctx.clock.now().getTime() - 3 * 3600_000),
+      sizeBytes: 50 * 1024 * 1024,
+    });
     backup = byKey((await status()).items, "backup");
     expect(backup).toMatchObject({ level: "green", reading: "Last good backup 3 hours ago (full, 50.0 MB)" });
     ctx.clock.advance(24 * 3600_000);
