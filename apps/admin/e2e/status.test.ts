@@ -48,8 +48,9 @@ describeAtWidths("status page", (width) => {
       expect(text).toContain(LEVEL_WORDS[item.level]);
       expect(text).toContain(item.summary);
       if (item.action) expect(text).toContain(`What to do: ${item.action}`);
-      // Readings with a time in them ("… just now") may move between the two reads: compare the start.
-      expect(text).toContain(item.reading.slice(0, 12));
+      // Readings with a time in them ("… just now") may move between the two reads: compare the
+      // start. Disk use moves with every write on the machine; it is matched by its shape below.
+      if (item.key !== "disk") expect(text).toContain(item.reading.slice(0, 12));
     }
     // Real readings from the test server: the database answers; no backup is recorded there.
     expect(await cards.filter({ hasText: "Database" }).textContent()).toMatch(/Reachable \(answered in \d+ ms\)/);
