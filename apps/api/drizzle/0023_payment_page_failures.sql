@@ -1,6 +1,10 @@
 -- Decision 272: payment pages that could not be opened (one row each), and the alert episodes the
 -- office's bell and dashboard show when they repeat. At most one episode is open at a time: the
 -- partial unique index lets only one of racing API instances open it.
+-- SET LOCAL: lock limits for this transaction only (squawk, decision 299); the foreign key below
+-- takes a short SHARE ROW EXCLUSIVE lock on orders.
+SET LOCAL lock_timeout = '5s';--> statement-breakpoint
+SET LOCAL statement_timeout = '60s';--> statement-breakpoint
 CREATE TABLE "payment_page_alerts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"provider" text NOT NULL,

@@ -33,6 +33,9 @@ import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings/router";
 import { learnersRoutes } from "./modules/learners/router";
+import opsPlugin from "./modules/ops/plugin";
+import metricsPlugin from "./modules/ops/metrics";
+import { opsRouter } from "./modules/ops/router";
 
 export type AppConfig = {
   env: Env;
@@ -110,6 +113,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(dbPlugin, { pool: config.pool, now: config.now ?? (() => new Date()), ownsPool: config.ownsPool ?? false });
+  // Before every route, so each one is timed and counted (decision 297).
+  await app.register(metricsPlugin);
   await app.register(catalogueCachePlugin);
   await app.register(securityPlugin, { origins: [env.SITE_ORIGIN, env.ADMIN_ORIGIN] });
   await app.register(authPlugin, {
@@ -122,6 +127,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(paymentsPlugin);
   await app.register(mailPlugin);
   await app.register(waitlistPlugin);
+  await app.register(opsPlugin);
   await app.register(workersPlugin, config.workers ?? {});
 
   const s = initServer();
@@ -147,6 +153,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes);
   await app.register(s.plugin(bookingsRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
+  await app.register(s.plugin(opsRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

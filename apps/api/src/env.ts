@@ -157,6 +157,20 @@ const BaseSchema = z.object({
   VAT_RATE: z.coerce.number().min(0).max(100).default(20),
   /** How long freed places are held for the person a waiting-list offer goes to (hours; decision 232). */
   WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(168).default(12),
+  /** Operations (decisions 295-299): who gets alert mails (default PROVIDER_EMAIL). */
+  ALERT_EMAIL: z.string().email().optional(),
+  /** /api/metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset = no metrics endpoint. */
+  METRICS_TOKEN: z.string().min(24, "use at least 24 random characters (e.g. openssl rand -hex 24)").optional(),
+  /** A backup older than this many hours is an alert; unset = backups not expected (default 26 in production). */
+  BACKUP_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 31)
+    .optional(),
+  /** The file system whose free space the status page and the disk alert watch (default: the API's folder). */
+  DISK_CHECK_PATH: z.string().optional(),
+  /** Disk use (percent) at which the disk alert opens. */
+  DISK_ALERT_PERCENT: z.coerce.number().min(1).max(100).default(85),
 });
 
 const EnvSchema = BaseSchema.superRefine((env, ctx) => {
@@ -357,5 +371,8 @@ export function parseEnv(
     SEAT_COUNTS_MAX_LAG_MS: e.SEAT_COUNTS_MAX_LAG_MS ?? (e.NODE_ENV === "test" ? 0 : 1000),
     REQUIRE_SECOND_FACTOR: e.REQUIRE_SECOND_FACTOR ?? production,
     WEBAUTHN_RP_ID: e.WEBAUTHN_RP_ID ?? new URL(e.ADMIN_ORIGIN).hostname,
+    ALERT_EMAIL: e.ALERT_EMAIL ?? e.PROVIDER_EMAIL,
+    BACKUP_MAX_AGE_HOURS: e.BACKUP_MAX_AGE_HOURS ?? (production ? 26 : undefined),
+    DISK_CHECK_PATH: e.DISK_CHECK_PATH ?? API_ROOT,
   };
 }

@@ -80,12 +80,13 @@ describe("job queue with two API instances", () => {
     const schedules = await queue.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ["learner-retention", "30 3 * * *"],
+      ["ops-alerts", "* * * * *"],
       ["order-expiry", "* * * * *"],
       ["scheduled-mail", "*/5 * * * *"],
       ["send-mail", "* * * * *"],
       ["waitlist-offers", "* * * * *"],
     ]);
-    for (const name of ["order-expiry", "send-mail", "scheduled-mail", "learner-retention", "waitlist-offers"]) {
+    for (const name of ["order-expiry", "send-mail", "scheduled-mail", "learner-retention", "waitlist-offers", "ops-alerts"]) {
       expect(await queue.getQueue(name)).toMatchObject({ policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true });
     }
   });

@@ -50,7 +50,7 @@ export type ActivityLog = z.infer<typeof ActivityLogSchema>;
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  /** `alert`: payment pages keep failing, or open again after that (decision 272). */
+  /** `alert`: payment pages keep failing or open again (decision 272), or an operations alert opens or recovers (decision 296). */
   kind: z.enum(["message", "booking", "alert"]),
   title: z.string(),
   message: z.string(),

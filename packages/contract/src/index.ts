@@ -11,6 +11,7 @@ import { jobsContract } from "./jobs";
 import { bookingsContract } from "./bookings";
 import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
+import { opsContract } from "./ops";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -30,6 +31,7 @@ export const contract = c.router(
     bookings: bookingsContract,
     learners: learnersContract,
     waitlist: waitlistContract,
+    ops: opsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -50,3 +52,4 @@ export * from "./jobs";
 export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
+export * from "./ops";

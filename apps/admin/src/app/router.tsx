@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
                   { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
                   { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
                   { path: paths.waitingList, ...page(() => import("../features/waitlist/WaitingListPage")) },
+                  { path: paths.status, ...page(() => import("../features/status/StatusPage")) },
                 ],
               },
               { path: "*", ...page(() => import("./NotFoundPage")) },

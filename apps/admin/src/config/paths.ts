@@ -39,4 +39,6 @@ export const paths = {
   learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,
   learnerPrintPattern: "/learners/:courseDateId/print",
   waitingList: "/waiting-list",
+  // Operations (issue 26): the status page.
+  status: "/status",
 } as const;

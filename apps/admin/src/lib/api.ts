@@ -95,6 +95,8 @@ export const queryKeys = {
   dashboardWarnings: ["dashboard", "warnings"] as const,
   activity: ["activity-logs"] as const,
   notifications: ["notifications"] as const,
+  status: ["status"] as const,
+  alerts: ["alerts"] as const,
   messages: ["messages"] as const,
   enrollments: ["enrollments"] as const,
   courses: ["courses"] as const,

@@ -37,6 +37,8 @@ export const JOBS = {
   // Waiting lists (issue 15): offers that ran out pass on, freed places are offered, each minute
   // (cancels, expiry and capacity changes also offer at once; this catches every other path).
   waitlistOffers: { name: "waitlist-offers", cron: "* * * * *" },
+  // Operations alerts (decision 296): each condition judged every minute.
+  opsAlerts: { name: "ops-alerts", cron: "* * * * *" },
 } as const;
 
 /**
@@ -110,6 +112,12 @@ export default fp(
       },
       [JOBS.learnerRetention.name]: purgeLearnerRecords,
       [JOBS.waitlistOffers.name]: offerFreedPlaces,
+      [JOBS.opsAlerts.name]: async () => {
+        const run = await app.ops.evaluateAlerts();
+        // An alert's mail goes out at once rather than at the sender's next minute.
+        if (run.opened.length || run.recovered.length) kickMail();
+        return run;
+      },
     };
     let closing = false;
     app.addHook("onReady", async () => {
@@ -144,5 +152,5 @@ export default fp(
       await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });
   },
-  { name: "workers", dependencies: ["db", "mail", "waitlist"] },
+  { name: "workers", dependencies: ["db", "mail", "waitlist", "ops"] },
 );

@@ -10,6 +10,7 @@ import { SessionTimeout } from "./SessionTimeout";
 import { can, SCREEN_ROLES } from "../../config/roles";
 import type { NavItem } from "./nav";
 import { NotificationBell } from "./NotificationBell";
+import { AlertBanner } from "./AlertBanner";
 
 const COLLAPSED_KEY = "admin.sidebar.collapsed";
 const DESKTOP_QUERY = "(min-width: 768px)";
@@ -202,6 +203,7 @@ export function AdminLayout() {
           <span className="admin-topbar__title">{drawerMode ? "Admin Portal" : null}</span>
           {can(role, SCREEN_ROLES.office) ? <NotificationBell /> : null}
         </header>
+        {can(role, SCREEN_ROLES.office) ? <AlertBanner /> : null}
         <main id="admin-main" className="admin-content" tabIndex={-1}>
           <Outlet />
         </main>

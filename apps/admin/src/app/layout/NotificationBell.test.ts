@@ -15,3 +15,10 @@ describe("notificationTarget", () => {
     expect(notificationTarget({ id: "booking-x", kind: "booking" })).toBe("/enrolments");
   });
 });
+
+describe("notificationTarget for alerts", () => {
+  it("opens the status page from an alert or its recovery", () => {
+    expect(notificationTarget({ id: "alert-3", kind: "alert" })).toBe("/status");
+    expect(notificationTarget({ id: "alert-3-recovered", kind: "alert" })).toBe("/status");
+  });
+});

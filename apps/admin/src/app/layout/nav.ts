@@ -5,6 +5,7 @@ import {
   ClipboardCheck,
   MailCheck,
   GraduationCap,
+  HeartPulse,
   KeyRound,
   LayoutDashboard,
   ListOrdered,
@@ -55,4 +56,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Second factor", to: paths.security, icon: KeyRound, roles: SCREEN_ROLES.trainer },
   { label: "Learners", to: paths.learners, icon: ClipboardCheck, roles: SCREEN_ROLES.trainer },
   { label: "Waiting list", to: paths.waitingList, icon: ListOrdered, roles: SCREEN_ROLES.office },
+  { label: "Status", to: paths.status, icon: HeartPulse, roles: SCREEN_ROLES.office },
 ];

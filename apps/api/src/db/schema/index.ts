@@ -7,3 +7,4 @@ export * from "./jobs";
 export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
+export * from "./ops";

@@ -133,7 +133,7 @@ export const orderAttendees = pgTable(
      * The iCalendar UID of this place's event (RFC 5545): made once, kept for life, so every later
      * calendar file (a move, a cancellation) updates the same event in the customer's calendar.
      */
-    calendarUid: uuid("calendar_uid").notNull().defaultRandom(),
+    calendarUid: uuid("calendar_uid").defaultRandom(),
     /** The event's SEQUENCE: raised on every change sent to the customer (moved, cancelled). */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: createdAt(),

@@ -58,6 +58,7 @@ function alertNotifications(alert: PageAlertRow, seen: Date | null): Notificatio
     });
   return items;
 }
+import { alertNotifications as opsAlertNotifications } from "../ops";
 
 function card(title: string, value: number, previous: number): StatCard {
   const percentage = previous === 0 ? (value > 0 ? 100 : 0) : Math.round(((value - previous) / previous) * 1000) / 10;
@@ -92,7 +93,10 @@ export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
 const NOTIFICATION_DAYS = 30;
 const NOTIFICATION_LIMIT = 30;
 
-/** New contact messages, paid bookings and payment-page alerts; `read` = from before the administrator last looked. */
+/**
+ * New contact messages, paid bookings, payment-page alerts (decision 272) and operations alerts
+ * (decision 296, opened and recovered); `read` = from before the administrator last looked.
+ */
 export async function notificationsFor(db: Db, userId: number, now: Date): Promise<{ unread: number; items: Notification[] }> {
   const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
   const seen = user?.seen ?? null;
@@ -135,8 +139,13 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
           read,
         };
   });
-  // Alerts are few and matter most: merged in by time, kept even when 30 bookings are newer.
-  const alerts = (await pageAlertsSince(db, new Date(since))).flatMap((a) => alertNotifications(a, seen));
+  // Alerts are few and matter most: merged in by time, kept even when 30 bookings are newer. They
+  // reach the office here even when mail is what is broken (decision 296).
+  const paymentAlerts = (await pageAlertsSince(db, new Date(since))).flatMap((a) => alertNotifications(a, seen));
+  const opsAlerts = (await opsAlertNotifications(db, new Date(since), NOTIFICATION_LIMIT)).map(
+    (a): Notification => ({ ...a, read: seen !== null && new Date(a.time) <= seen }),
+  );
+  const alerts = [...paymentAlerts, ...opsAlerts].slice(0, NOTIFICATION_LIMIT);
   const kept = [...alerts, ...items.slice(0, Math.max(0, NOTIFICATION_LIMIT - alerts.length))].sort(
     (a, b) => Date.parse(b.time) - Date.parse(a.time),
   );

@@ -34,7 +34,8 @@ export type MailKind =
   | "late_payment"
   | "payment_mismatch"
   | "staff_invite"
-  | "learner_result";
+  | "learner_result"
+  | "ops_alert";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

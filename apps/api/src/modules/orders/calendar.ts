@@ -143,7 +143,7 @@ export function bookingCalendar(
       const name = `${place.firstName} ${place.lastName}`.trim();
       lines.push(
         "BEGIN:VEVENT",
-        `UID:${place.calendarUid}`,
+        `UID:${place.calendarUid ?? `place-${place.orderItemId}-${place.position}`}`,
         `DTSTAMP:${utcStamp(opts.now)}`,
         `SEQUENCE:${place.calendarSequence}`,
         `DTSTART;TZID=${LONDON}:${londonLocal(item.startDate, start)}`,

@@ -78,6 +78,9 @@ export async function verifyPaidEvent(
   return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
 }
 
+/** The activity entry of a mismatch (the status page and its alert count these; modules/ops/readings.ts). */
+export const PAYMENT_MISMATCH_ACTION = "Payment did not match its order";
+
 /** Records a mismatched payment once per event: activity entry and a mail to the office, in one transaction. */
 async function recordPaymentMismatch(
   db: Db,
@@ -91,7 +94,7 @@ async function recordPaymentMismatch(
     if (!(await recordEventOnce(tx, { provider, id: event.id, type: event.type }, now))) return "duplicate";
     await logActivity(tx, {
       type: "other",
-      action: "Payment did not match its order",
+      action: PAYMENT_MISMATCH_ACTION,
       details: `Checkout session ${verdict.sessionId}${verdict.order ? ` for order ${verdict.order.reference.slice(0, 8)}` : ""}: ${verdict.reasons.join("; ")}. Not marked paid.`,
       actor: SYSTEM_ACTOR,
       amountPence: verdict.amountPence ?? undefined,

@@ -1,0 +1,14 @@
+/** The status page's and the alert banner's calls to the API (issue 26). */
+import { useQuery } from "@tanstack/react-query";
+import { api, PASSIVE, queryKeys, unwrap } from "../../lib/api";
+
+const POLL_MS = 60_000;
+
+export function useSystemStatus() {
+  return useQuery({
+    queryKey: queryKeys.status,
+    // Polling is not the user's activity: it must not keep an idle session alive.
+    queryFn: () => unwrap(api.ops.status({ extraHeaders: PASSIVE })),
+    refetchInterval: POLL_MS,
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * The migration linter (squawk, decision 299) over the committed migrations: every migration
+ * after the grandfathered ones (listed in .squawk.toml) must pass its lock and rewrite rules.
+ * CI runs this with the API tests; `pnpm --filter api lint:migrations` runs the same command.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { API_ROOT } from "../src/env";
+
+const run = promisify(execFile);
+const SQUAWK = path.join(API_ROOT, "node_modules", ".bin", "squawk");
+const CONFIG = path.join(API_ROOT, ".squawk.toml");
+
+async function squawk(files: string[]): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout } = await run(SQUAWK, ["-c", CONFIG, "--reporter", "gcc", ...files], { cwd: API_ROOT });
+    return { code: 0, out: stdout };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, out: `${e.stdout ?? ""}${e.stderr ?? ""}` };
+  }
+}
+
+describe("migration linter", () => {
+  it("passes every migration added after the grandfathered ones", async () => {
+    const files = (await readdir(path.join(API_ROOT, "drizzle"))).filter((f) => f.endsWith(".sql")).sort();
+    const config = await readFile(CONFIG, "utf8");
+    const grandfathered = [...config.matchAll(/"drizzle\/(\d{4}_[\w-]+\.sql)"/g)].map((m) => m[1]);
+    // The grandfathered list is exactly the migrations before the linter: it never grows.
+    expect(grandfathered).toEqual(files.filter((f) => f < "0023"));
+    const checked = files.filter((f) => !grandfathered.includes(f));
+    expect(checked).toContain("0025_ops_alerts_backup_runs.sql");
+    const result = await squawk(files.map((f) => `drizzle/${f}`));
+    expect(result.out).toMatch(/^$|Found 0 issues/m);
+    expect(result.code).toBe(0);
+  }, 60_000);
+
+  it("refuses a migration that would lock the orders table or rewrite it", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "squawk-"));
+    try {
+      const bad = path.join(dir, "0099_bad.sql");
+      await writeFile(
+        bad,
+        [
+          `CREATE INDEX "orders_guest_email_idx" ON "orders" USING btree ("guest_email");`,
+          `ALTER TABLE "orders" ALTER COLUMN "total_pence" TYPE bigint;`,
+          `ALTER TABLE "orders" ADD COLUMN "channel" text NOT NULL;`,
+        ].join("\n--> statement-breakpoint\n"),
+      );
+      const result = await squawk([bad]);
+      expect(result.code).not.toBe(0);
+      expect(result.out).toContain("require-concurrent-index-creation");
+      expect(result.out).toContain("changing-column-type");
+      expect(result.out).toContain("adding-required-field");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
