@@ -609,6 +609,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the office must act on now: payment pages that could not be opened in the last hour */
+        get: operations["admin.dashboardWarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/activity-logs": {
         parameters: {
             query?: never;
@@ -633,7 +650,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** New messages and paid bookings; read = seen before the administrator last looked */
+        /** New messages, paid bookings and payment-page alerts (failing, open again); read = seen before the administrator last looked */
         get: operations["admin.notifications"];
         put?: never;
         post?: never;
@@ -1541,6 +1558,57 @@ export interface paths {
         put?: never;
         /** Offer places to this person now (only places that are free: never oversells) */
         post: operations["waitlist.offerNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running API's release: version, commit and build time */
+        get: operations["ops.version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The status page: each part's version and uptime, and each item green, amber or red with what to do */
+        get: operations["ops.status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts still open (the portal's banner), oldest first */
+        get: operations["ops.alerts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7475,6 +7543,131 @@ export interface operations {
             };
         };
     };
+    "admin.dashboardWarnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "payment_page";
+                            title: string;
+                            message: string;
+                            count: number;
+                            since: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
     "admin.activityLogs": {
         parameters: {
             query?: {
@@ -7499,7 +7692,9 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        type: "enrollment" | "payment" | "course_addition" | "training_deletion" | "course_completion" | "other" | "security";
+                        type: "enrollment" | "payment" | "course_addition" | "training_deletion" | "course_completion" | "other";
+                        /** @enum {string} */
+                        category?: "security";
                         action: string;
                         timestamp: string;
                         user: string;
@@ -7626,7 +7821,7 @@ export interface operations {
                         items: {
                             id: string;
                             /** @enum {string} */
-                            kind: "message" | "booking";
+                            kind: "message" | "booking" | "alert";
                             title: string;
                             message: string;
                             time: string;
@@ -17000,6 +17195,342 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "ops.version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: string;
+                        commit: string | null;
+                        built_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "ops.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checked_at: string;
+                        parts: {
+                            name: string;
+                            version: string | null;
+                            commit: string | null;
+                            started_at: string | null;
+                            uptime_seconds: number | null;
+                        }[];
+                        items: {
+                            /** @enum {string} */
+                            key: "database" | "jobs" | "mail" | "backup" | "payments" | "webhooks" | "disk";
+                            title: string;
+                            /** @enum {string} */
+                            level: "green" | "amber" | "red";
+                            reading: string;
+                            summary: string;
+                            action: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "ops.alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        kind: string;
+                        title: string;
+                        message: string;
+                        opened_at: string;
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
