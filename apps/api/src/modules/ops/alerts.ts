@@ -13,7 +13,7 @@ import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/html";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { layout } from "../mail/templates";
-import { readBackups, readDisk, readOutbox, readPaymentPage, readQueue, readWebhooks } from "./readings";
+import { readAll } from "./readings";
 import {
   backupIsOverdue,
   diskIsFull,
@@ -47,14 +47,7 @@ const MIN = 60_000;
 
 /** Every condition, judged from the same readings and thresholds as the status page. */
 async function judgeAll(db: Db, env: Env, now: Date, paymentProvider: string): Promise<Record<AlertKind, Verdict>> {
-  const [queue, outbox, backups, payments, webhooks, disk] = await Promise.all([
-    readQueue(db, now),
-    readOutbox(db, now),
-    readBackups(db),
-    readPaymentPage(db, now),
-    readWebhooks(db, now),
-    readDisk(env.DISK_CHECK_PATH),
-  ]);
+  const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH);
   const text = (i: { reading: string; summary: string; action: string | null }) =>
     `${i.summary} ${i.action ?? ""} (${i.reading})`.replace(/\s+/g, " ").trim();
   const jobStalled = queue.oldestWaiting !== null && now.getTime() - queue.oldestWaiting.getTime() >= QUEUE_STALLED_MINUTES * MIN;

@@ -207,3 +207,16 @@ export async function readDisk(path: string): Promise<DiskReading> {
     return null;
   }
 }
+
+/** Every reading the status page and the alert evaluator judge, taken together (one set of figures for both). */
+export async function readAll(db: Db, now: Date, diskPath: string) {
+  const [queue, outbox, backups, payments, webhooks, disk] = await Promise.all([
+    readQueue(db, now),
+    readOutbox(db, now),
+    readBackups(db),
+    readPaymentPage(db, now),
+    readWebhooks(db, now),
+    readDisk(diskPath),
+  ]);
+  return { queue, outbox, backups, payments, webhooks, disk };
+}

@@ -10,19 +10,14 @@ import type { BuildInfo } from "./version";
 import {
   MISMATCH_WINDOW_HOURS,
   PAYMENT_WINDOW_MINUTES,
-  readBackups,
   readDatabase,
-  readDisk,
-  readOutbox,
-  readPaymentPage,
-  readQueue,
-  readWebhooks,
   type BackupReading,
   type DiskReading,
   type OutboxReading,
   type PaymentPageReading,
   type QueueReading,
   type WebhookReading,
+  readAll,
 } from "./readings";
 
 const MIN = 60_000;
@@ -306,14 +301,7 @@ export async function systemStatus(deps: StatusDeps): Promise<SystemStatus> {
         "Restart the database server; tell whoever looks after the server.",
       );
   if (!database.reachable) return { checked_at: now.toISOString(), parts: [api], items: [dbItem] };
-  const [queue, outbox, backups, payments, webhooks, disk] = await Promise.all([
-    readQueue(db, now),
-    readOutbox(db, now),
-    readBackups(db),
-    readPaymentPage(db, now),
-    readWebhooks(db, now),
-    readDisk(env.DISK_CHECK_PATH),
-  ]);
+  const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH);
   return {
     checked_at: now.toISOString(),
     parts: [api],
