@@ -77,6 +77,8 @@ beforeAll(async () => {
         PUBLIC_API_URL: apiUrl,
         PUBLIC_SITE_URL: siteUrl,
         ADMIN_URL: "http://localhost:5174/login",
+        // A production build on the repo's fictional identity: for tests only (decision 265).
+        SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
       },
     });
     teardown.add(site.stop);
