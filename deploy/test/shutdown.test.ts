@@ -84,6 +84,8 @@ describe.skipIf(!serverUrl)("SIGTERM with requests in flight", () => {
       PUBLIC_API_URL: apiUrl,
       PUBLIC_SITE_URL: siteUrl,
       LOG_LEVEL: "warn",
+      // The production build on the repo's fictional identity: tests only (decision 265).
+      SITE_ALLOW_PLACEHOLDER_IDENTITY: "true",
     });
     processes.push(site);
     await site.ready(`${siteUrl}/robots.txt`);

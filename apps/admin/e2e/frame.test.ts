@@ -17,6 +17,7 @@ const MENU = [
   "Second factor",
   "Learners",
   "Waiting list",
+  "Status",
 ];
 
 describe("portal frame on desktop", () => {
