@@ -18,7 +18,8 @@ import { at, built, freePort, NodeProcess, sleep } from "./helpers";
 
 const CADDY = process.env.CADDY_PATH ?? "/usr/bin/caddy";
 const CADDYFILE = at("deploy/Caddyfile");
-const hasCaddy = existsSync(CADDY);
+// Skipped only off CI: CI (.ci/run) installs Caddy, so a missing one there fails instead of skipping.
+const hasCaddy = existsSync(CADDY) || process.env.CI === "true";
 
 const ADDRESSES = {
   SITE_ADDRESS: "www.shop.localhost",

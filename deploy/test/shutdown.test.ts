@@ -19,7 +19,8 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-describe.skipIf(!serverUrl)("SIGTERM with requests in flight", () => {
+// Skipped only off CI: .ci/run always sets DATABASE_URL, so there a missing one fails instead.
+describe.skipIf(!serverUrl && process.env.CI !== "true")("SIGTERM with requests in flight", () => {
   const dbName = `deploy_shutdown_${randomBytes(4).toString("hex")}`;
   let databaseUrl = "";
   const processes: NodeProcess[] = [];
