@@ -3,6 +3,7 @@
  * (no React, no DOM, no Node APIs, no dependencies), so each rule exists exactly once.
  */
 export * from "./dates";
+export * from "./bank-holidays";
 export * from "./money";
 export * from "./discount";
 export * from "./messages";
