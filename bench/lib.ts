@@ -142,7 +142,8 @@ export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
 export function dockerRuntimeEnv(app: "api" | "site"): Record<string, string> {
   const dockerfile = readFileSync(path.join(ROOT, "apps", app, "Dockerfile"), "utf8");
   const env: Record<string, string> = {};
-  for (const m of dockerfile.matchAll(/^ENV (MALLOC_ARENA_MAX|NODE_OPTIONS)=(?:"([^"]*)"|(\S+))\s*$/gm)) env[m[1]!] = m[2] ?? m[3]!;
+  for (const m of dockerfile.matchAll(/^ENV (MALLOC_ARENA_MAX|NODE_OPTIONS)=(?:"([^"]*)"|(\S+))\s*$/gm))
+    env[m[1]!] = m[2] ?? m[3]!;
   return env;
 }
 

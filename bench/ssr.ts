@@ -21,7 +21,17 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import autocannon from "autocannon";
-import { adminToken, dockerRuntimeEnv, loadAvg, ratio, rssMb, startNode, startProductionApi, SITE_DIR, type Started } from "./lib";
+import {
+  adminToken,
+  dockerRuntimeEnv,
+  loadAvg,
+  ratio,
+  rssMb,
+  startNode,
+  startProductionApi,
+  SITE_DIR,
+  type Started,
+} from "./lib";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 20;
@@ -86,7 +96,15 @@ async function load(url: string, duration: number): Promise<LoadResult> {
     };
   }
   const out = await new Promise<string>((ok, fail) => {
-    const args = ["-t1", `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(duration))}s`, "--latency", "-H", "accept-encoding: gzip, br", url];
+    const args = [
+      "-t1",
+      `-c${CONNECTIONS}`,
+      `-d${Math.max(1, Math.round(duration))}s`,
+      "--latency",
+      "-H",
+      "accept-encoding: gzip, br",
+      url,
+    ];
     const child = spawn("wrk", args, { stdio: ["ignore", "pipe", "inherit"] });
     let text = "";
     child.stdout.on("data", (c: Buffer) => (text += c.toString()));
