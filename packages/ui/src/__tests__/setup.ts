@@ -1,5 +1,9 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { failOnConsoleError } from "@app/e2e-kit/console-guard";
+
+// A test fails when it logs console.error unexpectedly (STYLE.md).
+failOnConsoleError();
 
 afterEach(() => {
   cleanup();
