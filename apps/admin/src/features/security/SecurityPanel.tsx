@@ -14,7 +14,7 @@ const relativeTime = (iso: string) => {
 import { api, queryKeys, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { LoadingNote } from "../../components/Loading";
-import "./security.css";
+import "../../styles/account-pages.css";
 
 /** Ten recovery codes, shown once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {

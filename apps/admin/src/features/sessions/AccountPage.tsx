@@ -19,7 +19,7 @@ import { usePageTitle } from "../../components/usePageTitle";
 import { LoadingNote } from "../../components/Loading";
 import { paths } from "../../config/paths";
 import { ROLE_LABELS } from "../../config/roles";
-import "../security/security.css";
+import "../../styles/account-pages.css";
 
 /** 'Your account': each signed-in device with Sign out / Sign out everywhere else, and the password. */
 export default function AccountPage() {

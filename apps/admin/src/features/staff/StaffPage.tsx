@@ -16,7 +16,7 @@ import { useAuth } from "../../lib/auth";
 import { usePageTitle } from "../../components/usePageTitle";
 import { LoadingNote } from "../../components/Loading";
 import { ROLE_LABELS } from "../../config/roles";
-import "../security/security.css";
+import "../../styles/account-pages.css";
 
 const ROLE_HELP: Record<StaffRole, string> = {
   owner: "Everything, including staff and settings",
