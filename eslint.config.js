@@ -1,4 +1,5 @@
-// One ESLint config for the whole workspace (flat config, typescript-eslint recommended).
+// One ESLint config for the whole workspace (flat config, typescript-eslint recommended plus the
+// type-aware promise rules).
 // Besides correctness it enforces the shape the code is meant to keep (docs/decisions/160):
 // React hooks rules, no import cycles, feature boundaries in the two front ends, and
 // environment variables read only in the env modules.
@@ -70,6 +71,16 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules (each file read with its package's tsconfig): a promise nobody awaits loses
+    // its error (an unhandled rejection, or a redirect that never happens) without a word.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

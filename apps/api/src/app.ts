@@ -96,7 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const defaultJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
     if (body === "" || body === undefined) return done(null, undefined);
-    defaultJson(req, body as string, done);
+    void defaultJson(req, body as string, done);
   });
   // JSON only (decision 104): a cross-site HTML form can send text/plain or form bodies, never
   // application/json, so no other type is parsed here (Fastify answers 415). The local payment

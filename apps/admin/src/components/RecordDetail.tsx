@@ -80,7 +80,7 @@ export function useRecordDetail<T, D>(options: RecordDetailOptions<T, D>) {
       queryClient.removeQueries({ queryKey: recordKey });
       await queryClient.invalidateQueries({ queryKey: listKey, exact: true });
       toast.success(options.deletedMessage);
-      navigate(options.listPath);
+      void navigate(options.listPath);
     },
     onError: (error) => {
       setConfirming(false);

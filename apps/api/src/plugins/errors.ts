@@ -20,10 +20,13 @@ export function validationErrorHandler(err: RequestValidationError, _req: Fastif
  * Fastify's errors before a route runs: a URL that is not valid percent-encoding (400) and a
  * path parameter longer than the router keeps (no such thing: 404), in the one error shape.
  */
-export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return reply.status(404).send({ message: "Not found" });
+export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    void reply.status(404).send({ message: "Not found" });
+    return;
+  }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.status(status).send({ message: error.code === "FST_ERR_BAD_URL" ? "Invalid URL" : "Invalid request" });
+  void reply.status(status).send({ message: error.code === "FST_ERR_BAD_URL" ? "Invalid URL" : "Invalid request" });
 }
 
 // Fastify's own client-side errors: which message to show for them.

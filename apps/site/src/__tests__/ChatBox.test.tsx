@@ -12,7 +12,7 @@ describe("ChatBox", () => {
     fireEvent.click(screen.getByRole("button", { name: "Chat with us on WhatsApp" }));
     expect(screen.getByTestId("chat-typing")).toBeTruthy();
     expect(screen.queryByText(CHAT_GREETING)).toBeNull();
-    act(() => vi.advanceTimersByTime(CHAT_TYPING_MS));
+    void act(() => vi.advanceTimersByTime(CHAT_TYPING_MS));
     expect(screen.queryByTestId("chat-typing")).toBeNull();
     expect(screen.getByText(CHAT_GREETING)).toBeTruthy();
   });

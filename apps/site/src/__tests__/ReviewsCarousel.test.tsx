@@ -32,7 +32,7 @@ describe("ReviewsCarousel", () => {
     it("does not move on by itself and has no pause control", () => {
       vi.useFakeTimers();
       renderWithSite(<ReviewsCarousel reviews={REVIEWS} />);
-      act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS * 3));
+      void act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS * 3));
       expect(shownNames()[0]).toBe(REVIEWS[0]!.name);
       expect(screen.queryByRole("button", { name: /Pause automatic/ })).toBeNull();
     });
@@ -45,9 +45,9 @@ describe("ReviewsCarousel", () => {
       vi.useFakeTimers();
       renderWithSite(<ReviewsCarousel reviews={REVIEWS} />);
       expect(shownNames()).toEqual([REVIEWS[0]!.name]);
-      act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS - 1));
+      void act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS - 1));
       expect(shownNames()).toEqual([REVIEWS[0]!.name]);
-      act(() => vi.advanceTimersByTime(1));
+      void act(() => vi.advanceTimersByTime(1));
       expect(shownNames()).toEqual([REVIEWS[1]!.name]);
 
       fireEvent.click(screen.getByRole("button", { name: "Pause automatic scrolling of reviews" }));
@@ -55,14 +55,14 @@ describe("ReviewsCarousel", () => {
       fireEvent.blur(screen.getByRole("button", { name: "Play automatic scrolling of reviews" }), {
         relatedTarget: document.body,
       });
-      act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS * 2));
+      void act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS * 2));
       expect(shownNames()).toEqual([REVIEWS[1]!.name]);
 
       fireEvent.click(screen.getByRole("button", { name: "Play automatic scrolling of reviews" }));
       fireEvent.blur(screen.getByRole("button", { name: "Pause automatic scrolling of reviews" }), {
         relatedTarget: document.body,
       });
-      act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS));
+      void act(() => vi.advanceTimersByTime(REVIEWS_AUTO_ADVANCE_MS));
       expect(shownNames()).toEqual([REVIEWS[2]!.name]);
     });
 

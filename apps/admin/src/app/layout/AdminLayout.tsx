@@ -100,7 +100,7 @@ export function AdminLayout() {
       toast.error(errorMessage(error));
     } finally {
       setLoggingOut(false);
-      navigate(paths.login, { replace: true });
+      void navigate(paths.login, { replace: true });
     }
   }
 

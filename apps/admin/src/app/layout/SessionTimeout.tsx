@@ -75,7 +75,7 @@ export function SessionTimeout() {
     void unwrap(api.auth.logout()).catch(() => undefined);
     signOutNotice.idleMinutes = idleMs / 60_000;
     clearSession();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }, [now, idleEnd, clearSession, navigate, idleMs]);
 
   return (

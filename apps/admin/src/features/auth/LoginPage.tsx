@@ -101,12 +101,12 @@ export default function LoginPage() {
         return;
       }
       if (answer.next === "setup_second_factor") {
-        navigate(paths.securitySetup, { replace: true });
+        void navigate(paths.securitySetup, { replace: true });
         return;
       }
       // The guard explains the refusal to a non-administrator; no success toast for them.
       if (answer.user.is_admin) toast.success("Login successful!");
-      navigate(from && from !== paths.login ? from : homeFor(answer.user.role), { replace: true });
+      void navigate(from && from !== paths.login ? from : homeFor(answer.user.role), { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
         const body = error.body;
@@ -156,7 +156,7 @@ export default function LoginPage() {
             onDone={async () => {
               await refresh();
               toast.success("Login successful!");
-              navigate(from && from !== paths.login ? from : homeFor(role), { replace: true });
+              void navigate(from && from !== paths.login ? from : homeFor(role), { replace: true });
             }}
             onCancel={() => void logout()}
           />

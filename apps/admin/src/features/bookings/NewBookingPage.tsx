@@ -45,7 +45,7 @@ export default function NewBookingPage() {
   const create = useCreateBooking({
     onSuccess: (booking) => {
       toast.success(`Booking ${booking.booking_reference} created`);
-      navigate(paths.booking(booking.id));
+      void navigate(paths.booking(booking.id));
     },
     onError: (error) => {
       setFailure(errorMessage(error));

@@ -19,11 +19,11 @@ describe("useCountUp", () => {
     mockReducedMotion(false);
     const { result } = renderHook(() => useCountUp(300, 400));
     expect(result.current).toBe(0);
-    act(() => vi.advanceTimersByTime(400 + COUNT_STEP_MS));
+    void act(() => vi.advanceTimersByTime(400 + COUNT_STEP_MS));
     expect(result.current).toBe(10);
-    act(() => vi.advanceTimersByTime(COUNT_STEP_MS * 14));
+    void act(() => vi.advanceTimersByTime(COUNT_STEP_MS * 14));
     expect(result.current).toBe(150);
-    act(() => vi.advanceTimersByTime(COUNT_STEP_MS * (COUNT_STEPS - 15)));
+    void act(() => vi.advanceTimersByTime(COUNT_STEP_MS * (COUNT_STEPS - 15)));
     expect(result.current).toBe(300);
   });
 

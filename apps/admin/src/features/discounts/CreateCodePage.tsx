@@ -35,7 +35,7 @@ export default function CreateCodePage() {
     onSuccess: () => {
       reset(emptyDiscountDraft());
       toast.success("Discount code created successfully!");
-      navigate(paths.discounts);
+      void navigate(paths.discounts);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.body.issues?.length) setErrors(issuesToErrors(error.body.issues));

@@ -26,7 +26,7 @@ export default function SecuritySetupPage() {
         <SecurityPanel
           onAdded={async () => {
             await refresh();
-            navigate(homeFor(role), { replace: true });
+            void navigate(homeFor(role), { replace: true });
           }}
         />
         <Button variant="ghost" onClick={() => void logout()}>

@@ -28,7 +28,7 @@ export default function CreateTrainingPage() {
   const create = useCreateTraining({
     onSuccess: () => {
       toast.success("Training created successfully!");
-      navigate(paths.trainings);
+      void navigate(paths.trainings);
     },
     onError: (error) => {
       // A 400 names the fields; anything else is the spec's generic failure (or the server's words).

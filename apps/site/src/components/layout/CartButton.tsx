@@ -24,7 +24,7 @@ export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
           return;
         }
         onNavigate?.();
-        navigate(paths.cart);
+        void navigate(paths.cart);
       }}
     >
       {/* Accessible name 'Cart: 2 items, £380.00' contains the visible '2' and '£380.00' (WCAG 2.5.3). */}

@@ -94,7 +94,7 @@ export default function WaitingListOfferPage() {
           },
         ]);
         toast.success(`${placesText(offer.places)} on ${course.title} held for you until ${ukTime(offer.expires_at)}.`);
-        navigate(paths.cart, { replace: true });
+        void navigate(paths.cart, { replace: true });
       } catch (err) {
         if (isNotFound(err)) setView({ kind: "invalid" });
         else
