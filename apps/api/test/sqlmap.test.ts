@@ -14,11 +14,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ON_CI, SQLMAP_PATH } from "./env";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
 
-const SQLMAP = process.env.SQLMAP_PATH || "sqlmap";
+const SQLMAP = SQLMAP_PATH;
 const present = spawnSync(SQLMAP, ["--version"], { stdio: "ignore" }).status === 0;
-const onCI = Boolean(process.env.CI) && process.env.CI !== "false" && process.env.CI !== "0";
 
 let ctx: TestContext;
 let base = "";
@@ -87,7 +87,7 @@ function findings(name: string, text: string) {
   return { tested, injectable };
 }
 
-describe.skipIf(!present && !onCI)("sqlmap against the running API", () => {
+describe.skipIf(!present && !ON_CI)("sqlmap against the running API", () => {
   it("finds no injection in query parameters, path ids, tokens or JSON bodies", { timeout: 110_000 }, async () => {
     if (!present) throw new Error("sqlmap is missing: apt-get install sqlmap (.ci/run does)");
     const token = "a".repeat(64);
