@@ -52,7 +52,11 @@ describe("HTML_CodeSniffer (WCAG2AA)", () => {
           await navigate(path);
           // The screens load their data after the first frame: check what the office reads.
           await page.waitForLoadState("networkidle");
-          await page.locator(".ui-skeleton, [aria-busy='true']").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+          await page
+            .locator(".ui-skeleton, [aria-busy='true']")
+            .first()
+            .waitFor({ state: "detached", timeout: 10_000 })
+            .catch(() => undefined);
           const { errors: found, total } = await codeSniff(page);
           expect(total, `${path}: HTML_CodeSniffer gave no messages at all`).toBeGreaterThan(0);
           errors.push(...found.map((e) => `${path}: ${e.code} ${e.message} :: ${e.element}`));

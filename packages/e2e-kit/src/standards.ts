@@ -10,10 +10,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { e2eEnv } from "./env";
 import { externalTool } from "./tools";
 
 const require = createRequire(import.meta.url);
-const JAVA = process.env.JAVA_PATH || "java";
+const JAVA = e2eEnv.javaPath();
 /** vnu-jar's own launcher would download a Java when none is found; we call the machine's. */
 const VNU_JAR = join(require.resolve("vnu-jar/package.json"), "../build/dist/vnu.jar");
 const HTMLCS_JS = require.resolve("html_codesniffer/build/HTMLCS.js");

@@ -70,8 +70,7 @@ export const DEFAULT_FILES = [
 ];
 
 /** What a secret or source file looks like, whatever status it is served with. */
-const LEAK =
-  /ref: refs\/|\[core\]|repositoryformatversion|^[A-Z][A-Z0-9_]{2,}=\S/m;
+const LEAK = /ref: refs\/|\[core\]|repositoryformatversion|^[A-Z][A-Z0-9_]{2,}=\S/m;
 const header = (a: Answer, name: string) => {
   const v = a.headers[name.toLowerCase()];
   return Array.isArray(v) ? v.join(", ") : v;
@@ -112,7 +111,8 @@ export async function misconfigurationFindings(fetcher: Fetcher, hosts: Host[]):
       // A directory of built files must not list its contents.
       for (const path of [host.assets, "/.git/", "/node_modules/"].filter(Boolean) as string[]) {
         const a = await get(path);
-        if (a.status === 200 && /Index of \/|Directory listing|Parent Directory/i.test(a.body)) found(host, path, "directory listing");
+        if (a.status === 200 && /Index of \/|Directory listing|Parent Directory/i.test(a.body))
+          found(host, path, "directory listing");
       }
 
       // Dot, backup and default files: absent (any 4xx) or the app's own page, never the file.

@@ -67,7 +67,9 @@ afterAll(() => {
 
 describe("nikto-equivalent misconfiguration checks", () => {
   it("report a careless server's banner, headers, listing, dot and backup files and TRACE", async () => {
-    const findings = await misconfigurationFindings(fetcher, [{ name: "bad", origin: origin(careless), html: true, assets: "/assets/" }]);
+    const findings = await misconfigurationFindings(fetcher, [
+      { name: "bad", origin: origin(careless), html: true, assets: "/assets/" },
+    ]);
     const text = findings.join("\n");
     for (const expected of [
       "bad /: Server header names the software: Apache/2.4.1 (Unix)",
@@ -87,6 +89,8 @@ describe("nikto-equivalent misconfiguration checks", () => {
   });
 
   it("find nothing on a server configured as ours", async () => {
-    expect(await misconfigurationFindings(fetcher, [{ name: "good", origin: origin(careful), html: true, assets: "/assets/" }])).toEqual([]);
+    expect(
+      await misconfigurationFindings(fetcher, [{ name: "good", origin: origin(careful), html: true, assets: "/assets/" }]),
+    ).toEqual([]);
   });
 });

@@ -259,16 +259,19 @@ describe("production smoke test", () => {
       expect(await negotiatedProtocol(host, ports.https, ca), `${host} over HTTP/2`).toBe("h2");
   });
 
-  step("nikto's checks that apply find nothing on the three names behind Caddy (banners, headers, dot files, TRACE…)", async () => {
-    // nikto itself is neither in Debian main nor on npm (decision 318): src/misconfig.ts does its checks.
-    const fetcher: Fetcher = (target, opts) => httpsRequest(target, { ca, ...opts });
-    const findings = await misconfigurationFindings(fetcher, [
-      { name: "site", origin: url("site", ""), html: true, assets: "/assets/" },
-      { name: "admin", origin: url("admin", ""), html: true, assets: "/assets/" },
-      { name: "api", origin: url("api", ""), html: false },
-    ]);
-    expect(findings).toEqual([]);
-  });
+  step(
+    "nikto's checks that apply find nothing on the three names behind Caddy (banners, headers, dot files, TRACE…)",
+    async () => {
+      // nikto itself is neither in Debian main nor on npm (decision 318): src/misconfig.ts does its checks.
+      const fetcher: Fetcher = (target, opts) => httpsRequest(target, { ca, ...opts });
+      const findings = await misconfigurationFindings(fetcher, [
+        { name: "site", origin: url("site", ""), html: true, assets: "/assets/" },
+        { name: "admin", origin: url("admin", ""), html: true, assets: "/assets/" },
+        { name: "api", origin: url("api", ""), html: false },
+      ]);
+      expect(findings).toEqual([]);
+    },
+  );
 
   step("the owner signs in and must set up an authenticator app first (second factor required)", async () => {
     browser = await chromium.launch({
