@@ -13,7 +13,7 @@ const adminUrl = inject("adminUrl");
 const nu = nuChecker();
 
 describe.skipIf(!nu.run)("the Nu HTML checker", () => {
-  it("finds no error or warning in the served index.html", async () => {
+  it("finds no error or warning in the served index.html", { timeout: 120_000 }, async () => {
     nu.require();
     const response = await fetch(`${adminUrl}${paths.login}`, { headers: { accept: "text/html" } });
     expect(response.status).toBe(200);
@@ -53,7 +53,7 @@ describe("HTML_CodeSniffer (WCAG2AA)", () => {
           // The screens load their data after the first frame: check what the office reads.
           await page.waitForLoadState("networkidle");
           await page
-            .locator(".ui-skeleton, [aria-busy='true']")
+            .locator("[class*='skeleton'], [aria-busy='true']")
             .first()
             .waitFor({ state: "detached", timeout: 10_000 })
             .catch(() => undefined);
