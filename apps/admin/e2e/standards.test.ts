@@ -46,7 +46,7 @@ describe("HTML_CodeSniffer (WCAG2AA)", () => {
   for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
     describe(`${viewport.width} px`, () => {
       test.override({ viewport });
-      test("no errors on the sign-in page and the key screens", async ({ page, login, navigate }) => {
+      test("no errors on the sign-in page and the key screens", { timeout: 150_000 }, async ({ page, login, navigate }) => {
         const errors: string[] = [];
         const check = async (path: string) => {
           await navigate(path);

@@ -70,7 +70,7 @@ describe("HTML_CodeSniffer (WCAG2AA) on the rendered pages", () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     describe(`${viewport.width} px`, () => {
       test.scoped({ viewport });
-      test("no errors", async ({ page, navigate }) => {
+      test("no errors", { timeout: 150_000 }, async ({ page, navigate }) => {
         const paths = viewport === VIEWPORTS.phone ? [...FIXED, ...courses] : [...FIXED, courses[0]!];
         const errors: string[] = [];
         for (const path of paths) {
