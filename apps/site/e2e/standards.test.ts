@@ -69,7 +69,7 @@ describe.skipIf(!nu.run)("the Nu HTML checker", () => {
 describe("HTML_CodeSniffer (WCAG2AA) on the rendered pages", () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
     describe(`${viewport.width} px`, () => {
-      test.scoped({ viewport });
+      test.override({ viewport });
       test("no errors", { timeout: 150_000 }, async ({ page, navigate }) => {
         const paths = viewport === VIEWPORTS.phone ? [...FIXED, ...courses] : [...FIXED, courses[0]!];
         const errors: string[] = [];
