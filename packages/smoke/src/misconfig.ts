@@ -95,8 +95,8 @@ export async function misconfigurationFindings(fetcher: Fetcher, hosts: Host[]):
         const powered = header(a, "x-powered-by");
         if (powered) found(host, path, `X-Powered-By names the software: ${powered}`);
         if (header(a, "x-aspnet-version") || header(a, "x-runtime")) found(host, path, "a framework header names the software");
-        if (!/max-age=\d{7,}/.test(header(a, "strict-transport-security") ?? ""))
-          found(host, path, "no Strict-Transport-Security of at least ~4 months");
+        const hsts = Number(/max-age=(\d+)/.exec(header(a, "strict-transport-security") ?? "")?.[1] ?? 0);
+        if (hsts < 180 * 24 * 3600) found(host, path, "no Strict-Transport-Security of at least 180 days");
         if (header(a, "x-content-type-options") !== "nosniff") found(host, path, "no X-Content-Type-Options: nosniff");
         if (host.html && a.status < 500) {
           const csp = header(a, "content-security-policy") ?? "";
