@@ -11,3 +11,9 @@ export function inheritedEnv(skip: (name: string) => boolean): Record<string, st
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !skip(k)) env[k] = v;
   return env;
 }
+
+/** sqlmap's command (default: the Debian package's `sqlmap` on PATH). */
+export const SQLMAP_PATH = process.env.SQLMAP_PATH || "sqlmap";
+
+/** True on CI machines (CI=true/1/yes…): there a missing external checker fails its test instead of skipping. */
+export const ON_CI = Boolean(process.env.CI) && process.env.CI !== "false" && process.env.CI !== "0";

@@ -1,5 +1,7 @@
 /** The environment the e2e kit reads, in one place (read when asked, so tests can change it). */
 export const e2eEnv = {
+  /** Java for the Nu HTML checker, when not `java` on PATH. */
+  javaPath: (): string => process.env.JAVA_PATH || "java",
   /** Chromium binary, when not /usr/bin/chromium. */
   chromiumPath: (): string | undefined => process.env.CHROMIUM_PATH || undefined,
   /** True on CI machines (CI=true/1/yes…), where a missing browser is the machine's fault. */

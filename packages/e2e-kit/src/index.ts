@@ -7,3 +7,7 @@
 export { AXE_TAGS, createE2ETest, VIEWPORTS } from "./fixtures";
 export type { E2EFixtures, E2EOptions, Viewport } from "./fixtures";
 export { CHROMIUM_ARGS, chromiumPath, launchBrowser, requireChromium } from "./chromium";
+export { externalTool } from "./tools";
+export type { ExternalTool } from "./tools";
+export { codeSniff, nuCheck, nuChecker } from "./standards";
+export type { NuMessage, SnifferMessage } from "./standards";

@@ -21,6 +21,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { CHROMIUM_ARGS, requireChromium } from "@app/e2e-kit";
 import { startCaddy } from "../src/caddy";
 import { REPO_ROOT, smokeEnv } from "../src/env";
+import { misconfigurationFindings, type Fetcher } from "../src/misconfig";
 import { httpsRequest, negotiatedProtocol, waitForPort } from "../src/net";
 import { freePort } from "../src/ports";
 import { runCommand, startProcess, type Proc } from "../src/processes";
@@ -257,6 +258,20 @@ describe("production smoke test", () => {
     for (const host of Object.values(HOSTS))
       expect(await negotiatedProtocol(host, ports.https, ca), `${host} over HTTP/2`).toBe("h2");
   });
+
+  step(
+    "nikto's checks that apply find nothing on the three names behind Caddy (banners, headers, dot files, TRACE…)",
+    async () => {
+      // nikto itself is neither in Debian main nor on npm (decision 318): src/misconfig.ts does its checks.
+      const fetcher: Fetcher = (target, opts) => httpsRequest(target, { ca, ...opts });
+      const findings = await misconfigurationFindings(fetcher, [
+        { name: "site", origin: url("site", ""), html: true, assets: "/assets/" },
+        { name: "admin", origin: url("admin", ""), html: true, assets: "/assets/" },
+        { name: "api", origin: url("api", ""), html: false },
+      ]);
+      expect(findings).toEqual([]);
+    },
+  );
 
   step("the owner signs in and must set up an authenticator app first (second factor required)", async () => {
     browser = await chromium.launch({

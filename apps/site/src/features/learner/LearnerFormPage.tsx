@@ -120,6 +120,8 @@ export default function LearnerFormPage() {
   if (!form) {
     return (
       <div className="learner-page">
+        {/* The server's first HTML is this state: a page needs its h1 before the form arrives. */}
+        <h1 className="ui-visually-hidden">Learner form</h1>
         <Spinner size="lg" label="Loading your form" />
       </div>
     );
