@@ -185,6 +185,12 @@ describe.skipIf(!serverUrl && process.env.CI !== "true")("rolling upgrade from t
     expect(release.commit).toMatch(/^5424483/);
     const missing = Object.keys(release.runtime).filter((name) => !existsSync(at("apps/api/node_modules", name, "package.json")));
     expect(missing, "packages the previous release needs from apps/api/node_modules").toEqual([]);
+    // Another version still runs it (the journeys below say whether it works); worth a rebuild.
+    for (const [name, version] of Object.entries(release.runtime)) {
+      const here = (JSON.parse(readFileSync(at("apps/api/node_modules", name, "package.json"), "utf8")) as { version: string })
+        .version;
+      if (here !== version) console.warn(`previous release built against ${name} ${version}; ${here} is installed`);
+    }
   });
 
   it("upgrade: the old release serves; migrations run beside it; old and new serve together; the old one stops", async () => {
