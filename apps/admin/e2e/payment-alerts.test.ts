@@ -108,10 +108,13 @@ async function useOtherApi(context: BrowserContext, apiUrl: string) {
     async (route) => {
       const url = route.request().url().replace(apiUrl, otherApi);
       // A call still in flight when the test closes its page (the bell's "seen") is dropped.
-      await route.fetch({ url }).then(
-        (response) => route.fulfill({ response }),
-        () => route.abort().catch(() => undefined),
-      );
+      await route
+        .fetch({ url })
+        .then(
+          (response) => route.fulfill({ response }),
+          () => route.abort(),
+        )
+        .catch(() => undefined);
     },
   );
   // The session cookie is for the host (ports do not count), so this sign-in serves the routed calls.
