@@ -143,7 +143,7 @@ export default function PrivacyPage() {
       </form>
 
       {preview && (
-        <div className="admin-card security-card" aria-labelledby="preview-title">
+        <div className="admin-card security-card privacy-card" aria-labelledby="preview-title">
           <h2 id="preview-title" className="security-card__title">
             Held for {preview.email}
           </h2>
@@ -157,7 +157,7 @@ export default function PrivacyPage() {
       )}
 
       {done && (
-        <div className="admin-card security-card" role="status" aria-labelledby="done-title">
+        <div className="admin-card security-card privacy-card" role="status" aria-labelledby="done-title">
           <h2 id="done-title" className="security-card__title">
             Personal data erased
           </h2>
