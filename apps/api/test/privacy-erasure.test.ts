@@ -257,3 +257,42 @@ describe("erasure on request", () => {
     expect(lr!.learner_records.fullName).toBeNull();
   });
 });
+
+describe("retention of the outbox and the activity log (decision 310)", () => {
+  it("sent and given-up mails go 12 months after they were queued, waiting ones stay; activity entries go after 6 years", async () => {
+    const now = ctx.clock.now();
+    const monthsAgo = (m: number) => new Date(now.getTime() - m * 30.5 * 86_400_000);
+    const mail = (subject: string, status: "sent" | "failed" | "pending", createdAt: Date) => ({
+      to: "kept.or.not@example.com",
+      subject,
+      html: "<p>x</p>",
+      text: "x",
+      kind: "test",
+      status,
+      createdAt,
+    });
+    await ctx.db
+      .insert(mailOutbox)
+      .values([
+        mail("old sent", "sent", monthsAgo(13)),
+        mail("old failed", "failed", monthsAgo(13)),
+        mail("old waiting", "pending", monthsAgo(13)),
+        mail("recent sent", "sent", monthsAgo(11)),
+      ]);
+    await ctx.db.insert(activityLog).values([
+      { type: "security", action: "Retention test (old)", userName: "System", createdAt: monthsAgo(12 * 6 + 2) },
+      { type: "security", action: "Retention test (recent)", userName: "System", createdAt: monthsAgo(12 * 6 - 2) },
+    ]);
+    const run = await ctx.app.workers.purgeOldRecords();
+    expect(run.mails).toBeGreaterThanOrEqual(2);
+    const left = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "kept.or.not@example.com"));
+    expect(left.map((m) => m.subject).sort()).toEqual(["old waiting", "recent sent"]);
+    const actions = (
+      await ctx.db
+        .select()
+        .from(activityLog)
+        .where(sql`${activityLog.action} like 'Retention test%'`)
+    ).map((a) => a.action);
+    expect(actions).toEqual(["Retention test (recent)"]);
+  });
+});

@@ -96,3 +96,19 @@ export async function remindersFor(db: DbOrTx, orderIds: number[], attendeeIds: 
     where status = 'scheduled' and (order_id in (${ids(orderIds)}) or attendee_id in (${ids(attendeeIds)}))`);
   return rows[0]?.n ?? 0;
 }
+
+/** Sent and given-up mails created before `before` (waiting ones stay); how many. */
+export async function deleteOldMails(db: DbOrTx, before: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`delete from mail_outbox where status in ('sent', 'failed') and created_at < ${before.toISOString()} returning id`,
+  );
+  return rows.length;
+}
+
+/** Activity-log entries older than `before`; how many. */
+export async function deleteOldActivity(db: DbOrTx, before: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`delete from activity_log where created_at < ${before.toISOString()} returning id`,
+  );
+  return rows.length;
+}
