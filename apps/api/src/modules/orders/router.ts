@@ -84,7 +84,9 @@ export const ordersRouter = s.router(contract.orders, {
     if (app.payments.name !== "local") await attachCheckoutSession(app.db, order.id, checkout.sessionId);
     // Payments open again after an alert: the alert ends (no query unless one is open, decision
     // 313). After the session is on the order: that is what says its page opened.
-    await app.paymentPages.opened().catch((e: unknown) => request.log.error({ err: e }, "could not judge the payment-page alert"));
+    await app.paymentPages
+      .opened()
+      .catch((e: unknown) => request.log.error({ err: e }, "could not judge the payment-page alert"));
     return {
       status: 201,
       body: {
