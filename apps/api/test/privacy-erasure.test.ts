@@ -16,6 +16,7 @@ import {
   learnerEvidence,
   learnerRecords,
   mailOutbox,
+  marketingUnsubscribes,
   orderAttendees,
   orders,
   scheduledMails,
@@ -145,6 +146,10 @@ describe("erasure on request", () => {
     const other = await bookPaid(OTHER, "Olly", "Other");
     await messageAndWaitlist(ERIN, "Erin", erin.dateId);
     await messageAndWaitlist(OTHER, "Olly", other.dateId);
+    await ctx.db.insert(marketingUnsubscribes).values([
+      { email: ERIN, via: "page" },
+      { email: OTHER, via: "page" },
+    ]);
     const mailsTo = async (email: string) =>
       (
         await ctx.db
@@ -213,6 +218,7 @@ describe("erasure on request", () => {
     ).toEqual([]);
     expect(await mailsTo(ERIN)).toBe(0);
     expect(await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, ERIN))).toEqual([]);
+    expect(await ctx.db.select().from(marketingUnsubscribes).where(eq(marketingUnsubscribes.email, ERIN))).toEqual([]);
     const after = await ctx.db.select().from(scheduledMails).where(eq(scheduledMails.orderId, erin.order.id));
     expect(after.filter((r) => r.status === "scheduled")).toEqual([]);
 
@@ -234,6 +240,7 @@ describe("erasure on request", () => {
     expect(oo!.guestEmail).toBe(OTHER);
     expect(await mailsTo(OTHER)).toBeGreaterThan(0);
     expect(await ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, OTHER))).toHaveLength(1);
+    expect(await ctx.db.select().from(marketingUnsubscribes).where(eq(marketingUnsubscribes.email, OTHER))).toHaveLength(1);
     expect((await ctx.app.inject({ method: "GET", url: `/api/learner-forms/${other.token}` })).statusCode).toBe(200);
     expect((await erase(owner, { email: ERIN, confirm: true })).statusCode).toBe(404);
   });

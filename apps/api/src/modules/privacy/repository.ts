@@ -73,6 +73,14 @@ export async function deleteWaitlistEntries(db: DbOrTx, email: string): Promise<
   return rows.map((r) => r.course_date_id);
 }
 
+/**
+ * The marketing opt-out of the address: with every other trace gone there is nothing left to
+ * send to; a later booking with marketing consent starts afresh.
+ */
+export async function deleteUnsubscribe(db: DbOrTx, email: string): Promise<void> {
+  await db.execute(sql`delete from marketing_unsubscribes where email = ${email}`);
+}
+
 /** Earlier activity-log entries keep their event but lose the address. */
 export async function scrubActivity(db: DbOrTx, email: string): Promise<void> {
   await db.execute(sql`

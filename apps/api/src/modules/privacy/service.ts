@@ -91,6 +91,7 @@ export async function erase(
     const messages = await repo.deleteMessages(tx, email);
     const mails = await repo.deleteMails(tx, email);
     const freedDates = await repo.deleteWaitlistEntries(tx, email);
+    await repo.deleteUnsubscribe(tx, email);
     await repo.scrubActivity(tx, email);
     const result = summary(email, p, learners, { messages, mails, reminders, waitlist: freedDates.length }, now);
     if (nothingHeld(result)) throw new HttpError(404, "Nothing is held for this e-mail address.");
