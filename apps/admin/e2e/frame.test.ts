@@ -13,6 +13,7 @@ const MENU = [
   "Activity Log",
   "Scheduled mail",
   "Staff",
+  "Personal data",
   "Your account",
   "Second factor",
   "Learners",

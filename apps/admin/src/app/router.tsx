@@ -56,7 +56,10 @@ export const routes: RouteObject[] = [
               },
               {
                 element: <RequireRole roles={SCREEN_ROLES.owner} />,
-                children: [{ path: paths.staff, ...page(() => import("../features/staff/StaffPage")) }],
+                children: [
+                  { path: paths.staff, ...page(() => import("../features/staff/StaffPage")) },
+                  { path: paths.privacy, ...page(() => import("../features/privacy/PrivacyPage")) },
+                ],
               },
               {
                 element: <RequireRole roles={SCREEN_ROLES.office} />,

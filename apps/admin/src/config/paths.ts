@@ -24,6 +24,7 @@ export const paths = {
   security: "/security",
   securitySetup: "/security/setup",
   staff: "/staff",
+  privacy: "/privacy",
   invitePattern: "/invite/:token",
   // Scheduled mail (issue 15).
   scheduledMail: "/scheduled-mail",

@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import type { Env } from "../env";
 import { localProvider } from "../modules/payments/local";
+import { isAlertOpen } from "../modules/ops";
 import { pageHealth, type PageHealth } from "../modules/payments/page-health";
 import type { PaymentProvider } from "../modules/payments/port";
 import { stripeProvider } from "../modules/payments/stripe";
@@ -8,7 +9,7 @@ import { stripeProvider } from "../modules/payments/stripe";
 declare module "fastify" {
   interface FastifyInstance {
     payments: PaymentProvider;
-    /** Records payment pages that could not be opened and raises the office's alert (decision 272). */
+    /** Records payment pages that could not be opened and has the ops alerts judge them (decisions 272, 313). */
     paymentPages: PageHealth;
   }
 }
@@ -35,7 +36,14 @@ export default fp(
   async (app) => {
     const provider = createPaymentProvider(app.env);
     app.decorate("payments", provider);
-    app.decorate("paymentPages", pageHealth(app.db, provider.name));
+    app.decorate(
+      "paymentPages",
+      // The ops plugin registers after this one (it names the provider); it is there by the first request.
+      pageHealth(app.db, provider.name, {
+        evaluate: () => app.ops.evaluateAlerts(),
+        isOpen: () => isAlertOpen(app.db, "payment_page"),
+      }),
+    );
   },
   { name: "payments", dependencies: ["db"] },
 );

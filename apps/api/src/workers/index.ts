@@ -7,6 +7,7 @@ import { JOB_QUEUE_SCHEMA, poolAdapter } from "./queue";
 import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
 import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs/scheduled-mail";
 import { purgeExpiredLearnerRecords } from "../modules/learners/service";
+import { purgeOldRecords } from "../modules/privacy";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,6 +24,8 @@ declare module "fastify" {
       queue: PgBoss | null;
       /** One run of the learner-record retention (issue 14): forms and evidence 3 years after the course. */
       purgeLearnerRecords: () => Promise<number>;
+      /** One run of the outbox and activity-log retention (decision 310). */
+      purgeOldRecords: () => Promise<{ mails: number; activity: number }>;
     };
   }
 }
@@ -32,7 +35,8 @@ export const JOBS = {
   orderExpiry: { name: "order-expiry", cron: "* * * * *" },
   sendMail: { name: "send-mail", cron: "* * * * *" },
   scheduledMail: { name: "scheduled-mail", cron: "*/5 * * * *" },
-  // Learner-record retention works in days (issue 14): once a night is plenty.
+  // Learner-record retention works in days (issue 14): once a night is plenty. The outbox and
+  // activity-log retention (decision 310) runs with it.
   learnerRetention: { name: "learner-retention", cron: "30 3 * * *" },
   // Waiting lists (issue 15): offers that ran out pass on, freed places are offered, each minute
   // (cancels, expiry and capacity changes also offer at once; this catches every other path).
@@ -81,6 +85,7 @@ export default fp(
     };
     const runDue = (now?: Date) => runScheduledMail(app.db, app.env, app.mail.settings, now ?? app.now());
     const purgeLearnerRecords = () => purgeExpiredLearnerRecords(app.db, app.now());
+    const purgeOld = () => purgeOldRecords(app.db, app.now());
     // Waiting lists (issue 15): offers that ran out pass on; places freed by any path are offered.
     const offerFreedPlaces = () => app.waitlist.offerFreedPlaces();
     const enabled = app.env.WORKERS_ENABLED;
@@ -98,7 +103,7 @@ export default fp(
       queue.send(JOBS.sendMail.name, {}).catch((err: unknown) => app.log.error({ err }, "could not queue the mail sender"));
     };
 
-    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, queue });
+    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, purgeOldRecords: purgeOld, queue });
     if (!queue) return;
 
     queue.on("error", (err) => app.log.error({ err }, "job queue error"));
@@ -110,7 +115,7 @@ export default fp(
         if (run.queued) kickMail();
         return run;
       },
-      [JOBS.learnerRetention.name]: purgeLearnerRecords,
+      [JOBS.learnerRetention.name]: async () => ({ learners: await purgeLearnerRecords(), ...(await purgeOld()) }),
       [JOBS.waitlistOffers.name]: offerFreedPlaces,
       [JOBS.opsAlerts.name]: async () => {
         const run = await app.ops.evaluateAlerts();

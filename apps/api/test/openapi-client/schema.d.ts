@@ -1615,6 +1615,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/erasure/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an erasure on request would erase and keep for an e-mail address (nothing changes) */
+        post: operations["privacy.erasurePreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erases a customer's or learner's personal data on request, keeping what the law requires; logged */
+        post: operations["privacy.erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -17531,6 +17565,297 @@ export interface operations {
             };
             /** @description Not allowed for this role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "privacy.erasurePreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        orders: number;
+                        orders_anonymised: number;
+                        booking_references: string[];
+                        learner_records: number;
+                        learner_records_deleted: number;
+                        evidence_files_deleted: number;
+                        evidence_kept_until: string | null;
+                        messages: number;
+                        mails: number;
+                        reminders: number;
+                        waiting_list_entries: number;
+                        erased_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "privacy.erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @constant */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        orders: number;
+                        orders_anonymised: number;
+                        booking_references: string[];
+                        learner_records: number;
+                        learner_records_deleted: number;
+                        evidence_files_deleted: number;
+                        evidence_kept_until: string | null;
+                        messages: number;
+                        mails: number;
+                        reminders: number;
+                        waiting_list_entries: number;
+                        erased_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

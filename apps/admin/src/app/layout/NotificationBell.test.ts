@@ -6,10 +6,6 @@ describe("notificationTarget", () => {
     expect(notificationTarget({ id: "booking-42", kind: "booking" })).toBe("/booking/42");
   });
 
-  it("opens the dashboard, whose warning says more, from a payment-page alert", () => {
-    expect(notificationTarget({ id: "payment-alert-3", kind: "alert" })).toBe("/admin");
-  });
-
   it("sends messages to the messages screen and anything unexpected to the bookings list", () => {
     expect(notificationTarget({ id: "message-7", kind: "message" })).toBe("/messages");
     expect(notificationTarget({ id: "booking-x", kind: "booking" })).toBe("/enrolments");

@@ -128,8 +128,8 @@ export function NotificationBell() {
  */
 export function notificationTarget(item: Pick<Notification, "id" | "kind">): string {
   if (item.kind === "message") return paths.messages;
-  // Payment-page alerts (decision 272) open the dashboard's warning; operations alerts (decision 296) the status page.
-  if (item.kind === "alert") return item.id.startsWith("payment-") ? paths.dashboard : paths.status;
+  // Alerts (decision 296), payment pages among them (decision 313), open the status page.
+  if (item.kind === "alert") return paths.status;
   const match = /^booking-(\d+)$/.exec(item.id);
   return match ? paths.booking(match[1]!) : paths.enrolments;
 }

@@ -151,8 +151,8 @@ export type OrderAttendeeRow = typeof orderAttendees.$inferSelect;
 
 /**
  * Each time a payment page could not be opened for an order (decision 272): the customer could not
- * pay and the order was cancelled at once. The dashboard counts these and the alerts below are
- * raised from them; the order row says nothing of it (it is simply cancelled).
+ * pay and the order was cancelled at once. The dashboard counts these and the ops alerts
+ * (decision 313) are raised from them; the order row says nothing of it (it is simply cancelled).
  */
 export const paymentPageFailures = pgTable(
   "payment_page_failures",
@@ -167,8 +167,9 @@ export const paymentPageFailures = pgTable(
 
 /**
  * An episode of repeated payment-page failures (decision 272): opened once when failures repeat,
- * closed (`recovered_at`) by the next payment page that opens. The office's bell shows both ends.
- * At most one episode is open: the partial unique index makes racing instances open it once.
+ * closed (`recovered_at`) by the next payment page that opens. No longer written or read: the ops
+ * alerts (`ops_alerts`, kind payment_page) own the episode (decision 313). Kept until a later
+ * release drops it (expand, then contract: decision 308).
  */
 export const paymentPageAlerts = pgTable(
   "payment_page_alerts",

@@ -5,22 +5,27 @@ import { users } from "../../db/schema";
 import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
-import { pageAlertsSince, pageFailureSummary, type PageAlertRow } from "../payments/page-health";
+import { pageFailureSummary } from "../payments/page-health";
 
 /** "18:32" in UK time: the office reads times on the clock of the shop. */
 const ukClock = (at: Date) => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
 /**
- * The dashboard's warnings (decision 272): payment pages that could not be opened in the last hour
- * (one card while any did, so a single failure is seen too), saying since when they keep failing
- * while an alert is open.
+ * The dashboard's warnings (decisions 272, 313): payment pages that could not be opened in the
+ * last hour (one card while any did, so a single failure is seen too), saying since when they
+ * keep failing while the ops alert for them is open.
  */
 export async function dashboardWarnings(db: Db, now: Date): Promise<DashboardWarning[]> {
-  const { failures, lastFailureAt, open } = await pageFailureSummary(db, new Date(now.getTime() - 3_600_000));
+  const [{ failures, lastFailureAt }, alerts] = await Promise.all([
+    pageFailureSummary(db, new Date(now.getTime() - 3_600_000)),
+    openAlerts(db),
+  ]);
+  const open = alerts.find((a) => a.kind === "payment_page");
   if (failures === 0 && !open) return [];
   const count = `${failures} in the last hour`;
-  const message = open
-    ? `Payment page failures: ${count}; customers could not pay. Failing since ${ukClock(open.startedAt)}: check the payment provider's status and keys.`
+  const since = open ? new Date(open.opened_at) : null;
+  const message = since
+    ? `Payment page failures: ${count}; customers could not pay. Failing since ${ukClock(since)}: check the payment provider's status and keys.`
     : `Payment page failures: ${count}; customers could not pay.${lastFailureAt ? ` The last at ${ukClock(lastFailureAt)}.` : ""}`;
   return [
     {
@@ -29,36 +34,12 @@ export async function dashboardWarnings(db: Db, now: Date): Promise<DashboardWar
       title: open ? "Payment page failing" : "Payment page failures",
       message,
       count: failures,
-      since: open ? open.startedAt.toISOString() : null,
+      since: since ? since.toISOString() : null,
     },
   ];
 }
 
-/** The bell's entries of one alert episode: when it began and, once over, when payments opened again. */
-function alertNotifications(alert: PageAlertRow, seen: Date | null): Notification[] {
-  const read = (at: Date) => seen !== null && at <= seen;
-  const items: Notification[] = [
-    {
-      id: `payment-alert-${alert.id}`,
-      kind: "alert",
-      title: "Payment page failing",
-      message: `${alert.failures} customers could not open the payment page since ${ukClock(alert.startedAt)}; their bookings were cancelled. Check the payment provider.`,
-      time: alert.startedAt.toISOString(),
-      read: read(alert.startedAt),
-    },
-  ];
-  if (alert.recoveredAt)
-    items.push({
-      id: `payment-recovered-${alert.id}`,
-      kind: "alert",
-      title: "Payments open again",
-      message: `The payment page opened again at ${ukClock(alert.recoveredAt)}.`,
-      time: alert.recoveredAt.toISOString(),
-      read: read(alert.recoveredAt),
-    });
-  return items;
-}
-import { alertNotifications as opsAlertNotifications } from "../ops";
+import { alertNotifications as opsAlertNotifications, openAlerts } from "../ops";
 
 function card(title: string, value: number, previous: number): StatCard {
   const percentage = previous === 0 ? (value > 0 ? 100 : 0) : Math.round(((value - previous) / previous) * 1000) / 10;
@@ -94,8 +75,8 @@ const NOTIFICATION_DAYS = 30;
 const NOTIFICATION_LIMIT = 30;
 
 /**
- * New contact messages, paid bookings, payment-page alerts (decision 272) and operations alerts
- * (decision 296, opened and recovered); `read` = from before the administrator last looked.
+ * New contact messages, paid bookings and operations alerts, payment pages among them
+ * (decisions 296, 313: opened and recovered); `read` = from before the administrator last looked.
  */
 export async function notificationsFor(db: Db, userId: number, now: Date): Promise<{ unread: number; items: Notification[] }> {
   const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
@@ -140,12 +121,11 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
         };
   });
   // Alerts are few and matter most: merged in by time, kept even when 30 bookings are newer. They
-  // reach the office here even when mail is what is broken (decision 296).
-  const paymentAlerts = (await pageAlertsSince(db, new Date(since))).flatMap((a) => alertNotifications(a, seen));
-  const opsAlerts = (await opsAlertNotifications(db, new Date(since), NOTIFICATION_LIMIT)).map(
+  // reach the office here even when mail is what is broken (decision 296). Payment pages too: one
+  // owner, the ops alerts (decision 313).
+  const alerts = (await opsAlertNotifications(db, new Date(since), NOTIFICATION_LIMIT)).map(
     (a): Notification => ({ ...a, read: seen !== null && new Date(a.time) <= seen }),
   );
-  const alerts = [...paymentAlerts, ...opsAlerts].slice(0, NOTIFICATION_LIMIT);
   const kept = [...alerts, ...items.slice(0, Math.max(0, NOTIFICATION_LIMIT - alerts.length))].sort(
     (a, b) => Date.parse(b.time) - Date.parse(a.time),
   );

@@ -303,3 +303,28 @@ export async function purgeLearner(db: DbOrTx, id: number, now: Date): Promise<n
     .where(eq(learnerRecords.id, id));
   return deleted.length;
 }
+
+/**
+ * Erasure on request (decision 309): the form's answers that are not qualification evidence are
+ * cleared and the form's link replaced, so it opens no more; the ID check, first aid, declarations
+ * of eligibility, ULN, attendance, results and evidence file stay until the retention job.
+ */
+export async function eraseLearnerAnswers(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db
+    .update(learnerRecords)
+    .set({
+      address: null,
+      postcode: null,
+      phone: null,
+      email: null,
+      emergencyName: null,
+      emergencyPhone: null,
+      adjustments: null,
+      siaLinkConsent: null,
+      siaLinkConsentAt: null,
+      marketingConsentAt: null,
+      token: sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`,
+      updatedAt: now,
+    })
+    .where(eq(learnerRecords.id, id));
+}

@@ -5,7 +5,7 @@
  * episode is the portal's banner. The bell and banner come from the database, so they reach the
  * office even when mail is what is broken.
  */
-import { asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Notification, OpenAlert } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { opsAlerts } from "../../db/schema";
@@ -31,7 +31,18 @@ import {
 export const ALERT_KINDS = ["payment_page", "mail", "jobs", "backup", "webhook_mismatch", "disk"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-type Verdict = { active: boolean; title: string; message: string };
+type Verdict = {
+  active: boolean;
+  title: string;
+  message: string;
+  /**
+   * Payment pages (decision 313): when one last opened, and the newest failure. A page that
+   * opened after the episode began and after its last failure ends the episode at once: customers
+   * can pay again.
+   */
+  okAt?: Date | null;
+  failedAt?: Date | null;
+};
 
 /** The recovery notice of each kind (mail and bell). */
 const RECOVERED: Record<AlertKind, string> = {
@@ -46,8 +57,14 @@ const RECOVERED: Record<AlertKind, string> = {
 const MIN = 60_000;
 
 /** Every condition, judged from the same readings and thresholds as the status page. */
-async function judgeAll(db: Db, env: Env, now: Date, paymentProvider: string): Promise<Record<AlertKind, Verdict>> {
-  const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH);
+async function judgeAll(
+  db: Db,
+  env: Env,
+  now: Date,
+  paymentProvider: string,
+  paymentsAfter: Date | null,
+): Promise<Record<AlertKind, Verdict>> {
+  const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH, paymentsAfter);
   const text = (i: { reading: string; summary: string; action: string | null }) =>
     `${i.summary} ${i.action ?? ""} (${i.reading})`.replace(/\s+/g, " ").trim();
   const jobStalled = queue.oldestWaiting !== null && now.getTime() - queue.oldestWaiting.getTime() >= QUEUE_STALLED_MINUTES * MIN;
@@ -59,6 +76,8 @@ async function judgeAll(db: Db, env: Env, now: Date, paymentProvider: string): P
       active: paymentsAreFailing(payments),
       title: "Customers cannot pay",
       message: text(judgePayments(payments, now)),
+      okAt: payments.lastOpenedAt,
+      failedAt: payments.lastFailureAt,
     },
     mail: {
       active: mailIsFailing(outbox, now),
@@ -115,7 +134,13 @@ export async function evaluateAlerts(
   now: Date,
   paymentProvider: string,
 ): Promise<EvaluationResult> {
-  const verdicts = await judgeAll(db, env, now, paymentProvider);
+  // Payment pages: failures from before the last episode ended never count again (decision 313);
+  // an episode ended by a page that opened would otherwise reopen from the same failures.
+  const [ended] = await db
+    .select({ at: sql<string | null>`max(${opsAlerts.closedAt})` })
+    .from(opsAlerts)
+    .where(eq(opsAlerts.kind, "payment_page"));
+  const verdicts = await judgeAll(db, env, now, paymentProvider, ended?.at ? new Date(ended.at) : null);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ops-alerts'))`);
     const open = await tx.select().from(opsAlerts).where(isNull(opsAlerts.closedAt));
@@ -123,6 +148,8 @@ export async function evaluateAlerts(
     for (const kind of ALERT_KINDS) {
       const v = verdicts[kind];
       const episode = open.find((a) => a.kind === kind);
+      const over =
+        episode !== undefined && v.okAt != null && v.okAt > episode.openedAt && (v.failedAt == null || v.okAt >= v.failedAt);
       if (v.active && !episode) {
         await tx.insert(opsAlerts).values({ kind, title: v.title, message: v.message, openedAt: now });
         await enqueueMail(
@@ -131,7 +158,7 @@ export async function evaluateAlerts(
           now,
         );
         result.opened.push(kind);
-      } else if (!v.active && episode) {
+      } else if ((!v.active || over) && episode) {
         await tx.update(opsAlerts).set({ closedAt: now }).where(eq(opsAlerts.id, episode.id));
         await enqueueMail(
           tx,
@@ -153,6 +180,16 @@ export async function openAlerts(db: DbOrTx): Promise<OpenAlert[]> {
     .where(isNull(opsAlerts.closedAt))
     .orderBy(asc(opsAlerts.openedAt), asc(opsAlerts.id));
   return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, message: r.message, opened_at: r.openedAt.toISOString() }));
+}
+
+/** Whether an alert of `kind` is open now. */
+export async function isAlertOpen(db: DbOrTx, kind: AlertKind): Promise<boolean> {
+  const rows = await db
+    .select({ id: opsAlerts.id })
+    .from(opsAlerts)
+    .where(and(eq(opsAlerts.kind, kind), isNull(opsAlerts.closedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Alerts opened and recovered since `since`, as bell items (newest first; `read` decided by the caller). */

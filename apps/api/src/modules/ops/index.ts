@@ -1,2 +1,2 @@
 /** The ops module's front door (decisions 295-299): what other modules may use. */
-export { alertNotifications, openAlerts } from "./alerts";
+export { alertNotifications, isAlertOpen, openAlerts } from "./alerts";

@@ -124,32 +124,49 @@ export type PaymentPageReading = {
   /** The last attempts failed one after another (newest first, up to 3 counted). */
   failedInARow: number;
   lastFailureAt: Date | null;
+  /** When the newest order (in the last day) whose payment page opened was placed: an alert ends with it (decision 313). */
+  lastOpenedAt: Date | null;
 };
 
 /** How far back "recent" payment-page failures go (decision 296). */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
 /**
- * Payment-page attempts, read from the orders (decision 296): every online order is one attempt;
- * it failed when a real provider never gave it a checkout session and it was cancelled (the
- * enroll route cancels at once when the page cannot be opened). The local development provider
- * has no sessions and never fails, so it counts as attempts only. When the checkout work records
- * each failure in its own table, only this function changes.
+ * Payment-page attempts and failures (decisions 296, 313), over orders whose page has an outcome:
+ * it failed (the enroll route wrote the order's row in `payment_page_failures`, decision 272) or
+ * it opened (the provider's checkout session is on the order; the local development provider
+ * has no sessions and never fails, so its orders opened). An order still waiting for the
+ * provider is neither yet: counted as "opened", it would end an alert while the provider hangs.
+ * `after`: only what happened after that time counts (the attempts, failures and the run; not
+ * `lastFailureAt`), for the alert evaluator after an episode ended (decision 313).
  */
-export async function readPaymentPage(db: Db, now: Date, windowMinutes = PAYMENT_WINDOW_MINUTES): Promise<PaymentPageReading> {
-  const since = iso(new Date(now.getTime() - windowMinutes * MIN));
-  const dayAgo = iso(new Date(now.getTime() - 24 * 60 * MIN));
-  const failed = sql`(status = 'cancelled' and provider_session_id is null and payment_provider <> 'local')`;
+export async function readPaymentPage(
+  db: Db,
+  now: Date,
+  windowMinutes = PAYMENT_WINDOW_MINUTES,
+  after: Date | null = null,
+): Promise<PaymentPageReading> {
+  const floor = (t: number) => iso(new Date(Math.max(t, after?.getTime() ?? 0)));
+  const since = floor(now.getTime() - windowMinutes * MIN);
+  const dayAgo = floor(now.getTime() - 24 * 60 * MIN);
+  const until = iso(now);
   const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with recent as (
+      select id, created_at, failed from (
+        select o.id, o.created_at,
+               exists (select 1 from payment_page_failures f where f.order_id = o.id) as failed,
+               (o.payment_provider = 'local' or o.provider_session_id is not null) as opened
+          from orders o
+         where o.payment_provider <> 'manual' and o.created_at >= ${dayAgo} and o.created_at <= ${until}) a
+       where failed or opened
+    )
     select
-      count(*) filter (where created_at >= ${since})::int as attempts,
-      count(*) filter (where created_at >= ${since} and ${failed})::int as failures,
-      max(created_at) filter (where ${failed}) as last_failure,
-      (select coalesce(array_agg(f order by created_at desc), '{}') from (
-         select created_at, ${failed} as f from orders
-          where payment_provider <> 'manual' and created_at >= ${dayAgo} and created_at <= ${iso(now)}
-          order by created_at desc limit 3) last3) as last3
-    from orders where payment_provider <> 'manual' and created_at >= ${dayAgo} and created_at <= ${iso(now)}`);
+      (select count(*)::int from recent where created_at >= ${since}) as attempts,
+      (select count(*)::int from payment_page_failures where at >= ${since} and at <= ${until}) as failures,
+      (select max(at) from payment_page_failures where at <= ${until}) as last_failure,
+      (select max(created_at) from recent where not failed) as last_opened,
+      (select coalesce(array_agg(failed order by created_at desc, id desc), '{}') from (
+         select id, created_at, failed from recent order by created_at desc, id desc limit 3) last3) as last3`);
   const r = rows[0] ?? {};
   const last3 = (r.last3 as boolean[] | null) ?? [];
   let inARow = 0;
@@ -162,6 +179,7 @@ export async function readPaymentPage(db: Db, now: Date, windowMinutes = PAYMENT
     failures: Number(r.failures ?? 0),
     failedInARow: inARow,
     lastFailureAt: dateOrNull(r.last_failure),
+    lastOpenedAt: dateOrNull(r.last_opened),
   };
 }
 
@@ -209,12 +227,12 @@ export async function readDisk(path: string): Promise<DiskReading> {
 }
 
 /** Every reading the status page and the alert evaluator judge, taken together (one set of figures for both). */
-export async function readAll(db: Db, now: Date, diskPath: string) {
+export async function readAll(db: Db, now: Date, diskPath: string, paymentsAfter: Date | null = null) {
   const [queue, outbox, backups, payments, webhooks, disk] = await Promise.all([
     readQueue(db, now),
     readOutbox(db, now),
     readBackups(db),
-    readPaymentPage(db, now),
+    readPaymentPage(db, now, PAYMENT_WINDOW_MINUTES, paymentsAfter),
     readWebhooks(db, now),
     readDisk(diskPath),
   ]);

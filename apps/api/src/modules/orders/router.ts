@@ -74,15 +74,19 @@ export const ordersRouter = s.router(contract.orders, {
       const now = app.now();
       await cancelPending(app.db, order.reference, now, SYSTEM_ACTOR, PAGE_FAILED_REASON);
       await app.waitlist.placesMayHaveFreed(orderDates);
-      const { alertOpened } = await app.paymentPages.failed(order.id, now);
-      if (alertOpened) request.log.error({ provider: app.payments.name }, "payment pages keep failing: the office is alerted");
+      // Recorded, then judged by the ops alerts; a fault there must not change the customer's answer.
+      await app.paymentPages
+        .failed(order.id, now)
+        .catch((e: unknown) => request.log.error({ err: e }, "could not record the payment-page failure"));
       throw new HttpError(503, PAYMENT_PAGE_FAILED_MESSAGE, { retry_after: PAYMENT_PAGE_RETRY_AFTER_S });
     }
-    // Payments open again after an alert: the bell says so (one query only while an alert is open).
-    const { recovered } = await app.paymentPages.opened(app.now());
-    if (recovered) request.log.warn({ provider: app.payments.name }, "payment pages open again");
     // The local page finds its order by reference; real providers' webhooks may only name the session.
     if (app.payments.name !== "local") await attachCheckoutSession(app.db, order.id, checkout.sessionId);
+    // Payments open again after an alert: the alert ends (no query unless one is open, decision
+    // 313). After the session is on the order: that is what says its page opened.
+    await app.paymentPages
+      .opened()
+      .catch((e: unknown) => request.log.error({ err: e }, "could not judge the payment-page alert"));
     return {
       status: 201,
       body: {

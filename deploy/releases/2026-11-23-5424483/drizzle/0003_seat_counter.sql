@@ -1,0 +1,2 @@
+ALTER TABLE "course_dates" ADD COLUMN "seats_held" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "course_dates" ADD CONSTRAINT "course_dates_seats_held" CHECK ("course_dates"."seats_held" >= 0);

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "amount_off_pence" integer;
