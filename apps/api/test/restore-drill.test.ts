@@ -167,8 +167,10 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     const sentBeforeCrash = await live.app.workers.sendMail();
     expect(sentBeforeCrash.sent).toBeGreaterThan(0);
     const [{ total }] = (await query<{ total: number }>(primary.url, "select count(*)::int as total from mail_outbox")) as [{ total: number }];
+    const switchedAt = Date.now();
     const [{ end }] = (await query<{ end: string }>(primary.url, "select pg_switch_wal()::text as end")) as [{ end: string }];
-    await archived(primary.url, end);
+    // How long one finished segment takes to reach the bucket: the RPO's part beyond archive_timeout.
+    const pushMs = (await archived(primary.url, end)) - switchedAt;
     await live.close();
     apis.splice(apis.indexOf(live), 1);
     await primary.stop("immediate");
@@ -256,12 +258,19 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     expect(all.length).toBeGreaterThanOrEqual(total);
     expect(all.filter((m) => m.includes("drill.lost@example.com")).length).toBeGreaterThan(0);
 
-    const minutes = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    // Production's worst case: a booking just after a segment switch waits archive_timeout, then the push.
+    const archiving = await readFile(fileURLToPath(new URL("../../../deploy/backup/postgresql-archiving.conf", import.meta.url)), "utf8");
+    const productionTimeoutS = Number(/^archive_timeout = (\d+)$/m.exec(archiving)?.[1]);
+    expect(productionTimeoutS).toBeGreaterThan(0);
+    const worstRpoMs = productionTimeoutS * 1000 + pushMs;
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.info(
-      `[restore drill] RPO measured ${minutes(rpoMs)} (archive_timeout ${DRILL_ARCHIVE_TIMEOUT_S} s here, 300 s in production); ` +
-        `RTO measured ${minutes(rtoMs)} (crash to API answering on the restored database)`,
+      `[restore drill] RPO measured ${s(rpoMs)} (a booking until its WAL was in the bucket; archive_timeout ${DRILL_ARCHIVE_TIMEOUT_S} s here), ` +
+        `push of a segment ${s(pushMs)}, production worst case ${s(worstRpoMs)} (archive_timeout ${productionTimeoutS} s); ` +
+        `RTO measured ${s(rtoMs)} (crash to the API answering on the restored database, outgoing held)`,
     );
     expect(rpoMs).toBeLessThanOrEqual(LIMIT_MS);
+    expect(worstRpoMs).toBeLessThanOrEqual(LIMIT_MS);
     expect(rtoMs).toBeLessThanOrEqual(LIMIT_MS);
   }, 180_000);
 });
