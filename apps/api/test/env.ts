@@ -11,3 +11,9 @@ export function inheritedEnv(skip: (name: string) => boolean): Record<string, st
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !skip(k)) env[k] = v;
   return env;
 }
+
+/** CI (.ci/run sets CI=true): a test whose tools are missing fails there instead of skipping. */
+export const ON_CI = process.env.CI === "true";
+/** The restore drill's tools, where they are not at Debian's paths (decision 303). */
+export const PG_BIN = process.env.PG_BIN || "/usr/lib/postgresql/15/bin";
+export const PGBACKREST = process.env.PGBACKREST_PATH || "/usr/bin/pgbackrest";

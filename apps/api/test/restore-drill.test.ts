@@ -16,6 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ON_CI } from "./env";
 import { ADMIN, login, TestClock } from "./helpers";
 import { Cluster, freePort, missingTools, ownedDir, pgbackrest, startS3 } from "./drill/cluster";
 import { bookWithEvidence, fingerprint, mailsSent, runCli, startApi, type Running } from "./drill/steps";
@@ -54,7 +55,7 @@ async function archived(url: string, lsn: string, timeoutMs = 60_000): Promise<n
   }
 }
 
-describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill: pgBackRest to S3, point-in-time restore, held outgoing", () => {
+describe.skipIf(missing.length > 0 && !ON_CI)("restore drill: pgBackRest to S3, point-in-time restore, held outgoing", () => {
   let dir = "";
   let s3: Awaited<ReturnType<typeof startS3>> | null = null;
   const clusters: Cluster[] = [];
@@ -76,7 +77,9 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
   it("restores bookings, payments, evidence and the outbox to a point in time within RPO and RTO of 15 minutes", async () => {
     // pgBackRest's config: the production file's retention and encryption, this drill's bucket and paths.
     const production = await readFile(fileURLToPath(new URL("../../../deploy/backup/pgbackrest.conf", import.meta.url)), "utf8");
-    const kept = production.split("\n").filter((l) => /^(repo1-(cipher-type|retention-[\w-]+|s3-uri-style)|compress-type|archive-copy)=/.test(l));
+    const kept = production
+      .split("\n")
+      .filter((l) => /^(repo1-(cipher-type|retention-[\w-]+|s3-uri-style)|compress-type|archive-copy)=/.test(l));
     expect(kept).toContain("repo1-cipher-type=aes-256-cbc");
     const primary = new Cluster(path.join(dir, "primary"), await freePort());
     clusters.push(primary);
@@ -140,7 +143,11 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     await pgbackrest(config, STANZA, ["backup", "--type=full"]);
     const info = await pgbackrest(config, STANZA, ["info", "--output=json"]);
     expect(await runCli("backup-record", ["--stanza", STANZA], env, info)).toMatch(/Recorded: good full backup/);
-    const status = await live.app.inject({ method: "GET", url: "/api/status", headers: (await login(live.app, ADMIN.email, ADMIN.password)).headers });
+    const status = await live.app.inject({
+      method: "GET",
+      url: "/api/status",
+      headers: (await login(live.app, ADMIN.email, ADMIN.password)).headers,
+    });
     expect(status.json().items.find((i: { key: string }) => i.key === "backup")).toMatchObject({ level: "green" });
 
     // After the backup: more bookings; one of their mails waits for a retry later (pending at the point).
@@ -152,21 +159,30 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
       [new Date(clock.now().getTime() + 10 * 60_000)],
     );
     // RPO: how long a committed booking waits until its WAL is in the bucket.
-    const [{ lsn }] = (await query<{ lsn: string }>(primary.url, "select pg_current_wal_lsn()::text as lsn")) as [{ lsn: string }];
+    const [{ lsn }] = (await query<{ lsn: string }>(primary.url, "select pg_current_wal_lsn()::text as lsn")) as [
+      { lsn: string },
+    ];
     const committedAt = Date.now();
     const rpoMs = (await archived(primary.url, lsn)) - committedAt;
 
     // The point to restore to, and what every table holds at it.
     const atPoint = await fingerprint(primary.url);
-    const outboxAtPoint = await query<{ id: number; status: string }>(primary.url, "select id, status from mail_outbox order by id");
-    const [{ point }] = (await query<{ point: string }>(primary.url, "select clock_timestamp()::text as point")) as [{ point: string }];
+    const outboxAtPoint = await query<{ id: number; status: string }>(
+      primary.url,
+      "select id, status from mail_outbox order by id",
+    );
+    const [{ point }] = (await query<{ point: string }>(primary.url, "select clock_timestamp()::text as point")) as [
+      { point: string },
+    ];
     await sleep(1100);
 
     // After the point: a booking the restore must not bring back, and the old server sends its mails.
     const lost = await bookWithEvidence(live, "drill.lost@example.com", clock);
     const sentBeforeCrash = await live.app.workers.sendMail();
     expect(sentBeforeCrash.sent).toBeGreaterThan(0);
-    const [{ total }] = (await query<{ total: number }>(primary.url, "select count(*)::int as total from mail_outbox")) as [{ total: number }];
+    const [{ total }] = (await query<{ total: number }>(primary.url, "select count(*)::int as total from mail_outbox")) as [
+      { total: number },
+    ];
     const switchedAt = Date.now();
     const [{ end }] = (await query<{ end: string }>(primary.url, "select pg_switch_wal()::text as end")) as [{ end: string }];
     // How long one finished segment takes to reach the bucket: the RPO's part beyond archive_timeout.
@@ -220,7 +236,11 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     const office = await login(back.app, ADMIN.email, ADMIN.password);
     for (const [token, bytes] of evidence) {
       const [row] = await query<{ id: number }>(restored.url, "select id from learner_records where token = $1", [token]);
-      const res = await back.app.inject({ method: "GET", url: `/api/admin/learners/${row!.id}/evidence`, headers: office.headers });
+      const res = await back.app.inject({
+        method: "GET",
+        url: `/api/admin/learners/${row!.id}/evidence`,
+        headers: office.headers,
+      });
       expect(res.statusCode).toBe(200);
       expect(Buffer.compare(res.rawPayload, bytes)).toBe(0);
     }
@@ -231,11 +251,21 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     expect(held.items[0]).toMatchObject({ key: "outgoing", level: "red" });
     expect(await back.app.workers.sendMail()).toEqual({ sent: 0, failed: 0 });
     await sleep(1500);
-    expect(await query(restored.url, "select 1 from pgboss.job where state = 'completed' and completed_on > now() - interval '1 minute'").catch(() => [])).toHaveLength(0);
+    expect(
+      await query(
+        restored.url,
+        "select 1 from pgboss.job where state = 'completed' and completed_on > now() - interval '1 minute'",
+      ).catch(() => []),
+    ).toHaveLength(0);
     expect(await mailsSent(mailDir)).toEqual(sentBefore);
 
     // Released by a person: logged; jobs run; the one mail still due goes out once.
-    const release = await back.app.inject({ method: "POST", url: "/api/status/release-outgoing", headers: office.headers, payload: {} });
+    const release = await back.app.inject({
+      method: "POST",
+      url: "/api/status/release-outgoing",
+      headers: office.headers,
+      payload: {},
+    });
     expect(release.json()).toEqual({ released: true });
     const log = await query(restored.url, "select 1 from activity_log where action = 'Mail and background jobs released'");
     expect(log).toHaveLength(1);
@@ -259,7 +289,10 @@ describe.skipIf(missing.length > 0 && process.env.CI !== "true")("restore drill:
     expect(all.filter((m) => m.includes("drill.lost@example.com")).length).toBeGreaterThan(0);
 
     // Production's worst case: a booking just after a segment switch waits archive_timeout, then the push.
-    const archiving = await readFile(fileURLToPath(new URL("../../../deploy/backup/postgresql-archiving.conf", import.meta.url)), "utf8");
+    const archiving = await readFile(
+      fileURLToPath(new URL("../../../deploy/backup/postgresql-archiving.conf", import.meta.url)),
+      "utf8",
+    );
     const productionTimeoutS = Number(/^archive_timeout = (\d+)$/m.exec(archiving)?.[1]);
     expect(productionTimeoutS).toBeGreaterThan(0);
     const worstRpoMs = productionTimeoutS * 1000 + pushMs;

@@ -31,7 +31,14 @@ async function main() {
   });
   let run: BackupRun | null;
   if (values.failed) {
-    run = { kind: values.kind, ok: false, startedAt: null, finishedAt: new Date(), sizeBytes: null, detail: values.detail ?? null };
+    run = {
+      kind: values.kind,
+      ok: false,
+      startedAt: null,
+      finishedAt: new Date(),
+      sizeBytes: null,
+      detail: values.detail ?? null,
+    };
   } else if (values.stanza) {
     run = newestBackup(await stdin(), values.stanza);
     if (!run) throw new Error(`pgBackRest lists no good backup of stanza ${values.stanza}`);

@@ -10,10 +10,9 @@ import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import S3rver from "s3rver";
+import { inheritedEnv, PG_BIN, PGBACKREST } from "../env";
 
 const exec = promisify(execFile);
-export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
-export const PGBACKREST = process.env.PGBACKREST_PATH ?? "/usr/bin/pgbackrest";
 const asRoot = process.getuid?.() === 0;
 
 /** The tools the drill needs; the names of those missing. */
@@ -34,7 +33,7 @@ export function missingTools(): string[] {
 export async function asPostgres(file: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", file, ...args]] : [file, args];
   try {
-    const { stdout } = await exec(cmd, argv, { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await exec(cmd, argv, { env: { ...inheritedEnv(() => false), ...env }, maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };
@@ -69,9 +68,13 @@ export function freePort(): Promise<number> {
 export async function startS3(dir: string, bucket: string): Promise<{ port: number; close: () => Promise<void> }> {
   const key = path.join(dir, "s3-key.pem");
   const cert = path.join(dir, "s3-cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1"], {
-    stdio: "ignore",
-  });
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1"],
+    {
+      stdio: "ignore",
+    },
+  );
   const server = new S3rver({
     address: "127.0.0.1",
     port: 0,
@@ -101,14 +104,28 @@ export class Cluster {
 
   async init(settings: Record<string, string>): Promise<void> {
     await ownedDir(this.dir);
-    await asPostgres(`${PG_BIN}/initdb`, ["-D", this.data, "-A", "trust", "-U", "postgres", "--encoding=UTF8", "--locale=C.UTF-8"]);
+    await asPostgres(`${PG_BIN}/initdb`, [
+      "-D",
+      this.data,
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "--encoding=UTF8",
+      "--locale=C.UTF-8",
+    ]);
     this.configure(settings);
   }
 
   /** Settings in postgresql.auto.conf (a restored cluster keeps the original's, these win). */
   configure(settings: Record<string, string>): void {
     const file = path.join(this.data, "postgresql.auto.conf");
-    const lines = Object.entries({ port: String(this.port), listen_addresses: "'127.0.0.1'", unix_socket_directories: `'${this.dir}'`, ...settings });
+    const lines = Object.entries({
+      port: String(this.port),
+      listen_addresses: "'127.0.0.1'",
+      unix_socket_directories: `'${this.dir}'`,
+      ...settings,
+    });
     const old = existsSync(file) ? readFileSync(file, "utf8") : "";
     writeFileSync(file, old + lines.map(([k, v]) => `${k} = ${v}\n`).join(""));
   }

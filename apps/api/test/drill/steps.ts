@@ -20,6 +20,7 @@ import { seedIfEmpty } from "../../src/db/seed/seed";
 import { parseEnv } from "../../src/env";
 import { addDays, ukDate } from "../../src/lib/dates";
 import { orderPayload } from "../fixtures";
+import { inheritedEnv } from "../env";
 import { MANY_CUSTOMERS_ENV, type TestClock } from "../helpers";
 
 const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -63,17 +64,28 @@ export async function startApi(
 
 /** A first-aid certificate of its own (a PDF with random bytes in a comment), as a learner uploads it. */
 export const certificate = () =>
-  Buffer.concat([Buffer.from("%PDF-1.4\n% "), Buffer.from(randomBytes(600).toString("base64")), Buffer.from("\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")]);
+  Buffer.concat([
+    Buffer.from("%PDF-1.4\n% "),
+    Buffer.from(randomBytes(600).toString("base64")),
+    Buffer.from("\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+  ]);
 
 /**
  * A door supervisor course booked and paid (local provider) by `email`, with each learner's
  * first-aid certificate uploaded. Returns the order's reference and the learners' tokens.
  */
-export async function bookWithEvidence(api: Running, email: string, clock: TestClock): Promise<{ reference: string; files: Map<string, Buffer> }> {
+export async function bookWithEvidence(
+  api: Running,
+  email: string,
+  clock: TestClock,
+): Promise<{ reference: string; files: Map<string, Buffer> }> {
   const start = addDays(ukDate(clock.now()), 30);
   const id = await createCourse(
     api.db,
-    { title: `SIA Door Supervisor Course (drill ${randomBytes(3).toString("hex")})`, dates: [{ startDate: start, endDate: addDays(start, 1) }] } as never,
+    {
+      title: `SIA Door Supervisor Course (drill ${randomBytes(3).toString("hex")})`,
+      dates: [{ startDate: start, endDate: addDays(start, 1) }],
+    } as never,
     clock.now(),
   );
   const [date] = await api.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -147,14 +159,16 @@ export function runCli(name: string, args: string[], env: Record<string, string>
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", path.join(API_ROOT, "src", "cli", `${name}.ts`), ...args], {
       cwd: API_ROOT,
-      env: { ...process.env, NODE_ENV: "test", ...env },
+      env: { ...inheritedEnv(() => false), NODE_ENV: "test", ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let out = "";
     child.stdout.on("data", (d) => (out += String(d)));
     child.stderr.on("data", (d) => (out += String(d)));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${name} ${args.join(" ")} exited ${code}: ${out}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${name} ${args.join(" ")} exited ${code}: ${out}`)),
+    );
     child.stdin.end(input);
   });
 }

@@ -39,7 +39,10 @@ type InfoStanza = { name: string; backup: InfoBackup[]; status: { code: number; 
 export function newestBackup(infoJson: string, stanza: string): BackupRun | null {
   const stanzas = JSON.parse(infoJson) as InfoStanza[];
   const s = stanzas.find((x) => x.name === stanza);
-  const newest = s?.backup.filter((b) => !b.error).sort((a, b) => a.timestamp.stop - b.timestamp.stop).at(-1);
+  const newest = s?.backup
+    .filter((b) => !b.error)
+    .sort((a, b) => a.timestamp.stop - b.timestamp.stop)
+    .at(-1);
   if (!newest) return null;
   return {
     kind: newest.type,

@@ -44,6 +44,8 @@ export async function settleSentMail(db: Db, entries: SentEntry[]): Promise<numb
 
 /** What is waiting behind the hold: mails to send and jobs due. */
 export async function heldWork(db: Db): Promise<{ mails: number }> {
-  const { rows } = await db.execute<{ mails: number }>(sql`select count(*)::int as mails from mail_outbox where status = 'pending'`);
+  const { rows } = await db.execute<{ mails: number }>(
+    sql`select count(*)::int as mails from mail_outbox where status = 'pending'`,
+  );
   return { mails: Number(rows[0]?.mails ?? 0) };
 }

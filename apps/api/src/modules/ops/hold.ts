@@ -15,7 +15,10 @@ export type { HoldRow } from "./hold-repository";
 export { activeHold } from "./hold-repository";
 
 /** Holds mail and jobs (once: a hold already in force is kept as it is). */
-export async function holdOutgoing(db: Db, opts: { reason: string; restoredTo: Date | null; now: Date; actor: Actor }): Promise<HoldRow> {
+export async function holdOutgoing(
+  db: Db,
+  opts: { reason: string; restoredTo: Date | null; now: Date; actor: Actor },
+): Promise<HoldRow> {
   return db.transaction(async (tx) => {
     const current = await activeHold(tx);
     if (current) return current;
