@@ -79,7 +79,7 @@ export const opsContract = c.router({
   releaseOutgoing: {
     method: "POST",
     path: "/status/release-outgoing",
-    body: z.object({}).strict(),
+    body: c.noBody(),
     responses: { 200: ReleaseOutgoingSchema, ...adminResponses },
     metadata: officeOnly,
     summary: "Releases the mail and jobs held after a restore (decision 302); logged",
