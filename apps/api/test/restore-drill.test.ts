@@ -264,7 +264,6 @@ describe.skipIf(missing.length > 0 && !ON_CI)("restore drill: pgBackRest to S3, 
       method: "POST",
       url: "/api/status/release-outgoing",
       headers: office.headers,
-      payload: {},
     });
     expect(release.json()).toEqual({ released: true });
     const log = await query(restored.url, "select 1 from activity_log where action = 'Mail and background jobs released'");
