@@ -77,6 +77,8 @@ describe("the outgoing hold", () => {
     expect(items[0]).toMatchObject({ key: "outgoing", level: "red" });
     expect(items[0]!.reading).toMatch(/restored to 2026-11-26 09:00 UTC\); \d+ mails? waiting/);
     expect(items[0]!.action).toContain("Release mail and jobs");
+    for (const key of ["jobs", "mail"])
+      expect(items.find((i) => i.key === key)).toMatchObject({ level: "amber", action: "See Mail and jobs on hold." });
 
     expect(await ctx.app.workers.held()).toBe(true);
     expect(await ctx.app.workers.sendMail()).toEqual({ sent: 0, failed: 0 });

@@ -14,11 +14,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ON_CI } from "./env";
 import { ADMIN, login, TestClock } from "./helpers";
-import { Cluster, freePort, missingTools, ownedDir, pgbackrest, startS3 } from "./drill/cluster";
+import { archived, Cluster, freePort, missingTools, ownedDir, pgbackrest, query, sleep, startS3 } from "./drill/cluster";
 import { bookWithEvidence, fingerprint, mailsSent, runCli, startApi, type Running } from "./drill/steps";
 
 const missing = missingTools();
@@ -27,33 +26,6 @@ const STANZA = "training";
 const BUCKET = "training-backups";
 /** Short in the drill so it stays fast; production's is 300 s (deploy/backup/postgresql-archiving.conf). */
 const DRILL_ARCHIVE_TIMEOUT_S = 5;
-
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until the segment holding `lsn` is in the archive; returns when that happened. */
-async function archived(url: string, lsn: string, timeoutMs = 60_000): Promise<number> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const [r] = await query<{ done: boolean }>(
-      url,
-      "select coalesce(last_archived_wal >= pg_walfile_name($1::pg_lsn), false) as done from pg_stat_archiver",
-      [lsn],
-    );
-    if (r?.done) return Date.now();
-    if (Date.now() > until) throw new Error(`WAL at ${lsn} was not archived within ${timeoutMs} ms`);
-    await sleep(100);
-  }
-}
 
 describe.skipIf(missing.length > 0 && !ON_CI)("restore drill: pgBackRest to S3, point-in-time restore, held outgoing", () => {
   let dir = "";

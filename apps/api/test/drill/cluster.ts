@@ -9,6 +9,7 @@ import { chmod, chown, mkdir } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import S3rver from "s3rver";
 import { inheritedEnv, PG_BIN, PGBACKREST } from "../env";
 
@@ -149,3 +150,30 @@ export class Cluster {
 /** pgBackRest with the drill's config file, as the postgres user. */
 export const pgbackrest = (config: string, stanza: string, args: string[]) =>
   asPostgres(PGBACKREST, [`--config=${config}`, `--stanza=${stanza}`, ...args]);
+
+export async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the segment holding `lsn` is in the archive; returns when that happened. */
+export async function archived(url: string, lsn: string, timeoutMs = 60_000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [r] = await query<{ done: boolean }>(
+      url,
+      "select coalesce(last_archived_wal >= pg_walfile_name($1::pg_lsn), false) as done from pg_stat_archiver",
+      [lsn],
+    );
+    if (r?.done) return Date.now();
+    if (Date.now() > until) throw new Error(`WAL at ${lsn} was not archived within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}

@@ -91,3 +91,11 @@ export async function judgeHold(db: Db): Promise<StatusItem | null> {
       "Check that the bookings look right and that the waiting mails were not already sent, then press Release mail and jobs.",
   };
 }
+
+/** While held, the queue and the outbox wait on purpose: their cards say so rather than "normal". */
+export const whileHeld = (item: StatusItem): StatusItem => ({
+  ...item,
+  level: "amber",
+  summary: "On hold after the restore: nothing runs or goes out until it is released.",
+  action: "See Mail and jobs on hold.",
+});
