@@ -34,7 +34,8 @@ describe.skipIf(missing.length > 0 && !ON_CI)("restore drill: pgBackRest to S3, 
   const apis: Running[] = [];
 
   beforeAll(async () => {
-    if (missing.length) throw new Error(`the restore drill needs ${missing.join(", ")} (.ci/run installs pgbackrest)`);
+    // On CI a missing tool fails the test below (counted as failed, not skipped).
+    if (missing.length) return;
     dir = await ownedDir(await mkdtemp(path.join(os.tmpdir(), "restore-drill-")));
     s3 = await startS3(dir, BUCKET);
   });
@@ -47,6 +48,7 @@ describe.skipIf(missing.length > 0 && !ON_CI)("restore drill: pgBackRest to S3, 
   });
 
   it("restores bookings, payments, evidence and the outbox to a point in time within RPO and RTO of 15 minutes", async () => {
+    if (missing.length) throw new Error(`the restore drill needs ${missing.join(", ")} (.ci/run installs pgbackrest)`);
     // pgBackRest's config: the production file's retention and encryption, this drill's bucket and paths.
     const production = await readFile(fileURLToPath(new URL("../../../deploy/backup/pgbackrest.conf", import.meta.url)), "utf8");
     const kept = production
