@@ -1,6 +1,6 @@
 /**
  * Production build of the API (decision 250): `dist/server.mjs`, `dist/test-server.mjs` and the
- * two CLIs, run with plain node. Paths stay right: the only file anchor, API_ROOT in src/env.ts,
+ * CLIs, run with plain node. Paths stay right: the only file anchor, API_ROOT in src/env.ts,
  * is one level above both src/ and dist/.
  */
 import { execFileSync } from "node:child_process";
@@ -18,6 +18,9 @@ await bundleNode(build, {
     "admin-create": "src/cli/admin-create.ts",
     seed: "src/cli/seed.ts",
     migrate: "src/cli/migrate.ts",
+    // Backups and restores (decisions 301-302): run by the backup units and the restore procedure.
+    "backup-record": "src/cli/backup-record.ts",
+    outgoing: "src/cli/outgoing.ts",
   },
 });
 

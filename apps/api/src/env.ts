@@ -106,6 +106,11 @@ const BaseSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_DIR: z.string().default(path.join(API_ROOT, ".mail")),
+  /**
+   * The sender's log of mails handed to the mail server (one JSON line each, decision 302): kept
+   * outside the database, so that after a restore the outbox does not send them a second time.
+   */
+  MAIL_SENT_LOG: z.string().optional(),
   MAIL_FROM: z.string().default("Merseyside Door & Guard Training <bookings@example.com>"),
   /** Where new-booking and new-message notices go. */
   PROVIDER_EMAIL: z.string().default("office@example.com"),

@@ -17,3 +17,6 @@ export const SQLMAP_PATH = process.env.SQLMAP_PATH || "sqlmap";
 
 /** True on CI machines (CI=true/1/yes…): there a missing external checker fails its test instead of skipping. */
 export const ON_CI = Boolean(process.env.CI) && process.env.CI !== "false" && process.env.CI !== "0";
+/** The restore drill's tools, where they are not at Debian's paths (decision 303). */
+export const PG_BIN = process.env.PG_BIN || "/usr/lib/postgresql/15/bin";
+export const PGBACKREST = process.env.PGBACKREST_PATH || "/usr/bin/pgbackrest";

@@ -312,6 +312,7 @@ describe("SpamAssassin", () => {
         message_id: `<${crypto.randomUUID()}@example.com>`,
         kind,
         attempts: 1,
+        created_at: "2026-11-26 09:00:00+00",
         headers: null,
         ...rendered,
         attachments: rendered.attachments ?? null,

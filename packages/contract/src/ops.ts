@@ -25,7 +25,8 @@ export const StatusPartSchema = z.object({
 export type StatusPart = z.infer<typeof StatusPartSchema>;
 
 export const StatusItemSchema = z.object({
-  key: z.enum(["database", "jobs", "mail", "backup", "payments", "webhooks", "disk"]),
+  /** `outgoing` appears only while mail and jobs are held after a restore (decision 302). */
+  key: z.enum(["outgoing", "database", "jobs", "mail", "backup", "payments", "webhooks", "disk"]),
   title: z.string(),
   level: z.enum(STATUS_LEVELS),
   /** The measured figures, short (e.g. "3 waiting, 0 failed"). */
@@ -55,6 +56,12 @@ export const OpenAlertSchema = z.object({
 });
 export type OpenAlert = z.infer<typeof OpenAlertSchema>;
 
+export const ReleaseOutgoingSchema = z.object({
+  /** False when nothing was held. */
+  released: z.boolean(),
+});
+export type ReleaseOutgoing = z.infer<typeof ReleaseOutgoingSchema>;
+
 export const opsContract = c.router({
   version: {
     method: "GET",
@@ -68,6 +75,14 @@ export const opsContract = c.router({
     responses: { 200: SystemStatusSchema, ...adminResponses },
     metadata: officeOnly,
     summary: "The status page: each part's version and uptime, and each item green, amber or red with what to do",
+  },
+  releaseOutgoing: {
+    method: "POST",
+    path: "/status/release-outgoing",
+    body: c.noBody(),
+    responses: { 200: ReleaseOutgoingSchema, ...adminResponses },
+    metadata: officeOnly,
+    summary: "Releases the mail and jobs held after a restore (decision 302); logged",
   },
   alerts: {
     method: "GET",

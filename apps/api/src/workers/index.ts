@@ -8,6 +8,7 @@ import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
 import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs/scheduled-mail";
 import { purgeExpiredLearnerRecords } from "../modules/learners/service";
 import { purgeOldRecords } from "../modules/privacy";
+import { activeHold } from "../modules/ops";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -26,6 +27,10 @@ declare module "fastify" {
       purgeLearnerRecords: () => Promise<number>;
       /** One run of the outbox and activity-log retention (decision 310). */
       purgeOldRecords: () => Promise<{ mails: number; activity: number }>;
+      /** Whether mail and jobs are held after a restore (decision 302). */
+      held: () => Promise<boolean>;
+      /** Starts the job queue after a release (a no-op when it runs already or workers are off). */
+      resume: () => Promise<void>;
     };
   }
 }
@@ -49,6 +54,9 @@ export const JOBS = {
  * A job at most once queued and once running across every instance ('stately'), retried 5 times
  * with exponential backoff from 15 s when its handler throws; a run stuck past 15 minutes expires.
  */
+/** How often a held instance checks whether the hold was released elsewhere. */
+const HOLD_POLL_MS = 3_000;
+
 const QUEUE_OPTIONS = { policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds: 15 * 60 } as const;
 
 export type WorkerOptions = {
@@ -63,13 +71,22 @@ export type WorkerOptions = {
  */
 export default fp(
   async (app, opts: WorkerOptions) => {
+    const held = async () => (await activeHold(app.db)) !== null;
     const sendMail = async () => {
+      // After a restore nothing leaves until a person releases it (decision 302).
+      if (await held()) return { sent: 0, failed: 0 };
       let sent = 0;
       let failed = 0;
       // Outside any request: the run's own id ties its lines together (decision 267).
       const log = app.log.child({ reqId: `job-mail-${randomUUID()}` });
       for (;;) {
-        const r = await sendDueMail(app.db, app.mail.transport, { now: app.now(), from: app.mail.from, batch: 20, log });
+        const r = await sendDueMail(app.db, app.mail.transport, {
+          now: app.now(),
+          from: app.mail.from,
+          batch: 20,
+          log,
+          sentLog: app.env.MAIL_SENT_LOG,
+        });
         sent += r.sent;
         failed += r.failed;
         if (r.sent + r.failed < 20) return { sent, failed };
@@ -97,13 +114,23 @@ export default fp(
           deleteAfterDays: 7,
         })
       : null;
+    let started = false;
+    let closing = false;
+    let holdPoll: NodeJS.Timeout | null = null;
     const kickMail = () => {
-      if (!queue) return;
+      // Not started: workers off, or held after a restore (decision 302).
+      if (!queue || !started) return;
       // Stately queue: while a run is already queued this adds nothing.
       queue.send(JOBS.sendMail.name, {}).catch((err: unknown) => app.log.error({ err }, "could not queue the mail sender"));
     };
 
-    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, purgeOldRecords: purgeOld, queue });
+    const resume = async () => {
+      if (!queue || started || closing) return;
+      started = true;
+      if (holdPoll) clearInterval(holdPoll);
+      await startQueue(queue);
+    };
+    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, purgeOldRecords: purgeOld, queue, held, resume });
     if (!queue) return;
 
     queue.on("error", (err) => app.log.error({ err }, "job queue error"));
@@ -124,8 +151,7 @@ export default fp(
         return run;
       },
     };
-    let closing = false;
-    app.addHook("onReady", async () => {
+    const startQueue = async (queue: PgBoss) => {
       await queue.start();
       for (const job of Object.values(JOBS)) {
         await queue.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
@@ -150,9 +176,23 @@ export default fp(
       }
       // A start (or restart) catches up at once instead of waiting for the next minute.
       for (const job of Object.values(JOBS)) await queue.send(job.name, {});
+    };
+    app.addHook("onReady", async () => {
+      if (!(await held())) return resume();
+      // Held after a restore: the queue starts when a person releases it, here (the release
+      // route calls resume) or on another instance, which this one notices within seconds.
+      app.log.warn("mail and jobs are held after a restore: release them on the status page");
+      holdPoll = setInterval(() => {
+        held()
+          .then((still) => (still ? undefined : resume()))
+          .catch((err: unknown) => app.log.error({ err }, "could not check or lift the outgoing hold"));
+      }, HOLD_POLL_MS);
+      holdPoll.unref();
     });
     app.addHook("onClose", async () => {
       closing = true;
+      if (holdPoll) clearInterval(holdPoll);
+      if (!started) return;
       // Lets a running job finish before the pool is ended under it.
       await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });

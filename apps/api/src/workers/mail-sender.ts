@@ -1,3 +1,4 @@
+import { appendFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -29,6 +30,8 @@ export type ClaimedMail = {
   text: string;
   kind: string;
   attempts: number;
+  /** As Postgres prints it: the sent log names the row by id and this (decision 302). */
+  created_at: string;
   attachments: { filename: string; contentType: string; content: string }[] | null;
   headers: Record<string, string> | null;
 };
@@ -65,6 +68,12 @@ type Log = {
   error: (obj: object, msg: string) => void;
 };
 
+async function noteSent(file: string, mail: ClaimedMail, now: Date, log?: Log): Promise<void> {
+  const line = JSON.stringify({ id: mail.id, createdAt: mail.created_at, sentAt: now.toISOString(), messageId: mail.message_id });
+  // The mail is gone already: a log that cannot be written must not make it look unsent.
+  await appendFile(file, line + "\n").catch((err: unknown) => log?.error({ err, file }, "could not write the sent-mail log"));
+}
+
 /**
  * Sends the mails that are due, in batches. Rows are claimed with `FOR UPDATE SKIP LOCKED`
  * and a short lease (committed before sending), so several API instances never send the same
@@ -73,9 +82,9 @@ type Log = {
 export async function sendDueMail(
   db: Db,
   transport: MailTransport,
-  opts: { now: Date; from: string; batch?: number; log?: Log },
+  opts: { now: Date; from: string; batch?: number; log?: Log; sentLog?: string | undefined },
 ): Promise<{ sent: number; failed: number }> {
-  const { now, from, batch = 20, log } = opts;
+  const { now, from, batch = 20, log, sentLog } = opts;
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
   // The Message-ID is made on the first claim and kept: a retry is the same mail to every server.
   // Random, not the row number, so ids from different environments or restored databases never meet.
@@ -88,7 +97,7 @@ export async function sendDueMail(
       order by next_attempt_at, id
       limit ${batch}
       for update skip locked)
-    returning id, "to", to_name, reply_to, reply_to_name, message_id, subject, html, text, kind, attempts, attachments, headers`);
+    returning id, created_at::text, "to", to_name, reply_to, reply_to_name, message_id, subject, html, text, kind, attempts, attachments, headers`);
 
   let sent = 0;
   let failed = 0;
@@ -106,6 +115,9 @@ export async function sendDueMail(
     }
     try {
       const result = await transport.send(composeMail(mail, from));
+      // Written before the row is marked: a sent mail is in the log even if the database is
+      // later restored to before the mark (decision 302).
+      if (sentLog) await noteSent(sentLog, mail, now, log);
       await db.update(mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(mailOutbox.id, mail.id));
       sent++;
       log?.info({ mailId: mail.id, kind: mail.kind, to: mail.to, where: result.describe }, `mail sent: ${result.describe}`);

@@ -1598,6 +1598,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/status/release-outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Releases the mail and jobs held after a restore (decision 302); logged */
+        post: operations["ops.releaseOutgoing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alerts": {
         parameters: {
             query?: never;
@@ -17393,7 +17410,7 @@ export interface operations {
                         }[];
                         items: {
                             /** @enum {string} */
-                            key: "database" | "jobs" | "mail" | "backup" | "payments" | "webhooks" | "disk";
+                            key: "outgoing" | "database" | "jobs" | "mail" | "backup" | "payments" | "webhooks" | "disk";
                             title: string;
                             /** @enum {string} */
                             level: "green" | "amber" | "red";
@@ -17401,6 +17418,123 @@ export interface operations {
                             summary: string;
                             action: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "ops.releaseOutgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        released: boolean;
                     };
                 };
             };

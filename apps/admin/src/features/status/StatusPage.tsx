@@ -2,7 +2,7 @@ import type { StatusItem, StatusLevel, StatusPart } from "@app/contract";
 import { Button, ErrorState, Skeleton } from "@app/ui";
 import { usePageTitle } from "../../components/usePageTitle";
 import { errorMessage } from "../../lib/errors";
-import { useSystemStatus } from "./api";
+import { useReleaseOutgoing, useSystemStatus } from "./api";
 import "./status.css";
 
 /** The level in words too: colour alone never carries the meaning. */
@@ -62,7 +62,25 @@ function Item({ item }: { item: StatusItem }) {
         </p>
       ) : null}
       <p className="status-item__reading">{item.reading}</p>
+      {item.key === "outgoing" ? <ReleaseOutgoing /> : null}
     </li>
+  );
+}
+
+/** After a restore: a person releases the held mail and jobs once the bookings look right (decision 302). */
+function ReleaseOutgoing() {
+  const release = useReleaseOutgoing();
+  return (
+    <div className="status-item__release">
+      <Button onClick={() => release.mutate()} disabled={release.isPending}>
+        {release.isPending ? "Releasing…" : "Release mail and jobs"}
+      </Button>
+      {release.isError ? (
+        <p role="alert" className="status-item__error">
+          {errorMessage(release.error)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

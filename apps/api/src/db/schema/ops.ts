@@ -32,3 +32,18 @@ export const backupRuns = pgTable("backup_runs", {
   /** Where it went (a bucket path, never a credential) or why it failed. */
   detail: text("detail"),
 });
+
+/**
+ * Mail and jobs held after a restore (decision 302): while a row has no released_at, the outbox
+ * sends nothing and the job queue does not start, until a person releases it (portal or CLI).
+ */
+export const outgoingHolds = pgTable("outgoing_holds", {
+  id: serial("id").primaryKey(),
+  reason: text("reason").notNull(),
+  /** The point in time the database was restored to (null: held for another reason). */
+  restoredTo: tstz("restored_to"),
+  heldAt: tstz("held_at").notNull(),
+  releasedAt: tstz("released_at"),
+  /** Who released it: a staff e-mail or "cli:<user>". */
+  releasedBy: text("released_by"),
+});

@@ -1,2 +1,3 @@
 /** The ops module's front door (decisions 295-299): what other modules may use. */
 export { alertNotifications, isAlertOpen, openAlerts } from "./alerts";
+export { activeHold, holdOutgoing, readSentLog, releaseOutgoing, settleFromSentLog } from "./hold";

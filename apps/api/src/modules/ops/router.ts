@@ -1,6 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import { openAlerts } from "./alerts";
+import { releaseOutgoing } from "./hold";
 import { systemStatus } from "./status";
 
 const s = initServer();
@@ -24,6 +25,16 @@ export const opsRouter = s.router(contract.ops, {
         paymentProvider: app.payments.name,
       }),
     };
+  },
+  releaseOutgoing: async ({ request }) => {
+    const app = request.server;
+    const user = request.session!.user;
+    const released = await releaseOutgoing(app.db, { now: app.now(), actor: { id: user.id, name: user.name } });
+    if (released) {
+      request.log.warn({ by: user.email }, "mail and jobs released after a restore");
+      await app.workers.resume();
+    }
+    return { status: 200, body: { released } };
   },
   alerts: async ({ request }) => ({ status: 200, body: await openAlerts(request.server.db) }),
 });

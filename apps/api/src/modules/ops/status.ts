@@ -7,6 +7,7 @@ import type { StatusItem, StatusLevel, StatusPart, SystemStatus } from "@app/con
 import type { Db } from "../../db/client";
 import type { Env } from "../../env";
 import type { BuildInfo } from "./version";
+import { judgeHold, whileHeld } from "./hold";
 import {
   MISMATCH_WINDOW_HOURS,
   PAYMENT_WINDOW_MINUTES,
@@ -302,13 +303,16 @@ export async function systemStatus(deps: StatusDeps): Promise<SystemStatus> {
       );
   if (!database.reachable) return { checked_at: now.toISOString(), parts: [api], items: [dbItem] };
   const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH);
+  const hold = await judgeHold(db);
+  const held = (i: StatusItem) => (hold ? whileHeld(i) : i);
   return {
     checked_at: now.toISOString(),
     parts: [api],
     items: [
+      ...(hold ? [hold] : []),
       dbItem,
-      judgeQueue(queue, now, env.WORKERS_ENABLED),
-      judgeMail(outbox, now),
+      held(judgeQueue(queue, now, env.WORKERS_ENABLED)),
+      held(judgeMail(outbox, now)),
       judgeBackup(backups, now, env.BACKUP_MAX_AGE_HOURS),
       judgePayments(payments, now),
       judgeWebhooks(webhooks, now, deps.paymentProvider),
