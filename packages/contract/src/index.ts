@@ -12,6 +12,8 @@ import { bookingsContract } from "./bookings";
 import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
 import { opsContract } from "./ops";
+import { portalContract } from "./portal";
+import { studyContract } from "./study";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -32,6 +34,8 @@ export const contract = c.router(
     learners: learnersContract,
     waitlist: waitlistContract,
     ops: opsContract,
+    portal: portalContract,
+    study: studyContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -53,3 +57,5 @@ export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
+export * from "./portal";
+export * from "./study";
