@@ -36,6 +36,7 @@ import { learnersRoutes } from "./modules/learners/router";
 import opsPlugin from "./modules/ops/plugin";
 import metricsPlugin from "./modules/ops/metrics";
 import { opsRouter } from "./modules/ops/router";
+import { portalRouter, studyRouter } from "./modules/portal";
 
 export type AppConfig = {
   env: Env;
@@ -154,6 +155,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(bookingsRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
   await app.register(s.plugin(opsRouter), routerOptions);
+  await app.register(s.plugin(portalRouter), routerOptions);
+  await app.register(s.plugin(studyRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

@@ -182,8 +182,8 @@ export const studyContract = c.router({
   },
   mockBoard: {
     method: "GET",
-    path: "/admin/learners/dates/:id/mocks",
-    pathParams: IdParams,
+    path: "/admin/learners/dates/:dateId/mocks",
+    pathParams: z.object({ dateId: z.coerce.number().int().positive().max(MAX_INT) }),
     responses: { 200: MockBoardSchema, 404: ErrorSchema, ...adminResponses },
     metadata: trainerToo,
     summary: "Best and latest mock score per learner and unit of a course date, with flags",
