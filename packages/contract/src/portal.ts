@@ -42,7 +42,8 @@ export const LICENCE_STEP_GUIDES: Record<LicenceStep, { title: string; guide: st
   },
   granted: {
     title: "Licence granted",
-    guide: "The SIA tells you when your licence is granted. Add its number and expiry date here so we can remind you before it runs out.",
+    guide:
+      "The SIA tells you when your licence is granted. Add its number and expiry date here so we can remind you before it runs out.",
   },
 };
 
@@ -117,10 +118,18 @@ export const AttemptSchema = z.object({
   questions: z.array(QuestionSchema.extend({ chosen: z.number().int().min(0).max(3).nullable() })),
   /** After submitting: the score and, per question, the right option and the explanation. */
   score: z
-    .object({ correct: z.number().int(), total: z.number().int(), percent: z.number().int(), pass_percent: z.number().int(), passed: z.boolean() })
+    .object({
+      correct: z.number().int(),
+      total: z.number().int(),
+      percent: z.number().int(),
+      pass_percent: z.number().int(),
+      passed: z.boolean(),
+    })
     .nullable(),
   review: z
-    .array(z.object({ question_id: z.number().int(), correct_option: z.number().int(), right: z.boolean(), explanation: z.string() }))
+    .array(
+      z.object({ question_id: z.number().int(), correct_option: z.number().int(), right: z.boolean(), explanation: z.string() }),
+    )
     .nullable(),
 });
 export type Attempt = z.infer<typeof AttemptSchema>;
@@ -204,4 +213,3 @@ export const portalContract = c.router({
     summary: "Ticks (or unticks) a licence application step",
   },
 });
-

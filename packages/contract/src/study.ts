@@ -6,7 +6,13 @@
  */
 import { z } from "zod";
 import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX, trainerToo } from "./common";
-import { AttemptSchema, CERTIFICATE_SENT_HOW, CertificateProgressSchema, LicenceProgressSchema, LicenceStepInputSchema } from "./portal";
+import {
+  AttemptSchema,
+  CERTIFICATE_SENT_HOW,
+  CertificateProgressSchema,
+  LicenceProgressSchema,
+  LicenceStepInputSchema,
+} from "./portal";
 
 /** Paper defaults by unit number (door supervisor), from the awarding bodies' published formats. */
 export const PAPER_DEFAULTS = { questions: 20, minutes: 30, pass_percent: 70 } as const;
@@ -18,7 +24,12 @@ export const UnitInputSchema = z.object({
   course_id: z.number().int().positive().max(MAX_INT),
   title: text(TEXT_MAX.short, "Please enter the unit's title"),
   position: z.number().int().min(0).max(100).default(0),
-  question_count: z.number().int().min(1, "At least 1 question").max(200, "At most 200 questions").default(PAPER_DEFAULTS.questions),
+  question_count: z
+    .number()
+    .int()
+    .min(1, "At least 1 question")
+    .max(200, "At most 200 questions")
+    .default(PAPER_DEFAULTS.questions),
   minutes: z.number().int().min(1, "At least 1 minute").max(600, "At most 600 minutes").default(PAPER_DEFAULTS.minutes),
   pass_percent: z.number().int().min(1, "From 1%").max(100, "Up to 100%").default(PAPER_DEFAULTS.pass_percent),
 });
@@ -47,7 +58,9 @@ export const StudyUnitSchema = z.object({
   minutes: z.number().int(),
   pass_percent: z.number().int(),
   bank_size: z.number().int(),
-  sections: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string(), html: z.string(), position: z.number().int() })),
+  sections: z.array(
+    z.object({ id: z.number().int(), title: z.string(), body: z.string(), html: z.string(), position: z.number().int() }),
+  ),
   questions: z.array(QuestionInputSchema.extend({ id: z.number().int() })),
 });
 export type StudyUnit = z.infer<typeof StudyUnitSchema>;
@@ -95,7 +108,10 @@ export const CertificateProgressInputSchema = z.object({
   claimed_on: IsoDate.nullable().optional(),
   received_on: IsoDate.nullable().optional(),
   sent_on: IsoDate.nullable().optional(),
-  sent_how: z.enum(CERTIFICATE_SENT_HOW, { errorMap: () => ({ message: "Please choose posted or collected" }) }).nullable().optional(),
+  sent_how: z
+    .enum(CERTIFICATE_SENT_HOW, { errorMap: () => ({ message: "Please choose posted or collected" }) })
+    .nullable()
+    .optional(),
 });
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INT) });

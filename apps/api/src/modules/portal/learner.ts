@@ -63,9 +63,7 @@ export async function portalOf(db: DbOrTx, row: LearnerRow, now: Date): Promise<
     end_date: row.endDate,
     open_until: openUntil(row.rec, row.endDate),
     form: today <= row.endDate ? formView(row) : null,
-    units: units.map((u) =>
-      unitView(u, sections, done, questions.filter((q) => q.unitId === u.id).length, attempts, now),
-    ),
+    units: units.map((u) => unitView(u, sections, done, questions.filter((q) => q.unitId === u.id).length, attempts, now)),
     results: results.map((r) => ({
       unit: r.unit,
       result: r.result as "pass" | "fail" | "resit",
@@ -85,7 +83,8 @@ export async function markSection(db: Db, token: string, sectionId: number, done
     const row = await openPortal(tx, token, now);
     const section = await repo.findSection(tx, sectionId);
     const units = row.courseId ? await repo.unitsOfCourse(tx, row.courseId) : [];
-    if (!section || !units.some((u) => u.id === section.unitId)) throw new HttpError(404, "This revision section is not part of your course.");
+    if (!section || !units.some((u) => u.id === section.unitId))
+      throw new HttpError(404, "This revision section is not part of your course.");
     await repo.setSectionDone(tx, row.rec.id, sectionId, done, now);
     return portalOf(tx, row, now);
   });
@@ -136,7 +135,10 @@ const inTime = (a: repo.AttemptRow, now: Date) => now.getTime() <= a.deadlineAt.
 
 function applyAnswer(a: repo.AttemptRow, questionId: number, choice: number) {
   const i = a.questionIds.indexOf(questionId);
-  if (i < 0) throw new HttpError(400, "This question is not on your paper.", { issues: [{ path: "question_id", message: "Not on this paper" }] });
+  if (i < 0)
+    throw new HttpError(400, "This question is not on your paper.", {
+      issues: [{ path: "question_id", message: "Not on this paper" }],
+    });
   a.answers = a.answers.map((v, j) => (j === i ? choice : v));
 }
 

@@ -4,10 +4,7 @@
  * change and every staff view of a learner's answers goes to the activity log (decision 357).
  */
 import { addDays } from "../../lib/dates";
-import {
-  MOCK_FLAG_DAYS,
-  mockFlagged,
-} from "@app/rules";
+import { MOCK_FLAG_DAYS, mockFlagged } from "@app/rules";
 import type { z } from "zod";
 import type {
   Attempt,
@@ -104,7 +101,8 @@ export async function updateUnit(db: Db, id: number, input: z.infer<typeof UnitS
         updatedAt: now,
       });
     } catch (err) {
-      if ((err as { code?: string }).code === "23505") throw new HttpError(409, "This course already has a unit with that title.");
+      if ((err as { code?: string }).code === "23505")
+        throw new HttpError(409, "This course already has a unit with that title.");
       throw err;
     }
     return oneUnit(tx, id);
@@ -189,7 +187,12 @@ export async function mockBoard(db: Db, dateId: number, now: Date): Promise<Mock
   if (!date) throw new HttpError(404, "Course date not found");
   const units = await repo.unitsOfCourse(db, date.courseId);
   const learners = await learnersOfDate(db, dateId);
-  const attempts = (await repo.attemptsOf(db, learners.map((l) => l.rec.id))).filter((a) => a.submittedAt);
+  const attempts = (
+    await repo.attemptsOf(
+      db,
+      learners.map((l) => l.rec.id),
+    )
+  ).filter((a) => a.submittedAt);
   const flagFrom = addDays(date.startDate, -MOCK_FLAG_DAYS);
   const today = ukDate(now);
   return {
@@ -264,7 +267,10 @@ function progressView(row: LearnerRow, steps: repo.StepRow[], resultsOn: string 
 /** Learners with results whose certificate or licence is still open, longest stuck first. */
 export async function progressList(db: Db, now: Date) {
   const open = await repo.openProgress(db);
-  const steps = await repo.stepsOf(db, open.map((o) => o.id));
+  const steps = await repo.stepsOf(
+    db,
+    open.map((o) => o.id),
+  );
   const out = [];
   for (const o of open) {
     const row = await findLearner(db, o.id);
@@ -305,11 +311,18 @@ export async function staffStep(
   actor: Actor,
   now: Date,
 ) {
-  return logged(db, actor, now, "Licence step recorded", `Learner ${id}: ${input.step} ${input.done ? "done" : "undone"}`, async (tx) => {
-    await needLearner(tx, id);
-    await recordStep(tx, id, input, actor.name, now);
-    return progressOf(tx, (await findLearner(tx, id))!, now);
-  });
+  return logged(
+    db,
+    actor,
+    now,
+    "Licence step recorded",
+    `Learner ${id}: ${input.step} ${input.done ? "done" : "undone"}`,
+    async (tx) => {
+      await needLearner(tx, id);
+      await recordStep(tx, id, input, actor.name, now);
+      return progressOf(tx, (await findLearner(tx, id))!, now);
+    },
+  );
 }
 
 export async function setPortalUntil(db: Db, id: number, until: string | null, actor: Actor, now: Date) {

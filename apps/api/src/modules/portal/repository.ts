@@ -27,7 +27,11 @@ export type RecordRow = typeof learnerRecords.$inferSelect;
 // ---------------------------------------------------------------- units and content
 
 export function unitsOfCourse(db: DbOrTx, courseId: number) {
-  return db.select().from(studyUnits).where(eq(studyUnits.courseId, courseId)).orderBy(asc(studyUnits.position), asc(studyUnits.id));
+  return db
+    .select()
+    .from(studyUnits)
+    .where(eq(studyUnits.courseId, courseId))
+    .orderBy(asc(studyUnits.position), asc(studyUnits.id));
 }
 
 export async function listUnits(db: DbOrTx, courseId?: number) {
@@ -105,7 +109,10 @@ export function questionsById(db: DbOrTx, ids: number[]) {
 }
 
 export async function findQuestion(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(mockQuestions).where(and(eq(mockQuestions.id, id), isNull(mockQuestions.archivedAt)));
+  const [row] = await db
+    .select()
+    .from(mockQuestions)
+    .where(and(eq(mockQuestions.id, id), isNull(mockQuestions.archivedAt)));
   return row ?? null;
 }
 
@@ -120,7 +127,10 @@ export async function updateQuestion(db: DbOrTx, id: number, values: Partial<typ
 // ---------------------------------------------------------------- the learner's progress
 
 export async function doneSections(db: DbOrTx, learnerId: number) {
-  const rows = await db.select({ id: revisionProgress.sectionId }).from(revisionProgress).where(eq(revisionProgress.learnerId, learnerId));
+  const rows = await db
+    .select({ id: revisionProgress.sectionId })
+    .from(revisionProgress)
+    .where(eq(revisionProgress.learnerId, learnerId));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -134,7 +144,11 @@ export async function setSectionDone(db: DbOrTx, learnerId: number, sectionId: n
 
 export function attemptsOf(db: DbOrTx, learnerIds: number[]) {
   if (!learnerIds.length) return Promise.resolve([] as AttemptRow[]);
-  return db.select().from(mockAttempts).where(inArray(mockAttempts.learnerId, learnerIds)).orderBy(asc(mockAttempts.startedAt), asc(mockAttempts.id));
+  return db
+    .select()
+    .from(mockAttempts)
+    .where(inArray(mockAttempts.learnerId, learnerIds))
+    .orderBy(asc(mockAttempts.startedAt), asc(mockAttempts.id));
 }
 
 export async function insertAttempt(db: DbOrTx, values: typeof mockAttempts.$inferInsert) {

@@ -22,7 +22,14 @@ export const openUntil = (rec: RecordRow, endDate: string) => rec.portalUntil ??
 
 export const percentOf = (a: AttemptRow) => scorePaper(a.correct ?? 0, a.questionIds.length, a.passPercent).percent;
 
-export function unitView(unit: UnitRow, sections: SectionRow[], done: Set<number>, bankSize: number, attempts: AttemptRow[], now: Date) {
+export function unitView(
+  unit: UnitRow,
+  sections: SectionRow[],
+  done: Set<number>,
+  bankSize: number,
+  attempts: AttemptRow[],
+  now: Date,
+) {
   const marked = attempts.filter((a) => a.unitId === unit.id && a.submittedAt);
   const open = attempts.find((a) => a.unitId === unit.id && !a.submittedAt && a.deadlineAt > now);
   return {
