@@ -396,5 +396,15 @@ describe("certificate clock", () => {
       sent_how: "post",
       overdue: false,
     });
+    // The licence's expiry moves the renewal reminder to 4 months before it (1 Oct 2029, 09:00 BST).
+    const granted = { step: "granted", done: true, licence_number: "1111222233334444", licence_expires_on: "2030-02-01" };
+    expect((await api("PUT", `/learner-portal/${token}/licence-steps`, granted)).statusCode).toBe(200);
+    ctx.clock.set(new Date("2027-02-15T10:00:00Z"));
+    await ctx.app.workers.runDue();
+    const { rows } = await ctx.pool.query(
+      `select s.due_at from scheduled_mails s join learner_records lr on lr.attendee_id = s.attendee_id where lr.id = $1 and s.kind = 'licence_renewal'`,
+      [id],
+    );
+    expect(rows.map((r) => (r.due_at as Date).toISOString())).toEqual(["2029-10-01T08:00:00.000Z"]);
   });
 });
