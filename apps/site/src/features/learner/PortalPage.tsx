@@ -58,11 +58,13 @@ export default function PortalPage() {
         }),
     [token],
   );
+  // Read again on each change of view, so what the office recorded meanwhile shows.
+  const viewParam = params.get("view");
   useEffect(() => {
     const ctl = new AbortController();
     void reload(ctl.signal);
     return () => ctl.abort();
-  }, [reload]);
+  }, [reload, viewParam]);
 
   if (failure)
     return (
