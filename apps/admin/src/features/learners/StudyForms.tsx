@@ -1,10 +1,24 @@
 /** The study editor's two forms (issue 31): a revision section (Markdown) and a practice question. */
 import { useState } from "react";
-import { useMutation } from "@tanstack/react-query";
-import { Button, SelectField, TextAreaField, TextField } from "@app/ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import type { StudyUnit } from "@app/contract";
 import { api, unwrap } from "../../lib/api";
-import { useStudySave } from "./StudyPage";
+import { errorMessage } from "../../lib/errors";
+
+export const STUDY_KEY = ["study-units"] as const;
+
+export function useStudySave() {
+  const client = useQueryClient();
+  const toast = useToast();
+  return (message: string) => ({
+    onSuccess: () => {
+      toast.success(message);
+      void client.invalidateQueries({ queryKey: STUDY_KEY });
+    },
+    onError: (e: unknown) => toast.error(errorMessage(e)),
+  });
+}
 
 type Section = StudyUnit["sections"][number];
 type Question = StudyUnit["questions"][number];

@@ -6,30 +6,16 @@
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { Button, ErrorState, SelectField, Spinner, TextField, useToast } from "@app/ui";
+import { Button, ErrorState, SelectField, Spinner, TextField } from "@app/ui";
 import type { StudyUnit } from "@app/contract";
 import { paths } from "../../config/paths";
 import { api, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
-import { QuestionForm, SectionForm } from "./StudyForms";
+import { QuestionForm, SectionForm, STUDY_KEY, useStudySave } from "./StudyForms";
 import "./learners.css";
-
-export const STUDY_KEY = ["study-units"] as const;
-
-export function useStudySave() {
-  const client = useQueryClient();
-  const toast = useToast();
-  return (message: string) => ({
-    onSuccess: () => {
-      toast.success(message);
-      void client.invalidateQueries({ queryKey: STUDY_KEY });
-    },
-    onError: (e: unknown) => toast.error(errorMessage(e)),
-  });
-}
 
 export default function StudyPage() {
   usePageTitle("Revision and mock exams");
