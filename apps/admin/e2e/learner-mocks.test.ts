@@ -77,3 +77,33 @@ describe("mock scores on the readiness board", () => {
     await expectNoA11yViolations();
   });
 });
+
+describe("the office's revision and mock exam editor", () => {
+  test.override({ viewport: { width: 390, height: 844 } });
+
+  test("the office adds a practice question to a unit's bank", async ({
+    page,
+    login,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
+    await login();
+    await navigate("/learners/study");
+    await page.getByRole("heading", { level: 1, name: "Revision and mock exams" }).waitFor();
+    const unit = page.locator("details", { hasText: "Application of Conflict Management" }).first();
+    const before = Number((await unit.locator("summary").textContent())!.match(/(\d+) questions/)![1]);
+    await unit.locator("summary").click();
+    const form = unit.locator("form", { has: page.getByLabel("New question") });
+    const stamp = Date.now().toString(36);
+    await form.getByLabel("New question").fill(`Which is the calmest response? (${stamp})`);
+    for (const [i, text] of ["Shouting", "A calm, slow voice", "Walking off", "Laughing"].entries())
+      await form.getByLabel(`Option ${"ABCD"[i]}`).fill(text);
+    await form.getByLabel("Right answer").selectOption("1");
+    await form.getByLabel("Explanation").fill("A calm, slow voice brings the other person's level down.");
+    await form.getByRole("button", { name: "Add question" }).click();
+    await expect.poll(async () => (await unit.locator("summary").textContent()) ?? "").toContain(`${before + 1} questions`);
+    await screenshot("learner-study-editor");
+    await expectNoA11yViolations();
+  });
+});

@@ -140,3 +140,16 @@ describe("learner portal on a phone", () => {
     await expectNoA11yViolations();
   });
 });
+
+describe("learner portal on a desktop", () => {
+  test.scoped({ viewport: VIEWPORTS.desktop });
+
+  test("the mock exams view lays out at 1280 px", async ({ page, navigate, apiUrl, screenshot, expectNoA11yViolations }) => {
+    const booking = await paidBooking(apiUrl, `Desk${Date.now().toString(36)}`);
+    await navigate(`${booking.path}?view=mocks`);
+    await page.getByRole("heading", { level: 1, name: "Mock exams" }).waitFor();
+    await page.getByRole("button", { name: "Start a mock paper" }).first().waitFor();
+    await screenshot("learner-portal-mocks");
+    await expectNoA11yViolations();
+  });
+});
