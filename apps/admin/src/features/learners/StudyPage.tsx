@@ -101,10 +101,9 @@ function UnitEditor({ unit }: { unit: StudyUnit }) {
   return (
     <details className="study-unit">
       <summary>
-        <strong>{unit.title}</strong>
+        <h2 className="study-unit__title">{unit.title}</h2>
         <span className="learners__muted">
-          {" "}
-          · {unit.course_title} · {unit.sections.length} sections · {unit.bank_size} questions
+          {unit.course_title} · {unit.sections.length} sections · {unit.bank_size} questions
         </span>
       </summary>
       <form
