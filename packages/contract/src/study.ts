@@ -96,6 +96,8 @@ export const LearnerProgressSchema = z.object({
   name: z.string(),
   course_title: z.string(),
   end_date: z.string(),
+  /** The last day the learner's portal opens (the office's date, or the default after the course). */
+  portal_until: z.string(),
   certificate: CertificateProgressSchema,
   licence: LicenceProgressSchema,
   /** The first step not done and since when the learner has waited on it (last step done, or the course's end). */

@@ -21051,6 +21051,7 @@ export interface operations {
                         name: string;
                         course_title: string;
                         end_date: string;
+                        portal_until: string;
                         certificate: {
                             results_on: string | null;
                             due_on: string | null;
@@ -21206,6 +21207,7 @@ export interface operations {
                         name: string;
                         course_title: string;
                         end_date: string;
+                        portal_until: string;
                         certificate: {
                             results_on: string | null;
                             due_on: string | null;
@@ -21381,6 +21383,7 @@ export interface operations {
                         name: string;
                         course_title: string;
                         end_date: string;
+                        portal_until: string;
                         certificate: {
                             results_on: string | null;
                             due_on: string | null;

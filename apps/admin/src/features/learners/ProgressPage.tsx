@@ -65,6 +65,7 @@ function ProgressCard({ p }: { p: Progress }) {
   const [how, setHow] = useState<string>(c.sent_how ?? "post");
   const [step, setStep] = useState<LicenceStep>((p.stuck_on as LicenceStep | null) ?? "account");
   const [licence, setLicence] = useState({ number: "", expiry: "" });
+  const [until, setUntil] = useState(p.portal_until);
   const done = (message: string) => () => {
     toast.success(message);
     void client.invalidateQueries({ queryKey: KEY });
@@ -101,6 +102,11 @@ function ProgressCard({ p }: { p: Progress }) {
         }),
       ),
     onSuccess: done("Licence step recorded"),
+    onError: fail,
+  });
+  const savePortal = useMutation({
+    mutationFn: () => unwrap(api.study.portalUntil({ params: { id: p.learner_id }, body: { until: until || null } })),
+    onSuccess: done("Portal date saved"),
     onError: fail,
   });
   const id = (f: string) => `p${p.learner_id}-${f}`;
@@ -212,6 +218,24 @@ function ProgressCard({ p }: { p: Progress }) {
         ) : null}
         <Button type="submit" variant="secondary" disabled={saveStep.isPending}>
           Record step
+        </Button>
+      </form>
+      <form
+        className="progress-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          savePortal.mutate();
+        }}
+      >
+        <TextField
+          id={id("portal")}
+          label="Learner portal open until"
+          type="date"
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+        />
+        <Button type="submit" variant="secondary" disabled={savePortal.isPending}>
+          Save portal date
         </Button>
       </form>
     </li>

@@ -6,6 +6,7 @@ import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import * as learner from "./learner";
+import * as content from "./content";
 import * as office from "./office";
 
 const s = initServer();
@@ -50,38 +51,38 @@ export const portalRouter = s.router(contract.portal, {
 });
 
 export const studyRouter = s.router(contract.study, {
-  units: async ({ query, request }) => ({ status: 200, body: await office.listUnits(request.server.db, query?.course_id) }),
+  units: async ({ query, request }) => ({ status: 200, body: await content.listUnits(request.server.db, query?.course_id) }),
   createUnit: async ({ body, request }) => ({
     status: 201,
-    body: await office.createUnit(request.server.db, body, actorOf(request), request.server.now()),
+    body: await content.createUnit(request.server.db, body, actorOf(request), request.server.now()),
   }),
   updateUnit: async ({ params, body, request }) => ({
     status: 200,
-    body: await office.updateUnit(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    body: await content.updateUnit(request.server.db, params.id, body, actorOf(request), request.server.now()),
   }),
   addSection: async ({ params, body, request }) => ({
     status: 201,
-    body: await office.addSection(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    body: await content.addSection(request.server.db, params.id, body, actorOf(request), request.server.now()),
   }),
   updateSection: async ({ params, body, request }) => ({
     status: 200,
-    body: await office.updateSection(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    body: await content.updateSection(request.server.db, params.id, body, actorOf(request), request.server.now()),
   }),
   deleteSection: async ({ params, request }) => ({
     status: 200,
-    body: await office.deleteSection(request.server.db, params.id, actorOf(request), request.server.now()),
+    body: await content.deleteSection(request.server.db, params.id, actorOf(request), request.server.now()),
   }),
   addQuestion: async ({ params, body, request }) => ({
     status: 201,
-    body: await office.addQuestion(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    body: await content.addQuestion(request.server.db, params.id, body, actorOf(request), request.server.now()),
   }),
   updateQuestion: async ({ params, body, request }) => ({
     status: 200,
-    body: await office.updateQuestion(request.server.db, params.id, body, actorOf(request), request.server.now()),
+    body: await content.updateQuestion(request.server.db, params.id, body, actorOf(request), request.server.now()),
   }),
   archiveQuestion: async ({ params, request }) => ({
     status: 200,
-    body: await office.archiveQuestion(request.server.db, params.id, actorOf(request), request.server.now()),
+    body: await content.archiveQuestion(request.server.db, params.id, actorOf(request), request.server.now()),
   }),
   mockBoard: async ({ params, request, reply }) => {
     noStore(reply);
