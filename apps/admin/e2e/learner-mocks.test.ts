@@ -75,6 +75,16 @@ describe("mock scores on the readiness board", () => {
     await row.scrollIntoViewIfNeeded();
     await screenshot("learner-mock-scores");
     await expectNoA11yViolations();
+    // The trainer opens the learner's latest answers (the API logs the view).
+    await row
+      .getByRole("button", { name: `Latest answers of ${who.name}` })
+      .first()
+      .click();
+    await page
+      .getByRole("dialog")
+      .getByText(/of \d+ right/)
+      .waitFor();
+    await expectNoA11yViolations();
   });
 });
 

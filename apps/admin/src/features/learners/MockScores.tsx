@@ -3,17 +3,20 @@
  * latest score of the learner's practice papers; from two days before the exam a unit not yet
  * passed in a mock is flagged. Trainers see it too (the API allows them).
  */
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@app/ui";
 import { formatDayWithWeekday } from "@app/contract/dates";
 import { api, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
+import { AttemptModal } from "./AttemptModal";
 
 export function MockScores({ dateId }: { dateId: number }) {
   const query = useQuery({
     queryKey: ["learner-mocks", dateId],
     queryFn: () => unwrap(api.study.mockBoard({ params: { dateId } })),
   });
+  const [open, setOpen] = useState<{ learnerId: number; attemptId: number; name: string } | null>(null);
   if (query.isPending) return <Spinner label="Loading the mock scores..." />;
   if (query.isError) return <p role="alert">The mock scores could not be loaded: {errorMessage(query.error)}</p>;
   const board = query.data;
@@ -50,6 +53,13 @@ export function MockScores({ dateId }: { dateId: number }) {
                       <>
                         Best {s.best_percent}% · latest {s.latest_percent}%
                         <span className="learner-mocks__n"> ({s.attempts})</span>
+                        <button
+                          type="button"
+                          className="learner-mocks__view"
+                          onClick={() => setOpen({ learnerId: l.learner_id, attemptId: s.latest_attempt_id!, name: l.name })}
+                        >
+                          Latest answers<span className="ui-visually-hidden"> of {l.name}</span>
+                        </button>
                       </>
                     ) : (
                       "Not sat"
@@ -62,6 +72,7 @@ export function MockScores({ dateId }: { dateId: number }) {
           </tbody>
         </table>
       </div>
+      {open ? <AttemptModal {...open} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }
