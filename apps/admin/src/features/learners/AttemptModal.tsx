@@ -37,23 +37,25 @@ export function AttemptModal({
               ? ` · ${paper.score.correct} of ${paper.score.total} right (${paper.score.percent}%, pass mark ${paper.score.pass_percent}%)`
               : " · not handed in yet"}
           </p>
-          <ol className="attempt-list">
-            {paper.questions.map((q) => {
-              const r = paper.review?.find((x) => x.question_id === q.id);
-              return (
-                <li key={q.id}>
-                  <strong>{q.question}</strong>
-                  <br />
-                  Answered: {q.chosen === null ? "no answer" : q.options[q.chosen]}
-                  {r ? (
-                    <span className={r.right ? "learners__good" : "learners__bad"}>
-                      {r.right ? " (right)" : ` (right answer: ${q.options[r.correct_option]})`}
-                    </span>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
+          <div className="attempt-scroll" tabIndex={0} role="region" aria-label="Answers">
+            <ol className="attempt-list">
+              {paper.questions.map((q) => {
+                const r = paper.review?.find((x) => x.question_id === q.id);
+                return (
+                  <li key={q.id}>
+                    <strong>{q.question}</strong>
+                    <br />
+                    Answered: {q.chosen === null ? "no answer" : q.options[q.chosen]}
+                    {r ? (
+                      <span className={r.right ? "learners__good" : "learners__bad"}>
+                        {r.right ? " (right)" : ` (right answer: ${q.options[r.correct_option]})`}
+                      </span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
         </>
       )}
     </Modal>
