@@ -37,6 +37,7 @@ import opsPlugin from "./modules/ops/plugin";
 import metricsPlugin from "./modules/ops/metrics";
 import { opsRouter } from "./modules/ops/router";
 import { privacyRouter } from "./modules/privacy/router";
+import { portalRouter, studyRouter } from "./modules/portal";
 
 export type AppConfig = {
   env: Env;
@@ -156,6 +157,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(learnersRoutes, { routerOptions });
   await app.register(s.plugin(opsRouter), routerOptions);
   await app.register(s.plugin(privacyRouter), routerOptions);
+  await app.register(s.plugin(portalRouter), routerOptions);
+  await app.register(s.plugin(studyRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

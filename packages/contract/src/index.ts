@@ -13,6 +13,8 @@ import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
 import { opsContract } from "./ops";
 import { privacyContract } from "./privacy";
+import { portalContract } from "./portal";
+import { studyContract } from "./study";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -34,6 +36,8 @@ export const contract = c.router(
     waitlist: waitlistContract,
     ops: opsContract,
     privacy: privacyContract,
+    portal: portalContract,
+    study: studyContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -56,3 +60,5 @@ export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
 export * from "./privacy";
+export * from "./portal";
+export * from "./study";

@@ -78,6 +78,9 @@ export const routes: RouteObject[] = [
                   { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
                   { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
                   { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
+                  // The learner's portal, the office's side (issue 31).
+                  { path: paths.learnerProgress, ...page(() => import("../features/learners/ProgressPage")) },
+                  { path: paths.learnerStudy, ...page(() => import("../features/learners/StudyPage")) },
                   // Bookings and their actions (issue 13).
                   { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
                   { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },

@@ -35,6 +35,9 @@ export const paths = {
   newBooking: "/create-booking",
   // Learner records (issue 14).
   learners: "/learners",
+  // The learner's portal, the office's side (issue 31).
+  learnerProgress: "/learners/progress",
+  learnerStudy: "/learners/study",
   learnerDate: (courseDateId: number | string) => `/learners/${courseDateId}`,
   learnerDatePattern: "/learners/:courseDateId",
   learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,

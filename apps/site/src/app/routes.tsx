@@ -52,7 +52,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   careers: "src/features/careers/SiteMapPage.tsx",
   "payment-success": "src/features/payment/PaymentSuccessPage.tsx",
   "not-found": "src/features/not-found/NotFoundPage.tsx",
-  learner: "src/features/learner/LearnerFormPage.tsx",
+  learner: "src/features/learner/PortalPage.tsx",
   "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
 };
 
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../features/payment/PaymentSuccessPage"), { handle: paymentHandle }),
           },
           { id: "login", path: patterns.login, loader: loginLoader },
-          { id: "learner", path: patterns.learner, lazy: page(() => import("../features/learner/LearnerFormPage")) },
+          { id: "learner", path: patterns.learner, lazy: page(() => import("../features/learner/PortalPage")) },
           {
             id: "waiting-list-offer",
             path: patterns.waitingListOffer,

@@ -11,6 +11,7 @@ import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
 import { downloadFile, useLearnerBoard } from "./api";
 import { LearnerCard } from "./LearnerCard";
+import { MockScores } from "./MockScores";
 import "./learners.css";
 
 const todayUk = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
@@ -126,6 +127,7 @@ export default function LearnerBoardPage() {
           ))}
         </div>
       )}
+      <MockScores dateId={dateId} />
     </div>
   );
 }

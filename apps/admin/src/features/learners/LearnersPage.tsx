@@ -5,6 +5,8 @@ import { LICENCE_KIND_LABELS } from "@app/contract";
 import { paths } from "../../config/paths";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
+import { can, SCREEN_ROLES } from "../../config/roles";
+import { useAuth } from "../../lib/auth";
 import { useLearnerDates } from "./api";
 import "./learners.css";
 
@@ -12,12 +14,19 @@ import "./learners.css";
 export default function LearnersPage() {
   usePageTitle("Learners");
   const query = useLearnerDates();
+  const { role } = useAuth();
   return (
     <div className="learners">
       <header className="learners__head">
         <h1>Learners</h1>
         <p>Pre-course forms, ID and first-aid checks, the register and results of licence-linked courses.</p>
       </header>
+      {can(role, SCREEN_ROLES.office) ? (
+        <nav className="learners__links" aria-label="Learner portal">
+          <Link to={paths.learnerProgress}>Certificates and licences</Link>
+          <Link to={paths.learnerStudy}>Revision and mock exams</Link>
+        </nav>
+      ) : null}
       {query.isPending ? (
         <Spinner size="lg" label="Loading course dates..." />
       ) : query.isError ? (

@@ -53,6 +53,16 @@ export const learnerRecords = pgTable(
     certificateIssuedBy: text("certificate_issued_by"),
     /** What the last result mail said (so a mail goes out once per set of results). */
     resultMailed: text("result_mailed"),
+    /** Certificate progress (issue 31): claimed from the awarding body, received, sent or collected. */
+    certificateClaimedOn: date("certificate_claimed_on", { mode: "string" }),
+    certificateReceivedOn: date("certificate_received_on", { mode: "string" }),
+    certificateSentOn: date("certificate_sent_on", { mode: "string" }),
+    /** 'post' or 'collected'. */
+    certificateSentHow: text("certificate_sent_how"),
+    licenceNumber: text("licence_number"),
+    licenceExpiresOn: date("licence_expires_on", { mode: "string" }),
+    /** Last day the portal opens, as the office set it; null = the default months after the course. */
+    portalUntil: date("portal_until", { mode: "string" }),
     purgedAt: tstz("purged_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

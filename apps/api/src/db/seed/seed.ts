@@ -5,6 +5,7 @@ import { DEV_ADMIN_PASSWORD, type Env } from "../../env";
 import { upsertUser } from "../../modules/auth/service";
 import { seedCatalogue } from "./catalogue";
 import { seedActivity } from "./activity";
+import { seedPractice } from "./study";
 
 export type SeedOptions = {
   /** Absent: no administrator (production creates one with admin:create). */
@@ -27,6 +28,8 @@ export async function seed(pool: pg.Pool, opts: SeedOptions): Promise<void> {
       })
     : null;
   const catalogue = await seedCatalogue(db, now);
+  const doorSupervisor = catalogue.courses.get("ds");
+  if (doorSupervisor) await seedPractice(db, doorSupervisor.id, now);
   if (opts.samples !== false) await seedActivity(db, catalogue, admin?.id ?? null, now);
 }
 

@@ -17,7 +17,7 @@ import { addressingColumns, type MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
-import { LICENCE_YEARS, licenceOfTitle, renewalCandidates } from "./licence";
+import { LICENCE_YEARS, licenceOfTitle, RENEWAL_WINDOW_MONTHS, renewalCandidates } from "./licence";
 import { courseReminder, licenceRenewalReminder } from "./templates";
 
 export type ScheduledMailRun = { planned: number; queued: number; skipped: number; failed: number };
@@ -75,6 +75,18 @@ async function planRenewals(db: Db, env: Settings, now: Date): Promise<number> {
       on conflict (attendee_id, course_date_id, kind) do nothing`);
     planned += rowCount ?? 0;
   }
+  // A licence granted with its expiry (the learner's portal, issue 31) moves a reminder not yet
+  // sent to the start of the renewal window, RENEWAL_WINDOW_MONTHS before that expiry.
+  await db.execute(sql`
+    update scheduled_mails s
+    set due_at = due.at
+    from learner_records lr
+    cross join lateral (
+      select ((lr.licence_expires_on - make_interval(months => ${RENEWAL_WINDOW_MONTHS}::int))::date::timestamp
+        + make_interval(hours => ${env.REMINDER_SEND_HOUR}::int)) at time zone 'Europe/London' as at
+    ) due
+    where s.kind = ${RENEWAL_KIND} and s.status = 'scheduled' and lr.attendee_id = s.attendee_id
+      and lr.licence_expires_on is not null and s.due_at <> due.at`);
   return planned;
 }
 

@@ -12,9 +12,11 @@ import {
   learnerEvidence,
   learnerRecords,
   learnerResults,
+  mockAttempts,
   orderAttendees,
   orderItems,
   orders,
+  revisionProgress,
 } from "../../db/schema";
 
 const startDate = sql<string>`coalesce(${courseDates.startDate}, ${orderItems.startDate})::text`;
@@ -297,6 +299,9 @@ export async function purgeLearner(db: DbOrTx, id: number, now: Date): Promise<n
     .delete(learnerEvidence)
     .where(eq(learnerEvidence.learnerId, id))
     .returning({ kind: learnerEvidence.kind });
+  // The learner's mock answers and portal progress share the record's retention (issue 31).
+  await db.delete(mockAttempts).where(eq(mockAttempts.learnerId, id));
+  await db.delete(revisionProgress).where(eq(revisionProgress.learnerId, id));
   await db
     .update(learnerRecords)
     .set({ ...FORM_COLUMNS_CLEARED, purgedAt: now, updatedAt: now })

@@ -67,7 +67,7 @@ async function openByToken(db: DbOrTx, token: string, now: Date): Promise<Row> {
   return row;
 }
 
-function formView(row: Row): LearnerForm {
+export function formView(row: Row): LearnerForm {
   const r = row.rec;
   const hasEvidence = row.evidenceName !== null;
   const missing = missingItems(r, hasEvidence, row.startDate);

@@ -13,6 +13,7 @@ import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/html";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { layout } from "../mail/templates";
+import { certificatesOverdue } from "../portal";
 import { readAll } from "./readings";
 import {
   backupIsOverdue,
@@ -28,7 +29,7 @@ import {
   QUEUE_STALLED_MINUTES,
 } from "./status";
 
-export const ALERT_KINDS = ["payment_page", "mail", "jobs", "backup", "webhook_mismatch", "disk"] as const;
+export const ALERT_KINDS = ["payment_page", "mail", "jobs", "backup", "webhook_mismatch", "disk", "certificate"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 type Verdict = {
@@ -52,6 +53,7 @@ const RECOVERED: Record<AlertKind, string> = {
   backup: "A new backup has been recorded: backups are up to date again.",
   webhook_mismatch: "No new payment mismatch for a day. Make sure the earlier one was sorted out.",
   disk: "There is enough disk space again.",
+  certificate: "Every certificate due has been sent or collected.",
 };
 
 const MIN = 60_000;
@@ -65,6 +67,7 @@ async function judgeAll(
   paymentsAfter: Date | null,
 ): Promise<Record<AlertKind, Verdict>> {
   const { queue, outbox, backups, payments, webhooks, disk } = await readAll(db, now, env.DISK_CHECK_PATH, paymentsAfter);
+  const certificates = await certificatesOverdue(db, now);
   const text = (i: { reading: string; summary: string; action: string | null }) =>
     `${i.summary} ${i.action ?? ""} (${i.reading})`.replace(/\s+/g, " ").trim();
   const jobStalled = queue.oldestWaiting !== null && now.getTime() - queue.oldestWaiting.getTime() >= QUEUE_STALLED_MINUTES * MIN;
@@ -103,6 +106,12 @@ async function judgeAll(
       active: diskIsFull(disk, env.DISK_ALERT_PERCENT),
       title: "The server's disk is nearly full",
       message: text(judgeDisk(disk, env.DISK_ALERT_PERCENT)),
+    },
+    // The course pages promise results and certificate within 4 working days (issue 31).
+    certificate: {
+      active: certificates > 0,
+      title: "Certificates are overdue",
+      message: `${certificates} certificate${certificates === 1 ? " has" : "s have"} not been sent within 4 working days of the results. See Learners, Certificates and licences.`,
     },
   };
 }
