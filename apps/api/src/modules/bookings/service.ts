@@ -14,7 +14,8 @@ import type { Page } from "../../lib/paging";
 import { logActivity, type Actor } from "../activity/repository";
 import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
-import { findAttendeesOf, findItems } from "../orders/repository";
+import { findItems } from "../orders/repository";
+import { rosterOf } from "../orders";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -220,12 +221,20 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
     if (key && !(await repo.claimActionKey(tx, order.id, "resend", key, ctx.now))) return;
     const items = await findItems(tx, order.id);
     const payment = await repo.findPayment(tx, order.id);
+    // The booking as it is now (issue 27): its people and their forms, and any money refunded.
+    const { attendees, lines: roster } = await rosterOf(tx, order, items, ctx.mail.siteUrl);
     const mail = confirmationMail(
       order,
       items,
       ctx.mail,
-      bookingCalendar(order, items, await findAttendeesOf(tx, [order.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
+      bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
       payment?.invoiceUnpaid ?? false,
+      {
+        attendees: items.some((i) => i.seats > 1) ? attendees : [],
+        learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+        roster,
+        refundedPence: await repo.sumRefunded(tx, order.id),
+      },
     );
     await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
     await logActivity(tx, {
