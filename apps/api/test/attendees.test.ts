@@ -17,8 +17,20 @@ let trainer: Session;
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
-  await upsertUser(ctx.db, { email: "olivia@example.com", name: "Olivia Office", password: "Str0ng!Passw0rd-test", isAdmin: true, role: "office" });
-  await upsertUser(ctx.db, { email: "trent@example.com", name: "Trent Trainer", password: "Str0ng!Passw0rd-test", isAdmin: true, role: "trainer" });
+  await upsertUser(ctx.db, {
+    email: "olivia@example.com",
+    name: "Olivia Office",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "office",
+  });
+  await upsertUser(ctx.db, {
+    email: "trent@example.com",
+    name: "Trent Trainer",
+    password: "Str0ng!Passw0rd-test",
+    isAdmin: true,
+    role: "trainer",
+  });
   office = await login(ctx.app, "olivia@example.com", "Str0ng!Passw0rd-test");
   trainer = await login(ctx.app, "trent@example.com", "Str0ng!Passw0rd-test");
 });
@@ -34,7 +46,12 @@ async function doorCourse(capacity: number) {
   const start = inDays(45, ctx.clock.now());
   const id = await createCourse(
     ctx.db,
-    { title: `Door Supervisor Group ${++keyN}`, feePence: 10000, capacity, dates: [{ startDate: start, endDate: start, capacity }] },
+    {
+      title: `Door Supervisor Group ${++keyN}`,
+      feePence: 10000,
+      capacity,
+      dates: [{ startDate: start, endDate: start, capacity }],
+    },
     ctx.clock.now(),
   );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
@@ -61,11 +78,15 @@ describe("every attendee counts", () => {
     const placed = await ctx.app.inject({
       method: "POST",
       url: "/api/enroll",
-      payload: orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3, attendees: team }], { guest_email: "buyer.one@example.com" }),
+      payload: orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3, attendees: team }], {
+        guest_email: "buyer.one@example.com",
+      }),
     });
     expect(placed.statusCode).toBe(201);
     ctx.clock.advance(1);
-    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${placed.json().reference}/pay` })).statusCode).toBe(303);
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${placed.json().reference}/pay` })).statusCode).toBe(
+      303,
+    );
     expect(await placesLeft(c.id, c.dateId)).toBe(0);
 
     // Alex and Bea each get their own mail: course, venue, what to bring, their learner link, their event.
@@ -92,7 +113,13 @@ describe("every attendee counts", () => {
     const joined = await ctx.app.inject({
       method: "POST",
       url: "/api/waiting-list",
-      payload: { course_date_id: c.dateId, name: "Wendy Wait", email: "wendy.wait@example.com", phone: "07700 900123", places: 1 },
+      payload: {
+        course_date_id: c.dateId,
+        name: "Wendy Wait",
+        email: "wendy.wait@example.com",
+        phone: "07700 900123",
+        places: 1,
+      },
     });
     expect(joined.statusCode).toBe(201);
     expect(joined.json().position).toBe(1);
@@ -117,7 +144,10 @@ describe("every attendee counts", () => {
     expect(cancelled.json().items[0].seats).toBe(2);
     expect(cancelled.json().items[0].attendees.map((a: { first_name: string }) => a.first_name)).toEqual(["Alex", "Cal"]);
     expect(cancelled.json().payment.refunded).toBe(100);
-    expect(cancelled.json().history.at(-1)).toMatchObject({ action: "Attendee cancelled and refunded", user_name: "Olivia Office" });
+    expect(cancelled.json().history.at(-1)).toMatchObject({
+      action: "Attendee cancelled and refunded",
+      user_name: "Olivia Office",
+    });
     // The same click again changes nothing.
     const again = await api("POST", `/api/bookings/${id}/attendees/${bea}/cancel`, { refund: "full", idempotency_key: k });
     expect(again.statusCode).toBe(200);
@@ -178,8 +208,19 @@ describe("every attendee counts", () => {
     expect(icsOf(alexMail).content).toContain("ATTENDEE;CN=Alexandra Stone");
 
     // A trainer cannot do any of it; a course's only place is refused.
-    expect((await api("POST", `/api/bookings/${id}/attendees/${alex}/rename`, { first_name: "X", last_name: "Y", idempotency_key: key() }, trainer)).statusCode).toBe(403);
-    expect((await api("POST", `/api/bookings/${id}/attendees/999999/cancel`, { refund: "none", idempotency_key: key() })).statusCode).toBe(404);
+    expect(
+      (
+        await api(
+          "POST",
+          `/api/bookings/${id}/attendees/${alex}/rename`,
+          { first_name: "X", last_name: "Y", idempotency_key: key() },
+          trainer,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await api("POST", `/api/bookings/${id}/attendees/999999/cancel`, { refund: "none", idempotency_key: key() })).statusCode,
+    ).toBe(404);
 
     // The resent confirmation tells the booking as it is now: paid, refunded, net; today's names.
     const resent = await api("POST", `/api/bookings/${id}/resend-confirmation`, { idempotency_key: key() });
@@ -225,7 +266,10 @@ describe("every attendee counts", () => {
     const records = await ctx.db
       .select()
       .from(learnerRecords)
-      .innerJoin(orderAttendees, and(eq(orderAttendees.id, learnerRecords.attendeeId), eq(orderAttendees.orderId, res.json().id)));
+      .innerJoin(
+        orderAttendees,
+        and(eq(orderAttendees.id, learnerRecords.attendeeId), eq(orderAttendees.orderId, res.json().id)),
+      );
     expect(records).toHaveLength(2);
   });
 });

@@ -156,7 +156,9 @@ describe("joining the waiting list", () => {
     expect(again.json()).toMatchObject({ already: true, position: 1 });
     // Each join is confirmed once by mail with the place in the queue; the update sends none.
     const joined = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "waitlist_joined"));
-    expect(joined.filter((m) => m.to === "alex.reed@example.com").map((m) => m.text.includes("You are number 1 in the queue"))).toEqual([true]);
+    expect(
+      joined.filter((m) => m.to === "alex.reed@example.com").map((m) => m.text.includes("You are number 1 in the queue")),
+    ).toEqual([true]);
     expect(joined.find((m) => m.to === "sam.lee@example.com")?.text).toContain("You are number 2 in the queue");
     expect(again.json().message).toMatch(/already on the waiting list/);
     const entries = await entriesOf(c);

@@ -153,7 +153,11 @@ export async function swapAttendee(ctx: BookingCtx, id: number, attendeeId: numb
       );
     await repo.queueMail(
       tx,
-      { ...customerRecipient(order), kind: "booking_changed", ...buyerPlaceChangeMail(order, item, { kind: "swapped", from, to }, ctx.mail) },
+      {
+        ...customerRecipient(order),
+        kind: "booking_changed",
+        ...buyerPlaceChangeMail(order, item, { kind: "swapped", from, to }, ctx.mail),
+      },
       ctx.now,
     );
   });
@@ -185,7 +189,11 @@ export async function renameAttendee(ctx: BookingCtx, id: number, attendeeId: nu
       );
     await repo.queueMail(
       tx,
-      { ...customerRecipient(order), kind: "booking_changed", ...buyerPlaceChangeMail(order, item, { kind: "renamed", from, to }, ctx.mail) },
+      {
+        ...customerRecipient(order),
+        kind: "booking_changed",
+        ...buyerPlaceChangeMail(order, item, { kind: "renamed", from, to }, ctx.mail),
+      },
       ctx.now,
     );
   });

@@ -29,7 +29,14 @@ import type { BookingCtx } from "./service";
  * each sees the others' rows). The provider is called with the office's key: a retry after a lost
  * answer is the same refund at the provider, and its id is recorded once.
  */
-export async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: number, key: string, reason: string | undefined) {
+export async function refundTx(
+  tx: Tx,
+  ctx: BookingCtx,
+  order: OrderRow,
+  amountPence: number,
+  key: string,
+  reason: string | undefined,
+) {
   if (!(amountPence > 0))
     throw new HttpError(400, "Enter the amount to refund", {
       issues: [{ path: "amount", message: "Enter the amount to refund" }],

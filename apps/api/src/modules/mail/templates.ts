@@ -89,7 +89,11 @@ function totalsText(order: OrderRow, refundedPence = 0): string[] {
       ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`]
       : []),
     ...(refundedPence > 0
-      ? [`Paid: ${formatPence(paid)}`, `Refunded: -${formatPence(refundedPence)}`, `Net paid: ${formatPence(paid - refundedPence)}`]
+      ? [
+          `Paid: ${formatPence(paid)}`,
+          `Refunded: -${formatPence(refundedPence)}`,
+          `Net paid: ${formatPence(paid - refundedPence)}`,
+        ]
       : [`Total paid: ${formatPence(paid)}`]),
   ];
 }

@@ -40,7 +40,8 @@ function render(
     }
     flush();
     if (line === "") continue;
-    if (line.endsWith(":") && line.length < 40) html.push(`<h2 style="font-size:18px;margin:16px 0 8px">${escapeHtml(line.slice(0, -1))}</h2>`);
+    if (line.endsWith(":") && line.length < 40)
+      html.push(`<h2 style="font-size:18px;margin:16px 0 8px">${escapeHtml(line.slice(0, -1))}</h2>`);
     else html.push(`<p style="${P}">${escapeHtml(line).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`);
   }
   flush();
@@ -164,6 +165,8 @@ export function buyerPlaceChangeMail(order: OrderRow, item: OrderItemRow, change
         ]
       : change.kind === "swapped"
         ? [`The place of ${change.from} on ${item.title} (${datesOf(item)}) in your booking ${ref} now goes to ${change.to}.`]
-        : [`The place of ${change.from} on ${item.title} (${datesOf(item)}) in your booking ${ref} is now in the name of ${change.to}.`];
+        : [
+            `The place of ${change.from} on ${item.title} (${datesOf(item)}) in your booking ${ref} is now in the name of ${change.to}.`,
+          ];
   return render(`Booking changed: ${ref}`, "Your booking has changed", [`Dear ${order.firstName},`, ...what], s);
 }

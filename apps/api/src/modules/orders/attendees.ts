@@ -34,7 +34,12 @@ export async function rosterOf(tx: Tx, order: OrderRow, items: readonly OrderIte
   for (const item of items)
     for (const a of attendees.filter((x) => x.orderItemId === item.id)) {
       const f = forms.get(a.id);
-      lines.push({ name: nameOf(a), courseTitle: item.title, form: f ? (f.complete ? "complete" : "to_fill_in") : "none", url: f?.url ?? null });
+      lines.push({
+        name: nameOf(a),
+        courseTitle: item.title,
+        form: f ? (f.complete ? "complete" : "to_fill_in") : "none",
+        url: f?.url ?? null,
+      });
     }
   return { attendees, forms, lines };
 }
@@ -65,7 +70,14 @@ export async function mailAttendeesTx(
   for (const a of attendees) {
     const item = items.find((i) => i.id === a.orderItemId);
     if (!item || !a.email || same(a.email, order.guestEmail)) continue;
-    const mail = attendeePlaceMail(order, item, a, forms.get(a.id)?.url ?? null, placeCalendar(order, item, a, s, "REQUEST", now), s);
+    const mail = attendeePlaceMail(
+      order,
+      item,
+      a,
+      forms.get(a.id)?.url ?? null,
+      placeCalendar(order, item, a, s, "REQUEST", now),
+      s,
+    );
     await enqueueMail(tx, { to: a.email, toName: nameOf(a), kind: "attendee_place", ...mail }, now);
   }
   return lines;

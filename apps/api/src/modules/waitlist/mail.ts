@@ -94,7 +94,12 @@ export function waitlistJoinedMail(f: JoinedMailFacts, settings: MailSettings): 
     "When a place frees up we e-mail the first person in line a link that holds it for them for a short time; if they do not book, it passes to the next person.",
     "You do not need to do anything now.",
   ];
-  const text = [...lines, "", `Questions? Call us on ${settings.providerPhone} or reply to this e-mail.`, settings.providerName].join("\n");
+  const text = [
+    ...lines,
+    "",
+    `Questions? Call us on ${settings.providerPhone} or reply to this e-mail.`,
+    settings.providerName,
+  ].join("\n");
   const body = `<h1 style="font-size:20px;margin:0 0 12px">You are on the waiting list</h1>
 ${lines.map((l) => `<p style="${P}">${escapeHtml(l)}</p>`).join("\n")}
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`;
