@@ -29,7 +29,7 @@ type OpenDialog =
   | { kind: "resend" }
   | { kind: "payment" }
   | { kind: "transfer"; itemId: number }
-  | { kind: AttendeeAction; itemId: number; attendeeId: number }
+  | { kind: "attendee"; action: AttendeeAction; itemId: number; attendeeId: number }
   | null;
 
 export default function BookingPage() {
@@ -138,7 +138,9 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             canTransfer={live}
             onTransfer={(itemId) => setDialog({ kind: "transfer", itemId })}
             onAttendee={
-              booking.status === "confirmed" ? (kind, itemId, attendeeId) => setDialog({ kind, itemId, attendeeId }) : undefined
+              booking.status === "confirmed"
+                ? (action, itemId, attendeeId) => setDialog({ kind: "attendee", action, itemId, attendeeId })
+                : undefined
             }
           />
           <Amounts booking={booking} />
@@ -191,18 +193,18 @@ function AttendeeDialog({
   onClose: () => void;
   onDone: DoneHandler;
 }) {
-  if (!dialog || !("attendeeId" in dialog)) return null;
+  if (dialog?.kind !== "attendee") return null;
   const item = booking.items.find((i) => i.id === dialog.itemId);
   const attendee = item?.attendees.find((a) => a.id === dialog.attendeeId);
   if (!item || !attendee) return null;
-  return dialog.kind === "cancel" ? (
+  return dialog.action === "cancel" ? (
     <AttendeeCancelDialog booking={booking} item={item} attendee={attendee} onClose={onClose} onDone={onDone} />
   ) : (
     <AttendeePersonDialog
       booking={booking}
       item={item}
       attendee={attendee}
-      kind={dialog.kind}
+      kind={dialog.action}
       onClose={onClose}
       onDone={onDone}
     />
