@@ -4,8 +4,7 @@ import { useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { useCart } from "../../stores/cart";
 import { paths } from "../../config/paths";
-import { useAppliedDiscount } from "../../features/cart/discount-store";
-import { cartDiscountPence } from "../../features/cart/pricing";
+import { cartDiscountPence, useAppliedDiscount } from "../../stores/discount";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty!";
 

@@ -1,5 +1,16 @@
 import { useSyncExternalStore } from "react";
-import type { AppliedDiscount } from "./pricing";
+import { discountLines } from "@app/rules";
+import { linePence, type CartItem } from "./cart";
+
+/** An applied code as the cart holds it: exactly one of percentOff and amountOffPence is set. */
+export interface AppliedDiscount {
+  code: string;
+  percentOff: number | null;
+  /** A fixed amount off the order, in pence (issue 13's '£X off' codes). */
+  amountOffPence: number | null;
+  /** Courses the code is limited to; empty: every course. */
+  courseIds: number[];
+}
 
 /**
  * The applied discount code survives a reload and the return from the payment page: kept in
@@ -77,6 +88,19 @@ export function readSavedDiscountCode(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The discount of a cart in pence, from the rules package's `discountLines`: the very function the
+ * API prices the order with (decision 174), so the cart and the header show the total the server
+ * charges, a course-limited code included.
+ */
+export function cartDiscountPence(items: readonly CartItem[], discount: AppliedDiscount | null): number {
+  if (!discount) return 0;
+  return discountLines(
+    items.map((i) => ({ courseId: i.id, pricePence: linePence(i) })),
+    discount,
+  ).discountPence;
 }
 
 /** The applied code for the header's total; none on the server (the cart lives in the browser). */
