@@ -272,4 +272,75 @@ describe("every attendee counts", () => {
       );
     expect(records).toHaveLength(2);
   });
+
+  it("a moved or cancelled booking: its reminders leave the schedule at once and each attendee hears with their own event", async () => {
+    const start = inDays(40, ctx.clock.now());
+    const later = inDays(60, ctx.clock.now());
+    const courseId = await createCourse(
+      ctx.db,
+      {
+        title: `Door Supervisor Moves ${++keyN}`,
+        feePence: 10000,
+        capacity: 6,
+        dates: [
+          { startDate: start, endDate: start, capacity: 6 },
+          { startDate: later, endDate: later, capacity: 6 },
+        ],
+      },
+      ctx.clock.now(),
+    );
+    const dates = await ctx.db
+      .select()
+      .from(courseDates)
+      .where(eq(courseDates.courseId, courseId))
+      .orderBy(courseDates.startDate);
+    const res = await api("POST", "/api/bookings", {
+      course_id: courseId,
+      course_date_id: dates[0]!.id,
+      attendees: [
+        { first_name: "Gus", last_name: "Post", email: "gus.post@example.com" },
+        { first_name: "Hal", last_name: "Post" },
+      ],
+      first_name: "Ola",
+      last_name: "Owner",
+      email: "ola.owner@example.com",
+      phone: "0151 496 0001",
+      payment_method: "cash",
+      amount_received: 200,
+      idempotency_key: key(),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    await ctx.app.workers.runDue();
+    const planned = async (status: string) =>
+      (await ctx.db.select().from(scheduledMails).where(eq(scheduledMails.orderId, id))).filter((r) => r.status === status);
+    expect((await planned("scheduled")).length).toBeGreaterThan(0);
+
+    const moved = await api("POST", `/api/bookings/${id}/transfer`, {
+      item_id: res.json().items[0].id,
+      course_date_id: dates[1]!.id,
+    });
+    expect(moved.statusCode).toBe(200);
+    // The old date's reminders are skipped now, not at their due time.
+    const skipped = await planned("skipped");
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every((r) => r.courseDateId === dates[0]!.id && r.reason === "booking moved to another date")).toBe(true);
+    expect((await planned("scheduled")).some((r) => r.courseDateId === dates[0]!.id)).toBe(false);
+    const gusMoved = (await mailsTo("gus.post@example.com")).find((m) => m.kind === "attendee_changed")!;
+    expect(gusMoved.subject).toContain("Your new course dates");
+    expect(icsOf(gusMoved).content).toContain("SEQUENCE:1");
+    expect(icsOf(gusMoved).content).toContain(`DTSTART;TZID=Europe/London:${later.replace(/-/g, "")}`);
+
+    await ctx.app.workers.runDue();
+    const cancelled = await api("POST", `/api/bookings/${id}/cancel`, { refund: "none", idempotency_key: key() });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await planned("scheduled")).toHaveLength(0);
+    const due = (await api("GET", "/api/scheduled-mail?view=due")).json().items as { source: string; booking_ref: string }[];
+    expect(due.some((d) => d.source === "schedule" && d.booking_ref === res.json().booking_reference.replace("-", ""))).toBe(
+      false,
+    );
+    const gusGone = (await mailsTo("gus.post@example.com")).find((m) => m.kind === "attendee_cancelled")!;
+    expect(icsOf(gusGone).content).toContain("METHOD:CANCEL");
+    expect(icsOf(gusGone).content).toContain("SEQUENCE:2");
+  });
 });

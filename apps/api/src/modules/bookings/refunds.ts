@@ -19,7 +19,7 @@ import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
 import * as repo from "./repository";
-import { skipPlannedMail } from "../orders";
+import { skipPlannedMail, tellAttendeesTx } from "../orders";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
 
@@ -154,6 +154,8 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
         },
         ctx.now,
       );
+      // Each attendee with their own address gets their own event cancelled (issue 27).
+      await tellAttendeesTx(tx, cancelled!, items, places, { kind: "cancelled" }, ctx.mail, ctx.now);
     }
   });
 }

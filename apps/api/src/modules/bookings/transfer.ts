@@ -17,7 +17,7 @@ import { refusalError } from "../orders/http-answers";
 import { findItems, lockAndCountClaims, raiseCalendarSequence } from "../orders/repository";
 import { transferMail } from "./mails";
 import * as repo from "./repository";
-import { skipPlannedMail } from "../orders";
+import { skipPlannedMail, tellAttendeesTx } from "../orders";
 import type { BookingCtx } from "./service";
 
 type TransferInput = z.output<typeof TransferBookingSchema>;
@@ -106,6 +106,16 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
           kind: "booking_transferred",
           ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
         },
+        ctx.now,
+      );
+      // Each attendee with their own address gets their own event moved (issue 27).
+      await tellAttendeesTx(
+        tx,
+        order,
+        after,
+        places,
+        { kind: "moved", previousDates: item.dateLabel, itemId: item.id },
+        ctx.mail,
         ctx.now,
       );
     }

@@ -170,3 +170,43 @@ export function buyerPlaceChangeMail(order: OrderRow, item: OrderItemRow, change
           ];
   return render(`Booking changed: ${ref}`, "Your booking has changed", [`Dear ${order.firstName},`, ...what], s);
 }
+
+/**
+ * To each attendee with their own address when the whole booking changes: its course moved to new
+ * dates (REQUEST of their event at the raised SEQUENCE) or it was cancelled (CANCEL).
+ */
+export function attendeeBookingChangeMail(
+  order: OrderRow,
+  item: OrderItemRow,
+  attendee: Person,
+  change: { kind: "moved"; previousDates: string } | { kind: "cancelled" },
+  calendar: string,
+  s: MailSettings,
+) {
+  const ref = formatBookingRef(order.bookingRef);
+  return change.kind === "moved"
+    ? render(
+        `Your new course dates: ${item.title}`,
+        "Your course dates have changed",
+        [
+          `Dear ${attendee.firstName},`,
+          `Your place on ${item.title} (booking ${ref}) has moved from ${change.previousDates} to:`,
+          `${datesOf(item)}, ${item.time} each day`,
+          `Where: ${s.venueAddress}`,
+          "The attached calendar file moves the course days in your calendar to the new dates.",
+        ],
+        s,
+        { method: "REQUEST", content: calendar, ref },
+      )
+    : render(
+        `Your place is cancelled: ${item.title}`,
+        "Your place is cancelled",
+        [
+          `Dear ${attendee.firstName},`,
+          `Booking ${ref}, which held your place on ${item.title} (${datesOf(item)}), has been cancelled.`,
+          "The attached calendar file takes these course days out of your calendar.",
+        ],
+        s,
+        { method: "CANCEL", content: calendar, ref },
+      );
+}

@@ -9,7 +9,7 @@ import type { OrderAttendeeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { learnerFormsOfOrder, learnerLinksForOrder } from "../learners/service";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
-import { attendeePlaceMail } from "./attendee-mail";
+import { attendeeBookingChangeMail, attendeePlaceMail } from "./attendee-mail";
 import * as people from "./attendee-repository";
 import { bookingCalendar } from "./calendar";
 import { findAttendeesOf } from "./repository";
@@ -144,3 +144,31 @@ export async function renamePlaceTx(tx: Tx, order: OrderRow, attendeeId: number,
 }
 
 export { nameOf as attendeeName };
+
+/**
+ * Tells each attendee with their own address (not the buyer's) that their place moved or was
+ * cancelled with the whole booking, with their own event. `places` are the attendees as they are now
+ * (SEQUENCE raised by the caller); `itemId` limits it to one course of the booking.
+ */
+export async function tellAttendeesTx(
+  tx: Tx,
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  places: readonly OrderAttendeeRow[],
+  change: { kind: "moved"; previousDates: string; itemId: number } | { kind: "cancelled" },
+  s: MailSettings,
+  now: Date,
+): Promise<void> {
+  for (const a of places) {
+    const item = items.find((i) => i.id === a.orderItemId);
+    if (!item || !a.email || same(a.email, order.guestEmail)) continue;
+    if (change.kind === "moved" && item.id !== change.itemId) continue;
+    const calendar = placeCalendar(order, item, a, s, change.kind === "moved" ? "REQUEST" : "CANCEL", now);
+    const mail = attendeeBookingChangeMail(order, item, a, change, calendar, s);
+    await enqueueMail(
+      tx,
+      { to: a.email, toName: nameOf(a), kind: change.kind === "moved" ? "attendee_changed" : "attendee_cancelled", ...mail },
+      now,
+    );
+  }
+}

@@ -1,5 +1,14 @@
 /** What other modules use of the orders module (issue 27: its attendees' mails and single-place changes). */
-export { attendeeName, cancelPlaceTx, mailAttendeesTx, renamePlaceTx, rosterOf, swapPlaceTx, type RosterLine } from "./attendees";
+export {
+  attendeeName,
+  cancelPlaceTx,
+  mailAttendeesTx,
+  renamePlaceTx,
+  rosterOf,
+  swapPlaceTx,
+  tellAttendeesTx,
+  type RosterLine,
+} from "./attendees";
 export {
   attendeeCancelledMail,
   attendeePlaceMail,
