@@ -191,6 +191,10 @@ describe("every attendee counts", () => {
     expect(danMail.text).toContain(`/learner/${newRecord.token}`);
     expect(icsOf(danMail).content).toContain("SEQUENCE:1");
     expect(icsOf(danMail).content).toContain("ATTENDEE;CN=Dan Reed");
+    // Cal had no address: the buyer's calendar (which holds his event) gets its CANCEL.
+    const swapNotice = (await mailsTo("buyer.one@example.com")).filter((m) => m.kind === "booking_changed")[1]!;
+    expect(swapNotice.text).toContain("The place of Cal Moss");
+    expect(icsOf(swapNotice).content).toContain("METHOD:CANCEL");
     csv = (await api("GET", `/api/bookings/export.csv?q=${placed.json().booking_reference}`)).body;
     expect(csv).toContain("Reed");
     expect(csv).not.toContain("Moss");

@@ -18,6 +18,7 @@ import {
   attendeePlaceMail,
   attendeeRenamedMail,
   buyerPlaceChangeMail,
+  calendarContentType,
   cancelPlaceTx,
   renamePlaceTx,
   swapPlaceTx,
@@ -49,8 +50,14 @@ async function once<T>(
   });
 }
 
-const person = (a: { firstName: string; lastName: string; email: string | null }) =>
-  a.email ? { to: a.email, toName: attendeeName(a) } : null;
+/** An attendee's own address, or null when they have none or it is the buyer's (who hears anyway). */
+const person = (a: { firstName: string; lastName: string; email: string | null }, order?: OrderRow) =>
+  a.email && a.email.toLowerCase() !== order?.guestEmail.toLowerCase() ? { to: a.email, toName: attendeeName(a) } : null;
+
+/** The calendar file for the buyer's copy: their calendar holds the events nobody else was sent. */
+const ics = (method: "REQUEST" | "CANCEL", content: string, ref: string) => [
+  { filename: `${method === "CANCEL" ? "cancelled" : "booking"}-${ref}.ics`, contentType: calendarContentType(method), content },
+];
 
 /** Cancels one attendee's place; answers the date whose place was freed (for the waiting list). */
 export async function cancelAttendee(
@@ -81,8 +88,8 @@ export async function cancelAttendee(
       at: ctx.now,
     });
     if (input.notify !== false) {
-      const to = person(attendee);
-      if (to && to.to.toLowerCase() !== order.guestEmail.toLowerCase())
+      const to = person(attendee, order);
+      if (to)
         await repo.queueMail(
           tx,
           { ...to, kind: "attendee_cancelled", ...attendeeCancelledMail(order, item, attendee, calendar, ctx.mail) },
@@ -95,9 +102,7 @@ export async function cancelAttendee(
           kind: "booking_changed",
           ...buyerPlaceChangeMail(order, item, { kind: "cancelled", name, refundPence: amount }, ctx.mail),
           // The buyer's copy carries the CANCEL too when the place was theirs or had no address.
-          ...(to && to.to.toLowerCase() !== order.guestEmail.toLowerCase()
-            ? {}
-            : { attachments: attendeeCancelledMail(order, item, attendee, calendar, ctx.mail).attachments }),
+          ...(to ? {} : { attachments: ics("CANCEL", calendar, ref) }),
         },
         ctx.now,
       );
@@ -133,7 +138,7 @@ export async function swapAttendee(ctx: BookingCtx, id: number, attendeeId: numb
       at: ctx.now,
     });
     if (input.notify === false) return;
-    const old = person(before);
+    const old = person(before, order);
     if (old)
       await repo.queueMail(
         tx,
@@ -151,12 +156,16 @@ export async function swapAttendee(ctx: BookingCtx, id: number, attendeeId: numb
         },
         ctx.now,
       );
+    // The buyer's calendar holds the place's event when neither person got it: updated (new
+    // person without an address) or cancelled (the old person's was theirs or had no address).
+    const buyerIcs = !next ? ics("REQUEST", newCalendar, ref) : !old ? ics("CANCEL", oldCalendar, ref) : [];
     await repo.queueMail(
       tx,
       {
         ...customerRecipient(order),
         kind: "booking_changed",
         ...buyerPlaceChangeMail(order, item, { kind: "swapped", from, to }, ctx.mail),
+        ...(buyerIcs.length ? { attachments: buyerIcs } : {}),
       },
       ctx.now,
     );
@@ -180,7 +189,7 @@ export async function renameAttendee(ctx: BookingCtx, id: number, attendeeId: nu
       at: ctx.now,
     });
     if (input.notify === false) return;
-    const who = person(after);
+    const who = person(after, order);
     if (who)
       await repo.queueMail(
         tx,
@@ -193,6 +202,8 @@ export async function renameAttendee(ctx: BookingCtx, id: number, attendeeId: nu
         ...customerRecipient(order),
         kind: "booking_changed",
         ...buyerPlaceChangeMail(order, item, { kind: "renamed", from, to }, ctx.mail),
+        // The event with the new name for the buyer's calendar when the attendee was not sent one.
+        ...(who ? {} : { attachments: ics("REQUEST", calendar, formatBookingRef(order.bookingRef)) }),
       },
       ctx.now,
     );

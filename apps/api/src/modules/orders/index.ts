@@ -17,3 +17,4 @@ export {
   type PlaceChange,
 } from "./attendee-mail";
 export { skipPlannedMail } from "./attendee-repository";
+export { calendarContentType } from "./calendar";
