@@ -137,6 +137,24 @@ describe("every attendee counts", () => {
     const alex = people.find((p) => p.first_name === "Alex")!.id;
     expect(await ctx.db.select().from(scheduledMails).where(eq(scheduledMails.attendeeId, bea))).not.toHaveLength(0);
 
+    // One of Bea's reminders is already in the outbox, not yet sent: it must not go either.
+    const [queued] = await ctx.db
+      .insert(mailOutbox)
+      .values({
+        to: "bea.hart@example.com",
+        subject: "Reminder",
+        html: "x",
+        text: "x",
+        kind: "course_reminder",
+        nextAttemptAt: new Date(ctx.clock.now().getTime() + 3_600_000),
+      })
+      .returning();
+    const [beaFirst] = await ctx.db.select().from(scheduledMails).where(eq(scheduledMails.attendeeId, bea));
+    await ctx.db
+      .update(scheduledMails)
+      .set({ status: "queued", outboxId: queued!.id })
+      .where(eq(scheduledMails.id, beaFirst!.id));
+
     // Cancel Bea with her share refunded: the seat is freed and offered to the waiting list.
     const k = key();
     const cancelled = await api("POST", `/api/bookings/${id}/attendees/${bea}/cancel`, { refund: "full", idempotency_key: k });
@@ -166,6 +184,7 @@ describe("every attendee counts", () => {
     // Register, learner records, reminders and the CSV no longer hold her.
     expect(await ctx.db.select().from(orderAttendees).where(eq(orderAttendees.id, bea))).toHaveLength(0);
     expect(await ctx.db.select().from(scheduledMails).where(eq(scheduledMails.attendeeId, bea))).toHaveLength(0);
+    expect(await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued!.id))).toHaveLength(0);
     const due = (await api("GET", "/api/scheduled-mail?view=due")).json().items as { to: string; source: string }[];
     expect(due.some((d) => d.source === "schedule" && d.to === "alex.stone@example.com")).toBe(true);
     expect(due.some((d) => d.source === "schedule" && d.to === "bea.hart@example.com")).toBe(false);

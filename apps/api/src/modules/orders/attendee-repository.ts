@@ -28,6 +28,7 @@ export async function lockAttendee(
  * go with it, foreign keys on delete cascade) and one seat of the item (the counter triggers free it).
  */
 export async function removePlace(tx: Tx, attendee: OrderAttendeeRow): Promise<void> {
+  await dropUnsentReminders(tx, attendee.id);
   await tx.delete(orderAttendees).where(eq(orderAttendees.id, attendee.id));
   await tx
     .update(orderItems)
@@ -56,7 +57,23 @@ export async function updatePerson(
  */
 export async function forgetPerson(tx: DbOrTx, attendeeId: number): Promise<void> {
   await tx.execute(sql`delete from learner_records where attendee_id = ${attendeeId}`);
-  await tx.execute(sql`delete from scheduled_mails where attendee_id = ${attendeeId} and status = 'scheduled'`);
+  await dropUnsentReminders(tx, attendeeId);
+}
+
+/**
+ * An attendee's reminders not yet sent: planned ones, and those already queued in the outbox but
+ * not sent (the sender's last check looks at the booking, not at who holds the place), both go.
+ */
+async function dropUnsentReminders(tx: DbOrTx, attendeeId: number): Promise<void> {
+  const { rows } = await tx.execute<{ outbox_id: number | null }>(sql`
+    delete from scheduled_mails s
+    where s.attendee_id = ${attendeeId}
+      and (s.status = 'scheduled'
+        or (s.status = 'queued' and exists (select 1 from mail_outbox m where m.id = s.outbox_id and m.status = 'pending')))
+    returning s.outbox_id`);
+  const queued = rows.flatMap((r) => (r.outbox_id === null ? [] : [r.outbox_id]));
+  if (queued.length)
+    await tx.execute(sql`delete from mail_outbox where id = any(${sql.param(queued)}::int[]) and status = 'pending'`);
 }
 
 /**
