@@ -131,7 +131,9 @@ describe("every attendee counts", () => {
     const booking = (await api("GET", `/api/enrollments?q=${encodeURIComponent(placed.json().booking_reference)}`)).json()[0];
     const id = booking.id as number;
     const detail = (await api("GET", `/api/bookings/${id}`)).json();
-    const people = detail.items[0].attendees as { id: number; first_name: string }[];
+    const people = detail.items[0].attendees as { id: number; first_name: string; learner_form: string }[];
+    // The office sees where each attendee's learner form stands.
+    expect(people.map((p) => p.learner_form)).toEqual(["to_fill_in", "to_fill_in", "to_fill_in"]);
     const bea = people.find((p) => p.first_name === "Bea")!.id;
     const cal = people.find((p) => p.first_name === "Cal")!.id;
     const alex = people.find((p) => p.first_name === "Alex")!.id;

@@ -113,6 +113,8 @@ export const BookingAttendeeSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string().nullable(),
+  /** Their pre-course learner form (licence-linked courses): complete, to fill in, or none needed. */
+  learner_form: z.enum(["complete", "to_fill_in", "none"]).optional(),
 });
 
 export const BookingItemSchema = z.object({

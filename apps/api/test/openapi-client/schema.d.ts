@@ -11353,6 +11353,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -11478,6 +11480,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -11869,6 +11873,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12132,6 +12138,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12431,6 +12439,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12875,6 +12885,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13177,6 +13189,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13479,6 +13493,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13781,6 +13797,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -14077,6 +14095,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -14376,6 +14396,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;

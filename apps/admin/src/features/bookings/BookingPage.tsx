@@ -253,6 +253,12 @@ function Courses({
                     <span>
                       {a.first_name} {a.last_name}
                       {a.email ? <span className="ui-muted"> · {a.email}</span> : null}
+                      {a.learner_form && a.learner_form !== "none" ? (
+                        <span className="ui-muted">
+                          {" "}
+                          · {a.learner_form === "complete" ? "Learner form complete" : "Learner form to fill in"}
+                        </span>
+                      ) : null}
                     </span>
                     {onAttendee ? (
                       <span

@@ -16,6 +16,7 @@ import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
 import { findItems } from "../orders/repository";
 import { rosterOf } from "../orders";
+import { learnerFormsOfOrder } from "../learners/service";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -39,6 +40,9 @@ export const refundStateOf = (paid: number, refunded: number) =>
   (refunded <= 0 ? "none" : refunded >= paid ? "refunded" : "partly_refunded") as BookingRow["refund_state"];
 export const asMethod = (m: string | null | undefined): PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(m ?? "") ? (m as PaymentMethod) : "card_online";
+
+/** Where an attendee's learner form stands (issue 27): none needed when they have no learner record. */
+const formState = (f: { complete: boolean } | undefined) => (f ? (f.complete ? "complete" : "to_fill_in") : "none");
 
 // ---------------------------------------------------------------------------------------- reading
 
@@ -90,7 +94,8 @@ function bookingStatus(order: OrderRow, refunded: number, now: Date): BookingRow
 export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: string): Promise<BookingDetail> {
   const order = await repo.findOrder(db, id);
   if (!order) throw new HttpError(404, "Booking not found");
-  const [items, attendees, refundRows, payment, notes, mails, history] = await Promise.all([
+  const [forms, items, attendees, refundRows, payment, notes, mails, history] = await Promise.all([
+    learnerFormsOfOrder(db, order.id, ""),
     findItems(db, order.id),
     repo.findAttendees(db, order.id),
     repo.findRefunds(db, order.id),
@@ -156,7 +161,13 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
       price_paid: toPounds(i.pricePaidPence),
       attendees: attendees
         .filter((a) => a.orderItemId === i.id)
-        .map((a) => ({ id: a.id, first_name: a.firstName, last_name: a.lastName, email: a.email })),
+        .map((a) => ({
+          id: a.id,
+          first_name: a.firstName,
+          last_name: a.lastName,
+          email: a.email,
+          learner_form: formState(forms.get(a.id)),
+        })),
     })),
     subtotal: toPounds(order.subtotalPence),
     discount: order.discountCode
