@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { courseDates } from "../src/db/schema";
+import { courseDates, refunds } from "../src/db/schema";
 import { createCourse, createMessage, createOrder, createUser } from "../src/db/seed/factories";
 import { ukMonthStart } from "../src/lib/dates";
 import { login, setupApp, TestClock, type Session, type TestContext } from "./helpers";
@@ -43,6 +43,29 @@ describe("dashboard", () => {
       { title: "Revenue", value: 300, percentage: 50, isPositive: true },
       { title: "Messages", value: 3, percentage: 200, isPositive: true },
     ]);
+  });
+});
+
+describe("dashboard counts places and net revenue (issue 27)", () => {
+  it("a group of three counts three enrolments; refunds come off the revenue, a cancelled booking counts what was kept", async () => {
+    const before = (await get("/api/dashboard")).json() as { title: string; value: number }[];
+    const thisMonth = new Date(ukMonthStart(NOW).getTime() + 4 * 86_400_000);
+    const courseId = await createCourse(ctx.db, { feePence: 10000 }, thisMonth);
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
+    const line = [{ id: courseId, selectedDate: date!.id, selectedAddons: [] }];
+    // A group booking of three places, paid £300, £100 refunded; a £100 booking cancelled with £60 back.
+    const group = await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
+    await ctx.pool.query(`update order_items set seats = 3 where order_id = $1`, [group.id]);
+    await ctx.pool.query(`update orders set amount_paid_pence = 30000, total_pence = 30000 where id = $1`, [group.id]);
+    await ctx.db.insert(refunds).values({ orderId: group.id, amountPence: 10000, adminName: "Pat Admin" });
+    const gone = await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
+    await ctx.db.insert(refunds).values({ orderId: gone.id, amountPence: 6000, adminName: "Pat Admin" });
+    await ctx.pool.query(`update orders set status = 'cancelled', cancelled_at = paid_at where id = $1`, [gone.id]);
+
+    const after = (await get("/api/dashboard")).json() as { title: string; value: number }[];
+    const value = (cards: typeof after, title: string) => cards.find((c) => c.title === title)!.value;
+    expect(value(after, "Enrollments") - value(before, "Enrollments")).toBe(3);
+    expect(value(after, "Revenue") - value(before, "Revenue")).toBe(300 - 100 + 100 - 60);
   });
 });
 

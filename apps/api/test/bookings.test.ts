@@ -523,7 +523,13 @@ describe("manual booking", () => {
     });
     expect(d.items[0].attendees.map((x: { email: string | null }) => x.email)).toEqual([null, "bob@example.com"]);
     expect(await seatsHeld(course.dates[2]!)).toBe(before + 2);
-    expect(d.mails.map((m: { kind: string }) => m.kind).sort()).toEqual(["booking_confirmation", "new_booking"]);
+    // Bob, the attendee with an address, gets his own mail at booking time (issue 27).
+    expect(d.mails.map((m: { kind: string }) => m.kind).sort()).toEqual([
+      "attendee_place",
+      "booking_confirmation",
+      "new_booking",
+    ]);
+    expect(d.mails.find((m: { kind: string }) => m.kind === "attendee_place").to).toBe("bob@example.com");
     expect(d.history[0]).toMatchObject({ action: "Manual booking", user_name: OFFICE_NAME });
 
     const retry = await Promise.all([api("POST", "/api/bookings", body), api("POST", "/api/bookings", body)]);

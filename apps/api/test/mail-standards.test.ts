@@ -113,7 +113,8 @@ describe("mail headers", () => {
     const { transport, sent, setDown } = captureTransport();
     setDown(true);
     const failed = await sendDueMail(ctx.db, transport, { now: ctx.clock.now(), from: FROM });
-    expect(failed.failed).toBe(3);
+    // The confirmation, the office's notice, the named attendee's own mail (issue 27) and the message notice.
+    expect(failed.failed).toBe(4);
     const rows = await ctx.db.select().from(mailOutbox);
     const ids = new Map(rows.map((r) => [r.id, r.messageId]));
     for (const id of ids.values())
@@ -122,7 +123,7 @@ describe("mail headers", () => {
 
     setDown(false);
     ctx.clock.advance(60 * 60_000);
-    expect(await sendDueMail(ctx.db, transport, { now: ctx.clock.now(), from: FROM })).toEqual({ sent: 3, failed: 0 });
+    expect(await sendDueMail(ctx.db, transport, { now: ctx.clock.now(), from: FROM })).toEqual({ sent: 4, failed: 0 });
     const after = await ctx.db.select().from(mailOutbox);
     for (const r of after) expect(r.messageId, "the retry kept the id").toBe(ids.get(r.id));
 

@@ -146,11 +146,20 @@ describe("joining the waiting list", () => {
     expect(first.json()).toEqual({
       message: "You are on the waiting list. We will e-mail you as soon as a place frees up.",
       already: false,
+      position: 1,
     });
-    expect((await join(person(c, "Sam Lee"))).statusCode).toBe(201);
+    const sam = await join(person(c, "Sam Lee"));
+    expect(sam.statusCode).toBe(201);
+    expect(sam.json().position).toBe(2);
     const again = await join({ ...person(c, "Alex Reed", 1), email: "ALEX.REED@example.com", phone: "07700 900999" });
     expect(again.statusCode).toBe(200);
-    expect(again.json().already).toBe(true);
+    expect(again.json()).toMatchObject({ already: true, position: 1 });
+    // Each join is confirmed once by mail with the place in the queue; the update sends none.
+    const joined = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "waitlist_joined"));
+    expect(
+      joined.filter((m) => m.to === "alex.reed@example.com").map((m) => m.text.includes("You are number 1 in the queue")),
+    ).toEqual([true]);
+    expect(joined.find((m) => m.to === "sam.lee@example.com")?.text).toContain("You are number 2 in the queue");
     expect(again.json().message).toMatch(/already on the waiting list/);
     const entries = await entriesOf(c);
     expect(entries.map((e) => [e.name, e.places, e.phone])).toEqual([

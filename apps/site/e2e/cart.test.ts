@@ -212,10 +212,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         .toBe(`-${penceToText(discountPence)}`);
       expect(await page.getByLabel("Discount code", { exact: true }).count()).toBe(0);
       expect(await page.getByText(usedUpMessage).count()).toBe(0);
+      // The header's cart shows the cart page's total, after the code (issue 27).
+      const headerTotal = () => page.locator(".cart-button__total").first().textContent();
+      await expect.poll(headerTotal).toBe(penceToText(totalPence));
       // The applied code survives a reload (checked again with the API).
       await page.reload();
       await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await page.getByText(`Discount (${CODES.valid}, 10% off)`).waitFor();
+      await expect.poll(headerTotal).toBe(penceToText(totalPence));
       await screenshot("cart-code-applied");
 
       // Checkout step.

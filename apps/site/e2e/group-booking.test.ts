@@ -200,8 +200,14 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       page.on("request", (r) => {
         if (r.url().endsWith("/api/enroll")) enrolls++;
       });
-      await submit.click();
+      // Attendee 1 is the buyer (issue 27) until they say someone else is attending.
       const firstName1 = attendee(1).getByLabel("First name*");
+      expect(await firstName1.inputValue()).toBe("Jane");
+      expect(await attendee(1).getByLabel("Last name*").inputValue()).toBe("Doe");
+      expect(await attendee(1).getByLabel("Email (optional)").inputValue()).toMatch(/^group-.*@example\.com$/);
+      await group.getByLabel("Someone else is attending instead of me").check();
+      expect(await firstName1.inputValue()).toBe("");
+      await submit.click();
       await expect.poll(() => describedError(page, firstName1)).toBe("Attendee first name is required");
       expect(await describedError(page, attendee(2).getByLabel("Last name*"))).toBe("Attendee last name is required");
       expect(await describedError(page, attendee(2).getByLabel("Email (optional)"))).toBeNull();

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
 import { AttendeeInputSchema, MAX_PLACES_PER_ORDER } from "./orders";
+import { AttendeeParams, CancelAttendeeSchema, RenameAttendeeSchema, SwapAttendeeSchema } from "./attendee-actions";
 
 /**
  * What the office reads as a booking's state. confirmed: paid (or a manual booking, even one whose
@@ -112,6 +113,8 @@ export const BookingAttendeeSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   email: z.string().nullable(),
+  /** Their pre-course learner form (licence-linked courses): complete, to fill in, or none needed. */
+  learner_form: z.enum(["complete", "to_fill_in", "none"]).optional(),
 });
 
 export const BookingItemSchema = z.object({
@@ -435,6 +438,34 @@ export const bookingsContract = c.router({
     responses: actionResponses,
     metadata: officeOnly,
     summary: "Moves a course of the booking to another date of the same course (409 when it has too few places left)",
+  },
+  cancelAttendee: {
+    method: "POST",
+    path: "/bookings/:id/attendees/:attendeeId/cancel",
+    pathParams: AttendeeParams,
+    body: CancelAttendeeSchema,
+    responses: actionResponses,
+    metadata: officeOnly,
+    summary:
+      "Cancels one attendee's place (freed at once, offered to the waiting list) with all, part or none of a refund; 409 for a course's only place",
+  },
+  swapAttendee: {
+    method: "POST",
+    path: "/bookings/:id/attendees/:attendeeId/swap",
+    pathParams: AttendeeParams,
+    body: SwapAttendeeSchema,
+    responses: actionResponses,
+    metadata: officeOnly,
+    summary: "Hands one attendee's place to another person (seat kept; new learner form and mails)",
+  },
+  renameAttendee: {
+    method: "POST",
+    path: "/bookings/:id/attendees/:attendeeId/rename",
+    pathParams: AttendeeParams,
+    body: RenameAttendeeSchema,
+    responses: actionResponses,
+    metadata: officeOnly,
+    summary: "Corrects the name (and e-mail) of one attendee",
   },
   resendConfirmation: {
     method: "POST",

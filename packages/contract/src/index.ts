@@ -56,6 +56,7 @@ export * from "./dates";
 export * from "./booking-facts";
 export * from "./jobs";
 export * from "./bookings";
+export * from "./attendee-actions";
 export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";

@@ -38,6 +38,8 @@ export const WaitlistJoinResponseSchema = z.object({
   message: z.string(),
   /** True when this e-mail was already in line for the date (details updated, place kept). */
   already: z.boolean(),
+  /** The place in the queue for this date (1: next to be offered a place). */
+  position: z.number().int().positive().optional(),
 });
 
 /** What the offer link opens: the date to put in the cart and the details to fill in. */

@@ -1172,6 +1172,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/attendees/{attendeeId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one attendee's place (freed at once, offered to the waiting list) with all, part or none of a refund; 409 for a course's only place */
+        post: operations["bookings.cancelAttendee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/attendees/{attendeeId}/swap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hands one attendee's place to another person (seat kept; new learner form and mails) */
+        post: operations["bookings.swapAttendee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/attendees/{attendeeId}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Corrects the name (and e-mail) of one attendee */
+        post: operations["bookings.renameAttendee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/resend-confirmation": {
         parameters: {
             query?: never;
@@ -11679,6 +11730,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -11804,6 +11857,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12195,6 +12250,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12458,6 +12515,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -12757,6 +12816,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13201,6 +13262,920 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
+                            }[];
+                        }[];
+                        subtotal: number;
+                        discount: {
+                            code: string;
+                            percent_off: number | null;
+                            amount_off?: number | null;
+                            amount: number;
+                        } | null;
+                        total: number;
+                        payment: {
+                            provider: string;
+                            /** @enum {string} */
+                            method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                            provider_session_id: string | null;
+                            provider_payment_id: string | null;
+                            amount_paid: number | null;
+                            paid_at: string | null;
+                            invoice_unpaid: boolean;
+                            refunded: number;
+                            refundable: number;
+                            /** @enum {string} */
+                            refund_state: "none" | "partly_refunded" | "refunded";
+                            refunds: {
+                                id: number;
+                                amount: number;
+                                provider_refund_id: string | null;
+                                reason: string | null;
+                                admin_name: string;
+                                created_at: string;
+                            }[];
+                        };
+                        mails: {
+                            id: number;
+                            kind: string;
+                            to: string;
+                            subject: string;
+                            status: string;
+                            created_at: string;
+                            sent_at: string | null;
+                        }[];
+                        history: {
+                            id: number;
+                            action: string;
+                            details: string;
+                            user_name: string;
+                            amount: number | null;
+                            created_at: string;
+                        }[];
+                        notes: {
+                            id: number;
+                            text: string;
+                            author_name: string;
+                            created_at: string;
+                        }[];
+                        receipt_path: string;
+                        public_receipt_url: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "bookings.cancelAttendee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attendeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    refund: "full" | "amount" | "none";
+                    amount?: number;
+                    reason?: string;
+                    notify?: boolean;
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        booking_reference: string;
+                        customer_name: string;
+                        email: string;
+                        phone: string;
+                        learners: string[];
+                        courses: string[];
+                        first_date: string | null;
+                        places: number;
+                        amount: number;
+                        amount_paid: number | null;
+                        refunded: number;
+                        /** @enum {string} */
+                        refund_state: "none" | "partly_refunded" | "refunded";
+                        booked_on: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                        invoice_unpaid: boolean;
+                        discount_code: string | null;
+                        reference: string;
+                        first_name: string;
+                        last_name: string;
+                        company_name: string | null;
+                        purchase_order: string | null;
+                        street_address: string;
+                        town_city: string;
+                        state: string;
+                        country: string;
+                        order_notes: string | null;
+                        marketing_consent_at: string | null;
+                        terms_version: string | null;
+                        terms_accepted_at: string | null;
+                        expires_at: string;
+                        cancelled_at: string | null;
+                        items: {
+                            id: number;
+                            course_id: number | null;
+                            course_date_id: number | null;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string;
+                            duration: string;
+                            seats: number;
+                            add_ons: {
+                                name: string;
+                                price: number;
+                            }[];
+                            original_price: number;
+                            price_paid: number;
+                            attendees: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
+                            }[];
+                        }[];
+                        subtotal: number;
+                        discount: {
+                            code: string;
+                            percent_off: number | null;
+                            amount_off?: number | null;
+                            amount: number;
+                        } | null;
+                        total: number;
+                        payment: {
+                            provider: string;
+                            /** @enum {string} */
+                            method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                            provider_session_id: string | null;
+                            provider_payment_id: string | null;
+                            amount_paid: number | null;
+                            paid_at: string | null;
+                            invoice_unpaid: boolean;
+                            refunded: number;
+                            refundable: number;
+                            /** @enum {string} */
+                            refund_state: "none" | "partly_refunded" | "refunded";
+                            refunds: {
+                                id: number;
+                                amount: number;
+                                provider_refund_id: string | null;
+                                reason: string | null;
+                                admin_name: string;
+                                created_at: string;
+                            }[];
+                        };
+                        mails: {
+                            id: number;
+                            kind: string;
+                            to: string;
+                            subject: string;
+                            status: string;
+                            created_at: string;
+                            sent_at: string | null;
+                        }[];
+                        history: {
+                            id: number;
+                            action: string;
+                            details: string;
+                            user_name: string;
+                            amount: number | null;
+                            created_at: string;
+                        }[];
+                        notes: {
+                            id: number;
+                            text: string;
+                            author_name: string;
+                            created_at: string;
+                        }[];
+                        receipt_path: string;
+                        public_receipt_url: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "bookings.swapAttendee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attendeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                    email?: string | "";
+                    reason?: string;
+                    notify?: boolean;
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        booking_reference: string;
+                        customer_name: string;
+                        email: string;
+                        phone: string;
+                        learners: string[];
+                        courses: string[];
+                        first_date: string | null;
+                        places: number;
+                        amount: number;
+                        amount_paid: number | null;
+                        refunded: number;
+                        /** @enum {string} */
+                        refund_state: "none" | "partly_refunded" | "refunded";
+                        booked_on: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                        invoice_unpaid: boolean;
+                        discount_code: string | null;
+                        reference: string;
+                        first_name: string;
+                        last_name: string;
+                        company_name: string | null;
+                        purchase_order: string | null;
+                        street_address: string;
+                        town_city: string;
+                        state: string;
+                        country: string;
+                        order_notes: string | null;
+                        marketing_consent_at: string | null;
+                        terms_version: string | null;
+                        terms_accepted_at: string | null;
+                        expires_at: string;
+                        cancelled_at: string | null;
+                        items: {
+                            id: number;
+                            course_id: number | null;
+                            course_date_id: number | null;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string;
+                            duration: string;
+                            seats: number;
+                            add_ons: {
+                                name: string;
+                                price: number;
+                            }[];
+                            original_price: number;
+                            price_paid: number;
+                            attendees: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
+                            }[];
+                        }[];
+                        subtotal: number;
+                        discount: {
+                            code: string;
+                            percent_off: number | null;
+                            amount_off?: number | null;
+                            amount: number;
+                        } | null;
+                        total: number;
+                        payment: {
+                            provider: string;
+                            /** @enum {string} */
+                            method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                            provider_session_id: string | null;
+                            provider_payment_id: string | null;
+                            amount_paid: number | null;
+                            paid_at: string | null;
+                            invoice_unpaid: boolean;
+                            refunded: number;
+                            refundable: number;
+                            /** @enum {string} */
+                            refund_state: "none" | "partly_refunded" | "refunded";
+                            refunds: {
+                                id: number;
+                                amount: number;
+                                provider_refund_id: string | null;
+                                reason: string | null;
+                                admin_name: string;
+                                created_at: string;
+                            }[];
+                        };
+                        mails: {
+                            id: number;
+                            kind: string;
+                            to: string;
+                            subject: string;
+                            status: string;
+                            created_at: string;
+                            sent_at: string | null;
+                        }[];
+                        history: {
+                            id: number;
+                            action: string;
+                            details: string;
+                            user_name: string;
+                            amount: number | null;
+                            created_at: string;
+                        }[];
+                        notes: {
+                            id: number;
+                            text: string;
+                            author_name: string;
+                            created_at: string;
+                        }[];
+                        receipt_path: string;
+                        public_receipt_url: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "bookings.renameAttendee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                attendeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                    email?: string | "";
+                    reason?: string;
+                    notify?: boolean;
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        booking_reference: string;
+                        customer_name: string;
+                        email: string;
+                        phone: string;
+                        learners: string[];
+                        courses: string[];
+                        first_date: string | null;
+                        places: number;
+                        amount: number;
+                        amount_paid: number | null;
+                        refunded: number;
+                        /** @enum {string} */
+                        refund_state: "none" | "partly_refunded" | "refunded";
+                        booked_on: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
+                        invoice_unpaid: boolean;
+                        discount_code: string | null;
+                        reference: string;
+                        first_name: string;
+                        last_name: string;
+                        company_name: string | null;
+                        purchase_order: string | null;
+                        street_address: string;
+                        town_city: string;
+                        state: string;
+                        country: string;
+                        order_notes: string | null;
+                        marketing_consent_at: string | null;
+                        terms_version: string | null;
+                        terms_accepted_at: string | null;
+                        expires_at: string;
+                        cancelled_at: string | null;
+                        items: {
+                            id: number;
+                            course_id: number | null;
+                            course_date_id: number | null;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string;
+                            duration: string;
+                            seats: number;
+                            add_ons: {
+                                name: string;
+                                price: number;
+                            }[];
+                            original_price: number;
+                            price_paid: number;
+                            attendees: {
+                                id: number;
+                                first_name: string;
+                                last_name: string;
+                                email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13497,6 +14472,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -13796,6 +14773,8 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email: string | null;
+                                /** @enum {string} */
+                                learner_form?: "complete" | "to_fill_in" | "none";
                             }[];
                         }[];
                         subtotal: number;
@@ -16745,6 +17724,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         already: boolean;
+                        position?: number;
                     };
                 };
             };
@@ -16757,6 +17737,7 @@ export interface operations {
                     "application/json": {
                         message: string;
                         already: boolean;
+                        position?: number;
                     };
                 };
             };

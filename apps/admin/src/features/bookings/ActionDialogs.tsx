@@ -25,7 +25,7 @@ import { courseDate, money } from "./format";
 
 export type DoneHandler = (message: string, booking: BookingDetail) => void;
 
-function DialogError({ error }: { error: string | null }) {
+export function DialogError({ error }: { error: string | null }) {
   return error ? (
     <p className="bk-result bk-result--error" role="alert">
       {error}
@@ -34,7 +34,7 @@ function DialogError({ error }: { error: string | null }) {
 }
 
 /** The form inside a Modal: Cancel and a submit button in the footer's place, so Enter submits. */
-function DialogForm({
+export function DialogForm({
   onSubmit,
   onClose,
   busy,

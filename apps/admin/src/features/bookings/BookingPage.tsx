@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { ArrowLeftRight, Ban, Banknote, FileText, Mail, Printer, Undo2 } from "lucide-react";
+import { ArrowLeftRight, Ban, Banknote, FileText, Mail, PenLine, Printer, Undo2, UserRoundPen, UserX } from "lucide-react";
 import { Button, Skeleton, TextAreaField, buttonClassName, useToast } from "@app/ui";
 import { PAYMENT_METHOD_LABELS } from "@app/contract";
 import type { BookingDetail } from "@app/contract";
@@ -19,6 +19,7 @@ import { apiLink, newIdempotencyKey, useAddNote, useBooking } from "./api";
 import { BookingStatusBadge } from "./StatusBadge";
 import { CancelDialog, RecordPaymentDialog, RefundDialog, ResendDialog, TransferDialog, owedOn } from "./ActionDialogs";
 import type { DoneHandler } from "./ActionDialogs";
+import { AttendeeCancelDialog, AttendeePersonDialog, type AttendeeAction } from "./AttendeeDialogs";
 import { courseDate, money, stamp } from "./format";
 import "./bookings.css";
 
@@ -28,6 +29,7 @@ type OpenDialog =
   | { kind: "resend" }
   | { kind: "payment" }
   | { kind: "transfer"; itemId: number }
+  | { kind: "attendee"; action: AttendeeAction; itemId: number; attendeeId: number }
   | null;
 
 export default function BookingPage() {
@@ -131,7 +133,16 @@ function BookingView({ booking }: { booking: BookingDetail }) {
 
       <div className="bk-grid">
         <div className="bk-col">
-          <Courses booking={booking} canTransfer={live} onTransfer={(itemId) => setDialog({ kind: "transfer", itemId })} />
+          <Courses
+            booking={booking}
+            canTransfer={live}
+            onTransfer={(itemId) => setDialog({ kind: "transfer", itemId })}
+            onAttendee={
+              booking.status === "confirmed"
+                ? (action, itemId, attendeeId) => setDialog({ kind: "attendee", action, itemId, attendeeId })
+                : undefined
+            }
+          />
           <Amounts booking={booking} />
           <Customer booking={booking} />
           <History booking={booking} />
@@ -152,6 +163,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
       {dialog?.kind === "transfer" ? (
         <TransferDialog booking={booking} itemId={dialog.itemId} onClose={() => setDialog(null)} onDone={onDone} />
       ) : null}
+      <AttendeeDialog booking={booking} dialog={dialog} onClose={() => setDialog(null)} onDone={onDone} />
     </div>
   );
 }
@@ -169,14 +181,46 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The open single-attendee dialog (issue 27), if any. */
+function AttendeeDialog({
+  booking,
+  dialog,
+  onClose,
+  onDone,
+}: {
+  booking: BookingDetail;
+  dialog: OpenDialog;
+  onClose: () => void;
+  onDone: DoneHandler;
+}) {
+  if (dialog?.kind !== "attendee") return null;
+  const item = booking.items.find((i) => i.id === dialog.itemId);
+  const attendee = item?.attendees.find((a) => a.id === dialog.attendeeId);
+  if (!item || !attendee) return null;
+  return dialog.action === "cancel" ? (
+    <AttendeeCancelDialog booking={booking} item={item} attendee={attendee} onClose={onClose} onDone={onDone} />
+  ) : (
+    <AttendeePersonDialog
+      booking={booking}
+      item={item}
+      attendee={attendee}
+      kind={dialog.action}
+      onClose={onClose}
+      onDone={onDone}
+    />
+  );
+}
+
 function Courses({
   booking,
   canTransfer,
   onTransfer,
+  onAttendee,
 }: {
   booking: BookingDetail;
   canTransfer: boolean;
   onTransfer: (itemId: number) => void;
+  onAttendee?: (kind: AttendeeAction, itemId: number, attendeeId: number) => void;
 }) {
   return (
     <Section id="bk-courses" title={`Courses and dates (${booking.items.length})`}>
@@ -205,9 +249,39 @@ function Courses({
               <h4 className="content-fact-label">Attendees</h4>
               <ol className="bk-item__attendees">
                 {item.attendees.map((a) => (
-                  <li key={a.id}>
-                    {a.first_name} {a.last_name}
-                    {a.email ? <span className="ui-muted"> · {a.email}</span> : null}
+                  <li key={a.id} className="bk-attendee">
+                    <span>
+                      {a.first_name} {a.last_name}
+                      {a.email ? <span className="ui-muted"> · {a.email}</span> : null}
+                      {a.learner_form && a.learner_form !== "none" ? (
+                        <span className="ui-muted">
+                          {" "}
+                          · {a.learner_form === "complete" ? "Learner form complete" : "Learner form to fill in"}
+                        </span>
+                      ) : null}
+                    </span>
+                    {onAttendee ? (
+                      <span
+                        className="bk-attendee__actions"
+                        role="group"
+                        aria-label={`Actions for ${a.first_name} ${a.last_name}`}
+                      >
+                        <Button variant="ghost" size="sm" onClick={() => onAttendee("rename", item.id, a.id)}>
+                          <PenLine size={16} aria-hidden="true" />
+                          Rename
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => onAttendee("swap", item.id, a.id)}>
+                          <UserRoundPen size={16} aria-hidden="true" />
+                          Swap
+                        </Button>
+                        {item.seats > 1 ? (
+                          <Button variant="ghost" size="sm" onClick={() => onAttendee("cancel", item.id, a.id)}>
+                            <UserX size={16} aria-hidden="true" />
+                            Cancel place
+                          </Button>
+                        ) : null}
+                      </span>
+                    ) : null}
                   </li>
                 ))}
               </ol>

@@ -9,10 +9,12 @@ import type {
   BookingDetail,
   BookingListQueryInput,
   BookingRow,
+  CancelAttendeeInput,
   CancelBookingInput,
   ManualBookingInput,
   RecordPaymentInput,
   RefundBookingInput,
+  SwapAttendeeInput,
   TransferBookingInput,
 } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
@@ -103,6 +105,28 @@ export function useTransferBooking(id: number, options: ActionOptions = {}) {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: TransferBookingInput) => unwrap(api.bookings.transfer({ params: { id }, body })),
+    onSuccess: async (booking) => {
+      await afterChange(booking);
+      options.onSuccess?.(booking);
+    },
+    onError: options.onError,
+  });
+}
+
+/** The office's single-attendee actions (issue 27): cancel a place, hand it to someone else, correct a name. */
+export function useAttendeeAction(id: number, options: ActionOptions = {}) {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (
+      action:
+        | { kind: "cancel"; attendeeId: number; body: CancelAttendeeInput }
+        | { kind: "swap" | "rename"; attendeeId: number; body: SwapAttendeeInput },
+    ) => {
+      const params = { id, attendeeId: action.attendeeId };
+      if (action.kind === "cancel") return unwrap(api.bookings.cancelAttendee({ params, body: action.body }));
+      if (action.kind === "swap") return unwrap(api.bookings.swapAttendee({ params, body: action.body }));
+      return unwrap(api.bookings.renameAttendee({ params, body: action.body }));
+    },
     onSuccess: async (booking) => {
       await afterChange(booking);
       options.onSuccess?.(booking);

@@ -46,21 +46,29 @@ function card(title: string, value: number, previous: number): StatCard {
   return { title, value, percentage: Math.abs(percentage), isPositive: value >= previous };
 }
 
-/** Enrolments (courses booked in paid orders), revenue (paid, £) and messages: this UK month against the last. */
+/**
+ * Enrolments (places: the attendees of paid bookings, so a group of three counts three, issue 27),
+ * revenue (£, what bookings paid in the month brought in, net of what was refunded on them: a
+ * cancelled booking counts what was kept) and messages: this UK month against the last.
+ */
 export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
   const thisMonth = ukMonthStart(now).toISOString();
   const lastMonth = ukMonthStart(now, -1).toISOString();
   const end = now.toISOString();
+  const places = (from: string, to: string, toOp: "<" | "<=") => sql`
+    (select coalesce(sum(oi.seats), 0) from order_items oi join orders o on o.id = oi.order_id
+      where o.status = 'paid' and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
+  const net = (from: string, to: string, toOp: "<" | "<=") => sql`
+    (select coalesce(sum(coalesce(o.amount_paid_pence, 0)
+        - coalesce((select sum(r.amount_pence) from refunds r where r.order_id = o.id), 0)), 0)
+      from orders o
+      where o.status in ('paid', 'cancelled') and o.paid_at is not null and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
   const { rows } = await db.execute<Record<string, number>>(sql`
     select
-      (select count(*) from order_items oi join orders o on o.id = oi.order_id
-        where o.status = 'paid' and o.paid_at >= ${thisMonth} and o.paid_at <= ${end}) as enrol_now,
-      (select count(*) from order_items oi join orders o on o.id = oi.order_id
-        where o.status = 'paid' and o.paid_at >= ${lastMonth} and o.paid_at < ${thisMonth}) as enrol_prev,
-      (select coalesce(sum(amount_paid_pence), 0) from orders
-        where status = 'paid' and paid_at >= ${thisMonth} and paid_at <= ${end}) as rev_now,
-      (select coalesce(sum(amount_paid_pence), 0) from orders
-        where status = 'paid' and paid_at >= ${lastMonth} and paid_at < ${thisMonth}) as rev_prev,
+      ${places(thisMonth, end, "<=")} as enrol_now,
+      ${places(lastMonth, thisMonth, "<")} as enrol_prev,
+      ${net(thisMonth, end, "<=")} as rev_now,
+      ${net(lastMonth, thisMonth, "<")} as rev_prev,
       (select count(*) from contact_messages where created_at >= ${thisMonth} and created_at <= ${end}) as msg_now,
       (select count(*) from contact_messages where created_at >= ${lastMonth} and created_at < ${thisMonth}) as msg_prev`);
   const r = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));

@@ -127,8 +127,13 @@ export function confirmationMail(
   s: MailSettings,
   calendar: string,
   invoiceUnpaid: boolean,
+  // The booking as it is now (issue 27): its attendees, their forms and the money refunded.
+  now: {
+    attendees?: Parameters<typeof bookingConfirmation>[4];
+    learnerLinks?: Parameters<typeof bookingConfirmation>[5];
+  } & Parameters<typeof bookingConfirmation>[6] = {},
 ): RenderedMail {
-  const mail = bookingConfirmation(order, items, s, calendar);
+  const mail = bookingConfirmation(order, items, s, calendar, now.attendees, now.learnerLinks, now);
   if (!invoiceUnpaid) return mail;
   const due = formatPence(order.totalPence - (order.amountPaidPence ?? 0));
   const fix = (t: string) =>

@@ -12,6 +12,7 @@ import { logActivity } from "../activity/repository";
 import { customerAddress, customerRecipient, officeRecipient } from "../mail/outbox";
 import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
+import { mailAttendeesTx, rosterOf } from "../orders";
 import { bookingCalendar } from "../orders/calendar";
 import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
 import { refusalError } from "../orders/http-answers";
@@ -211,8 +212,11 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         authorName: ctx.actor.name,
         createdAt: ctx.now,
       });
+    const items: OrderItemRow[] = [item!];
     if (input.notify !== false) {
-      const items: OrderItemRow[] = [item!];
+      // Each named attendee gets their own mail and learner link now, not 7 days out (issue 27).
+      const roster = await mailAttendeesTx(tx, order!, items, ctx.mail, ctx.now);
+      const attendees = await findAttendeesOf(tx, [order!.id]);
       await repo.queueMail(
         tx,
         {
@@ -222,8 +226,13 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
             order!,
             items,
             ctx.mail,
-            bookingCalendar(order!, items, await findAttendeesOf(tx, [order!.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
+            bookingCalendar(order!, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
             invoiceUnpaid,
+            {
+              attendees: places > 1 ? attendees : [],
+              learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+              roster,
+            },
           ),
         },
         ctx.now,
@@ -234,10 +243,13 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
           ...officeRecipient(ctx.mail),
           replyTo: customerAddress(order!),
           kind: "new_booking",
-          ...newBookingNotice(order!, items, ctx.mail),
+          ...newBookingNotice(order!, items, ctx.mail, places > 1 ? attendees : []),
         },
         ctx.now,
       );
+    } else {
+      // No mails asked for: the learner records (and their links on the booking's page) exist all the same.
+      await rosterOf(tx, order!, items, ctx.mail.siteUrl);
     }
     return { id: order!.id, created: true };
   });

@@ -19,6 +19,7 @@ import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
 import * as repo from "./repository";
+import { skipPlannedMail, tellAttendeesTx } from "../orders";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
 
@@ -28,7 +29,14 @@ import type { BookingCtx } from "./service";
  * each sees the others' rows). The provider is called with the office's key: a retry after a lost
  * answer is the same refund at the provider, and its id is recorded once.
  */
-async function refundTx(tx: Tx, ctx: BookingCtx, order: OrderRow, amountPence: number, key: string, reason: string | undefined) {
+export async function refundTx(
+  tx: Tx,
+  ctx: BookingCtx,
+  order: OrderRow,
+  amountPence: number,
+  key: string,
+  reason: string | undefined,
+) {
   if (!(amountPence > 0))
     throw new HttpError(400, "Enter the amount to refund", {
       issues: [{ path: "amount", message: "Enter the amount to refund" }],
@@ -119,6 +127,8 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
       .set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now })
       .where(eq(orders.id, order.id))
       .returning();
+    // Its reminders leave the schedule now (issue 27), not only when their time comes.
+    await skipPlannedMail(tx, order.id, "booking cancelled", ctx.now);
     const ref = formatBookingRef(order.bookingRef);
     await logActivity(tx, {
       type: "other",
@@ -144,6 +154,8 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
         },
         ctx.now,
       );
+      // Each attendee with their own address gets their own event cancelled (issue 27).
+      await tellAttendeesTx(tx, cancelled!, items, places, { kind: "cancelled" }, ctx.mail, ctx.now);
     }
   });
 }
@@ -241,6 +253,7 @@ export async function applyRefundEvent(
         .set({ status: "cancelled", cancelledAt: ctx.now, updatedAt: ctx.now })
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
+      await skipPlannedMail(tx, order.id, "booking cancelled", ctx.now);
     }
     await logActivity(tx, {
       type: "other",

@@ -292,7 +292,11 @@ export type BookingMailKind =
   | "new_booking"
   | "booking_cancelled"
   | "booking_refunded"
-  | "booking_transferred";
+  | "booking_transferred"
+  | "booking_changed"
+  | "attendee_place"
+  | "attendee_cancelled"
+  | "attendee_changed";
 
 /** Queues a mail in the caller's transaction (as mail/outbox's enqueueMail does, with our kinds). */
 export async function queueMail(

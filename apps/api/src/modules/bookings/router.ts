@@ -14,6 +14,7 @@ import { receiptPdf } from "./receipt";
 import * as repo from "./repository";
 import { createManualBooking, recordPayment } from "./manual";
 import { cancelBooking, refundBooking } from "./refunds";
+import { cancelAttendee, renameAttendee, swapAttendee } from "./attendee-actions";
 import { addNote, bookingDetail, listBookings, receiptFacts, resendConfirmation, type BookingCtx } from "./service";
 import { transferBooking, transferOptions } from "./transfer";
 
@@ -106,6 +107,20 @@ export const bookingsRouter = s.router(contract.bookings, {
     const left = await datesOf(request, params.id);
     await transferBooking(ctxOf(request), params.id, body);
     await request.server.waitlist.placesMayHaveFreed(left);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  cancelAttendee: async ({ params, body, request }) => {
+    const freed = await cancelAttendee(ctxOf(request), params.id, params.attendeeId, body);
+    // After the commit: the freed place goes to the first in line on the date's waiting list.
+    if (freed) await request.server.waitlist.placesMayHaveFreed([freed]);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  swapAttendee: async ({ params, body, request }) => {
+    await swapAttendee(ctxOf(request), params.id, params.attendeeId, body);
+    return { status: 200, body: await answer(request, params.id) };
+  },
+  renameAttendee: async ({ params, body, request }) => {
+    await renameAttendee(ctxOf(request), params.id, params.attendeeId, body);
     return { status: 200, body: await answer(request, params.id) };
   },
   resendConfirmation: async ({ params, body, request }) => {

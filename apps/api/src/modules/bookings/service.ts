@@ -14,7 +14,9 @@ import type { Page } from "../../lib/paging";
 import { logActivity, type Actor } from "../activity/repository";
 import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
-import { findAttendeesOf, findItems } from "../orders/repository";
+import { findItems } from "../orders/repository";
+import { rosterOf } from "../orders";
+import { learnerFormsOfOrder } from "../learners/service";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -38,6 +40,9 @@ export const refundStateOf = (paid: number, refunded: number) =>
   (refunded <= 0 ? "none" : refunded >= paid ? "refunded" : "partly_refunded") as BookingRow["refund_state"];
 export const asMethod = (m: string | null | undefined): PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(m ?? "") ? (m as PaymentMethod) : "card_online";
+
+/** Where an attendee's learner form stands (issue 27): none needed when they have no learner record. */
+const formState = (f: { complete: boolean } | undefined) => (f ? (f.complete ? "complete" : "to_fill_in") : "none");
 
 // ---------------------------------------------------------------------------------------- reading
 
@@ -89,7 +94,8 @@ function bookingStatus(order: OrderRow, refunded: number, now: Date): BookingRow
 export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: string): Promise<BookingDetail> {
   const order = await repo.findOrder(db, id);
   if (!order) throw new HttpError(404, "Booking not found");
-  const [items, attendees, refundRows, payment, notes, mails, history] = await Promise.all([
+  const [forms, items, attendees, refundRows, payment, notes, mails, history] = await Promise.all([
+    learnerFormsOfOrder(db, order.id, ""),
     findItems(db, order.id),
     repo.findAttendees(db, order.id),
     repo.findRefunds(db, order.id),
@@ -155,7 +161,13 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
       price_paid: toPounds(i.pricePaidPence),
       attendees: attendees
         .filter((a) => a.orderItemId === i.id)
-        .map((a) => ({ id: a.id, first_name: a.firstName, last_name: a.lastName, email: a.email })),
+        .map((a) => ({
+          id: a.id,
+          first_name: a.firstName,
+          last_name: a.lastName,
+          email: a.email,
+          learner_form: formState(forms.get(a.id)),
+        })),
     })),
     subtotal: toPounds(order.subtotalPence),
     discount: order.discountCode
@@ -220,12 +232,20 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
     if (key && !(await repo.claimActionKey(tx, order.id, "resend", key, ctx.now))) return;
     const items = await findItems(tx, order.id);
     const payment = await repo.findPayment(tx, order.id);
+    // The booking as it is now (issue 27): its people and their forms, and any money refunded.
+    const { attendees, lines: roster } = await rosterOf(tx, order, items, ctx.mail.siteUrl);
     const mail = confirmationMail(
       order,
       items,
       ctx.mail,
-      bookingCalendar(order, items, await findAttendeesOf(tx, [order.id]), ctx.mail, { method: "REQUEST", now: ctx.now }),
+      bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
       payment?.invoiceUnpaid ?? false,
+      {
+        attendees: items.some((i) => i.seats > 1) ? attendees : [],
+        learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+        roster,
+        refundedPence: await repo.sumRefunded(tx, order.id),
+      },
     );
     await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
     await logActivity(tx, {

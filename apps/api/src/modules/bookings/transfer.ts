@@ -17,6 +17,7 @@ import { refusalError } from "../orders/http-answers";
 import { findItems, lockAndCountClaims, raiseCalendarSequence } from "../orders/repository";
 import { transferMail } from "./mails";
 import * as repo from "./repository";
+import { skipPlannedMail, tellAttendeesTx } from "../orders";
 import type { BookingCtx } from "./service";
 
 type TransferInput = z.output<typeof TransferBookingSchema>;
@@ -78,6 +79,9 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
       .where(eq(orderItems.id, item.id));
     const check = await lockAndCountClaims(tx, { dateIds: [target.id], discountId: null }, ctx.now);
     if (check.overbookedDateIds.length) throw refusalError({ kind: "seats_taken", title: item.title, dateLabel: label });
+    // The old date's reminders leave the schedule now (issue 27); the new date's are planned afresh.
+    if (item.courseDateId !== null)
+      await skipPlannedMail(tx, order.id, "booking moved to another date", ctx.now, item.courseDateId);
     const ref = formatBookingRef(order.bookingRef);
     await logActivity(tx, {
       type: "other",
@@ -102,6 +106,16 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
           kind: "booking_transferred",
           ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
         },
+        ctx.now,
+      );
+      // Each attendee with their own address gets their own event moved (issue 27).
+      await tellAttendeesTx(
+        tx,
+        order,
+        after,
+        places,
+        { kind: "moved", previousDates: item.dateLabel, itemId: item.id },
+        ctx.mail,
         ctx.now,
       );
     }

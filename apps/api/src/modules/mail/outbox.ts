@@ -35,7 +35,11 @@ export type MailKind =
   | "payment_mismatch"
   | "staff_invite"
   | "learner_result"
-  | "ops_alert";
+  | "ops_alert"
+  | "attendee_place"
+  | "attendee_cancelled"
+  | "attendee_changed"
+  | "waitlist_joined";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

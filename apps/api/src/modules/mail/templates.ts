@@ -77,23 +77,46 @@ function itemLinesHtml(items: ItemRow[], attendees: readonly OrderAttendeeRow[] 
     .join("");
 }
 
-function totalsText(order: OrderRow): string[] {
+/**
+ * The money lines. After a refund the booking is told as it is now (issue 27): what was paid, what
+ * went back and the net, never 'Total paid' of the original amount alone.
+ */
+function totalsText(order: OrderRow, refundedPence = 0): string[] {
+  const paid = order.amountPaidPence ?? order.totalPence;
   return [
     `Subtotal: ${formatPence(order.subtotalPence)}`,
     ...(order.discountPence
       ? [`Discount (${order.discountCode}, ${discountSize(order)}): -${formatPence(order.discountPence)}`]
       : []),
-    `Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}`,
+    ...(refundedPence > 0
+      ? [
+          `Paid: ${formatPence(paid)}`,
+          `Refunded: -${formatPence(refundedPence)}`,
+          `Net paid: ${formatPence(paid - refundedPence)}`,
+        ]
+      : [`Total paid: ${formatPence(paid)}`]),
   ];
 }
 
-function totalsHtml(order: OrderRow): string {
-  return `<p style="${P}">Subtotal: ${formatPence(order.subtotalPence)}${
-    order.discountPence
-      ? `<br>Discount (${escapeHtml(order.discountCode)}, ${escapeHtml(discountSize(order))}): −${formatPence(order.discountPence)}`
-      : ""
-  }<br><strong>Total paid: ${formatPence(order.amountPaidPence ?? order.totalPence)}</strong></p>`;
+function totalsHtml(order: OrderRow, refundedPence = 0): string {
+  const [last, ...rest] = totalsText(order, refundedPence).reverse();
+  return `<p style="${P}">${rest
+    .reverse()
+    .map((l) => escapeHtml(l.replace(": -", ": −")))
+    .join("<br>")}<br><strong>${escapeHtml(last!)}</strong></p>`;
 }
+
+/** Every attendee of the booking and where their learner form stands (issue 27). */
+export type RosterLine = { name: string; courseTitle: string; form: "complete" | "to_fill_in" | "none" };
+const FORM_STATE = { complete: "learner form complete", to_fill_in: "learner form to fill in", none: "no learner form needed" };
+const rosterText = (roster: readonly RosterLine[]) =>
+  roster.length ? ["", "Attendees:", ...roster.map((r) => `- ${r.name} (${r.courseTitle}): ${FORM_STATE[r.form]}`)] : [];
+const rosterHtml = (roster: readonly RosterLine[]) =>
+  roster.length
+    ? `\n<h2 style="font-size:18px;margin:16px 0 8px">Attendees</h2>\n<ul style="padding-left:20px;margin:0 0 12px">${roster
+        .map((r) => `<li>${escapeHtml(r.name)} (${escapeHtml(r.courseTitle)}): ${FORM_STATE[r.form]}</li>`)
+        .join("")}</ul>`
+    : "";
 
 /** Issue 14: each learner of a licence-linked course fills in their own pre-course form. */
 type LearnerLink = { name: string; course_title: string; url: string };
@@ -127,6 +150,7 @@ export function bookingConfirmation(
   calendar?: string,
   attendees: readonly OrderAttendeeRow[] = [],
   learnerLinks: readonly LearnerLink[] = [],
+  now: { roster?: readonly RosterLine[]; refundedPence?: number } = {},
 ): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
@@ -137,8 +161,9 @@ export function bookingConfirmation(
     "",
     "Your booking:",
     ...itemLinesText(items, attendees),
+    ...rosterText(now.roster ?? []),
     "",
-    ...totalsText(order),
+    ...totalsText(order, now.refundedPence),
     "",
     "Where:",
     settings.venueAddress,
@@ -162,8 +187,8 @@ export function bookingConfirmation(
 <p style="${P}">Thank you for booking with ${escapeHtml(settings.providerName)}. Your payment has been received and your place is confirmed.</p>
 <p style="${P}">Booking reference: <strong>${escapeHtml(shortRef(order))}</strong></p>
 <h2 style="font-size:18px;margin:16px 0 8px">Your booking</h2>
-<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items, attendees)}</ul>
-${totalsHtml(order)}
+<ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items, attendees)}</ul>${rosterHtml(now.roster ?? [])}
+${totalsHtml(order, now.refundedPence)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
 <p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
       calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""

@@ -25,7 +25,7 @@ import type { CancelOutcome, ConfirmOutcome, PlaceOutcome, PlacedOrder } from ".
 import { bookingActivityText, priceLines, priceOrder, type OrderInput, type OrderTotals, type PricedLine } from "./pricing";
 import * as repo from "./repository";
 import type { AttendeeWrite, OrderKey } from "./repository";
-import { learnerLinksForOrder } from "../learners/service";
+import { mailAttendeesTx } from "./attendees";
 import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
 
 export type { OrderInput } from "./pricing";
@@ -356,8 +356,10 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     // A group booking's mails name its attendees.
     const places = await repo.findAttendeesOf(tx, [order.id]);
     const attendees = items.some((i) => i.seats > 1) ? places : [];
-    // Learner records exist before the confirmation is written, so it carries each learner's form link (issue 14).
-    const learnerLinks = await learnerLinksForOrder(tx, paid.id, opts.mail.siteUrl);
+    // Learner records exist before the confirmation is written, so it carries each learner's form link
+    // (issue 14); each named attendee gets their own mail with theirs (issue 27).
+    const roster = await mailAttendeesTx(tx, paid, items, opts.mail, now);
+    const learnerLinks = roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : []));
     const confirmation = bookingConfirmation(
       paid,
       items,
@@ -365,6 +367,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       bookingCalendar(paid, items, places, opts.mail, { method: "REQUEST", now }),
       attendees,
       learnerLinks,
+      { roster },
     );
     await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
     await enqueueMail(

@@ -22,8 +22,9 @@ export const waitlistRouter = s.router(contract.waitlist, {
       now,
       message: "Too many requests. Please try again later.",
     });
-    const { created, message } = await joinWaitlist(app.db, body, now);
-    return { status: created ? 201 : 200, body: { message, already: !created } };
+    const { created, message, position } = await joinWaitlist(app.db, body, now, app.mail.settings);
+    if (created) app.workers.kickMail();
+    return { status: created ? 201 : 200, body: { message, already: !created, position } };
   },
   offer: async ({ params, request }) => {
     const offer = await findOffer(request.server.db, params.token, request.server.now());

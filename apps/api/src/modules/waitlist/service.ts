@@ -22,7 +22,7 @@ import { waitlistEntries } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
 import type { MailSettings } from "../mail/outbox";
-import { enqueueOfferMail, waitlistOfferMail } from "./mail";
+import { enqueueOfferMail, waitlistJoinedMail, waitlistOfferMail } from "./mail";
 import { bookable, datesToCheck, freePlaces, listDates, lockDate, type DateFacts } from "./repository";
 
 export type WaitlistSettings = { offerHours: number; mail: MailSettings };
@@ -42,7 +42,8 @@ export async function joinWaitlist(
   db: Db,
   input: z.output<typeof WaitlistJoinSchema>,
   now: Date,
-): Promise<{ created: boolean; message: string }> {
+  mail?: MailSettings,
+): Promise<{ created: boolean; message: string; position: number }> {
   return db.transaction(async (tx) => {
     const date = await lockDate(tx, input.course_date_id);
     if (!date || !bookable(date, now)) throw new HttpError(404, "Course date not found");
@@ -61,6 +62,34 @@ export async function joinWaitlist(
         updated_at = excluded.updated_at
       returning id, (xmax = 0) as created`);
     const created = Boolean(rows[0]?.created);
+    // The place in the queue: live entries of the date ahead of this one, in the list's order.
+    const { rows: ahead } = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from waitlist_entries w, waitlist_entries me
+      where me.id = ${rows[0]!.id} and w.course_date_id = me.course_date_id and w.status in ('waiting', 'offered')
+        and (w.position, w.id) <= (me.position, me.id)`);
+    const position = Math.max(ahead[0]?.n ?? 1, 1);
+    if (created && mail) {
+      // A confirmation with the place in the queue (issue 27), sent with the join.
+      await enqueueOfferMail(
+        tx,
+        input.email,
+        input.name,
+        waitlistJoinedMail(
+          {
+            name: input.name,
+            courseTitle: date.course_title,
+            startDate: date.start_date,
+            endDate: date.end_date,
+            time: date.course_time,
+            places: input.places,
+            position,
+          },
+          mail,
+        ),
+        now,
+        "waitlist_joined",
+      );
+    }
     if (created) {
       await logActivity(tx, {
         type: "other",
@@ -70,7 +99,7 @@ export async function joinWaitlist(
         at: now,
       });
     }
-    return { created, message: created ? WAITLIST_JOINED_MESSAGE : WAITLIST_ALREADY_MESSAGE };
+    return { created, message: created ? WAITLIST_JOINED_MESSAGE : WAITLIST_ALREADY_MESSAGE, position };
   });
 }
 

@@ -4,15 +4,20 @@ import { useToast } from "@app/ui";
 import { formatPence } from "@app/ui/format";
 import { useCart } from "../../stores/cart";
 import { paths } from "../../config/paths";
+import { cartDiscountPence, useAppliedDiscount } from "../../stores/discount";
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty!";
 
-/** Spec §2: shows the count and the total in pounds; goes to /cart with items, else the info toast. */
+/**
+ * Spec §2: shows the count and the total in pounds; goes to /cart with items, else the info toast.
+ * The total is the cart page's: after the applied discount code (issue 27).
+ */
 export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
   const cart = useCart();
+  const discount = useAppliedDiscount();
   const toast = useToast();
   const navigate = useNavigate();
-  const total = formatPence(cart.totalPence);
+  const total = formatPence(cart.totalPence - cartDiscountPence(cart.items, discount));
 
   return (
     <button

@@ -15,7 +15,7 @@ import { CartTotals } from "./components/CartTotals";
 import { CartWarnings, ConflictBox, PendingBooking, ReturnNotice } from "./components/CartNotices";
 import { CartPageFrame, EmptyState, LoadingState, NoPaymentLinkState, RedirectingState } from "./components/CartStates";
 import { CouponBox } from "./CouponBox";
-import { saveDiscount } from "./discount-store";
+import { saveDiscount } from "../../stores/discount";
 import { checkDiscountCode } from "./api";
 import { cartDiscountPence, discountAppliesToCart } from "./pricing";
 import type { AppliedDiscount } from "./pricing";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
-import { AttendeeFields, attendeeFieldOrder, validateAttendees } from "./components/AttendeeFields";
+import { AttendeeFields, attendeeFieldOrder, validateAttendees, withBuyerFirst } from "./components/AttendeeFields";
 import type { AttendeeErrors, AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
 import { useWaitlistPrefill } from "../../lib/waitlist-offer";
 import { Link } from "../../components/Link";
@@ -140,6 +140,12 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
   // One-place lines whose place someone else takes (the buyer is the attendee otherwise).
   const [othersAttend, setOthersAttend] = useState<number[]>([]);
   const namedLines = attendeeLines.filter((l) => l.places > 1 || othersAttend.includes(l.courseId));
+  // Attendee 1 of a group is the buyer unless they say someone else is attending (issue 27).
+  const shownAttendees = withBuyerFirst(attendees, attendeeLines, othersAttend, {
+    first_name: values.firstName,
+    last_name: values.lastName,
+    email: values.email,
+  });
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirst(errs: CheckoutErrors) {
@@ -184,7 +190,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
         toast.error(CART_MESSAGES.failed); // the rules' script did not arrive (no connection): try again
         return;
       }
-      const result = validateCheckout(rules, values, { marketingOptIn, namedLines, attendees });
+      const result = validateCheckout(rules, values, { marketingOptIn, namedLines, attendees: shownAttendees });
       const termsError: CheckoutErrors = acceptTerms ? {} : { acceptTerms: BOOKING_TERMS_REQUIRED_MESSAGE };
       if ("errors" in result || !acceptTerms) {
         fail({ ...("errors" in result ? result.errors : {}), ...termsError });
@@ -266,7 +272,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
           lines={attendeeLines}
           othersAttend={othersAttend}
           onOthersAttendChange={setOthersAttend}
-          values={attendees}
+          values={shownAttendees}
           errors={errors}
           disabled={busy}
           onChange={(next, field) => {

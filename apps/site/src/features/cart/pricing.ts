@@ -11,16 +11,9 @@ import { linePence } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
 
 export { discountPence, totalAfterDiscount } from "@app/rules";
-
-/** An applied code as the cart holds it: exactly one of percentOff and amountOffPence is set. */
-export interface AppliedDiscount {
-  code: string;
-  percentOff: number | null;
-  /** A fixed amount off the order, in pence (issue 13's '£X off' codes). */
-  amountOffPence: number | null;
-  /** Courses the code is limited to; empty: every course. */
-  courseIds: number[];
-}
+// The applied code and the cart's discount live with the cart's store: the header's total reads them too.
+export { cartDiscountPence, type AppliedDiscount } from "../../stores/discount";
+import type { AppliedDiscount } from "../../stores/discount";
 
 /** What /discounts/validate answers about a valid code (percent_off or amount_off, and its courses). */
 type ValidatedDiscount = NonNullable<DiscountValidation["discount"]>;
@@ -38,17 +31,6 @@ export function appliedDiscountFrom(code: string, discount: ValidatedDiscount): 
 /** The cart's lines as the rules package prices them: a course and its price for every place. */
 function discountLinesOf(items: readonly CartItem[]): DiscountLine[] {
   return items.map((i) => ({ courseId: i.id, pricePence: linePence(i) }));
-}
-
-/**
- * The discount of a cart in pence, from the rules package's `discountLines`: the very function the
- * API prices the order with (decision 174), so the cart shows the total the server charges, a
- * course-limited code included (it counts only its courses' lines; a fixed amount is taken once
- * and never more than those lines).
- */
-export function cartDiscountPence(items: readonly CartItem[], discount: AppliedDiscount | null): number {
-  if (!discount) return 0;
-  return discountLines(discountLinesOf(items), discount).discountPence;
 }
 
 /** Whether an applied code still applies to some line of the cart (a removed course may leave none). */

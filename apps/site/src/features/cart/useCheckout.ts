@@ -11,7 +11,7 @@ import { describeConflict, refusalDropsDiscount } from "./cart-page-state";
 import { checkoutFailureMessage } from "./checkout-failure";
 import type { CartPageAction } from "./cart-page-state";
 import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
-import { saveDiscount } from "./discount-store";
+import { saveDiscount } from "../../stores/discount";
 import { leavePage } from "./links";
 import { loadCheckoutRules } from "./checkout-rules";
 import { CART_MESSAGES } from "./messages";

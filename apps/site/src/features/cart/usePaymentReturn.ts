@@ -6,7 +6,7 @@ import { poundsToPence } from "@app/ui/format";
 import { useCart } from "../../stores/cart";
 import { cancelOrder, checkDiscountCode, fetchOrderStatus } from "./api";
 import type { CartPageAction } from "./cart-page-state";
-import { readSavedDiscountCode } from "./discount-store";
+import { readSavedDiscountCode } from "../../stores/discount";
 import { CART_MESSAGES } from "./messages";
 import { forgetPendingCart, readPendingCart } from "./pending-cart";
 import type { PendingCart } from "./pending-cart";

@@ -562,11 +562,18 @@ describe("group and employer bookings", () => {
     const optIn = screen.getByLabelText(/Send me reminders about my licence renewal and new course dates/) as HTMLInputElement;
     expect(optIn.checked).toBe(false);
 
-    // Names are required: the first missing one gets the focus, with the contract's words.
-    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
+    // Attendee 1 is the buyer until they say someone else is attending (issue 27).
     const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
     const first = within(course.getByRole("group", { name: "Attendee 1" }));
     const second = within(course.getByRole("group", { name: "Attendee 2" }));
+    expect((first.getByLabelText(/First name\*/) as HTMLInputElement).value).toBe("Jane");
+    expect((first.getByLabelText(/Last name\*/) as HTMLInputElement).value).toBe("Doe");
+    expect((first.getByLabelText(/Email \(optional\)/) as HTMLInputElement).value).toBe("jane@example.com");
+    await user.click(course.getByLabelText("Someone else is attending instead of me"));
+    expect((first.getByLabelText(/First name\*/) as HTMLInputElement).value).toBe("");
+
+    // Names are required: the first missing one gets the focus, with the contract's words.
+    await user.click(screen.getByRole("button", { name: /Proceed to Payment/ }));
     expect(document.activeElement).toBe(first.getByLabelText(/First name\*/));
     expect(screen.getAllByText("Attendee first name is required")).toHaveLength(2);
     expect(calls.some((c) => c.url.endsWith("/api/enroll"))).toBe(false);

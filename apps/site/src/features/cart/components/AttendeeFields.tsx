@@ -37,6 +37,25 @@ export function attendeeFieldOrder(lines: readonly AttendeeLine[]): AttendeeFiel
   );
 }
 
+/**
+ * Attendee 1 of each group line is the buyer unless they say someone else is attending (issue 27):
+ * the buyer's name and e-mail fill in any of its fields not typed by hand.
+ */
+export function withBuyerFirst(
+  values: AttendeesByCourse,
+  lines: readonly AttendeeLine[],
+  othersAttend: readonly number[],
+  buyer: AttendeeValues,
+): AttendeesByCourse {
+  const out: AttendeesByCourse = { ...values };
+  for (const line of lines) {
+    if (line.places < 2 || othersAttend.includes(line.courseId)) continue;
+    const [first, ...rest] = values[line.courseId] ?? [];
+    out[line.courseId] = [{ ...buyer, ...first }, ...rest];
+  }
+  return out;
+}
+
 const placeValues = (values: AttendeesByCourse, line: AttendeeLine): AttendeeValues[] =>
   Array.from({ length: line.places }, (_, k) => ({ ...EMPTY, ...values[line.courseId]?.[k] }));
 
@@ -88,7 +107,8 @@ export interface AttendeeFieldsProps {
  * 'Who is attending?' (group and employer bookings, issue 13): per course of 2 or more places, one
  * small group per place with first and last name and an optional e-mail; a one-place course is
  * the buyer's unless 'Someone else is attending (not me)' is ticked (an employer booking one
- * employee), which asks for that one attendee. A fieldset per course
+ * employee), which asks for that one attendee. On a group line attendee 1 is filled from the
+ * buyer unless 'Someone else is attending instead of me' is ticked (issue 27, withBuyerFirst). A fieldset per course
  * and per place, so a screen reader hears 'SIA Door Supervisor Course, Attendee 2, First name'.
  */
 export function AttendeeFields({
@@ -123,11 +143,12 @@ export function AttendeeFields({
             <legend className="attendees__legend">
               {single ? `${line.title}: 1 place` : `${line.title}: ${line.places} places`}
             </legend>
-            {single ? (
+            {
               <CheckboxField
-                label="Someone else is attending (not me)"
+                label={single ? "Someone else is attending (not me)" : "Someone else is attending instead of me"}
+                hint={single ? undefined : "Attendee 1 is you unless you tick this."}
                 name={`attendees.${line.courseId}.someoneElse`}
-                checked={named}
+                checked={othersAttend.includes(line.courseId)}
                 disabled={disabled}
                 onChange={(e) =>
                   onOthersAttendChange(
@@ -135,7 +156,7 @@ export function AttendeeFields({
                   )
                 }
               />
-            ) : null}
+            }
             {named
               ? people.map((person, k) => (
                   <fieldset key={k} className="attendees__place">

@@ -1,0 +1,20 @@
+/** What other modules use of the orders module (issue 27: its attendees' mails and single-place changes). */
+export {
+  attendeeName,
+  cancelPlaceTx,
+  mailAttendeesTx,
+  renamePlaceTx,
+  rosterOf,
+  swapPlaceTx,
+  tellAttendeesTx,
+  type RosterLine,
+} from "./attendees";
+export {
+  attendeeCancelledMail,
+  attendeePlaceMail,
+  attendeeRenamedMail,
+  buyerPlaceChangeMail,
+  type PlaceChange,
+} from "./attendee-mail";
+export { skipPlannedMail } from "./attendee-repository";
+export { calendarContentType } from "./calendar";
