@@ -22,7 +22,7 @@ export function MockExams({ token, portal, paperId, onDone }: Props) {
   if (paperId) return <Paper token={token} id={paperId} onDone={onDone} back={() => navigate(here)} />;
   const start = async (unitId: number) => {
     try {
-      open((await portalApi.start(token, unitId)).id);
+      void open((await portalApi.start(token, unitId)).id);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not start the paper");
     }
