@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertUser } from "../src/modules/auth/service";
 import { renderMarkdown } from "../src/modules/website/markdown";
 import { WEBSITE_DEFAULTS } from "../src/modules/website/defaults";
+import { placeholderFields } from "../src/modules/website/identity-check";
 import { login, loginAdmin, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { pngDataUrl } from "./fixtures";
 
@@ -32,7 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Sections = Record<string, { version: number; publishedAt: string; body: Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON answers read by path }>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, read by path
+type Sections = Record<string, { version: number; publishedAt: string; body: Record<string, any> }>;
 const published = async (app = ctx.app) => (await app.inject({ method: "GET", url: "/api/website" })).json().sections as Sections;
 const call = (who: Session | null, method: "GET" | "PUT" | "POST" | "DELETE", url: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
@@ -287,5 +289,38 @@ describe("the Markdown sanitiser", () => {
     const banner = (await published()).banner!.body;
     expect(banner.text).toBe(xss);
     expect(banner.textHtml).toBe("<p><strong>ok</strong></p>");
+  });
+});
+
+describe("production refuses the placeholder identity (decision 365)", () => {
+  it("names every fictional value of the seeded identity, none of a real one", () => {
+    const fields = placeholderFields(WEBSITE_DEFAULTS.identity).map((i) => i.path);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        "body.name",
+        "body.street",
+        "body.postcode",
+        "body.phone",
+        "body.mobile",
+        "body.email",
+        "body.whatsappUrl",
+      ]),
+    );
+    const real = {
+      ...WEBSITE_DEFAULTS.identity,
+      name: "Bootle Security Academy",
+      street: "7 Stanley Road",
+      postcode: "L20 3AB",
+      phone: "0151 922 1234",
+      mobile: "07911 123456",
+      email: "office@bootle-security.co.uk",
+      whatsappUrl: "https://wa.me/447911123456",
+      communityUrl: "",
+      facebook: "https://facebook.com/bootlesecurity",
+      twitter: "",
+      instagram: "",
+      youtube: "",
+    };
+    expect(placeholderFields(real)).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ export const websiteRouter = s.router(contract.website, {
   discardDraft: async ({ params, request }) => ({ status: 200, body: await discardDraft(request.server.db, params.section) }),
   publish: async ({ params, request }) => ({
     status: 200,
-    body: await publish(request.server.db, params.section, actorOf(request), request.server.now()),
+    body: await publish(request.server.db, params.section, actorOf(request), request.server.now(), request.server.env.production),
   }),
   version: async ({ params, request }) => ({
     status: 200,
@@ -50,7 +50,14 @@ export const websiteRouter = s.router(contract.website, {
   }),
   restore: async ({ params, request }) => ({
     status: 200,
-    body: await restore(request.server.db, params.section, params.id, actorOf(request), request.server.now()),
+    body: await restore(
+      request.server.db,
+      params.section,
+      params.id,
+      actorOf(request),
+      request.server.now(),
+      request.server.env.production,
+    ),
   }),
   createPreview: async ({ request }) => ({
     status: 201,

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import {
   WEBSITE_SECTIONS,
+  type Identity,
   type PublishedWebsite,
   type SectionState,
   type WebsiteDraftInput,
@@ -17,6 +18,7 @@ import { HttpError } from "../../lib/http-error";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl, imagePath } from "../images/service";
 import { WEBSITE_DEFAULTS } from "./defaults";
+import { placeholderFields } from "./identity-check";
 import { withHtml } from "./render";
 import {
   currentVersions,
@@ -95,10 +97,27 @@ export async function discardDraft(db: Db, section: WebsiteSection): Promise<Sec
   return sectionState(db, section);
 }
 
-export async function publish(db: Db, section: WebsiteSection, actor: Actor, now: Date): Promise<SectionState> {
+/** Production publishes no fictional identity (decision 365). */
+function refusePlaceholders(section: WebsiteSection, body: unknown, production: boolean) {
+  if (!production || section !== "identity") return;
+  const issues = placeholderFields(body as Identity);
+  if (issues.length)
+    throw new HttpError(400, `The identity still has placeholder details: ${issues.map((i) => i.path.slice(5)).join(", ")}`, {
+      issues,
+    });
+}
+
+export async function publish(
+  db: Db,
+  section: WebsiteSection,
+  actor: Actor,
+  now: Date,
+  production = false,
+): Promise<SectionState> {
   return db.transaction(async (tx) => {
     const draft = await findDraft(tx, section);
     if (!draft) throw new HttpError(409, "Nothing to publish: save a draft first");
+    refusePlaceholders(section, draft.body, production);
     const row = await insertVersion(tx, {
       section,
       body: draft.body,
@@ -125,10 +144,18 @@ export async function versionBody(db: DbOrTx, section: WebsiteSection, id: numbe
 }
 
 /** Publishes an old version's body again, as a new version (the history stays as it was). */
-export async function restore(db: Db, section: WebsiteSection, id: number, actor: Actor, now: Date): Promise<SectionState> {
+export async function restore(
+  db: Db,
+  section: WebsiteSection,
+  id: number,
+  actor: Actor,
+  now: Date,
+  production = false,
+): Promise<SectionState> {
   return db.transaction(async (tx) => {
     const old = await findVersion(tx, section, id);
     if (!old) throw new HttpError(404, "Version not found");
+    refusePlaceholders(section, old.body, production);
     await insertVersion(tx, { section, body: old.body, publishedAt: now, publishedBy: actor.name, restoredFrom: id });
     await logActivity(tx, {
       type: "other",
