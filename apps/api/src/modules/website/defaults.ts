@@ -24,7 +24,7 @@ export const WEBSITE_DEFAULTS: WebsiteBodies = {
     twitter: "https://twitter.example.com/mdgt",
     instagram: "https://instagram.example.com/mdgt",
     youtube: "https://youtube.example.com/@mdgt",
-    openingHours: [],
+    openingHours: ["Monday to Saturday, 8am to 6pm"],
   },
   home: {
     heroTitle: "Get your SIA licence.",

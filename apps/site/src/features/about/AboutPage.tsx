@@ -7,7 +7,7 @@ import { FaqSection } from "../../components/widgets/FaqSection";
 import { CommunityBand, JoinCommunityButton } from "../../components/widgets/JoinCommunity";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
-import { REVIEWS } from "../../content/reviews";
+import { useReviews } from "../../lib/use-texts";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ReasonList } from "../../components/widgets/ReasonList";
@@ -49,6 +49,7 @@ const VALUES = [
 /** Spec §2 /about: intro, Who we are, What we do, images, two 'Book a Training' buttons, a further section and the shared section. */
 export default function AboutPage() {
   const { provider } = useSiteConfig();
+  const reviews = useReviews();
   const years = new Date().getFullYear() - provider.foundedYear;
   return (
     <>
@@ -126,7 +127,7 @@ export default function AboutPage() {
       </section>
 
       <div className="section ui-container">
-        <ReviewsCarousel reviews={REVIEWS} />
+        <ReviewsCarousel reviews={reviews} />
       </div>
       <FaqSection />
       <div className="colour-divider" aria-hidden="true" />

@@ -35,7 +35,9 @@ export const handle: RouteHandle = {
 
 /** Spec §2 /contact: contact details and the contact form (thank-you card after sending). */
 export default function ContactPage() {
-  const { provider } = useSiteConfig();
+  const { provider, texts } = useSiteConfig();
+  // The hours the office publishes (decision 366); the built-in line when the API did not answer.
+  const hours = texts?.openingHours.length ? texts.openingHours : ["Monday to Saturday, 8am to 6pm"];
   return (
     <>
       <PageHero
@@ -87,7 +89,9 @@ export default function ContactPage() {
               <Clock size={22} aria-hidden="true" />
               <div>
                 <h3>Opening hours</h3>
-                <p>Monday to Saturday, 8am to 6pm</p>
+                {hours.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
               </div>
             </li>
           </ul>

@@ -22,7 +22,8 @@ import { FaqSection } from "../../components/widgets/FaqSection";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
 import { phoneText, telHref, placeName } from "../../config/provider";
-import { REVIEWS } from "../../content/reviews";
+import { useHomeTexts, useReviews } from "../../lib/use-texts";
+import type { HomeTexts } from "../../lib/website";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { HydrateInTurn } from "../../lib/hydration-turns";
@@ -42,6 +43,19 @@ export const handle: RouteHandle = {
     path: paths.home,
     breadcrumbs: [],
   }),
+};
+
+const STEP_ICONS = [BookOpen, IdCard, Wallet] as const;
+const REASON_ICONS = [GraduationCap, RefreshCcw, Clock, BadgeCheck, HandCoins, MapPin] as const;
+
+/** The built-in words (the API's version 0): shown when the API did not answer. */
+const BUILT_IN: HomeTexts = {
+  heroTitle: "Get your SIA licence.",
+  heroAccent: "Start earning.",
+  heroText:
+    "Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years. Small groups, free unlimited retakes and help with your licence application.",
+  steps: [],
+  reasons: [],
 };
 
 const STEPS = [
@@ -99,6 +113,10 @@ const REASONS = [
 /** Each section hydrates in a task of its own (decision 257): the page is long and mostly static. */
 export default function HomePage() {
   const courses = useCatalogue();
+  const reviews = useReviews();
+  const home = useHomeTexts({ ...BUILT_IN, steps: [...STEPS], reasons: [...REASONS] });
+  const steps = home.steps.map((s, i) => ({ ...s, Icon: STEP_ICONS[i % STEP_ICONS.length]! }));
+  const reasons = home.reasons.map((r, i) => ({ ...r, Icon: REASON_ICONS[i % REASON_ICONS.length]! }));
   const { provider } = useSiteConfig();
   const featured = courses.slice(0, 6);
   // The price shown in the hero is the catalogue's, never a figure written into the copy.
@@ -111,12 +129,11 @@ export default function HomePage() {
           <div className="ui-container home-hero__inner">
             <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in {placeName(provider)}</p>
             <h1 id="home-title" className="home-hero__title">
-              Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
+              {home.heroTitle}
+              {home.heroAccent ? " " : ""}
+              {home.heroAccent ? <span className="home-hero__accent">{home.heroAccent}</span> : null}
             </h1>
-            <p className="home-hero__lead">
-              Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30
-              years. Small groups, free unlimited retakes and help with your licence application.
-            </p>
+            <p className="home-hero__lead">{home.heroText}</p>
             <div className="home-hero__actions">
               <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
                 Browse Courses <ArrowRight size={20} aria-hidden="true" />
@@ -149,7 +166,7 @@ export default function HomePage() {
             <p className="eyebrow">How it works</p>
             <h2 id="steps-title">Three steps to your first shift</h2>
             <ol className="steps__list">
-              {STEPS.map(({ Icon, title, text }, i) => (
+              {steps.map(({ Icon, title, text }, i) => (
                 <li key={title} className="step">
                   <span className="step__number" aria-hidden="true">
                     {i + 1}
@@ -197,7 +214,7 @@ export default function HomePage() {
           <div className="ui-container">
             <p className="eyebrow">Why train with us</p>
             <h2 id="why-title">Training that gets you working</h2>
-            <ReasonList reasons={REASONS} />
+            <ReasonList reasons={reasons} />
           </div>
         </section>
       </HydrateInTurn>
@@ -221,7 +238,7 @@ export default function HomePage() {
 
       <HydrateInTurn id="home-reviews">
         <div className="section section--later ui-container">
-          <ReviewsCarousel reviews={REVIEWS} />
+          <ReviewsCarousel reviews={reviews} />
         </div>
       </HydrateInTurn>
 
