@@ -64,7 +64,8 @@ export const handle: RouteHandle = {
 /** Spec §2 /privacy: the seven numbered policies as an accordion, 'Health and Safety' open first. */
 export default function PrivacyPage() {
   const { provider } = useSiteConfig();
-  const { policies } = useLoaderData() as { policies: PolicyText[] };
+  // Outside a data router (unit tests) the built-in words show.
+  const policies = (useLoaderData() as { policies: PolicyText[] } | undefined)?.policies ?? BUILT_IN;
   const name = escapeHtml(provider.name);
   return (
     <>
