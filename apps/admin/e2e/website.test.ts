@@ -41,7 +41,7 @@ describe("the office edits the website at 390 px", () => {
     allowConsoleErrors,
   }) => {
     // The framed site runs its development server (its live-reload socket cannot connect there).
-    allowConsoleErrors(/WebSocket|vite|Failed to load resource|CORS|Access-Control/i);
+    allowConsoleErrors(/WebSocket|vite|Failed to load resource|CORS|Access-Control|Cross-Origin-Opener-Policy/i);
     await routeSite(page);
     await login();
     const answer = `Retakes are free: ask us about it (${uniq()}).`;

@@ -59,7 +59,13 @@ export type AppConfig = {
 
 // Data-URL images up to 5 MB arrive base64-encoded inside JSON.
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
-const IMAGE_ROUTES = new Set(["POST /api/courses", "PUT /api/courses/:id", "POST /api/shops", "PUT /api/shops/:id", "PUT /api/admin/website/draft"]);
+const IMAGE_ROUTES = new Set([
+  "POST /api/courses",
+  "PUT /api/courses/:id",
+  "POST /api/shops",
+  "PUT /api/shops/:id",
+  "PUT /api/admin/website/draft",
+]);
 
 declare module "fastify" {
   interface FastifyInstance {
