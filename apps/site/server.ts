@@ -19,7 +19,8 @@ import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
 import { CatalogueFeed } from "./src/server/catalogue-feed";
 import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 import { siteLoggerOptions, siteRequestId } from "./src/server/log";
-import { previewToken, textsLastmod, ukToday } from "./src/lib/website";
+import { previewToken, textsLastmod } from "./src/lib/website";
+import { ukToday } from "./src/lib/banner";
 import { newsFeedXml } from "./src/lib/news-feed";
 
 // The site's folder: this file's own (tsx runs server.ts), or its parent when production runs the

@@ -70,12 +70,12 @@ describe("the office edits the website at 390 px", () => {
     await screenshot("website-preview");
 
     await page.getByRole("button", { name: "Publish" }).click();
-    await page.getByText(/^Published .* by /).waitFor();
+    await page.locator(".ws-status").getByText(/^Published .* by /).waitFor();
     await page.getByRole("link", { name: "FAQ" }).click();
     await page.getByText(/Draft saved .* not published yet/).waitFor();
     await page.getByRole("button", { name: "Publish" }).click();
     const published = Date.now();
-    await page.getByText(/^Published .* by /).waitFor();
+    await page.locator(".ws-status").getByText(/^Published .* by /).waitFor();
 
     // The public page: both changes within 2 s of the publish answering.
     let html = "";

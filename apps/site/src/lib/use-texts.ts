@@ -7,7 +7,7 @@ import { REVIEWS } from "../content/reviews";
 import type { Review } from "../content/reviews";
 import { useSiteConfig } from "../config/site";
 import { escapeHtml } from "./seo";
-import type { BannerText, FaqText, HomeTexts } from "./website";
+import type { FaqText, HomeTexts } from "./website";
 
 const paragraphs = (ps: readonly string[]) => ps.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
 
@@ -35,9 +35,3 @@ export function useReviews(): readonly Review[] {
 export function useHomeTexts(fallback: HomeTexts): HomeTexts {
   return useSiteConfig().texts?.home ?? fallback;
 }
-
-export function useBanner(): BannerText | null {
-  return useSiteConfig().texts?.banner ?? null;
-}
-
-export { ukToday } from "./website";

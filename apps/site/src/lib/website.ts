@@ -148,22 +148,6 @@ export function providerWith(base: ProviderConfig, w: PublishedWebsite | null): 
   };
 }
 
-/** Whether the banner shows on `today` (UK 'YYYY-MM-DD'): text, and within its dates. */
-export function bannerShows(b: BannerText | undefined, today: string): boolean {
-  if (!b || !b.textHtml) return false;
-  return (!b.startsOn || b.startsOn <= today) && (!b.endsOn || today <= b.endsOn);
-}
-
-/** Today in the UK ('YYYY-MM-DD'): a banner's and a news post's dates are UK days. */
-export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
 /**
  * When the words of each page last changed, from the sections it shows (the sitemap's lastmod,
  * decision 151): the home page shows the home texts, FAQ, reviews and banner; /privacy the policies.

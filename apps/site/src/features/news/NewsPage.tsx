@@ -7,7 +7,7 @@ import { useSiteConfig } from "../../config/site";
 import { imageUrl } from "../../lib/images";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
-import { ukToday } from "../../lib/use-texts";
+import { ukToday } from "../../lib/banner";
 import { fetchWebsite, newsOf } from "../../lib/website";
 import type { NewsPost } from "../../lib/website";
 import { newsDate } from "./news-date";
