@@ -13,6 +13,7 @@ import { serializeErrors } from "./hydration";
 import type { SsrPayload } from "./hydration";
 import { ROUTE_MODULES, routes } from "./routes";
 import { fetchWebsite, providerWith, siteTexts } from "../lib/website";
+import { builtInTexts } from "../content/built-in-texts";
 import { placeholderIdentity } from "../config/server/env";
 
 export { ROUTE_MODULES };
@@ -78,7 +79,7 @@ export async function requestConfig(request: Request): Promise<SiteConfig> {
       provider = siteConfig.provider;
     }
   }
-  return { ...siteConfig, provider, texts: website ? siteTexts(website) : null };
+  return { ...siteConfig, provider, texts: website ? siteTexts(website) : builtInTexts() };
 }
 
 /** Renders one request: a redirect, or the page's head tags, body HTML and hydration JSON. */

@@ -1,20 +1,22 @@
 /**
- * The published texts for components (decision 366), with the words built into the site when
- * the API did not answer (src/content: the same words the API's version 0 holds).
+ * The published texts for components (decision 366). The server always renders with texts (the
+ * built-in words when the API did not answer, content/built-in-texts.ts) and ships them with the
+ * page, so the browser's scripts hold none of the words themselves.
  */
-import { FAQ, FAQ_LOCATION, FAQ_PRICES } from "../content/faq";
-import { REVIEWS } from "../content/reviews";
 import type { Review } from "../content/reviews";
 import { useSiteConfig } from "../config/site";
 import { escapeHtml } from "./seo";
 import type { FaqText, HomeTexts } from "./website";
 
-const paragraphs = (ps: readonly string[]) => ps.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
+/** FAQ paragraphs written from the catalogue and the address (decision 266). */
+const FAQ_PRICES = "{prices}";
+const FAQ_LOCATION = "{location}";
+
+const NO_HOME: HomeTexts = { heroTitle: "", heroAccent: "", heroText: "", steps: [], reasons: [] };
 
 /** The FAQ as HTML; the {prices} and {location} paragraphs are for the caller to fill in. */
 export function useFaq(): FaqText[] {
-  const { texts } = useSiteConfig();
-  return texts?.faq ?? FAQ.map((f) => ({ id: f.id, question: f.question, answerHtml: paragraphs(f.answer) }));
+  return useSiteConfig().texts?.faq ?? [];
 }
 
 /** Fills the FAQ's marker paragraphs with text written from the catalogue and the address. */
@@ -25,13 +27,10 @@ export function fillFaqMarkers(html: string, prices: string, location: string): 
 }
 
 export function useReviews(): readonly Review[] {
-  const { texts } = useSiteConfig();
-  return (
-    texts?.reviews.map((r, i) => ({ id: i + 1, name: r.name, rating: r.rating, date: r.date, text: r.text, source: r.source })) ??
-    REVIEWS
-  );
+  const reviews = useSiteConfig().texts?.reviews ?? [];
+  return reviews.map((r, i) => ({ id: i + 1, name: r.name, rating: r.rating, date: r.date, text: r.text, source: r.source }));
 }
 
-export function useHomeTexts(fallback: HomeTexts): HomeTexts {
-  return useSiteConfig().texts?.home ?? fallback;
+export function useHomeTexts(): HomeTexts {
+  return useSiteConfig().texts?.home ?? NO_HOME;
 }

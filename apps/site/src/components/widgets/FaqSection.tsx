@@ -1,5 +1,4 @@
 import { Accordion } from "@app/ui";
-import { FAQ_DEFAULT_OPEN } from "../../content/faq";
 import { fillFaqMarkers, useFaq } from "../../lib/use-texts";
 import { useSiteConfig } from "../../config/site";
 import { useCatalogue } from "../../lib/root-data";
@@ -23,7 +22,7 @@ export function FaqSection() {
         <Accordion
           className="faq__list"
           // Question 2 open first (spec), whatever the office named it.
-          defaultOpenId={faq[1]?.id ?? FAQ_DEFAULT_OPEN}
+          defaultOpenId={faq[1]?.id}
           items={faq.map((item) => ({
             id: item.id,
             title: item.question,

@@ -36,8 +36,8 @@ export const handle: RouteHandle = {
 /** Spec §2 /contact: contact details and the contact form (thank-you card after sending). */
 export default function ContactPage() {
   const { provider, texts } = useSiteConfig();
-  // The hours the office publishes (decision 366); the built-in line when the API did not answer.
-  const hours = texts?.openingHours.length ? texts.openingHours : ["Monday to Saturday, 8am to 6pm"];
+  // The hours the office publishes (decision 366).
+  const hours = texts?.openingHours ?? [];
   return (
     <>
       <PageHero
@@ -85,15 +85,17 @@ export default function ContactPage() {
                 </p>
               </div>
             </li>
-            <li>
-              <Clock size={22} aria-hidden="true" />
-              <div>
-                <h3>Opening hours</h3>
-                {hours.map((line) => (
-                  <p key={line}>{line}</p>
-                ))}
-              </div>
-            </li>
+            {hours.length ? (
+              <li>
+                <Clock size={22} aria-hidden="true" />
+                <div>
+                  <h3>Opening hours</h3>
+                  {hours.map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </div>
+              </li>
+            ) : null}
           </ul>
           <h3 className="contact-details__social">Follow us</h3>
           <SocialLinks className="social-links--light" />

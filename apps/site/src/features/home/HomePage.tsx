@@ -23,7 +23,6 @@ import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
 import { phoneText, telHref, placeName } from "../../config/provider";
 import { useHomeTexts, useReviews } from "../../lib/use-texts";
-import type { HomeTexts } from "../../lib/website";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { HydrateInTurn } from "../../lib/hydration-turns";
@@ -48,73 +47,12 @@ export const handle: RouteHandle = {
 const STEP_ICONS = [BookOpen, IdCard, Wallet] as const;
 const REASON_ICONS = [GraduationCap, RefreshCcw, Clock, BadgeCheck, HandCoins, MapPin] as const;
 
-/** The built-in words (the API's version 0): shown when the API did not answer. */
-const BUILT_IN: HomeTexts = {
-  heroTitle: "Get your SIA licence.",
-  heroAccent: "Start earning.",
-  heroText:
-    "Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30 years. Small groups, free unlimited retakes and help with your licence application.",
-  steps: [],
-  reasons: [],
-};
-
-const STEPS = [
-  {
-    Icon: BookOpen,
-    title: "Book your training",
-    text: "Pick a course and a date that suits you, add it to your cart and pay securely online in minutes.",
-  },
-  {
-    Icon: IdCard,
-    title: "Get your licence",
-    text: "Results and certificate within 4 working days, then we help you apply. Your SIA licence usually arrives in 4-6 weeks.",
-  },
-  {
-    Icon: Wallet,
-    title: "Start earning",
-    text: "Work on doors, at events, in retail or in a CCTV control room across Merseyside and beyond.",
-  },
-] as const;
-
-const REASONS = [
-  {
-    Icon: GraduationCap,
-    title: "Over 30 years' experience",
-    text: "Our trainers have worked the doors, the control rooms and the events they teach you about.",
-  },
-  {
-    Icon: RefreshCcw,
-    title: "Free unlimited retakes",
-    text: "Didn't pass first time? Retake the exam at no extra cost until you do.",
-  },
-  {
-    Icon: Clock,
-    title: "Results in 4 working days",
-    text: "Instant exam results on the day, then your results and certificate within 4 working days.",
-  },
-  {
-    Icon: BadgeCheck,
-    title: "SIA-approved courses",
-    text: "Every licence-linked course leads to the qualification the SIA asks for.",
-  },
-  {
-    Icon: HandCoins,
-    title: "Funded places",
-    text: "Jobseekers and people on a low income may get their training fully funded. Ask us how.",
-  },
-  {
-    Icon: MapPin,
-    title: "Centre in Bootle",
-    text: "Easy to reach from Liverpool city centre by bus or Merseyrail, with parking nearby.",
-  },
-] as const;
-
 /** The home page: the route into the industry, courses, reasons, reviews and FAQ. */
 /** Each section hydrates in a task of its own (decision 257): the page is long and mostly static. */
 export default function HomePage() {
   const courses = useCatalogue();
   const reviews = useReviews();
-  const home = useHomeTexts({ ...BUILT_IN, steps: [...STEPS], reasons: [...REASONS] });
+  const home = useHomeTexts();
   const steps = home.steps.map((s, i) => ({ ...s, Icon: STEP_ICONS[i % STEP_ICONS.length]! }));
   const reasons = home.reasons.map((r, i) => ({ ...r, Icon: REASON_ICONS[i % REASON_ICONS.length]! }));
   const { provider } = useSiteConfig();
