@@ -50,7 +50,7 @@ describe("the office edits the website at 390 px", () => {
     await navigate("/website/faq");
     await page.getByRole("heading", { name: "Website", level: 1 }).waitFor();
     await page.getByText("What happens if I fail an exam?", { exact: true }).click();
-    await page.getByLabel("Answer (questions 4)").fill(answer);
+    await page.getByLabel("Answer (question 4)").fill(answer);
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.getByText(/Draft saved .* not published yet/).waitFor();
     await expectNoA11yViolations();
@@ -70,12 +70,18 @@ describe("the office edits the website at 390 px", () => {
     await screenshot("website-preview");
 
     await page.getByRole("button", { name: "Publish" }).click();
-    await page.locator(".ws-status").getByText(/^Published .* by /).waitFor();
+    await page
+      .locator(".ws-status")
+      .getByText(/^Published .* by /)
+      .waitFor();
     await page.getByRole("link", { name: "FAQ" }).click();
     await page.getByText(/Draft saved .* not published yet/).waitFor();
     await page.getByRole("button", { name: "Publish" }).click();
     const published = Date.now();
-    await page.locator(".ws-status").getByText(/^Published .* by /).waitFor();
+    await page
+      .locator(".ws-status")
+      .getByText(/^Published .* by /)
+      .waitFor();
 
     // The public page: both changes within 2 s of the publish answering.
     let html = "";

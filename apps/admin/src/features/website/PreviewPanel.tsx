@@ -23,9 +23,12 @@ export function PreviewPanel({ token, page, onClose }: { token: string; page: st
     return () => observer.disconnect();
   }, []);
   const height = width === "phone" ? 780 : 900;
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the panel is below a long form: bring it into view when it opens.
+  useEffect(() => panel.current?.scrollIntoView({ block: "start" }), [token]);
   const src = `${SITE_URL}${page}?preview=${encodeURIComponent(token)}`;
   return (
-    <section className="ws-preview" aria-labelledby="ws-preview-title">
+    <section ref={panel} className="ws-preview" aria-labelledby="ws-preview-title">
       <div className="ws-preview__bar">
         <h2 id="ws-preview-title">Preview</h2>
         <div role="group" aria-label="Preview width" className="ws-preview__widths">

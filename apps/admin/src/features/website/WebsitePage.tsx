@@ -179,7 +179,7 @@ function ListEditor({ list, items, onChange }: { list: ListSpec; items: Doc[]; o
                 <FieldInput
                   key={field.key}
                   field={field}
-                  context={`${list.label.toLowerCase()} ${i + 1}`}
+                  context={`${list.item} ${i + 1}`}
                   value={item[field.key]}
                   onChange={(v) => onChange(items.map((it, j) => (j === i ? { ...it, [field.key]: v } : it)))}
                 />
@@ -209,7 +209,7 @@ function ListEditor({ list, items, onChange }: { list: ListSpec; items: Doc[]; o
       })}
       {list.fixed ? null : (
         <Button type="button" variant="secondary" onClick={() => onChange([...items, list.blank()])}>
-          Add {list.label.toLowerCase().replace(/s$/, "")}
+          Add {list.item}
         </Button>
       )}
     </fieldset>

@@ -16,6 +16,8 @@ export interface Field {
 export interface ListSpec {
   key: string;
   label: string;
+  /** One item, in words: 'question' ('Answer (question 4)', 'Add question'). */
+  item: string;
   /** Item heading in the form, from the item. */
   title: (item: Record<string, unknown>, index: number) => string;
   fields: Field[];
@@ -77,6 +79,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "steps",
         label: "Three steps",
+        item: "step",
         title: (item, i) => `Step ${i + 1}: ${String(item.title ?? "")}`,
         fields: [text("title", "Title"), { key: "text", label: "Text", kind: "textarea" }],
         blank: () => ({ title: "", text: "" }),
@@ -85,6 +88,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "reasons",
         label: "Reasons to train with us",
+        item: "reason",
         title: (item) => String(item.title || "New reason"),
         fields: [text("title", "Title"), { key: "text", label: "Text", kind: "textarea" }],
         blank: () => ({ title: "", text: "" }),
@@ -100,6 +104,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "items",
         label: "Questions",
+        item: "question",
         title: (item) => String(item.question || "New question"),
         fields: [
           text("question", "Question"),
@@ -122,6 +127,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "items",
         label: "Policies",
+        item: "policy",
         title: (item, i) => `${i + 1}. ${String(item.title || "New policy")}`,
         fields: [
           text("title", "Title"),
@@ -143,6 +149,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "items",
         label: "Reviews",
+        item: "review",
         title: (item) => String(item.name || "New review"),
         fields: [
           text("name", "Name"),
@@ -181,6 +188,7 @@ export const SECTIONS: readonly SectionSpec[] = [
       {
         key: "items",
         label: "Posts",
+        item: "post",
         title: (item) => String(item.title || "New post"),
         fields: [
           text("title", "Title"),
