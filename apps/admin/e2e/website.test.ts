@@ -106,7 +106,14 @@ const XSS =
   '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>[link](javascript:window.__xss=1) <b onmouseover="window.__xss=1">x</b>';
 
 describe("formatted fields on the public site", () => {
-  test("renders an XSS attempt in every formatted field inert", async ({ page, context, apiUrl, adminUrl, login }) => {
+  test("renders an XSS attempt in every formatted field inert", async ({
+    page,
+    context,
+    apiUrl,
+    adminUrl,
+    login,
+    screenshot,
+  }) => {
     await login();
     const send = (method: "PUT" | "POST", path: string, data?: unknown) => apiSend(context, apiUrl, adminUrl, method, path, data);
     const state = async (section: string) => (await context.request.get(`${apiUrl}/api/admin/website/${section}`)).json();
@@ -154,6 +161,7 @@ describe("formatted fields on the public site", () => {
       expect(await holder.locator('a[href^="javascript"]').count()).toBe(0);
       await page.mouse.move(10, 10);
       expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      await screenshot(`site-${path === "/" ? "home" : path.split("/")[1]}`);
     }
   });
 });

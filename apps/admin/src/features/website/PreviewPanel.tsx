@@ -25,7 +25,9 @@ export function PreviewPanel({ token, page, onClose }: { token: string; page: st
   const height = width === "phone" ? 780 : 900;
   const panel = useRef<HTMLElement>(null);
   // On a phone the panel is below a long form: bring it into view when it opens.
-  useEffect(() => panel.current?.scrollIntoView({ block: "start" }), [token]);
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: "start" });
+  }, [token]);
   const src = `${SITE_URL}${page}?preview=${encodeURIComponent(token)}`;
   return (
     <section ref={panel} className="ws-preview" aria-labelledby="ws-preview-title">
