@@ -7,7 +7,7 @@ import { TEXT_MAX } from "./order-facts";
  * document with a draft and a list of published versions. Formatted fields are Markdown; the API
  * answers them as sanitised HTML beside the source (`…Html`).
  */
-export const WEBSITE_SECTIONS = ["identity", "home", "faq", "policies", "reviews", "banner", "news"] as const;
+export const WEBSITE_SECTIONS = ["identity", "home", "about", "contact", "faq", "policies", "reviews", "banner", "news"] as const;
 export type WebsiteSection = (typeof WEBSITE_SECTIONS)[number];
 
 /** Longest Markdown text of one field (a policy is ~2,000 characters). */
@@ -60,6 +60,16 @@ export const HomeSchema = z.object({
   reasons: z.array(Card).min(1).max(12),
 });
 
+/** The About page's words; {provider} and {years} are written from the identity and the founding year. */
+export const AboutSchema = z.object({
+  subtitle: requiredText("Subtitle is required", TEXT_MAX.details),
+  whoTitle: text("Title is required"),
+  whoText: md("Text is required"),
+  whatTitle: text("Title is required"),
+  whatText: md("Text is required"),
+});
+export const ContactSchema = z.object({ subtitle: requiredText("Subtitle is required", TEXT_MAX.details) });
+
 export const FaqItemSchema = z.object({
   id: slug,
   question: text("Question is required"),
@@ -111,6 +121,8 @@ export const NewsSchema = z.object({ items: z.array(NewsPostSchema).max(200) });
 export const SECTION_SCHEMAS = {
   identity: IdentitySchema,
   home: HomeSchema,
+  about: AboutSchema,
+  contact: ContactSchema,
   faq: FaqSchema,
   policies: PoliciesSchema,
   reviews: ReviewsSchema,

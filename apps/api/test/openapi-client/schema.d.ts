@@ -17943,7 +17943,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
             };
             cookie?: never;
         };
@@ -17957,7 +17957,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                         body: {
                             [key: string]: unknown;
                         };
@@ -18127,6 +18127,22 @@ export interface operations {
                     };
                 } | {
                     /** @constant */
+                    section: "about";
+                    body: {
+                        subtitle: string;
+                        whoTitle: string;
+                        whoText: string;
+                        whatTitle: string;
+                        whatText: string;
+                    };
+                } | {
+                    /** @constant */
+                    section: "contact";
+                    body: {
+                        subtitle: string;
+                    };
+                } | {
+                    /** @constant */
                     section: "faq";
                     body: {
                         items: {
@@ -18198,7 +18214,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                         body: {
                             [key: string]: unknown;
                         };
@@ -18322,7 +18338,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
             };
             cookie?: never;
         };
@@ -18336,7 +18352,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                         body: {
                             [key: string]: unknown;
                         };
@@ -18460,7 +18476,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
             };
             cookie?: never;
         };
@@ -18474,7 +18490,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                         body: {
                             [key: string]: unknown;
                         };
@@ -18617,7 +18633,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                 id: number;
             };
             cookie?: never;
@@ -18762,7 +18778,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                 id: number;
             };
             cookie?: never;
@@ -18777,7 +18793,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        section: "identity" | "home" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
                         body: {
                             [key: string]: unknown;
                         };

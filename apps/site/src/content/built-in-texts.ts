@@ -62,6 +62,30 @@ export function builtInTexts(): SiteTexts {
       steps: STEPS,
       reasons: REASONS,
     },
+    about: {
+      subtitle:
+        "A family-run training centre in Bootle, helping people across Merseyside into secure, well-paid work since the day we opened.",
+      whoTitle: "Security people who became trainers",
+      whoTextHtml: paragraphs([
+        "{provider} was set up by a family who spent their working lives in security: on the doors of Liverpool's busiest venues, in CCTV control rooms and looking after people at concerts and matches. Between us we bring over 30 years of experience to every course.",
+        "For {years} we have trained door supervisors, CCTV operators and security guards from our centre in Bootle. We keep groups small, so everyone gets time with the trainer and nobody is left behind.",
+      ]),
+      whatTitle: "Everything you need for your SIA licence",
+      whatTextHtml: `${paragraphs([
+        "We run SIA-approved Door Supervisor and CCTV Operator courses, the refreshers and top-ups you need to renew a licence, and Emergency First Aid at Work. We also arrange close protection, personal licence and paediatric first aid training.",
+      ])}\n<ul>\n${[
+        "Instant exam results on the day, certificate within 4 working days",
+        "Free unlimited retakes",
+        "Free help with your SIA account and licence application",
+        "Fully funded places for jobseekers and people on a low income",
+      ]
+        .map((li) => `<li>${escapeHtml(li)}</li>`)
+        .join("\n")}\n</ul>`,
+    },
+    contact: {
+      subtitle:
+        "Questions about a course, a date or funding? Our team has over 30 years of combined experience in the security industry and is happy to help.",
+    },
     faq: FAQ.map((f) => ({ id: f.id, question: f.question, answerHtml: paragraphs(f.answer) })),
     reviews: REVIEWS.map((r) => ({ name: r.name, rating: r.rating, date: r.date, text: r.text, source: "" })),
     banner: { textHtml: "", startsOn: null, endsOn: null },

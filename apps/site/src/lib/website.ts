@@ -48,9 +48,19 @@ export interface NewsPost {
   publishedOn: string;
 }
 
+export interface AboutTexts {
+  subtitle: string;
+  whoTitle: string;
+  whoTextHtml: string;
+  whatTitle: string;
+  whatTextHtml: string;
+}
+
 /** What every page needs (shipped with the page's data): small, no policy or news bodies. */
 export interface SiteTexts {
   home: HomeTexts;
+  about: AboutTexts;
+  contact: { subtitle: string };
   faq: FaqText[];
   reviews: ReviewText[];
   banner: BannerText;
@@ -90,7 +100,16 @@ const items = <T>(w: PublishedWebsite, section: string): T[] => (body(w, section
 export function siteTexts(w: PublishedWebsite): SiteTexts {
   const home = body(w, "home") as unknown as HomeTexts;
   const banner = body(w, "banner");
+  const about = body(w, "about") as unknown as AboutTexts;
   return {
+    about: {
+      subtitle: about.subtitle,
+      whoTitle: about.whoTitle,
+      whoTextHtml: about.whoTextHtml,
+      whatTitle: about.whatTitle,
+      whatTextHtml: about.whatTextHtml,
+    },
+    contact: { subtitle: String(body(w, "contact").subtitle ?? "") },
     home: {
       heroTitle: home.heroTitle,
       heroAccent: home.heroAccent,
@@ -166,8 +185,8 @@ export function textsLastmod(
   return {
     pages: {
       "/": latest(at("home"), at("faq"), at("reviews"), at("banner"), at("identity")),
-      "/about": latest(at("faq"), at("reviews"), at("identity")),
-      "/contact": at("identity"),
+      "/about": latest(at("about"), at("faq"), at("reviews"), at("identity")),
+      "/contact": latest(at("contact"), at("identity")),
       "/privacy": latest(at("policies"), at("identity")),
       "/news": news,
     },

@@ -96,6 +96,29 @@ export const SECTIONS: readonly SectionSpec[] = [
     ],
   },
   {
+    section: "about",
+    label: "About page",
+    page: "/about",
+    fields: [
+      { key: "subtitle", label: "Subtitle", kind: "textarea" },
+      text("whoTitle", "'Who we are' title"),
+      {
+        ...md("whoText", "'Who we are' text"),
+        hint: `${MD_HINT} {provider} is the business name, {years} how many years since it was founded.`,
+      },
+      text("whatTitle", "'What we do' title"),
+      md("whatText", "'What we do' text"),
+    ],
+    lists: [],
+  },
+  {
+    section: "contact",
+    label: "Contact page",
+    page: "/contact",
+    fields: [{ key: "subtitle", label: "Subtitle", kind: "textarea" }],
+    lists: [],
+  },
+  {
     section: "faq",
     label: "FAQ",
     page: "/",

@@ -10,6 +10,8 @@ import { renderMarkdown } from "./markdown";
 const MARKDOWN_FIELDS: Record<WebsiteSection, string[]> = {
   identity: [],
   home: [],
+  about: ["whoText", "whatText"],
+  contact: [],
   faq: ["items.answer"],
   policies: ["items.body"],
   reviews: [],

@@ -40,6 +40,8 @@ const PREVIEW_MS = 60 * 60 * 1000;
 const SECTION_NAMES: Record<WebsiteSection, string> = {
   identity: "Identity",
   home: "Home page",
+  about: "About page",
+  contact: "Contact page",
   faq: "FAQ",
   policies: "Policies",
   reviews: "Reviews",

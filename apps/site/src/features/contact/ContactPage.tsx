@@ -43,7 +43,7 @@ export default function ContactPage() {
       <PageHero
         crumbs={[{ label: "Home", href: paths.home }, { label: "Contact Us" }]}
         title="Contact Us"
-        subtitle="Questions about a course, a date or funding? Our team has over 30 years of combined experience in the security industry and is happy to help."
+        subtitle={texts?.contact.subtitle ?? ""}
       />
       <div className="section ui-container contact-layout">
         <section className="contact-details" aria-labelledby="contact-details-title">
