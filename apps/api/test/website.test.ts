@@ -53,6 +53,9 @@ describe("published texts", () => {
     expect(sections.policies!.body.items).toHaveLength(7);
     expect(sections.reviews!.body.items).toHaveLength(11);
     expect(sections.policies!.body.items[0].bodyHtml).toContain("<p>{provider} is committed");
+    expect(sections.about!.body.whoTextHtml).toContain("<p>{provider} was set up by a family");
+    expect(sections.about!.body.whatTextHtml).toContain("<li>Free unlimited retakes</li>");
+    expect(sections.contact!.body.subtitle).toMatch(/^Questions about a course/);
     const etag = res.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await ctx.app.inject({ method: "GET", url: "/api/website", headers: { "if-none-match": etag } });
