@@ -201,7 +201,8 @@ export const websiteContract = c.router({
     method: "GET",
     path: "/admin/website/:section",
     pathParams: SectionParams,
-    responses: { 200: SectionStateSchema, ...adminResponses },
+    // 404: no such section.
+    responses: { 200: SectionStateSchema, 404: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
   },
   saveDraft: {
@@ -216,7 +217,7 @@ export const websiteContract = c.router({
     path: "/admin/website/:section/draft",
     pathParams: SectionParams,
     body: c.noBody(),
-    responses: { 200: SectionStateSchema, ...adminResponses },
+    responses: { 200: SectionStateSchema, 404: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
   },
   publish: {
@@ -224,7 +225,7 @@ export const websiteContract = c.router({
     path: "/admin/website/:section/publish",
     pathParams: SectionParams,
     body: c.noBody(),
-    responses: { 200: SectionStateSchema, 409: ErrorSchema, ...adminResponses },
+    responses: { 200: SectionStateSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
   },
   version: {
