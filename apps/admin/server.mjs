@@ -58,8 +58,10 @@ const CONTENT_TYPES = {
  * `style` attributes (bar widths, skeleton sizes); scripts stay 'self' only. The API origin is
  * allowed for calls (connect-src) and images (img-src).
  */
-export function securityHeaders(apiUrl) {
+export function securityHeaders(apiUrl, siteUrl) {
   const api = new URL(apiUrl).origin;
+  // The Website area's preview shows the public site in frames (decision 363).
+  const site = siteUrl ? new URL(siteUrl).origin : null;
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -67,6 +69,7 @@ export function securityHeaders(apiUrl) {
     `img-src 'self' data: blob: ${api}`,
     "font-src 'self'",
     `connect-src 'self' ${api}`,
+    ...(site ? [`frame-src ${site}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -139,7 +142,7 @@ export async function createAdminServer({ distDir = DEFAULT_DIST_DIR, apiUrl, si
   const root = path.resolve(distDir);
   const config = { apiUrl: absoluteUrl("PUBLIC_API_URL", apiUrl), siteUrl: absoluteUrl("PUBLIC_SITE_URL", siteUrl) };
   const index = Buffer.from(withRuntimeConfig(await readFile(path.join(root, "index.html"), "utf8"), config));
-  const headers = securityHeaders(config.apiUrl);
+  const headers = securityHeaders(config.apiUrl, config.siteUrl);
 
   function sendIndex(req, res) {
     res.writeHead(200, {

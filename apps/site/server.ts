@@ -19,6 +19,9 @@ import { sitemapXml, robotsTxt } from "./src/lib/sitemap";
 import { CatalogueFeed } from "./src/server/catalogue-feed";
 import { HtmlCache, preferredEncoding } from "./src/server/html-cache";
 import { siteLoggerOptions, siteRequestId } from "./src/server/log";
+import { previewToken, textsLastmod } from "./src/lib/website";
+import { ukToday } from "./src/lib/banner";
+import { newsFeedXml } from "./src/lib/news-feed";
 
 // The site's folder: this file's own (tsx runs server.ts), or its parent when production runs the
 // bundle, dist/server.mjs (scripts/bundle-server.mjs, decision 250).
@@ -171,8 +174,20 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
   let headers = securityHeaders(env, dev);
   // No preconnect to the API's origin: the course pictures come through this server (below), and
   // the API is called only after the first paint (decision 257).
-  app.addHook("onSend", async (_req, reply) => {
+  // A preview link (decision 363) opens inside the portal's preview frames: only there may it be
+  // framed, and it is never indexed or kept.
+  const adminOrigin = new URL(env.ADMIN_URL).origin;
+  app.addHook("onSend", async (req, reply) => {
     reply.headers(headers);
+    if (req.url.includes("preview=") && previewToken(req.url)) {
+      reply.header(
+        "content-security-policy",
+        headers["content-security-policy"]!.replace("frame-ancestors 'none'", `frame-ancestors ${adminOrigin}`),
+      );
+      reply.removeHeader("x-frame-options");
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("cache-control", "no-store");
+    }
   });
   await app.register(import("@fastify/compress"), { global: true, threshold: 1024 });
 
@@ -217,7 +232,12 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       headers = securityHeaders(env, dev, [boot.hash]);
     }
     entry = (await import(path.join(dist, "server/entry-server.js"))) as EntryServer;
-    entry.configure({ config: env.site, apiUrl: env.API_URL, dev: false });
+    entry.configure({
+      config: env.site,
+      apiUrl: env.API_URL,
+      dev: false,
+      refusePlaceholders: env.NODE_ENV === "production" && !env.SITE_ALLOW_PLACEHOLDER_IDENTITY,
+    });
     const fastifyStatic = (await import("@fastify/static")).default;
     // One route per built file (wildcard: false), so the server render keeps every other path.
     await app.register(fastifyStatic, {
@@ -278,15 +298,31 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
     return robotsTxt(env.site.siteUrl);
   });
 
+  app.get("/news/rss.xml", async (req, reply) => {
+    const { entry: e } = await loadEntry(req.url);
+    const request = new Request(`${env.site.siteUrl}/news/rss.xml`);
+    const website = await e.fetchWebsite(request);
+    if (!website) {
+      reply.code(503).header("retry-after", "120").type("text/plain; charset=utf-8");
+      return "The news is unavailable right now. Please try again shortly.";
+    }
+    const config = await e.requestConfig(request);
+    reply.type("application/rss+xml; charset=utf-8").header("cache-control", "public, max-age=300");
+    return newsFeedXml(env.site.siteUrl, config.provider, e.newsOf(website, ukToday()));
+  });
+
   app.get("/sitemap.xml", async (req, reply) => {
     const { entry: e } = await loadEntry(req.url);
     const controller = new AbortController();
     let courses;
     let changes;
+    let website;
     try {
-      [courses, changes] = await Promise.all([
-        e.fetchCourses(new Request(`${env.site.siteUrl}/sitemap.xml`, { signal: controller.signal })),
+      const request = new Request(`${env.site.siteUrl}/sitemap.xml`, { signal: controller.signal });
+      [courses, changes, website] = await Promise.all([
+        e.fetchCourses(request),
         e.api.catalogueChanges(controller.signal),
+        e.fetchWebsite(request),
       ]);
     } catch (error) {
       req.log.error({ err: error }, "sitemap: course list failed");
@@ -295,7 +331,7 @@ export async function createSiteServer(env: ServerEnv = loadEnv()) {
       return "The course catalogue is unavailable right now. Please try again shortly.";
     }
     reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300");
-    return sitemapXml(env.site.siteUrl, courses, changes);
+    return sitemapXml(env.site.siteUrl, courses, changes, website ? textsLastmod(website, ukToday()) : undefined);
   });
 
   // Rendered HTML per catalogue version (decision 133): production only (development reloads code).

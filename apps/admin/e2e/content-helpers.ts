@@ -144,14 +144,17 @@ export const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() 
  * `apiUrl`) on a free port; resolves with its URL and a stop function (await it: it resolves once
  * the server is gone). Used to see an admin change on the site.
  */
-export async function startSite(apiUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startSite(
+  apiUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const site = await startServer({
     name: "site",
     command: process.execPath,
     args: ["--import", "tsx", "server.ts"],
     cwd: SITE_ROOT,
-    env: { NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", API_URL: apiUrl, PUBLIC_API_URL: apiUrl },
+    env: { NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", API_URL: apiUrl, PUBLIC_API_URL: apiUrl, ...env },
     readyTimeoutMs: 90_000,
   });
   return { url: `http://127.0.0.1:${port}`, stop: site.stop };

@@ -8,6 +8,7 @@ const MENU = [
   "Messages",
   "Trainings",
   "Shop",
+  "Website",
   "Discount",
   "Enrolments",
   "Activity Log",

@@ -21,6 +21,7 @@ import waitlistPlugin from "./modules/waitlist/plugin";
 import { waitlistRouter } from "./modules/waitlist/router";
 import { coursesRouter } from "./modules/courses/router";
 import { shopsRouter } from "./modules/shops/router";
+import { websiteRouter } from "./modules/website/router";
 import { discountsRouter } from "./modules/discounts/router";
 import { messagesRouter } from "./modules/messages/router";
 import { adminRouter } from "./modules/admin/router";
@@ -60,7 +61,13 @@ export type AppConfig = {
 
 // Data-URL images up to 5 MB arrive base64-encoded inside JSON.
 const IMAGE_BODY_LIMIT = 8 * 1024 * 1024;
-const IMAGE_ROUTES = new Set(["POST /api/courses", "PUT /api/courses/:id", "POST /api/shops", "PUT /api/shops/:id"]);
+const IMAGE_ROUTES = new Set([
+  "POST /api/courses",
+  "PUT /api/courses/:id",
+  "POST /api/shops",
+  "PUT /api/shops/:id",
+  "PUT /api/admin/website/draft",
+]);
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -143,6 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(authRouter), routerOptions);
   await app.register(s.plugin(coursesRouter), routerOptions);
   await app.register(s.plugin(shopsRouter), routerOptions);
+  await app.register(s.plugin(websiteRouter), routerOptions);
   await app.register(s.plugin(discountsRouter), routerOptions);
   await app.register(s.plugin(messagesRouter), routerOptions);
   await app.register(s.plugin(adminRouter), routerOptions);

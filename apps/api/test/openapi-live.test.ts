@@ -60,7 +60,7 @@ describe("live answers match the OpenAPI document", () => {
   it("every GET route and the key POSTs of a booking journey answer as documented", { timeout: 180_000 }, async () => {
     const checked: string[] = [];
     const call = async (
-      method: "GET" | "POST",
+      method: "GET" | "POST" | "PUT",
       template: string,
       url: string,
       payload?: object,
@@ -126,6 +126,13 @@ describe("live answers match the OpenAPI document", () => {
     const discounts = await list("/api/discounts");
     const shops = (await call("GET", "/api/shops", "/api/shops", undefined, null)).json() as Json[];
     const learnerDates = await list("/api/admin/learners/dates");
+    // The Website area (issue 35): a published version and a preview link to read back.
+    const faq = (await call("GET", "/api/admin/website/{section}", "/api/admin/website/faq")).json() as Json;
+    await call("PUT", "/api/admin/website/draft", "/api/admin/website/draft", { section: "faq", body: faq.body });
+    const faqPublished = (
+      await call("POST", "/api/admin/website/{section}/publish", "/api/admin/website/faq/publish")
+    ).json() as Json;
+    const preview = (await call("POST", "/api/admin/website/preview", "/api/admin/website/preview")).json() as Json;
     const booking = bookings.find((b) => b.booking_reference.replace("-", "") === reference.replace("-", "")) ?? bookings[0]!;
     const values: Record<string, Record<string, string>> = {
       "/api/courses/{id}": { id: String(course.id) },
@@ -139,6 +146,9 @@ describe("live answers match the OpenAPI document", () => {
       "/api/bookings/{id}/receipt.pdf": { id: String(booking.id) },
       "/api/admin/learners/dates/{dateId}": { dateId: String(learnerDates[0]?.id ?? date.id) },
       "/api/admin/learners/dates/{dateId}/registration.csv": { dateId: String(learnerDates[0]?.id ?? date.id) },
+      "/api/admin/website/{section}": { section: "faq" },
+      "/api/admin/website/{section}/versions/{id}": { section: "faq", id: String(faqPublished.current.id) },
+      "/api/website/preview/{token}": { token: String(preview.token) },
     };
     const fill = (template: string) =>
       template.replace(/{(\w+)}/g, (_m, name: string) => {

@@ -15,6 +15,7 @@ import { opsContract } from "./ops";
 import { privacyContract } from "./privacy";
 import { portalContract } from "./portal";
 import { studyContract } from "./study";
+import { websiteContract } from "./website";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -38,6 +39,7 @@ export const contract = c.router(
     privacy: privacyContract,
     portal: portalContract,
     study: studyContract,
+    website: websiteContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -63,3 +65,4 @@ export * from "./ops";
 export * from "./privacy";
 export * from "./portal";
 export * from "./study";
+export * from "./website";

@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
                 element: <RequireRole roles={SCREEN_ROLES.office} />,
                 children: [
                   { path: paths.dashboard, ...page(() => import("../features/dashboard/DashboardPage")) },
+                  { path: paths.website, ...page(() => import("../features/website/WebsitePage")) },
+                  { path: paths.websitePattern, ...page(() => import("../features/website/WebsitePage")) },
                   { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
                   { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
                   // Content screens (issue 7).

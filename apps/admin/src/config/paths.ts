@@ -45,4 +45,8 @@ export const paths = {
   waitingList: "/waiting-list",
   // Operations (issue 26): the status page.
   status: "/status",
+  // The site's own words (issue 35).
+  website: "/website",
+  websitePattern: "/website/:section",
+  websiteSection: (section: string) => `/website/${section}`,
 } as const;

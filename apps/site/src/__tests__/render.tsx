@@ -6,6 +6,7 @@ import { CartProvider } from "../stores/cart";
 import { SiteConfigProvider } from "../config/site";
 import type { SiteConfig } from "../config/site";
 import { defaultProvider } from "../config/provider";
+import { builtInTexts } from "../content/built-in-texts";
 import { vi } from "vitest";
 
 export const testConfig: SiteConfig = {
@@ -13,6 +14,7 @@ export const testConfig: SiteConfig = {
   publicApiUrl: "http://api.test",
   adminLoginUrl: "http://admin.test/login",
   provider: defaultProvider,
+  texts: builtInTexts(),
 };
 
 /** Renders `ui` at `/` inside the site's providers; other paths render their name, so navigation is visible. */

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { ToastProvider } from "@app/ui";
 import { CartProvider } from "../stores/cart";
 import { Header } from "../components/layout/Header";
+import { AnnouncementBanner } from "../components/layout/AnnouncementBanner";
 import { Footer } from "../components/layout/Footer";
 import { ChatBox } from "../components/widgets/ChatBox";
 import { afterHydrationTurns, HydrateInTurn } from "../lib/hydration-turns";
@@ -34,6 +35,7 @@ export function RootLayout() {
         </a>
         {/* Hydrated in turns, one task each, in page order (decision 257). */}
         <HydrateInTurn id="header">
+          <AnnouncementBanner />
           <Header />
         </HydrateInTurn>
         <HydrateInTurn id="main">

@@ -12,18 +12,24 @@ import { notFoundMeta } from "../components/NotFoundContent";
 import { serializeErrors } from "./hydration";
 import type { SsrPayload } from "./hydration";
 import { ROUTE_MODULES, routes } from "./routes";
+import { fetchWebsite, providerWith, siteTexts } from "../lib/website";
+import { builtInTexts } from "../content/built-in-texts";
+import { placeholderIdentity } from "../config/server/env";
 
 export { ROUTE_MODULES };
 export { fetchCourses } from "../lib/catalogue";
 export { api } from "../lib/api";
+export { fetchWebsite, newsOf } from "../lib/website";
 
 let handler: ReturnType<typeof createStaticHandler> | null = null;
 let siteConfig: SiteConfig;
 let exposeErrors = false;
+let refusePlaceholders = false;
 
 /** Called once by server.ts with the parsed environment. */
-export function configure(options: { config: SiteConfig; apiUrl: string; dev: boolean }) {
+export function configure(options: { config: SiteConfig; apiUrl: string; dev: boolean; refusePlaceholders?: boolean }) {
   siteConfig = options.config;
+  refusePlaceholders = options.refusePlaceholders ?? false;
   exposeErrors = options.dev;
   setRuntimeConfig(options.config, options.apiUrl);
   handler = createStaticHandler(routes);
@@ -56,17 +62,37 @@ export function lowerCaseAttributes(html: string): string {
   return html.replace(/(<img\b[^>]*?\s)fetchPriority=/g, "$1fetchpriority=");
 }
 
+/**
+ * This request's configuration: the identity and texts the office published over the configured
+ * ones. In production a published identity still holding a placeholder is not shown (decision
+ * 365): the configured identity (checked at start) stays, and the log says why.
+ */
+export async function requestConfig(request: Request): Promise<SiteConfig> {
+  const website = await fetchWebsite(request);
+  let provider = providerWith(siteConfig.provider, website);
+  if (refusePlaceholders && provider !== siteConfig.provider) {
+    const found = placeholderIdentity(provider);
+    if (found.length) {
+      console.error(
+        `The published identity has placeholder details (${found.map((f) => f.variable).join(", ")}); the configured identity is shown`,
+      );
+      provider = siteConfig.provider;
+    }
+  }
+  return { ...siteConfig, provider, texts: website ? siteTexts(website) : builtInTexts() };
+}
+
 /** Renders one request: a redirect, or the page's head tags, body HTML and hydration JSON. */
 export async function render(request: Request): Promise<RenderResult> {
   if (!handler) throw new Error("entry-server: configure() was not called");
-  const context = await handler.query(request);
+  const [context, config] = await Promise.all([handler.query(request), requestConfig(request)]);
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = lowerCaseAttributes(
     renderToString(
-      <SiteConfigProvider config={siteConfig}>
+      <SiteConfigProvider config={config}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </SiteConfigProvider>,
     ),
@@ -81,7 +107,7 @@ export async function render(request: Request): Promise<RenderResult> {
   if (status === 200 && failed) status = 503;
 
   const payload: SsrPayload = {
-    config: siteConfig,
+    config,
     hydrationData: {
       loaderData: context.loaderData,
       actionData: context.actionData,
@@ -91,7 +117,7 @@ export async function render(request: Request): Promise<RenderResult> {
   return {
     kind: "page",
     status,
-    head: renderHeadHtml(pageMeta(context, siteConfig), siteConfig),
+    head: renderHeadHtml(pageMeta(context, config), config),
     html,
     data: jsonForScript(payload),
     routeIds: context.matches.map((m) => m.route.id),

@@ -54,6 +54,8 @@ export const ROUTE_MODULES: Record<string, string> = {
   "not-found": "src/features/not-found/NotFoundPage.tsx",
   learner: "src/features/learner/PortalPage.tsx",
   "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
+  news: "src/features/news/NewsPage.tsx",
+  "news-post": "src/features/news/NewsPostPage.tsx",
 };
 
 /** Page header data for the pages whose modules live with the cart feature. */
@@ -118,6 +120,8 @@ export const routes: RouteObject[] = [
             path: patterns.waitingListOffer,
             lazy: page(() => import("../features/waitlist/WaitingListOfferPage")),
           },
+          { id: "news", path: patterns.news, lazy: page(() => import("../features/news/NewsPage")) },
+          { id: "news-post", path: patterns.newsPost, lazy: page(() => import("../features/news/NewsPostPage")) },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },
         ],
       },

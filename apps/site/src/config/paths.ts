@@ -13,6 +13,9 @@ export const paths = {
   careers: "/careers",
   paymentSuccess: "/payment/success",
   learner: (token: string) => `/learner/${encodeURIComponent(token)}`,
+  news: "/news",
+  newsPost: (slug: string) => `/news/${encodeURIComponent(slug)}`,
+  newsFeed: "/news/rss.xml",
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
   waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
@@ -33,6 +36,8 @@ export const patterns = {
   paymentSuccess: "payment/success",
   learner: "learner/:token",
   waitingListOffer: "waiting-list/offer/:token",
+  news: "news",
+  newsPost: "news/:slug",
 } as const;
 
 /** Pages listed in the sitemap (besides one entry per course). */
@@ -44,4 +49,5 @@ export const SITEMAP_PATHS = [
   paths.contact,
   paths.privacy,
   paths.careers,
+  paths.news,
 ] as const;

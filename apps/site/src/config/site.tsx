@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import type { ReactNode } from "react";
 import type { ProviderConfig } from "./provider";
+import type { SiteTexts } from "../lib/website";
 
 /**
  * Runtime configuration that both the server render and the browser need. The server builds
@@ -15,6 +16,8 @@ export interface SiteConfig {
   /** Where '/login' sends the visitor: the admin portal's login screen. */
   adminLoginUrl: string;
   provider: ProviderConfig;
+  /** The texts the office publishes (decision 366); absent when the API did not answer (built-in words). */
+  texts?: SiteTexts | null;
 }
 
 const SiteConfigContext = createContext<SiteConfig | null>(null);

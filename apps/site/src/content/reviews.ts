@@ -7,6 +7,8 @@ export interface Review {
   /** 'YYYY-MM-DD' */
   date: string;
   text: string;
+  /** Where it was written ('Google'); empty for the built-in reviews (no aggregate is claimed). */
+  source?: string;
 }
 
 export const REVIEWS: readonly Review[] = [

@@ -12,6 +12,7 @@ import type {
   ContactMessageCreateInput,
   CourseDetail,
   CourseListItem,
+  PublishedWebsite,
   ShopItem,
 } from "@app/contract";
 import { httpStatusMessage, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from "@app/rules";
@@ -115,6 +116,9 @@ export const api = {
   courseBySlug: (slug: string, signal?: AbortSignal) =>
     apiFetch<CourseDetail>(`/api/courses/slug/${encodeURIComponent(slug)}`, { signal }),
   shops: (signal?: AbortSignal) => apiFetch<ShopItem[]>("/api/shops", { signal }),
+  website: (signal?: AbortSignal) => apiFetch<PublishedWebsite>("/api/website", { signal }),
+  websitePreview: (token: string, signal?: AbortSignal) =>
+    apiFetch<PublishedWebsite>(`/api/website/preview/${encodeURIComponent(token)}`, { signal }),
   sendMessage: (input: ContactMessageCreateInput) =>
     apiFetch<{ message: string }>("/api/messages", { method: "POST", body: input }),
 };

@@ -41,7 +41,27 @@ export function organizationLd(config: SiteConfig): Record<string, unknown> {
       postalCode: p.address.postcode,
       addressCountry: "GB",
     },
-    sameAs: [p.social.facebook, p.social.twitter, p.social.instagram, p.social.youtube],
+    sameAs: [p.social.facebook, p.social.twitter, p.social.instagram, p.social.youtube].filter(Boolean),
+    ...reviewAggregate(config),
+  };
+}
+
+/**
+ * A review aggregate only when the reviews are real and sourced (issue 35): every published
+ * review names where it was written. The built-in reviews have no source, so none is claimed.
+ */
+function reviewAggregate(config: SiteConfig): Record<string, unknown> {
+  const reviews = config.texts?.reviews ?? [];
+  if (!reviews.length || reviews.some((r) => !r.source.trim())) return {};
+  const total = reviews.reduce((sum, r) => sum + r.rating, 0);
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: Math.round((total / reviews.length) * 10) / 10,
+      reviewCount: reviews.length,
+      bestRating: 5,
+      worstRating: 1,
+    },
   };
 }
 

@@ -18,10 +18,15 @@ const COURSE_LIST_PAGES = new Set<string>([paths.home, paths.allCourses, paths.c
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
 /** The <lastmod> of a fixed page: its copy's date, or the catalogue's change time where it shows the catalogue. */
-export function pageLastmod(path: string, changes: CatalogueChanges): string {
-  if (COURSE_LIST_PAGES.has(path)) return later(changes.courses, PUBLISHED_DATE);
-  if (path === paths.shop) return later(changes.shop, PUBLISHED_DATE);
-  return CONTENT_UPDATED[path] ?? PUBLISHED_DATE;
+export function pageLastmod(path: string, changes: CatalogueChanges, texts?: Record<string, string>): string {
+  const own = texts?.[path];
+  const base = COURSE_LIST_PAGES.has(path)
+    ? later(changes.courses, PUBLISHED_DATE)
+    : path === paths.shop
+      ? later(changes.shop, PUBLISHED_DATE)
+      : (CONTENT_UPDATED[path] ?? PUBLISHED_DATE);
+  // The words the office publishes (decision 366) move a page's date too.
+  return own ? later(base, own) : base;
 }
 
 /**
@@ -32,10 +37,12 @@ export function sitemapXml(
   siteUrl: string,
   courses: readonly { slug: string; updated_at: string }[],
   changes: CatalogueChanges,
+  texts?: { pages: Record<string, string>; posts: { slug: string; lastmod: string }[] },
 ): string {
   const entries = [
-    ...SITEMAP_PATHS.map((p) => ({ path: p as string, lastmod: pageLastmod(p, changes) })),
+    ...SITEMAP_PATHS.map((p) => ({ path: p as string, lastmod: pageLastmod(p, changes, texts?.pages) })),
     ...courses.map((c) => ({ path: paths.course(c.slug), lastmod: c.updated_at })),
+    ...(texts?.posts ?? []).map((p) => ({ path: paths.newsPost(p.slug), lastmod: p.lastmod })),
   ];
   const body = entries
     .map(

@@ -4,6 +4,7 @@ import {
   BookOpen,
   ClipboardCheck,
   MailCheck,
+  Globe,
   GraduationCap,
   HeartPulse,
   KeyRound,
@@ -42,6 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: SCREEN_ROLES.office,
   },
   { label: "Shop", to: paths.shop, icon: ShoppingBag, roles: SCREEN_ROLES.office },
+  { label: "Website", to: paths.website, icon: Globe, alsoActive: ["/website/"], roles: SCREEN_ROLES.office },
   { label: "Discount", to: paths.discounts, icon: Percent, alsoActive: [paths.createCode], roles: SCREEN_ROLES.office },
   {
     label: "Enrolments",

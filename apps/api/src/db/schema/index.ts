@@ -9,3 +9,4 @@ export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
 export * from "./study";
+export * from "./website";

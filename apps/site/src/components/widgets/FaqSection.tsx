@@ -1,5 +1,5 @@
 import { Accordion } from "@app/ui";
-import { FAQ, FAQ_DEFAULT_OPEN, FAQ_LOCATION, FAQ_PRICES } from "../../content/faq";
+import { fillFaqMarkers, useFaq } from "../../lib/use-texts";
 import { useSiteConfig } from "../../config/site";
 import { useCatalogue } from "../../lib/root-data";
 import { locationAnswer, priceAnswer } from "../../lib/catalogue-copy";
@@ -8,7 +8,9 @@ import { locationAnswer, priceAnswer } from "../../lib/catalogue-copy";
 export function FaqSection() {
   const courses = useCatalogue();
   const { provider } = useSiteConfig();
-  const text = (p: string) => (p === FAQ_PRICES ? priceAnswer(courses) : p === FAQ_LOCATION ? locationAnswer(provider) : p);
+  const faq = useFaq();
+  const prices = priceAnswer(courses);
+  const location = locationAnswer(provider);
   return (
     <section className="faq section section--later" aria-labelledby="faq-title">
       <div className="ui-container faq__inner">
@@ -19,11 +21,18 @@ export function FaqSection() {
         </div>
         <Accordion
           className="faq__list"
-          defaultOpenId={FAQ_DEFAULT_OPEN}
-          items={FAQ.map((item) => ({
+          // Question 2 open first (spec), whatever the office named it.
+          defaultOpenId={faq[1]?.id}
+          items={faq.map((item) => ({
             id: item.id,
             title: item.question,
-            content: item.answer.map((p, i) => <p key={i}>{text(p)}</p>),
+            // HTML the API cut down to its allow-list (decision 362).
+            content: (
+              <div
+                className="faq__answer"
+                dangerouslySetInnerHTML={{ __html: fillFaqMarkers(item.answerHtml, prices, location) }}
+              />
+            ),
           }))}
         />
       </div>

@@ -116,7 +116,10 @@ export function ReviewsCarousel({
                 </span>
                 <span>
                   <span className="review-card__name">{review.name}</span>
-                  <span className="review-card__date">{formatLongDate(review.date)}</span>
+                  <span className="review-card__date">
+                    {formatLongDate(review.date)}
+                    {review.source ? ` · ${review.source}` : ""}
+                  </span>
                 </span>
               </footer>
             </div>

@@ -7,8 +7,8 @@ import { FaqSection } from "../../components/widgets/FaqSection";
 import { CommunityBand, JoinCommunityButton } from "../../components/widgets/JoinCommunity";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
-import { REVIEWS } from "../../content/reviews";
-import { keywords, pageTitle } from "../../lib/seo";
+import { useReviews } from "../../lib/use-texts";
+import { escapeHtml, keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { ReasonList } from "../../components/widgets/ReasonList";
 import { Link } from "../../components/Link";
@@ -48,29 +48,30 @@ const VALUES = [
 
 /** Spec §2 /about: intro, Who we are, What we do, images, two 'Book a Training' buttons, a further section and the shared section. */
 export default function AboutPage() {
-  const { provider } = useSiteConfig();
+  const { provider, texts } = useSiteConfig();
+  const reviews = useReviews();
   const years = new Date().getFullYear() - provider.foundedYear;
+  const about = texts?.about;
+  // The office's words (HTML the API cut down to its allow-list, decision 362) with the name and
+  // the years written in; lists keep the page's tick style.
+  const fill = (html: string) =>
+    html
+      .replaceAll("{provider}", escapeHtml(provider.name))
+      .replaceAll("{years}", years > 1 ? `${years} years` : "years")
+      .replaceAll("<ul>", '<ul class="ticks">');
   return (
     <>
       <PageHero
         crumbs={[{ label: "Home", href: paths.home }, { label: "About Us" }]}
         title="About Us"
-        subtitle="A family-run training centre in Bootle, helping people across Merseyside into secure, well-paid work since the day we opened."
+        subtitle={about?.subtitle ?? ""}
       />
 
       <section className="section ui-container split" aria-labelledby="who-we-are">
         <div className="split__text">
           <p className="eyebrow">Who we are</p>
-          <h2 id="who-we-are">Security people who became trainers</h2>
-          <p>
-            {provider.name} was set up by a family who spent their working lives in security: on the doors of Liverpool's busiest
-            venues, in CCTV control rooms and looking after people at concerts and matches. Between us we bring over 30 years of
-            experience to every course.
-          </p>
-          <p>
-            For {years > 1 ? `${years} years` : "years"} we have trained door supervisors, CCTV operators and security guards from
-            our centre in Bootle. We keep groups small, so everyone gets time with the trainer and nobody is left behind.
-          </p>
+          <h2 id="who-we-are">{about?.whoTitle}</h2>
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: fill(about?.whoTextHtml ?? "") }} />
           <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
             Book a Training <ArrowRight size={20} aria-hidden="true" />
           </Link>
@@ -89,18 +90,8 @@ export default function AboutPage() {
         <div className="ui-container split split--reverse">
           <div className="split__text">
             <p className="eyebrow">What we do</p>
-            <h2 id="what-we-do">Everything you need for your SIA licence</h2>
-            <p>
-              We run SIA-approved Door Supervisor and CCTV Operator courses, the refreshers and top-ups you need to renew a
-              licence, and Emergency First Aid at Work. We also arrange close protection, personal licence and paediatric first
-              aid training.
-            </p>
-            <ul className="ticks">
-              <li>Instant exam results on the day, certificate within 4 working days</li>
-              <li>Free unlimited retakes</li>
-              <li>Free help with your SIA account and licence application</li>
-              <li>Fully funded places for jobseekers and people on a low income</li>
-            </ul>
+            <h2 id="what-we-do">{about?.whatTitle}</h2>
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: fill(about?.whatTextHtml ?? "") }} />
             <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
               Book a Training <ArrowRight size={20} aria-hidden="true" />
             </Link>
@@ -126,7 +117,7 @@ export default function AboutPage() {
       </section>
 
       <div className="section ui-container">
-        <ReviewsCarousel reviews={REVIEWS} />
+        <ReviewsCarousel reviews={reviews} />
       </div>
       <FaqSection />
       <div className="colour-divider" aria-hidden="true" />

@@ -35,13 +35,15 @@ export const handle: RouteHandle = {
 
 /** Spec §2 /contact: contact details and the contact form (thank-you card after sending). */
 export default function ContactPage() {
-  const { provider } = useSiteConfig();
+  const { provider, texts } = useSiteConfig();
+  // The hours the office publishes (decision 366).
+  const hours = texts?.openingHours ?? [];
   return (
     <>
       <PageHero
         crumbs={[{ label: "Home", href: paths.home }, { label: "Contact Us" }]}
         title="Contact Us"
-        subtitle="Questions about a course, a date or funding? Our team has over 30 years of combined experience in the security industry and is happy to help."
+        subtitle={texts?.contact.subtitle ?? ""}
       />
       <div className="section ui-container contact-layout">
         <section className="contact-details" aria-labelledby="contact-details-title">
@@ -83,13 +85,17 @@ export default function ContactPage() {
                 </p>
               </div>
             </li>
-            <li>
-              <Clock size={22} aria-hidden="true" />
-              <div>
-                <h3>Opening hours</h3>
-                <p>Monday to Saturday, 8am to 6pm</p>
-              </div>
-            </li>
+            {hours.length ? (
+              <li>
+                <Clock size={22} aria-hidden="true" />
+                <div>
+                  <h3>Opening hours</h3>
+                  {hours.map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </div>
+              </li>
+            ) : null}
           </ul>
           <h3 className="contact-details__social">Follow us</h3>
           <SocialLinks className="social-links--light" />

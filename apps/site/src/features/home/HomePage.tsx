@@ -22,7 +22,7 @@ import { FaqSection } from "../../components/widgets/FaqSection";
 import { ReviewsCarousel } from "../../components/widgets/ReviewsCarousel";
 import { useSiteConfig } from "../../config/site";
 import { phoneText, telHref, placeName } from "../../config/provider";
-import { REVIEWS } from "../../content/reviews";
+import { useHomeTexts, useReviews } from "../../lib/use-texts";
 import { keywords, pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { HydrateInTurn } from "../../lib/hydration-turns";
@@ -44,61 +44,17 @@ export const handle: RouteHandle = {
   }),
 };
 
-const STEPS = [
-  {
-    Icon: BookOpen,
-    title: "Book your training",
-    text: "Pick a course and a date that suits you, add it to your cart and pay securely online in minutes.",
-  },
-  {
-    Icon: IdCard,
-    title: "Get your licence",
-    text: "Results and certificate within 4 working days, then we help you apply. Your SIA licence usually arrives in 4-6 weeks.",
-  },
-  {
-    Icon: Wallet,
-    title: "Start earning",
-    text: "Work on doors, at events, in retail or in a CCTV control room across Merseyside and beyond.",
-  },
-] as const;
-
-const REASONS = [
-  {
-    Icon: GraduationCap,
-    title: "Over 30 years' experience",
-    text: "Our trainers have worked the doors, the control rooms and the events they teach you about.",
-  },
-  {
-    Icon: RefreshCcw,
-    title: "Free unlimited retakes",
-    text: "Didn't pass first time? Retake the exam at no extra cost until you do.",
-  },
-  {
-    Icon: Clock,
-    title: "Results in 4 working days",
-    text: "Instant exam results on the day, then your results and certificate within 4 working days.",
-  },
-  {
-    Icon: BadgeCheck,
-    title: "SIA-approved courses",
-    text: "Every licence-linked course leads to the qualification the SIA asks for.",
-  },
-  {
-    Icon: HandCoins,
-    title: "Funded places",
-    text: "Jobseekers and people on a low income may get their training fully funded. Ask us how.",
-  },
-  {
-    Icon: MapPin,
-    title: "Centre in Bootle",
-    text: "Easy to reach from Liverpool city centre by bus or Merseyrail, with parking nearby.",
-  },
-] as const;
+const STEP_ICONS = [BookOpen, IdCard, Wallet] as const;
+const REASON_ICONS = [GraduationCap, RefreshCcw, Clock, BadgeCheck, HandCoins, MapPin] as const;
 
 /** The home page: the route into the industry, courses, reasons, reviews and FAQ. */
 /** Each section hydrates in a task of its own (decision 257): the page is long and mostly static. */
 export default function HomePage() {
   const courses = useCatalogue();
+  const reviews = useReviews();
+  const home = useHomeTexts();
+  const steps = home.steps.map((s, i) => ({ ...s, Icon: STEP_ICONS[i % STEP_ICONS.length]! }));
+  const reasons = home.reasons.map((r, i) => ({ ...r, Icon: REASON_ICONS[i % REASON_ICONS.length]! }));
   const { provider } = useSiteConfig();
   const featured = courses.slice(0, 6);
   // The price shown in the hero is the catalogue's, never a figure written into the copy.
@@ -111,12 +67,11 @@ export default function HomePage() {
           <div className="ui-container home-hero__inner">
             <p className="eyebrow eyebrow--on-dark">SIA-approved training centre in {placeName(provider)}</p>
             <h1 id="home-title" className="home-hero__title">
-              Get your SIA licence. <span className="home-hero__accent">Start earning.</span>
+              {home.heroTitle}
+              {home.heroAccent ? " " : ""}
+              {home.heroAccent ? <span className="home-hero__accent">{home.heroAccent}</span> : null}
             </h1>
-            <p className="home-hero__lead">
-              Door supervisor, CCTV, refresher and first aid courses run by a family who have worked in security for over 30
-              years. Small groups, free unlimited retakes and help with your licence application.
-            </p>
+            <p className="home-hero__lead">{home.heroText}</p>
             <div className="home-hero__actions">
               <Link to={paths.allCourses} className="ui-button ui-button--primary ui-button--lg">
                 Browse Courses <ArrowRight size={20} aria-hidden="true" />
@@ -149,7 +104,7 @@ export default function HomePage() {
             <p className="eyebrow">How it works</p>
             <h2 id="steps-title">Three steps to your first shift</h2>
             <ol className="steps__list">
-              {STEPS.map(({ Icon, title, text }, i) => (
+              {steps.map(({ Icon, title, text }, i) => (
                 <li key={title} className="step">
                   <span className="step__number" aria-hidden="true">
                     {i + 1}
@@ -197,7 +152,7 @@ export default function HomePage() {
           <div className="ui-container">
             <p className="eyebrow">Why train with us</p>
             <h2 id="why-title">Training that gets you working</h2>
-            <ReasonList reasons={REASONS} />
+            <ReasonList reasons={reasons} />
           </div>
         </section>
       </HydrateInTurn>
@@ -221,7 +176,7 @@ export default function HomePage() {
 
       <HydrateInTurn id="home-reviews">
         <div className="section section--later ui-container">
-          <ReviewsCarousel reviews={REVIEWS} />
+          <ReviewsCarousel reviews={reviews} />
         </div>
       </HydrateInTurn>
 

@@ -1,10 +1,54 @@
+import { useLoaderData } from "react-router";
+import type { LoaderFunctionArgs } from "react-router";
 import { Accordion } from "@app/ui";
+import { formatLongDate } from "@app/ui/format";
 import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
 import { useSiteConfig } from "../../config/site";
 import { POLICIES, POLICY_DEFAULT_OPEN } from "../../content/policies";
 import { keywords, pageTitle } from "../../lib/seo";
+import { escapeHtml } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
+import { fetchWebsite, policiesOf } from "../../lib/website";
+import type { PolicyText } from "../../lib/website";
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+/** '2022-02-14' → '14th February 2022' (the spec's 'Last Updated' style). */
+function lastUpdated(iso: string): string {
+  return formatLongDate(iso).replace(",", "");
+}
+
+/** The built-in policies (the API's version 0), for when the API did not answer. */
+const BUILT_IN: PolicyText[] = POLICIES.map((p) => {
+  const [day, month, year] = p.lastUpdated.split(" ");
+  const signedOn = `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, "0")}-${day!.replace(/\D/g, "").padStart(2, "0")}`;
+  return {
+    id: p.id,
+    title: p.title,
+    signedBy: p.signedBy,
+    signedOn,
+    bodyHtml: p.body.map((b) => `<p>${escapeHtml(b)}</p>`).join("\n"),
+  };
+});
+
+/** The current version of every policy the office published (decision 366). */
+export async function loader({ request }: LoaderFunctionArgs): Promise<{ policies: PolicyText[] }> {
+  const website = await fetchWebsite(request);
+  return { policies: website ? policiesOf(website) : BUILT_IN };
+}
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -20,6 +64,9 @@ export const handle: RouteHandle = {
 /** Spec §2 /privacy: the seven numbered policies as an accordion, 'Health and Safety' open first. */
 export default function PrivacyPage() {
   const { provider } = useSiteConfig();
+  // Outside a data router (unit tests) the built-in words show.
+  const policies = (useLoaderData() as { policies: PolicyText[] } | undefined)?.policies ?? BUILT_IN;
+  const name = escapeHtml(provider.name);
   return (
     <>
       <PageHero
@@ -30,8 +77,8 @@ export default function PrivacyPage() {
       <section className="section ui-container policies" aria-label="Policies">
         <Accordion
           headingLevel={2}
-          defaultOpenId={POLICY_DEFAULT_OPEN}
-          items={POLICIES.map((policy, i) => ({
+          defaultOpenId={policies.some((p) => p.id === POLICY_DEFAULT_OPEN) ? POLICY_DEFAULT_OPEN : policies[0]?.id}
+          items={policies.map((policy, i) => ({
             id: policy.id,
             title: (
               <>
@@ -41,12 +88,11 @@ export default function PrivacyPage() {
             ),
             content: (
               <div className="policy" id={policy.id}>
-                {policy.body.map((p, j) => (
-                  <p key={j}>{p.replaceAll("{provider}", provider.name)}</p>
-                ))}
+                {/* HTML the API cut down to its allow-list (decision 362). */}
+                <div className="rich-text" dangerouslySetInnerHTML={{ __html: policy.bodyHtml.replaceAll("{provider}", name) }} />
                 <p className="policy__meta">
                   <span>Signed: {policy.signedBy}</span>
-                  <span>Last Updated: {policy.lastUpdated}</span>
+                  <span>Last Updated: {lastUpdated(policy.signedOn)}</span>
                 </p>
               </div>
             ),

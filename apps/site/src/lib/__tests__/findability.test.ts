@@ -133,7 +133,24 @@ describe("sitemap", () => {
       "https://example.com/about": "2025-02-10",
       "https://example.com/contact": "2025-02-10",
       "https://example.com/privacy": "2025-02-10",
+      "https://example.com/news": "2025-02-10",
       "https://example.com/course/cctv": "2030-03-01T08:00:00.000Z",
     });
+  });
+
+  it("moves a page's <lastmod> with the texts the office published, and lists each news post (issue 35)", () => {
+    const changes = { courses: "2030-05-01T10:00:00.000Z", shop: "2030-04-01T09:00:00.000Z" };
+    const texts = {
+      pages: { "/": "2030-06-01T12:00:00.000Z", "/privacy": "2030-07-01T12:00:00.000Z" },
+      posts: [{ slug: "open-day", lastmod: "2030-07-02T00:00:00.000Z" }],
+    };
+    const xml = sitemapXml("https://example.com", [], changes, texts);
+    const urls = Object.fromEntries(
+      [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(urls["https://example.com/"]).toBe("2030-06-01T12:00:00.000Z");
+    expect(urls["https://example.com/privacy"]).toBe("2030-07-01T12:00:00.000Z");
+    expect(urls["https://example.com/about"]).toBe("2025-02-10");
+    expect(urls["https://example.com/news/open-day"]).toBe("2030-07-02T00:00:00.000Z");
   });
 });
