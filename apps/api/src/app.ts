@@ -33,6 +33,7 @@ import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings/router";
 import { learnersRoutes } from "./modules/learners/router";
+import { trainersRouter } from "./modules/trainers";
 import opsPlugin from "./modules/ops/plugin";
 import metricsPlugin from "./modules/ops/metrics";
 import { opsRouter } from "./modules/ops/router";
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(bookingsRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
   await app.register(s.plugin(opsRouter), routerOptions);
+  await app.register(s.plugin(trainersRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
-import { AttendeeInputSchema, MAX_PLACES_PER_ORDER } from "./orders";
+import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
 
 /**
  * What the office reads as a booking's state. confirmed: paid (or a manual booking, even one whose
@@ -204,6 +204,7 @@ export const BookingDetailSchema = BookingRowSchema.extend({
   street_address: z.string(),
   town_city: z.string(),
   state: z.string(),
+  postcode: z.string().nullable(),
   country: z.string(),
   order_notes: z.string().nullable(),
   marketing_consent_at: z.string().nullable(),
@@ -330,6 +331,8 @@ export const ManualBookingSchema = z
     town_city: z.string().trim().max(TEXT_MAX.short).optional(),
     state: z.string().trim().max(TEXT_MAX.short).optional(),
     country: z.string().trim().max(TEXT_MAX.short).optional(),
+    /** The invoice address's postcode (decision 334), checked as a UK one when the country is the UK or not given. */
+    postcode: z.string().trim().max(TEXT_MAX.postcode).optional(),
     discount_code: z.string().trim().max(TEXT_MAX.code).optional(),
     payment_method: z.enum(MANUAL_PAYMENT_METHODS, {
       required_error: "Choose how they pay",
@@ -343,6 +346,7 @@ export const ManualBookingSchema = z
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
+    postcodeIssue(v.postcode, v.country || "United Kingdom", ctx);
     if (v.amount_received === null && v.payment_method !== "invoice" && v.payment_method !== "bank_transfer") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_received"], message: "Enter the amount received" });
     }

@@ -12,6 +12,7 @@ import { bookingsContract } from "./bookings";
 import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
 import { opsContract } from "./ops";
+import { trainersContract } from "./trainers";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -32,6 +33,7 @@ export const contract = c.router(
     learners: learnersContract,
     waitlist: waitlistContract,
     ops: opsContract,
+    trainers: trainersContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -53,3 +55,4 @@ export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
+export * from "./trainers";

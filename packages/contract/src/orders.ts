@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postcodeProblem } from "@app/rules";
 import {
   adminResponses,
   c,
@@ -58,6 +59,12 @@ const checkoutEmail = requiredText("Email address is required", TEXT_MAX.email).
     .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), "Please enter a valid email address"),
 );
 
+/** Adds the postcode's issue (field `path`) when the country is the UK and the postcode is not a UK one. */
+export function postcodeIssue(postcode: string | null | undefined, country: string | null | undefined, ctx: z.RefinementCtx, path = "postcode") {
+  const problem = postcodeProblem(postcode, country);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: problem });
+}
+
 /** The buyer form of the checkout step (spec §3 and §5), as the site holds it. */
 export const CheckoutFormSchema = z
   .object({
@@ -71,11 +78,14 @@ export const CheckoutFormSchema = z
     buildingType: z.string().max(TEXT_MAX.short).trim().optional(),
     townCity: requiredText("Town/City is required"),
     state: requiredText("State is required"),
+    /** Beside the spec's fields (decision 334): checked as a UK postcode when the country is the UK. */
+    postcode: z.string().max(TEXT_MAX.postcode).trim().optional(),
     orderNotes: z.string().max(TEXT_MAX.details).trim().optional(),
     deliverToDifferentAddress: z.boolean().default(false),
     differentAddress: z.string().max(TEXT_MAX.short).trim().optional(),
   })
   .superRefine((v, ctx) => {
+    postcodeIssue(v.postcode, v.country, ctx);
     if (v.deliverToDifferentAddress && !v.differentAddress) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -150,6 +160,8 @@ export const OrderSchema = z.object({
   street_address: requiredText("Street address is required"),
   town_city: requiredText("Town/City is required"),
   state: requiredText("State is required"),
+  /** Beside the spec's fields (decision 334): checked as a UK postcode when the country is the UK. */
+  postcode: z.string().trim().max(TEXT_MAX.postcode).optional().nullable(),
   company_name: z.string().trim().max(200).optional().nullable(),
   building_type: z.string().trim().max(200).optional().nullable(),
   order_notes: z.string().trim().max(2000).optional().nullable(),
@@ -216,6 +228,7 @@ export const EnrollmentSchema = z.object({
   town_city: z.string(),
   state: z.string(),
   street_address: z.string(),
+  postcode: z.string().nullable().optional(),
   company_name: z.string().optional(),
   building_type: z.string().optional(),
   order_notes: z.string().optional(),
@@ -276,7 +289,7 @@ export const ordersContract = c.router({
   enroll: {
     method: "POST",
     path: "/enroll",
-    body: OrderSchema,
+    body: OrderSchema.superRefine((v, ctx) => postcodeIssue(v.postcode, v.country, ctx)),
     responses: {
       201: EnrollResponseSchema,
       404: ErrorSchema,

@@ -8,3 +8,4 @@ export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
+export * from "./trainers";

@@ -53,6 +53,9 @@ export const learnerRecords = pgTable(
     certificateIssuedBy: text("certificate_issued_by"),
     /** What the last result mail said (so a mail goes out once per set of results). */
     resultMailed: text("result_mailed"),
+    /** The trainer's "seen" mark on the uploaded first-aid evidence (decision 331). */
+    evidenceSeenAt: tstz("evidence_seen_at"),
+    evidenceSeenBy: text("evidence_seen_by"),
     purgedAt: tstz("purged_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
