@@ -236,7 +236,7 @@ describe("trainings at 1280 px", () => {
     const enrolments = await apiGet<Enrollment[]>(context, apiUrl, "/api/enrollments");
     const booking = enrolments.body.find((e) => e.courses.some((c) => c.title === title));
     expect(booking, "the booking of the deleted course").toBeDefined();
-    expect(booking!.courses[0]!.pivot.price_paid).toBe(249.99);
+    expect(booking!.courses[0]!.pivot!.price_paid).toBe(249.99);
     const log = await activityMentioning(context, apiUrl, title);
     expect(log.some((e) => e.type === "training_deletion" && e.user === who)).toBe(true);
     expect(log.length).toBeGreaterThanOrEqual(3); // created, edited, deleted

@@ -5,7 +5,7 @@
  * takes an `idempotency_key` (or is idempotent by its state) so a retried click changes nothing.
  */
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
+import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX, trainerToo } from "./common";
 import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
 
 /**
@@ -387,8 +387,9 @@ export const bookingsContract = c.router({
     path: "/bookings/export.csv",
     query: BookingListQuery.omit({ page: true, limit: true }).optional(),
     responses: { 200: CsvBody, ...adminResponses },
-    metadata: officeOnly,
-    summary: "CSV: one row per attendee per course (Europe/London times), same filters as the list",
+    metadata: trainerToo,
+    summary:
+      "CSV: one row per attendee per course (Europe/London times), same filters as the list; trainers get their own dates without contact details or money",
   },
   create: {
     method: "POST",

@@ -211,7 +211,7 @@ export default function EnrolmentsPage() {
                         {e.town_city}
                       </td>
                       <td data-label="Status">
-                        <StatusBadge status={e.status} />
+                        {e.status ? <StatusBadge status={e.status} /> : null}
                       </td>
                     </tr>
                   ))

@@ -468,3 +468,21 @@ export async function recordSessionIfMissing(db: DbOrTx, reference: string, sess
     .set({ providerSessionId: sessionId })
     .where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
 }
+
+/** Paid orders with a line on one of these course dates, newest first (a trainer's bookings, decision 333). */
+export async function listPaidOrdersOnDates(db: DbOrTx, dateIds: number[]): Promise<OrderRow[]> {
+  if (!dateIds.length) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        inArray(
+          orders.id,
+          db.select({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.courseDateId, dateIds)),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
