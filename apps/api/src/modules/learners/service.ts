@@ -533,6 +533,13 @@ export async function recordResults(
 ): Promise<{ learner: RegisterLearner; mailed: boolean }> {
   return db.transaction(async (tx) => {
     const row = await lockForRegister(tx, id, actor);
+    const before = await registerOf(tx, row, now, actor);
+    // SIA: no assessment without valid first-aid evidence for door supervisors and security guards.
+    if (before.readiness.results_blocked)
+      throw new HttpError(
+        409,
+        `Results cannot be recorded: ${before.readiness.results_blocked.charAt(0).toLowerCase()}${before.readiness.results_blocked.slice(1)}`,
+      );
     await allowEarly(
       tx,
       input.results.some((r) => r.result !== null) && resultsTooEarly(row.endDate, ukDate(now)),
@@ -542,13 +549,6 @@ export async function recordResults(
       `Results of ${who(row)} recorded before the assessment day (${row.endDate})`,
       now,
     );
-    const before = await registerOf(tx, row, now, actor);
-    // SIA: no assessment without valid first-aid evidence for door supervisors and security guards.
-    if (before.readiness.results_blocked)
-      throw new HttpError(
-        409,
-        `Results cannot be recorded: ${before.readiness.results_blocked.charAt(0).toLowerCase()}${before.readiness.results_blocked.slice(1)}`,
-      );
     const units = unitsOr(await repo.unitsOfCourse(tx, row.courseId));
     const unknown = input.results.find((r) => !units.includes(r.unit));
     if (unknown)
