@@ -308,7 +308,11 @@ describe("the learner's form", () => {
 
 describe("the centre's register", () => {
   it("refuses results while first aid evidence is missing or invalid (409 with why), then records them and queues the result mail", async () => {
-    const { tokens, start: booked, dateId } = await bookPaid("SIA Door Supervisor Course (register)", {
+    const {
+      tokens,
+      start: booked,
+      dateId,
+    } = await bookPaid("SIA Door Supervisor Course (register)", {
       units: ["Principles", "Conflict management"],
     });
     let start = booked;

@@ -108,7 +108,11 @@ describe("register dates (UK time)", () => {
 
   it("accepts attendance on the day itself and marks everyone present for a day, but not tomorrow", async () => {
     const start = today();
-    const { dateId } = await book("CCTV Operator Course (mark all)", start, addDays(start, 1), ["Ann Ames", "Ben Brook", "Cy Cole"]);
+    const { dateId } = await book("CCTV Operator Course (mark all)", start, addDays(start, 1), [
+      "Ann Ames",
+      "Ben Brook",
+      "Cy Cole",
+    ]);
     await assign(dateId);
     const id = await learnerOfDate(dateId);
     const absent = await api("PUT", `/api/admin/learners/${id}/attendance`, trainer, { day: start, status: "absent" });
@@ -116,10 +120,12 @@ describe("register dates (UK time)", () => {
 
     const all = await api("PUT", `/api/admin/learners/dates/${dateId}/attendance`, trainer, { day: start });
     expect(all.statusCode, all.body).toBe(200);
-    const marks = all.json().learners.map((l: { id: number; attendance: { day: string; status: string }[] }) => [
-      l.id,
-      l.attendance.find((a) => a.day === start)?.status,
-    ]);
+    const marks = all
+      .json()
+      .learners.map((l: { id: number; attendance: { day: string; status: string }[] }) => [
+        l.id,
+        l.attendance.find((a) => a.day === start)?.status,
+      ]);
     expect(marks).toHaveLength(3);
     // The learner already marked absent keeps the mark; the others become present.
     for (const [lid, status] of marks) expect(status).toBe(lid === id ? "absent" : "present");
@@ -199,7 +205,12 @@ describe("trainers' need-to-know", () => {
       expect(l.details).toMatchObject({ address: null, postcode: null });
       expect(l.readiness).toBeDefined();
     }
-    expect(board.json().learners.map((l: { name: string }) => l.name).sort()).toEqual(["Fay Ford", "Gus Green"]);
+    expect(
+      board
+        .json()
+        .learners.map((l: { name: string }) => l.name)
+        .sort(),
+    ).toEqual(["Fay Ford", "Gus Green"]);
 
     const list = await api("GET", "/api/enrollments?limit=100", trainer);
     expect(list.statusCode).toBe(200);
@@ -220,7 +231,10 @@ describe("trainers' need-to-know", () => {
 
     const csv = await api("GET", "/api/bookings/export.csv", trainer);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "Booking reference,Booked on (UK time),Attendee first name,Attendee last name,Course,Start date,End date,Daily times,Add-ons",
     );
@@ -269,7 +283,9 @@ describe("trainers' need-to-know", () => {
   it("lets only the office assign trainers, and only trainer accounts", async () => {
     const start = addDays(today(), 3);
     const { dateId } = await book("CCTV Operator Course (assign)", start, start);
-    expect((await api("PUT", `/api/admin/course-dates/${dateId}/trainers`, trainer, { user_ids: [trainerId] })).statusCode).toBe(403);
+    expect((await api("PUT", `/api/admin/course-dates/${dateId}/trainers`, trainer, { user_ids: [trainerId] })).statusCode).toBe(
+      403,
+    );
     const me = (await api("GET", "/api/me", office)).json().user.id;
     const wrong = await api("PUT", `/api/admin/course-dates/${dateId}/trainers`, office, { user_ids: [me] });
     expect(wrong.statusCode).toBe(400);
@@ -288,10 +304,18 @@ describe("UK postcodes", () => {
 
   it("checks the postcode as a UK one when the country is the United Kingdom, stores it tidy, and accepts others abroad", async () => {
     const line = await course();
-    const bad = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([line], { postcode: "NOT A CODE" }) });
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([line], { postcode: "NOT A CODE" }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain(UK_POSTCODE_MESSAGE);
-    const good = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([line], { postcode: "l20 3ab" }) });
+    const good = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([line], { postcode: "l20 3ab" }),
+    });
     expect(good.statusCode, good.body).toBe(201);
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, good.json().reference));
     expect(row?.postcode).toBe("L20 3AB");

@@ -5,7 +5,18 @@
  * takes an `idempotency_key` (or is idempotent by its state) so a retried click changes nothing.
  */
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX, trainerToo } from "./common";
+import {
+  adminResponses,
+  c,
+  ErrorSchema,
+  MAX_INT,
+  officeOnly,
+  PageQuery,
+  Pounds,
+  requiredText,
+  TEXT_MAX,
+  trainerToo,
+} from "./common";
 import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
 
 /**

@@ -60,7 +60,12 @@ const checkoutEmail = requiredText("Email address is required", TEXT_MAX.email).
 );
 
 /** Adds the postcode's issue (field `path`) when the country is the UK and the postcode is not a UK one. */
-export function postcodeIssue(postcode: string | null | undefined, country: string | null | undefined, ctx: z.RefinementCtx, path = "postcode") {
+export function postcodeIssue(
+  postcode: string | null | undefined,
+  country: string | null | undefined,
+  ctx: z.RefinementCtx,
+  path = "postcode",
+) {
   const problem = postcodeProblem(postcode, country);
   if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: problem });
 }
@@ -422,6 +427,8 @@ export function enrollmentMatches(
     return true;
   const qDigits = searchDigits(q);
   return (
-    qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number ?? "").includes(qDigits)
+    qDigits.length >= 3 &&
+    qDigits.length === q.replace(/[\s()+-]/g, "").length &&
+    searchDigits(e.phone_number ?? "").includes(qDigits)
   );
 }

@@ -17,7 +17,8 @@ export const isUnitedKingdom = (country: string | null | undefined) =>
  * Outward code (area, district) and inward code (sector, unit), per the Royal Mail format:
  * A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA; plus GIR 0AA. Space optional.
  */
-const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPS-UW]|[A-HK-Y][0-9][ABEHMNPRV-Y]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
+const UK_POSTCODE =
+  /^(GIR ?0AA|[A-PR-UWYZ]([0-9]{1,2}|[A-HK-Y][0-9]{1,2}|[0-9][A-HJKPS-UW]|[A-HK-Y][0-9][ABEHMNPRV-Y]) ?[0-9][ABD-HJLNP-UW-Z]{2})$/;
 
 export const isUkPostcode = (value: string) => UK_POSTCODE.test(value.trim().toUpperCase());
 

@@ -1077,7 +1077,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** CSV: one row per attendee per course (Europe/London times), same filters as the list */
+        /** CSV: one row per attendee per course (Europe/London times), same filters as the list; trainers get their own dates without contact details or money */
         get: operations["bookings.export"];
         put?: never;
         post?: never;
@@ -1401,9 +1401,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The learner's first-aid certificate file (each view is written to the activity log) */
+        /** The learner's first-aid certificate file (each view is written to the activity log; trainers: their dates only) */
         get: operations["learners.evidence"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/learners/{id}/evidence-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks the learner's uploaded evidence seen (or not), logged */
+        put: operations["learners.evidenceSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/learners/dates/{dateId}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks every learner without a mark present on one day (same date rules as single attendance) */
+        put: operations["learners.markAllPresent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1608,6 +1642,24 @@ export interface paths {
         /** Alerts still open (the portal's banner), oldest first */
         get: operations["ops.alerts"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/course-dates/{dateId}/trainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trainers assigned to a course date, and the trainer accounts that could be */
+        get: operations["trainers.dateTrainers"];
+        /** Sets the trainers of a course date (only trainer accounts; logged) */
+        put: operations["trainers.setDateTrainers"];
         post?: never;
         delete?: never;
         options?: never;
@@ -6154,6 +6206,7 @@ export interface operations {
                     street_address: string;
                     town_city: string;
                     state: string;
+                    postcode?: string | null;
                     company_name?: string | null;
                     building_type?: string | null;
                     order_notes?: string | null;
@@ -6319,35 +6372,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reference: string;
+                        reference?: string;
                         booking_reference: string;
                         first_name: string;
                         last_name: string;
-                        guest_email: string;
-                        phone_number: string;
-                        country: string;
-                        town_city: string;
-                        state: string;
-                        street_address: string;
+                        guest_email?: string;
+                        phone_number?: string;
+                        country?: string;
+                        town_city?: string;
+                        state?: string;
+                        street_address?: string;
+                        postcode?: string | null;
                         company_name?: string;
                         building_type?: string;
                         order_notes?: string;
-                        purchase_order: string | null;
-                        marketing_consent_at: string | null;
+                        purchase_order?: string | null;
+                        marketing_consent_at?: string | null;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "expired" | "cancelled";
-                        subtotal: number;
-                        discount_code: string | null;
-                        percent_off: number | null;
+                        status?: "pending" | "paid" | "expired" | "cancelled";
+                        subtotal?: number;
+                        discount_code?: string | null;
+                        percent_off?: number | null;
                         amount_off?: number | null;
                         discount?: number;
-                        total: number;
-                        amount_paid: number | null;
-                        paid_at: string | null;
-                        expires_at: string;
+                        total?: number;
+                        amount_paid?: number | null;
+                        paid_at?: string | null;
+                        expires_at?: string;
                         created_at: string;
-                        terms_version: string | null;
-                        terms_accepted_at: string | null;
+                        terms_version?: string | null;
+                        terms_accepted_at?: string | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -6360,16 +6414,16 @@ export interface operations {
                             description: string;
                             addOns: {
                                 name: string;
-                                price: number;
+                                price?: number;
                             }[];
                             seats: number;
                             attendees: {
                                 id: number;
                                 first_name: string;
                                 last_name: string;
-                                email: string | null;
+                                email?: string | null;
                             }[];
-                            pivot: {
+                            pivot?: {
                                 price_paid: number;
                                 original_price: number;
                                 created_at: string;
@@ -6851,35 +6905,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reference: string;
+                        reference?: string;
                         booking_reference: string;
                         first_name: string;
                         last_name: string;
-                        guest_email: string;
-                        phone_number: string;
-                        country: string;
-                        town_city: string;
-                        state: string;
-                        street_address: string;
+                        guest_email?: string;
+                        phone_number?: string;
+                        country?: string;
+                        town_city?: string;
+                        state?: string;
+                        street_address?: string;
+                        postcode?: string | null;
                         company_name?: string;
                         building_type?: string;
                         order_notes?: string;
-                        purchase_order: string | null;
-                        marketing_consent_at: string | null;
+                        purchase_order?: string | null;
+                        marketing_consent_at?: string | null;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "expired" | "cancelled";
-                        subtotal: number;
-                        discount_code: string | null;
-                        percent_off: number | null;
+                        status?: "pending" | "paid" | "expired" | "cancelled";
+                        subtotal?: number;
+                        discount_code?: string | null;
+                        percent_off?: number | null;
                         amount_off?: number | null;
                         discount?: number;
-                        total: number;
-                        amount_paid: number | null;
-                        paid_at: string | null;
-                        expires_at: string;
+                        total?: number;
+                        amount_paid?: number | null;
+                        paid_at?: string | null;
+                        expires_at?: string;
                         created_at: string;
-                        terms_version: string | null;
-                        terms_accepted_at: string | null;
+                        terms_version?: string | null;
+                        terms_accepted_at?: string | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -6892,16 +6947,16 @@ export interface operations {
                             description: string;
                             addOns: {
                                 name: string;
-                                price: number;
+                                price?: number;
                             }[];
                             seats: number;
                             attendees: {
                                 id: number;
                                 first_name: string;
                                 last_name: string;
-                                email: string | null;
+                                email?: string | null;
                             }[];
-                            pivot: {
+                            pivot?: {
                                 price_paid: number;
                                 original_price: number;
                                 created_at: string;
@@ -11226,6 +11281,7 @@ export interface operations {
                     town_city?: string;
                     state?: string;
                     country?: string;
+                    postcode?: string;
                     discount_code?: string;
                     /** @enum {string} */
                     payment_method: "card_phone" | "cash" | "bank_transfer" | "invoice";
@@ -11273,6 +11329,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -11398,6 +11455,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -11789,6 +11847,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12052,6 +12111,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12351,6 +12411,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12795,6 +12856,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -13091,6 +13153,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -13390,6 +13453,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -14749,6 +14813,8 @@ export interface operations {
                                 sia_link_consent: boolean | null;
                             };
                             has_evidence: boolean;
+                            evidence_seen_at: string | null;
+                            evidence_seen_by: string | null;
                             attendance: {
                                 day: string;
                                 /** @enum {string} */
@@ -14951,6 +15017,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -15130,6 +15198,7 @@ export interface operations {
             content: {
                 "application/json": {
                     day: string;
+                    override_reason?: string;
                     status: ("present" | "absent" | "late") | null;
                     arrived_at?: string | null;
                 };
@@ -15171,6 +15240,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -15353,6 +15424,7 @@ export interface operations {
                         unit: string;
                         result: ("pass" | "fail" | "resit") | null;
                     }[];
+                    override_reason?: string;
                 };
             };
         };
@@ -15392,6 +15464,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -15610,6 +15684,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -15855,6 +15931,459 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "learners.evidenceSeen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seen: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        full_name: string | null;
+                        booking_reference: string;
+                        email: string | null;
+                        phone: string | null;
+                        adjustments: string | null;
+                        emergency: string | null;
+                        id_document_type: ("passport" | "uk_driving_licence" | "biometric_residence_permit" | "eu_identity_card" | "uk_armed_forces_id" | "two_group_b") | null;
+                        id_checked_document: string | null;
+                        id_checked_at: string | null;
+                        id_checked_by: string | null;
+                        first_aid_expires_on: string | null;
+                        details: {
+                            date_of_birth: string | null;
+                            address: string | null;
+                            postcode: string | null;
+                            id_document_expiry: string | null;
+                            first_aid_title: string | null;
+                            first_aid_body: string | null;
+                            first_aid_achieved_on: string | null;
+                            english_declared_at: string | null;
+                            fitness_name: string | null;
+                            fitness_declared_at: string | null;
+                            uln: string | null;
+                            sia_link_consent: boolean | null;
+                        };
+                        has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
+                        attendance: {
+                            day: string;
+                            /** @enum {string} */
+                            status: "present" | "absent" | "late";
+                            arrived_at: string | null;
+                        }[];
+                        results: {
+                            unit: string;
+                            /** @enum {string} */
+                            result: "pass" | "fail" | "resit";
+                        }[];
+                        certificate_issued_at: string | null;
+                        purged: boolean;
+                        readiness: {
+                            details_complete: boolean;
+                            /** @enum {string} */
+                            first_aid: "valid" | "missing" | "invalid" | "not_needed";
+                            fitness_declared: boolean;
+                            id_checked: boolean;
+                            days_attended: number;
+                            days_recorded: number;
+                            /** @enum {string} */
+                            result: "none" | "pass" | "fail" | "resit" | "incomplete";
+                            certificate_issued: boolean;
+                            ready: boolean;
+                            reasons: string[];
+                            results_blocked: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "learners.markAllPresent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    day: string;
+                    override_reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        course_title: string;
+                        /** @enum {string} */
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        first_aid_required: boolean;
+                        start_date: string;
+                        end_date: string;
+                        time: string;
+                        days: string[];
+                        units: string[];
+                        learners: {
+                            id: number;
+                            name: string;
+                            full_name: string | null;
+                            booking_reference: string;
+                            email: string | null;
+                            phone: string | null;
+                            adjustments: string | null;
+                            emergency: string | null;
+                            id_document_type: ("passport" | "uk_driving_licence" | "biometric_residence_permit" | "eu_identity_card" | "uk_armed_forces_id" | "two_group_b") | null;
+                            id_checked_document: string | null;
+                            id_checked_at: string | null;
+                            id_checked_by: string | null;
+                            first_aid_expires_on: string | null;
+                            details: {
+                                date_of_birth: string | null;
+                                address: string | null;
+                                postcode: string | null;
+                                id_document_expiry: string | null;
+                                first_aid_title: string | null;
+                                first_aid_body: string | null;
+                                first_aid_achieved_on: string | null;
+                                english_declared_at: string | null;
+                                fitness_name: string | null;
+                                fitness_declared_at: string | null;
+                                uln: string | null;
+                                sia_link_consent: boolean | null;
+                            };
+                            has_evidence: boolean;
+                            evidence_seen_at: string | null;
+                            evidence_seen_by: string | null;
+                            attendance: {
+                                day: string;
+                                /** @enum {string} */
+                                status: "present" | "absent" | "late";
+                                arrived_at: string | null;
+                            }[];
+                            results: {
+                                unit: string;
+                                /** @enum {string} */
+                                result: "pass" | "fail" | "resit";
+                            }[];
+                            certificate_issued_at: string | null;
+                            purged: boolean;
+                            readiness: {
+                                details_complete: boolean;
+                                /** @enum {string} */
+                                first_aid: "valid" | "missing" | "invalid" | "not_needed";
+                                fitness_declared: boolean;
+                                id_checked: boolean;
+                                days_attended: number;
+                                days_recorded: number;
+                                /** @enum {string} */
+                                result: "none" | "pass" | "fail" | "resit" | "incomplete";
+                                certificate_issued: boolean;
+                                ready: boolean;
+                                reasons: string[];
+                                results_blocked: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17531,6 +18060,304 @@ export interface operations {
             };
             /** @description Not allowed for this role */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "trainers.dateTrainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        assigned: {
+                            id: number;
+                            name: string;
+                        }[];
+                        available: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "trainers.setDateTrainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        assigned: {
+                            id: number;
+                            name: string;
+                        }[];
+                        available: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

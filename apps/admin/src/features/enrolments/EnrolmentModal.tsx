@@ -88,7 +88,9 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
               <>
                 <Field label="Total">
                   {formatPounds(e.total)}
-                  {e.discount_code ? ` (code ${e.discount_code}, ${e.percent_off ?? 0}% off ${formatPounds(e.subtotal ?? 0)})` : ""}
+                  {e.discount_code
+                    ? ` (code ${e.discount_code}, ${e.percent_off ?? 0}% off ${formatPounds(e.subtotal ?? 0)})`
+                    : ""}
                 </Field>
                 <Field label="Amount Paid">{e.amount_paid == null ? "Not paid" : formatPounds(e.amount_paid)}</Field>
                 <Field label="Booking Terms">
@@ -121,7 +123,9 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
                     {c.pivot ? <Field label="Original Price">{formatPounds(c.pivot.original_price)}</Field> : null}
                     {c.addOns.length > 0 ? (
                       <Field label="Add-ons" wide>
-                        {c.addOns.map((a) => (a.price === undefined ? a.name : `${a.name} (${formatPounds(a.price)})`)).join(", ")}
+                        {c.addOns
+                          .map((a) => (a.price === undefined ? a.name : `${a.name} (${formatPounds(a.price)})`))
+                          .join(", ")}
                       </Field>
                     ) : null}
                     {c.description ? (

@@ -210,9 +210,7 @@ export default function EnrolmentsPage() {
                       <td data-label="Town/City" className="admin-table__hide-phone">
                         {e.town_city}
                       </td>
-                      <td data-label="Status">
-                        {e.status ? <StatusBadge status={e.status} /> : null}
-                      </td>
+                      <td data-label="Status">{e.status ? <StatusBadge status={e.status} /> : null}</td>
                     </tr>
                   ))
                 )}

@@ -197,15 +197,17 @@ export interface Attendee {
 
 /** Paid bookings for one course date, sorted by surname then first name. */
 export function registerAttendees(rows: readonly Enrollment[], courseDateId: number): Attendee[] {
-  return rows
-    // A trainer's list holds paid bookings only and carries no status (decision 333).
-    .filter((e) => (e.status ?? "paid") === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
-    .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
-    .map((e) => ({
-      enrolmentId: e.id,
-      reference: e.booking_reference,
-      name: fullName(e),
-      phone: e.phone_number ?? "",
-      email: e.guest_email ?? "",
-    }));
+  return (
+    rows
+      // A trainer's list holds paid bookings only and carries no status (decision 333).
+      .filter((e) => (e.status ?? "paid") === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
+      .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
+      .map((e) => ({
+        enrolmentId: e.id,
+        reference: e.booking_reference,
+        name: fullName(e),
+        phone: e.phone_number ?? "",
+        email: e.guest_email ?? "",
+      }))
+  );
 }

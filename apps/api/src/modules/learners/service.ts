@@ -480,7 +480,13 @@ async function allowEarly(
   if (!tooEarly) return;
   if (!reason) throw new HttpError(409, message);
   if (isTrainer(actor)) throw new HttpError(403, OVERRIDE_OFFICE_ONLY_MESSAGE);
-  await logActivity(tx, { type: "other", action: "Register date override", details: `${what}. Reason: ${reason}`, actor, at: now });
+  await logActivity(tx, {
+    type: "other",
+    action: "Register date override",
+    details: `${what}. Reason: ${reason}`,
+    actor,
+    at: now,
+  });
 }
 
 function checkCourseDay(row: Row, day: string): void {
