@@ -6,7 +6,7 @@
  * their assigned dates without contact details or money (JSON and CSV, UK time), and postcodes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { ATTENDANCE_FUTURE_MESSAGE, OVERRIDE_OFFICE_ONLY_MESSAGE, RESULTS_EARLY_MESSAGE } from "@app/contract";
 import { UK_POSTCODE_MESSAGE } from "@app/rules";
 import { activityLog, courseDates, learnerRecords, mailOutbox, orders } from "../src/db/schema";
@@ -353,5 +353,55 @@ describe("UK postcodes", () => {
     const ok = await api("POST", "/api/bookings", office, body("L20 7EX"));
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ street_address: "1 Example Dock", postcode: "L20 7EX" });
+  });
+});
+
+describe("safer catalogue", () => {
+  it("asks for confirmation naming the bookings before unpublishing or deleting a course with bookings", async () => {
+    const start = addDays(today(), 12);
+    const { order } = await book("CCTV Operator Course (unpublish)", start, start, ["Jo Jay"]);
+    const [{ id: courseId }] = (
+      await ctx.db.execute<{ id: number }>(sql`select id from courses where title = 'CCTV Operator Course (unpublish)'`)
+    ).rows as [{ id: number }];
+
+    const refused = await api("PUT", `/api/courses/${courseId}/status`, office, { status: "draft" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().bookings).toEqual([
+      { booking_reference: order.booking_reference, customer_name: "Casey Jones", start_date: start, places: 1 },
+    ]);
+    expect(refused.json().message).toContain("1 booking");
+    const stillLive = (await api("GET", `/api/admin/courses/${courseId}`, office)).json();
+    expect(stillLive.status).toBe("published");
+
+    const del = await ctx.app.inject({ method: "DELETE", url: `/api/courses/${courseId}`, headers: office.headers });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().bookings[0].booking_reference).toBe(order.booking_reference);
+
+    const ok = await api("PUT", `/api/courses/${courseId}/status`, office, { status: "draft", confirm: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().status).toBe("draft");
+    const [log] = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Course taken back to draft"))
+      .orderBy(desc(activityLog.id))
+      .limit(1);
+    expect(log?.details).toContain(order.booking_reference);
+    const gone = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/courses/${courseId}?confirm=true`,
+      headers: office.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    // The booking keeps its course (the order's snapshot) on the office's screens.
+    const list = (await api("GET", `/api/enrollments?q=${order.booking_reference}`, office)).json();
+    expect(list[0].courses[0].title).toBe("CCTV Operator Course (unpublish)");
+  });
+
+  it("unpublishes a course without bookings at once", async () => {
+    const id = await createCourse(ctx.db, { title: "Unbooked Course" } as never, ctx.clock.now());
+    const res = await api("PUT", `/api/courses/${id}/status`, office, { status: "draft" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("draft");
   });
 });

@@ -3268,7 +3268,9 @@ export interface operations {
     };
     "courses.remove": {
         parameters: {
-            query?: never;
+            query?: {
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: number;
@@ -3361,6 +3363,31 @@ export interface operations {
                         max_attempts?: number;
                         locked_until?: string;
                         retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                        bookings: {
+                            booking_reference: string;
+                            customer_name: string;
+                            start_date: string | null;
+                            places: number;
+                        }[];
                     };
                 };
             };
@@ -3860,6 +3887,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "draft" | "published";
+                    confirm?: boolean;
                 };
             };
         };
@@ -3986,6 +4014,31 @@ export interface operations {
                         max_attempts?: number;
                         locked_until?: string;
                         retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                        bookings: {
+                            booking_reference: string;
+                            customer_name: string;
+                            start_date: string | null;
+                            places: number;
+                        }[];
                     };
                 };
             };
