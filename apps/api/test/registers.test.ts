@@ -383,7 +383,7 @@ describe("safer catalogue", () => {
     const [log] = await ctx.db
       .select()
       .from(activityLog)
-      .where(eq(activityLog.action, "Course taken back to draft"))
+      .where(eq(activityLog.action, "Course with bookings withdrawn"))
       .orderBy(desc(activityLog.id))
       .limit(1);
     expect(log?.details).toContain(order.booking_reference);

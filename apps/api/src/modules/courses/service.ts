@@ -124,12 +124,12 @@ export async function updateCourse(db: Db, id: number, input: UpdateInput, actor
 
 /**
  * Unpublishing or deleting a course with bookings on dates not yet over needs the office's
- * confirmation (decision 336): without it, 409 naming the bookings; with it, the bookings named
- * for the activity log (their pages and mails keep working from the order's snapshot).
+ * confirmation (decision 336): without it, 409 naming the bookings; with it, the bookings are
+ * named in the activity log (their pages and mails keep working from the order's snapshot).
  */
-async function bookingsNeedingConfirm(tx: DbOrTx, id: number, now: Date, confirm: boolean): Promise<string> {
+async function bookingsNeedingConfirm(tx: DbOrTx, id: number, title: string, now: Date, confirm: boolean, actor: Actor) {
   const rows = await openBookingsOfCourse(tx, id, ukDate(now), now);
-  if (!rows.length) return "";
+  if (!rows.length) return;
   const bookings = rows.map((r) => ({
     booking_reference: formatBookingRef(r.booking_ref),
     customer_name: r.name,
@@ -137,7 +137,13 @@ async function bookingsNeedingConfirm(tx: DbOrTx, id: number, now: Date, confirm
     places: Number(r.places),
   }));
   if (!confirm) throw new HttpError(409, courseHasBookingsMessage(bookings.length), { bookings });
-  return ` (with bookings ${bookings.map((b) => b.booking_reference).join(", ")})`;
+  await logActivity(tx, {
+    type: "other",
+    action: "Course with bookings withdrawn",
+    details: `${title}: bookings ${bookings.map((b) => b.booking_reference).join(", ")} kept`,
+    actor,
+    at: now,
+  });
 }
 
 /**
@@ -150,10 +156,10 @@ export async function setCourseStatus(db: Db, id: number, status: CourseStatus, 
     const current = await lockLiveCourse(tx, id);
     if (!current) throw new HttpError(404, "Course not found");
     if (current.status === status) return;
-    const named = status === "draft" ? await bookingsNeedingConfirm(tx, id, now, confirm) : "";
+    if (status === "draft") await bookingsNeedingConfirm(tx, id, current.title, now, confirm, actor);
     await tx.update(courses).set({ status, updatedAt: now }).where(eq(courses.id, id));
     const action = status === "published" ? "Course published" : "Course taken back to draft";
-    await logActivity(tx, { type: "other", action, details: `${current.title}${named}`, actor, at: now });
+    await logActivity(tx, { type: "other", action, details: current.title, actor, at: now });
   });
   return officeRecord(db, id, now);
 }
@@ -219,7 +225,7 @@ export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date,
   await db.transaction(async (tx) => {
     const live = await lockLiveCourse(tx, id);
     if (!live) throw new HttpError(404, "Course not found");
-    const named = await bookingsNeedingConfirm(tx, id, now, confirm);
+    await bookingsNeedingConfirm(tx, id, live.title, now, confirm, actor);
     const [row] = await tx
       .update(courses)
       .set({ archivedAt: now, updatedAt: now })
@@ -229,7 +235,7 @@ export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date,
     await logActivity(tx, {
       type: "training_deletion",
       action: "Course deleted",
-      details: `${row.title}${named}`,
+      details: row.title,
       actor,
       at: now,
     });
