@@ -22,6 +22,7 @@ import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
 import { bookingsOf, useBookingsConfirm } from "./BookingsConfirm";
+import { DateTrainers } from "./DateTrainers";
 import "./trainings.css";
 
 /**
@@ -245,6 +246,7 @@ export default function TrainingDetailPage() {
                           <span className="ui-muted">
                             {d.placesLeft} of {d.capacity} places left
                           </span>
+                          <DateTrainers dateId={d.id} label={d.label} />
                         </li>
                       ))}
                     </ul>
