@@ -139,6 +139,7 @@ describe("live answers match the OpenAPI document", () => {
       "/api/bookings/{id}/receipt.pdf": { id: String(booking.id) },
       "/api/admin/learners/dates/{dateId}": { dateId: String(learnerDates[0]?.id ?? date.id) },
       "/api/admin/learners/dates/{dateId}/registration.csv": { dateId: String(learnerDates[0]?.id ?? date.id) },
+      "/api/admin/course-dates/{dateId}/trainers": { dateId: String(date.id) },
     };
     const fill = (template: string) =>
       template.replace(/{(\w+)}/g, (_m, name: string) => {
