@@ -34,6 +34,7 @@ import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings/router";
 import { learnersRoutes } from "./modules/learners/router";
+import { trainersRouter } from "./modules/trainers";
 import opsPlugin from "./modules/ops/plugin";
 import metricsPlugin from "./modules/ops/metrics";
 import { opsRouter } from "./modules/ops/router";
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(privacyRouter), routerOptions);
   await app.register(s.plugin(portalRouter), routerOptions);
   await app.register(s.plugin(studyRouter), routerOptions);
+  await app.register(s.plugin(trainersRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

@@ -105,7 +105,6 @@ describe("access", () => {
     for (const [method, url, body] of [
       ["GET", "/api/bookings"],
       ["GET", `/api/bookings/${order.id}`],
-      ["GET", "/api/bookings/export.csv"],
       ["GET", `/api/bookings/${order.id}/receipt.pdf`],
       ["POST", `/api/bookings/${order.id}/refund`, { amount: 1, idempotency_key: key() }],
       ["POST", `/api/bookings/${order.id}/notes`, { text: "hello" }],
@@ -115,6 +114,16 @@ describe("access", () => {
       expect(asTrainer.statusCode, url).toBe(403);
     }
     expect(await ctx.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+    // The export is a trainer's too, limited to their own dates (decision 333): none assigned, header only.
+    expect((await api("GET", "/api/bookings/export.csv", undefined, null)).statusCode).toBe(401);
+    const csv = await api("GET", "/api/bookings/export.csv", undefined, trainer);
+    expect(csv.statusCode).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toHaveLength(1);
   });
 });
 

@@ -80,7 +80,9 @@ describe("draft courses", () => {
     expect(log.filter((e) => e.action === "Course published" && e.details === "Draft Close Protection")).toHaveLength(1);
     expect(log.find((e) => e.action === "Course published")!.user).toBeTruthy();
 
-    const back = await send("PUT", `/api/courses/${draft.id}/status`, { status: "draft" });
+    // It has a booking now: back to draft only once the office confirms (issue 27, decision 336).
+    expect((await send("PUT", `/api/courses/${draft.id}/status`, { status: "draft" })).statusCode).toBe(409);
+    const back = await send("PUT", `/api/courses/${draft.id}/status`, { status: "draft", confirm: true });
     expect(back.json().status).toBe("draft");
     expect((await publicList()).some((c) => c.id === draft.id)).toBe(false);
     expect((await get(`/api/courses/slug/${draft.slug}`)).statusCode).toBe(404);

@@ -203,7 +203,10 @@ describe("update and delete", () => {
       payload: orderPayload([{ id: c.id, selectedDate: c.courseDates[0].id }], { guest_email: "short.lived@example.com" }),
     });
     expect(order.statusCode).toBe(201);
-    const del = await ctx.app.inject({ method: "DELETE", url: `/api/courses/${c.id}`, headers: admin.headers });
+    // The course has a (pending) booking: deleting it needs the office's confirmation (decision 336).
+    const unconfirmed = await ctx.app.inject({ method: "DELETE", url: `/api/courses/${c.id}`, headers: admin.headers });
+    expect(unconfirmed.statusCode).toBe(409);
+    const del = await ctx.app.inject({ method: "DELETE", url: `/api/courses/${c.id}?confirm=true`, headers: admin.headers });
     expect(del.statusCode).toBe(200);
     expect((await get(`/api/courses/${c.id}`)).statusCode).toBe(404);
     expect((await get("/api/courses")).json().some((x: { id: number }) => x.id === c.id)).toBe(false);

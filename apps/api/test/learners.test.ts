@@ -28,6 +28,7 @@ import { expectArchivalTaggedPdf } from "./pdf-check";
 let ctx: TestContext;
 let office: Session;
 let trainer: Session;
+let trainerId: number;
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const PNG = Buffer.from(
@@ -43,13 +44,13 @@ async function signIn() {
 
 beforeAll(async () => {
   ctx = await setupApp({ env: MANY_CUSTOMERS_ENV });
-  await upsertUser(ctx.db, {
+  ({ id: trainerId } = await upsertUser(ctx.db, {
     email: "learners-trainer@example.com",
     name: "Terry Trainer",
     password: "Str0ng!Passw0rd-test",
     isAdmin: true,
     role: "trainer",
-  });
+  }));
   await signIn();
 });
 afterAll(() => ctx.close());
@@ -78,6 +79,17 @@ async function bookPaid(
   const links: { name: string; url: string }[] = status.learner_links ?? [];
   const tokens = links.map((l) => l.url.split("/learner/")[1]!);
   return { order, start, end, dateId: date!.id, links, tokens };
+}
+
+/** The office gives the file's trainer the date (a trainer sees only assigned dates, decision 332). */
+async function assignTrainer(dateId: number) {
+  const res = await ctx.app.inject({
+    method: "PUT",
+    url: `/api/admin/course-dates/${dateId}/trainers`,
+    headers: office.headers,
+    payload: { user_ids: [trainerId] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 const form = (token: string) => ctx.app.inject({ method: "GET", url: `/api/learner-forms/${token}` });
@@ -296,9 +308,15 @@ describe("the learner's form", () => {
 
 describe("the centre's register", () => {
   it("refuses results while first aid evidence is missing or invalid (409 with why), then records them and queues the result mail", async () => {
-    const { tokens, start, dateId } = await bookPaid("SIA Door Supervisor Course (register)", {
+    const {
+      tokens,
+      start: booked,
+      dateId,
+    } = await bookPaid("SIA Door Supervisor Course (register)", {
       units: ["Principles", "Conflict management"],
     });
+    let start = booked;
+    await assignTrainer(dateId);
     const token = tokens[0]!;
     const id = await learnerIdOf(token);
     const results = (r: string) =>
@@ -344,6 +362,13 @@ describe("the centre's register", () => {
       payload: { checked: true, document_type: "passport" },
     });
     expect(idCheck.json()).toMatchObject({ id_checked_document: "passport", id_checked_by: "Terry Trainer" });
+    // The course is under way: its first day was yesterday, its last (the assessment) is today (decision 330).
+    const today = ukDate(ctx.clock.now());
+    await ctx.db
+      .update(courseDates)
+      .set({ startDate: addDays(today, -1), endDate: today })
+      .where(eq(courseDates.id, dateId));
+    start = addDays(today, -1);
     const late = await ctx.app.inject({
       method: "PUT",
       url: `/api/admin/learners/${id}/attendance`,
@@ -458,7 +483,8 @@ describe("personal data", () => {
     const id = await learnerIdOf(tokens[0]!);
     const url = `/api/admin/learners/${id}/evidence`;
     expect((await ctx.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: "GET", url, headers: trainer.headers })).statusCode).toBe(403);
+    // A trainer opens evidence only on their own dates (decision 331); this date is not theirs.
+    expect((await ctx.app.inject({ method: "GET", url, headers: trainer.headers })).statusCode).toBe(404);
     const before = await ctx.db.select().from(activityLog).where(eq(activityLog.action, "Learner evidence viewed"));
     const res = await ctx.app.inject({ method: "GET", url, headers: office.headers });
     expect(res.statusCode).toBe(200);

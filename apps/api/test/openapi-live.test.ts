@@ -149,6 +149,7 @@ describe("live answers match the OpenAPI document", () => {
       "/api/admin/website/{section}": { section: "faq" },
       "/api/admin/website/{section}/versions/{id}": { section: "faq", id: String(faqPublished.current.id) },
       "/api/website/preview/{token}": { token: String(preview.token) },
+      "/api/admin/course-dates/{dateId}/trainers": { dateId: String(date.id) },
     };
     const fill = (template: string) =>
       template.replace(/{(\w+)}/g, (_m, name: string) => {

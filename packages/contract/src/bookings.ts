@@ -5,8 +5,19 @@
  * takes an `idempotency_key` (or is idempotent by its state) so a retried click changes nothing.
  */
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, Pounds, requiredText, TEXT_MAX } from "./common";
-import { AttendeeInputSchema, MAX_PLACES_PER_ORDER } from "./orders";
+import {
+  adminResponses,
+  c,
+  ErrorSchema,
+  MAX_INT,
+  officeOnly,
+  PageQuery,
+  Pounds,
+  requiredText,
+  TEXT_MAX,
+  trainerToo,
+} from "./common";
+import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
 import { AttendeeParams, CancelAttendeeSchema, RenameAttendeeSchema, SwapAttendeeSchema } from "./attendee-actions";
 
 /**
@@ -207,6 +218,7 @@ export const BookingDetailSchema = BookingRowSchema.extend({
   street_address: z.string(),
   town_city: z.string(),
   state: z.string(),
+  postcode: z.string().nullable(),
   country: z.string(),
   order_notes: z.string().nullable(),
   marketing_consent_at: z.string().nullable(),
@@ -333,6 +345,8 @@ export const ManualBookingSchema = z
     town_city: z.string().trim().max(TEXT_MAX.short).optional(),
     state: z.string().trim().max(TEXT_MAX.short).optional(),
     country: z.string().trim().max(TEXT_MAX.short).optional(),
+    /** The invoice address's postcode (decision 334), checked as a UK one when the country is the UK or not given. */
+    postcode: z.string().trim().max(TEXT_MAX.postcode).optional(),
     discount_code: z.string().trim().max(TEXT_MAX.code).optional(),
     payment_method: z.enum(MANUAL_PAYMENT_METHODS, {
       required_error: "Choose how they pay",
@@ -346,6 +360,7 @@ export const ManualBookingSchema = z
     idempotency_key: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
+    postcodeIssue(v.postcode, v.country || "United Kingdom", ctx);
     if (v.amount_received === null && v.payment_method !== "invoice" && v.payment_method !== "bank_transfer") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_received"], message: "Enter the amount received" });
     }
@@ -386,8 +401,9 @@ export const bookingsContract = c.router({
     path: "/bookings/export.csv",
     query: BookingListQuery.omit({ page: true, limit: true }).optional(),
     responses: { 200: CsvBody, ...adminResponses },
-    metadata: officeOnly,
-    summary: "CSV: one row per attendee per course (Europe/London times), same filters as the list",
+    metadata: trainerToo,
+    summary:
+      "CSV: one row per attendee per course (Europe/London times), same filters as the list; trainers get their own dates without contact details or money",
   },
   create: {
     method: "POST",

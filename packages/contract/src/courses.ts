@@ -214,7 +214,22 @@ export type AdminCourseDetail = z.infer<typeof AdminCourseDetailSchema>;
 
 export const CourseStatusInputSchema = z.object({
   status: z.enum(COURSE_STATUSES, { errorMap: () => ({ message: "Choose draft or published" }) }),
+  /** Taking a course with bookings back to draft needs this (after the office saw the bookings, decision 336). */
+  confirm: z.boolean().optional(),
 });
+
+/** A booking that a catalogue change would touch (named in the confirmation). */
+export const CourseBookingRefSchema = z.object({
+  booking_reference: z.string(),
+  customer_name: z.string(),
+  start_date: z.string().nullable(),
+  places: z.number().int(),
+});
+/** 409 before unpublishing or deleting a course with paid or pending bookings on dates not yet over. */
+export const CourseHasBookingsSchema = ErrorSchema.extend({ bookings: z.array(CourseBookingRefSchema) });
+export type CourseHasBookings = z.infer<typeof CourseHasBookingsSchema>;
+export const courseHasBookingsMessage = (n: number) =>
+  `This course has ${n} booking${n === 1 ? "" : "s"} on dates not yet over. Confirm to go ahead: the booked learners keep their bookings, pages and mails.`;
 
 /** The whole catalogue order: every live course's id once, first shown first (safe to send again). */
 export const CourseOrderInputSchema = z.object({
@@ -285,7 +300,7 @@ export const coursesContract = c.router({
     path: "/courses/:id/status",
     pathParams: IdParams,
     body: CourseStatusInputSchema,
-    responses: { 200: AdminCourseDetailSchema, 404: ErrorSchema, ...adminResponses },
+    responses: { 200: AdminCourseDetailSchema, 404: ErrorSchema, 409: CourseHasBookingsSchema, ...adminResponses },
     metadata: officeOnly,
     summary: "Publishes a draft or takes a course back to draft",
   },
@@ -310,8 +325,10 @@ export const coursesContract = c.router({
     method: "DELETE",
     path: "/courses/:id",
     pathParams: IdParams,
+    /** `confirm=true` after the office saw the bookings (decision 336). */
+    query: z.object({ confirm: z.enum(["true", "false"]).optional() }).optional(),
     body: c.noBody(),
-    responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
+    responses: { 200: MessageSchema, 404: ErrorSchema, 409: CourseHasBookingsSchema, ...adminResponses },
     metadata: officeOnly,
     summary: "Removes the course from the catalogue; orders keep their snapshot",
   },

@@ -16,6 +16,7 @@ import { privacyContract } from "./privacy";
 import { portalContract } from "./portal";
 import { studyContract } from "./study";
 import { websiteContract } from "./website";
+import { trainersContract } from "./trainers";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -40,6 +41,7 @@ export const contract = c.router(
     portal: portalContract,
     study: studyContract,
     website: websiteContract,
+    trainers: trainersContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -66,3 +68,4 @@ export * from "./privacy";
 export * from "./portal";
 export * from "./study";
 export * from "./website";
+export * from "./trainers";

@@ -29,6 +29,12 @@ export const LINK_NOT_FOUND_MESSAGE =
   "This learner link is not valid. Please use the link from your confirmation e-mail, or call us.";
 export const LINK_EXPIRED_MESSAGE =
   "This learner link has expired because the course has ended. Please call us if you need to change your details.";
+/** Register timing (issue 27, decision 330): the register records what happened, not what is planned. */
+export const ATTENDANCE_FUTURE_MESSAGE =
+  "Attendance can be recorded only on or after the course day (UK time). The office can override with a reason.";
+export const RESULTS_EARLY_MESSAGE =
+  "Results can be recorded only once the assessment day has begun (UK time). The office can override with a reason.";
+export const OVERRIDE_OFFICE_ONLY_MESSAGE = "Only the office can override the register's dates";
 export const RESULTS_BLOCKED_FIRST_AID = "Results cannot be recorded: first aid evidence is missing or invalid";
 
 export const LICENCE_KINDS = ["door_supervisor", "security_guard", "cctv"] as const;
@@ -215,6 +221,7 @@ export const RegisterLearnerSchema = z.object({
   name: z.string(),
   full_name: z.string().nullable(),
   booking_reference: z.string(),
+  /** E-mail, phone, emergency contact and address are null for trainers (decision 333). */
   email: z.string().nullable(),
   phone: z.string().nullable(),
   adjustments: z.string().nullable(),
@@ -240,6 +247,9 @@ export const RegisterLearnerSchema = z.object({
     sia_link_consent: z.boolean().nullable(),
   }),
   has_evidence: z.boolean(),
+  /** When and by whom the evidence was marked seen (null: not yet). */
+  evidence_seen_at: z.string().nullable(),
+  evidence_seen_by: z.string().nullable(),
   attendance: z.array(z.object({ day: z.string(), status: z.enum(ATTENDANCE_STATUSES), arrived_at: z.string().nullable() })),
   results: z.array(z.object({ unit: z.string(), result: z.enum(UNIT_RESULTS) })),
   certificate_issued_at: z.string().nullable(),
@@ -279,9 +289,18 @@ export const IdCheckSchema = z.object({
   document_type: z.enum(ID_DOCUMENT_TYPES, { errorMap: () => ({ message: "Please choose the document type seen" }) }).optional(),
 });
 
+/** The office's reason for recording before the day (written to the activity log); trainers cannot override. */
+const OverrideReason = z
+  .string()
+  .trim()
+  .min(5, "Please give a reason of at least 5 characters")
+  .max(TEXT_MAX.short, `Please use at most ${TEXT_MAX.short} characters`)
+  .optional();
+
 export const AttendanceInputSchema = z
   .object({
     day: IsoDate,
+    override_reason: OverrideReason,
     status: z.enum(ATTENDANCE_STATUSES, { errorMap: () => ({ message: "Please choose present, absent or late" }) }).nullable(),
     arrived_at: z
       .string()
@@ -299,7 +318,14 @@ export const ResultsInputSchema = z.object({
     .array(z.object({ unit: z.string().trim().min(1).max(TEXT_MAX.short), result: z.enum(UNIT_RESULTS).nullable() }))
     .min(1, "Please record at least one result")
     .max(100),
+  override_reason: OverrideReason,
 });
+
+/** "Mark everyone present" for one day of a course date (learners already marked keep their mark). */
+export const MarkAllPresentSchema = z.object({ day: IsoDate, override_reason: OverrideReason });
+
+/** The trainer's "seen" mark on a learner's uploaded evidence; false takes it back. */
+export const EvidenceSeenSchema = z.object({ seen: z.boolean() });
 
 export const CertificateInputSchema = z.object({ issued: z.boolean() });
 
@@ -406,8 +432,26 @@ export const learnersContract = c.router({
     path: "/admin/learners/:id/evidence",
     pathParams: LearnerIdParams,
     responses: { 200: fileResponse, 404: ErrorSchema, ...adminResponses },
-    metadata: officeOnly,
-    summary: "The learner's first-aid certificate file (each view is written to the activity log)",
+    metadata: trainerToo,
+    summary: "The learner's first-aid certificate file (each view is written to the activity log; trainers: their dates only)",
+  },
+  evidenceSeen: {
+    method: "PUT",
+    path: "/admin/learners/:id/evidence-seen",
+    pathParams: LearnerIdParams,
+    body: EvidenceSeenSchema,
+    responses: { 200: RegisterLearnerSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
+    metadata: trainerToo,
+    summary: "Marks the learner's uploaded evidence seen (or not), logged",
+  },
+  markAllPresent: {
+    method: "PUT",
+    path: "/admin/learners/dates/:dateId/attendance",
+    pathParams: DateIdParams,
+    body: MarkAllPresentSchema,
+    responses: { 200: LearnerBoardSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
+    metadata: trainerToo,
+    summary: "Marks every learner without a mark present on one day (same date rules as single attendance)",
   },
   registrationCsv: {
     method: "GET",

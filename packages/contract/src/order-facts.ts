@@ -23,6 +23,7 @@ export const TEXT_MAX = {
   short: 200,
   email: 254,
   phone: 40,
+  postcode: 16,
   code: 32,
   reference: 100,
   url: 2048,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { postcodeProblem } from "@app/rules";
 import {
   adminResponses,
   c,
@@ -58,6 +59,17 @@ const checkoutEmail = requiredText("Email address is required", TEXT_MAX.email).
     .refine((v) => /^[^\s@]+@[^\s@]+$/.test(v), "Please enter a valid email address"),
 );
 
+/** Adds the postcode's issue (field `path`) when the country is the UK and the postcode is not a UK one. */
+export function postcodeIssue(
+  postcode: string | null | undefined,
+  country: string | null | undefined,
+  ctx: z.RefinementCtx,
+  path = "postcode",
+) {
+  const problem = postcodeProblem(postcode, country);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: problem });
+}
+
 /** The buyer form of the checkout step (spec §3 and §5), as the site holds it. */
 export const CheckoutFormSchema = z
   .object({
@@ -71,11 +83,14 @@ export const CheckoutFormSchema = z
     buildingType: z.string().max(TEXT_MAX.short).trim().optional(),
     townCity: requiredText("Town/City is required"),
     state: requiredText("State is required"),
+    /** Beside the spec's fields (decision 334): checked as a UK postcode when the country is the UK. */
+    postcode: z.string().max(TEXT_MAX.postcode).trim().optional(),
     orderNotes: z.string().max(TEXT_MAX.details).trim().optional(),
     deliverToDifferentAddress: z.boolean().default(false),
     differentAddress: z.string().max(TEXT_MAX.short).trim().optional(),
   })
   .superRefine((v, ctx) => {
+    postcodeIssue(v.postcode, v.country, ctx);
     if (v.deliverToDifferentAddress && !v.differentAddress) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -150,6 +165,8 @@ export const OrderSchema = z.object({
   street_address: requiredText("Street address is required"),
   town_city: requiredText("Town/City is required"),
   state: requiredText("State is required"),
+  /** Beside the spec's fields (decision 334): checked as a UK postcode when the country is the UK. */
+  postcode: z.string().trim().max(TEXT_MAX.postcode).optional().nullable(),
   company_name: z.string().trim().max(200).optional().nullable(),
   building_type: z.string().trim().max(200).optional().nullable(),
   order_notes: z.string().trim().max(2000).optional().nullable(),
@@ -187,56 +204,65 @@ export const EnrolledCourseSchema = z.object({
   course_date_id: z.number().int().nullable(),
   date_label: z.string(),
   description: z.string(),
-  addOns: z.array(z.object({ name: z.string(), price: Pounds })),
+  /** Prices absent for trainers. */
+  addOns: z.array(z.object({ name: z.string(), price: Pounds.optional() })),
   /** Places held on this date (1 unless a group booking). */
   seats: z.number().int(),
   /** Who takes each place, in place order. */
   attendees: z.array(
-    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() }),
+    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable().optional() }),
   ),
-  pivot: z.object({
-    price_paid: Pounds,
-    original_price: Pounds,
-    created_at: z.string(),
-  }),
+  /** Absent for trainers (no prices). */
+  pivot: z
+    .object({
+      price_paid: Pounds,
+      original_price: Pounds,
+      created_at: z.string(),
+    })
+    .optional(),
 });
 
-/** An enrolment record (spec §3) extended with the order's life cycle. */
+/**
+ * An enrolment record (spec §3) extended with the order's life cycle. For a trainer (decision
+ * 333) the contact, address and payment fields are left out (optional here for that reason): the
+ * office always gets them.
+ */
 export const EnrollmentSchema = z.object({
   id: z.number().int(),
   /** Internal payment token (kept for compatibility; never shown to people). */
-  reference: z.string(),
+  reference: z.string().optional(),
   /** The booking reference people read, `XXXX-XXXX`. */
   booking_reference: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  guest_email: z.string(),
-  phone_number: z.string(),
-  country: z.string(),
-  town_city: z.string(),
-  state: z.string(),
-  street_address: z.string(),
+  guest_email: z.string().optional(),
+  phone_number: z.string().optional(),
+  country: z.string().optional(),
+  town_city: z.string().optional(),
+  state: z.string().optional(),
+  street_address: z.string().optional(),
+  postcode: z.string().nullable().optional(),
   company_name: z.string().optional(),
   building_type: z.string().optional(),
   order_notes: z.string().optional(),
-  purchase_order: z.string().nullable(),
-  marketing_consent_at: z.string().nullable(),
-  status: z.enum(ORDER_STATUSES),
-  subtotal: Pounds,
-  discount_code: z.string().nullable(),
-  percent_off: z.number().int().nullable(),
+  purchase_order: z.string().nullable().optional(),
+  marketing_consent_at: z.string().nullable().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  subtotal: Pounds.optional(),
+  discount_code: z.string().nullable().optional(),
+  percent_off: z.number().int().nullable().optional(),
   /** A fixed-amount code's pounds off (null for a percentage code or none). */
   amount_off: Pounds.nullable().optional(),
   /** What the discount took off this order, in pounds. */
   discount: Pounds.optional(),
-  total: Pounds,
-  amount_paid: Pounds.nullable(),
-  paid_at: z.string().nullable(),
-  expires_at: z.string(),
+  total: Pounds.optional(),
+  amount_paid: Pounds.nullable().optional(),
+  paid_at: z.string().nullable().optional(),
+  expires_at: z.string().optional(),
   created_at: z.string(),
   /** Booking terms version agreed at checkout, and when (null for orders placed without). */
-  terms_version: z.string().nullable(),
-  terms_accepted_at: z.string().nullable(),
+  terms_version: z.string().nullable().optional(),
+  terms_accepted_at: z.string().nullable().optional(),
   courses: z.array(EnrolledCourseSchema),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;
@@ -276,7 +302,7 @@ export const ordersContract = c.router({
   enroll: {
     method: "POST",
     path: "/enroll",
-    body: OrderSchema,
+    body: OrderSchema.superRefine((v, ctx) => postcodeIssue(v.postcode, v.country, ctx)),
     responses: {
       201: EnrollResponseSchema,
       404: ErrorSchema,
@@ -387,7 +413,7 @@ export function enrollmentMatches(
   const compact = q.replace(/[\s-]/g, "").toUpperCase();
   if (compact.length >= 3 && e.booking_reference.replace("-", "").includes(compact)) return true;
   if (`${e.first_name} ${e.last_name}`.toLowerCase().includes(q)) return true;
-  if (e.guest_email.toLowerCase().includes(q)) return true;
+  if ((e.guest_email ?? "").toLowerCase().includes(q)) return true;
   if (e.discount_code && e.discount_code.toLowerCase().includes(q)) return true;
   if (e.courses.some((c) => c.title.toLowerCase().includes(q))) return true;
   // A group booking is found by any attendee's name or e-mail too.
@@ -401,6 +427,8 @@ export function enrollmentMatches(
     return true;
   const qDigits = searchDigits(q);
   return (
-    qDigits.length >= 3 && qDigits.length === q.replace(/[\s()+-]/g, "").length && searchDigits(e.phone_number).includes(qDigits)
+    qDigits.length >= 3 &&
+    qDigits.length === q.replace(/[\s()+-]/g, "").length &&
+    searchDigits(e.phone_number ?? "").includes(qDigits)
   );
 }

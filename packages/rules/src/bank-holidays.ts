@@ -97,3 +97,20 @@ export function addWorkingDays(date: string, n: number): string {
   }
   return isoOf(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate());
 }
+
+/** The England and Wales bank holidays from `start` to `end` inclusive (end blank: the one day); at most 366 days looked at. */
+export function bankHolidaysBetween(start: string, end?: string | null): { date: string; name: string }[] {
+  const s = parseCalendarDate(start);
+  const e = parseCalendarDate(end || start);
+  if (!s || !e) return [];
+  const out: { date: string; name: string }[] = [];
+  const d = new Date(Date.UTC(s.year, s.month - 1, s.day));
+  const last = Date.UTC(e.year, e.month - 1, e.day);
+  for (let n = 0; d.getTime() <= last && n < 366; n++) {
+    const iso = isoOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+    const name = ENGLAND_WALES_BANK_HOLIDAYS[iso];
+    if (name) out.push({ date: iso, name });
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return out;
+}

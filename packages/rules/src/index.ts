@@ -11,3 +11,4 @@ export * from "./readable-code";
 export * from "./placeholders";
 export * from "./log-safety";
 export * from "./learning";
+export * from "./postcode";

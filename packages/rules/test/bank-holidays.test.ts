@@ -49,3 +49,16 @@ describe("England and Wales bank holidays", () => {
     expect(() => addWorkingDays("2026-02-30", 1)).toThrow(RangeError);
   });
 });
+
+describe("bankHolidaysBetween (the admin course-date warning)", () => {
+  test("lists the bank holidays a course date range covers, and none for a working week", async () => {
+    const { bankHolidaysBetween } = await import("../src/bank-holidays");
+    expect(bankHolidaysBetween("2026-12-24", "2026-12-29")).toEqual([
+      { date: "2026-12-25", name: "Christmas Day" },
+      { date: "2026-12-28", name: "Boxing Day (substitute day)" },
+    ]);
+    expect(bankHolidaysBetween("2026-12-25", "")).toEqual([{ date: "2026-12-25", name: "Christmas Day" }]);
+    expect(bankHolidaysBetween("2026-03-09", "2026-03-13")).toEqual([]);
+    expect(bankHolidaysBetween("not a date", "2026-03-13")).toEqual([]);
+  });
+});

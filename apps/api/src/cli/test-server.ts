@@ -29,6 +29,17 @@ async function seedScheduledMailSamples(pool: import("pg").Pool) {
       ('phil.failed@example.com', 'Booking confirmed: Door Supervisor Refresher', '<p>x</p>', 'x', 'booking_confirmation', 'failed', 12, '550 5.1.1 Mailbox unavailable', null, now() - interval '1 day', now() - interval '1 day')`);
 }
 
+async function seedRegisterDates(pool: import("pg").Pool) {
+  await pool.query(`
+    insert into course_dates (course_id, start_date, end_date, capacity)
+    select id, (now() at time zone 'Europe/London')::date, (now() at time zone 'Europe/London')::date, 40
+    from courses where slug = 'sia-door-supervisor-course'`);
+  await pool.query(`
+    insert into course_date_trainers (course_date_id, user_id, assigned_by)
+    select d.id, u.id, 'Test server' from course_dates d cross join users u where u.email = 'trainer@example.com'
+    on conflict do nothing`);
+}
+
 async function main() {
   const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
   const productionLike = values["production-like"] === true;
@@ -97,6 +108,9 @@ async function main() {
     for (const s of TEST_ROLE_STAFF) await upsertUser(createDb(pool), { ...s, password: TEST_STAFF_PASSWORD, isAdmin: true });
     // Mail in each state for the admin's Scheduled mail browser test (issue 15): sent, and failed for good.
     if (!productionLike) await seedScheduledMailSamples(pool);
+    // The register takes attendance on or after the day and a trainer sees only assigned dates
+    // (issue 27): a one-day door supervisor date today, and the test trainer on every date.
+    if (!productionLike) await seedRegisterDates(pool);
     const env = {
       ...base,
       DATABASE_URL: url,

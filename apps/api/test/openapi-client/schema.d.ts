@@ -1077,7 +1077,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** CSV: one row per attendee per course (Europe/London times), same filters as the list */
+        /** CSV: one row per attendee per course (Europe/London times), same filters as the list; trainers get their own dates without contact details or money */
         get: operations["bookings.export"];
         put?: never;
         post?: never;
@@ -1452,9 +1452,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The learner's first-aid certificate file (each view is written to the activity log) */
+        /** The learner's first-aid certificate file (each view is written to the activity log; trainers: their dates only) */
         get: operations["learners.evidence"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/learners/{id}/evidence-seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks the learner's uploaded evidence seen (or not), logged */
+        put: operations["learners.evidenceSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/learners/dates/{dateId}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks every learner without a mark present on one day (same date rules as single attendance) */
+        put: operations["learners.markAllPresent"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2036,6 +2070,177 @@ export interface paths {
         get?: never;
         /** Sets the last day the learner's portal opens (null: the default months after the course) */
         put: operations["study.portalUntil"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published site texts (identity, pages, FAQ, policies, reviews, banner, news) */
+        get: operations["website.published"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/website/preview/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site texts with every draft in place, for a preview link (expires after an hour) */
+        get: operations["website.preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** website.section */
+        get: operations["website.section"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** website.saveDraft */
+        put: operations["website.saveDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/{section}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** website.discardDraft */
+        delete: operations["website.discardDraft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/{section}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** website.publish */
+        post: operations["website.publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/{section}/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** website.version */
+        get: operations["website.version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/{section}/versions/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** website.restore */
+        post: operations["website.restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/website/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** website.createPreview */
+        post: operations["website.createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/course-dates/{dateId}/trainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trainers assigned to a course date, and the trainer accounts that could be */
+        get: operations["trainers.dateTrainers"];
+        /** Sets the trainers of a course date (only trainer accounts; logged) */
+        put: operations["trainers.setDateTrainers"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3644,7 +3849,9 @@ export interface operations {
     };
     "courses.remove": {
         parameters: {
-            query?: never;
+            query?: {
+                confirm?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: number;
@@ -3737,6 +3944,31 @@ export interface operations {
                         max_attempts?: number;
                         locked_until?: string;
                         retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                        bookings: {
+                            booking_reference: string;
+                            customer_name: string;
+                            start_date: string | null;
+                            places: number;
+                        }[];
                     };
                 };
             };
@@ -4236,6 +4468,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "draft" | "published";
+                    confirm?: boolean;
                 };
             };
         };
@@ -4362,6 +4595,31 @@ export interface operations {
                         max_attempts?: number;
                         locked_until?: string;
                         retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                        bookings: {
+                            booking_reference: string;
+                            customer_name: string;
+                            start_date: string | null;
+                            places: number;
+                        }[];
                     };
                 };
             };
@@ -6582,6 +6840,7 @@ export interface operations {
                     street_address: string;
                     town_city: string;
                     state: string;
+                    postcode?: string | null;
                     company_name?: string | null;
                     building_type?: string | null;
                     order_notes?: string | null;
@@ -6747,35 +7006,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reference: string;
+                        reference?: string;
                         booking_reference: string;
                         first_name: string;
                         last_name: string;
-                        guest_email: string;
-                        phone_number: string;
-                        country: string;
-                        town_city: string;
-                        state: string;
-                        street_address: string;
+                        guest_email?: string;
+                        phone_number?: string;
+                        country?: string;
+                        town_city?: string;
+                        state?: string;
+                        street_address?: string;
+                        postcode?: string | null;
                         company_name?: string;
                         building_type?: string;
                         order_notes?: string;
-                        purchase_order: string | null;
-                        marketing_consent_at: string | null;
+                        purchase_order?: string | null;
+                        marketing_consent_at?: string | null;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "expired" | "cancelled";
-                        subtotal: number;
-                        discount_code: string | null;
-                        percent_off: number | null;
+                        status?: "pending" | "paid" | "expired" | "cancelled";
+                        subtotal?: number;
+                        discount_code?: string | null;
+                        percent_off?: number | null;
                         amount_off?: number | null;
                         discount?: number;
-                        total: number;
-                        amount_paid: number | null;
-                        paid_at: string | null;
-                        expires_at: string;
+                        total?: number;
+                        amount_paid?: number | null;
+                        paid_at?: string | null;
+                        expires_at?: string;
                         created_at: string;
-                        terms_version: string | null;
-                        terms_accepted_at: string | null;
+                        terms_version?: string | null;
+                        terms_accepted_at?: string | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -6788,16 +7048,16 @@ export interface operations {
                             description: string;
                             addOns: {
                                 name: string;
-                                price: number;
+                                price?: number;
                             }[];
                             seats: number;
                             attendees: {
                                 id: number;
                                 first_name: string;
                                 last_name: string;
-                                email: string | null;
+                                email?: string | null;
                             }[];
-                            pivot: {
+                            pivot?: {
                                 price_paid: number;
                                 original_price: number;
                                 created_at: string;
@@ -7279,35 +7539,36 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: number;
-                        reference: string;
+                        reference?: string;
                         booking_reference: string;
                         first_name: string;
                         last_name: string;
-                        guest_email: string;
-                        phone_number: string;
-                        country: string;
-                        town_city: string;
-                        state: string;
-                        street_address: string;
+                        guest_email?: string;
+                        phone_number?: string;
+                        country?: string;
+                        town_city?: string;
+                        state?: string;
+                        street_address?: string;
+                        postcode?: string | null;
                         company_name?: string;
                         building_type?: string;
                         order_notes?: string;
-                        purchase_order: string | null;
-                        marketing_consent_at: string | null;
+                        purchase_order?: string | null;
+                        marketing_consent_at?: string | null;
                         /** @enum {string} */
-                        status: "pending" | "paid" | "expired" | "cancelled";
-                        subtotal: number;
-                        discount_code: string | null;
-                        percent_off: number | null;
+                        status?: "pending" | "paid" | "expired" | "cancelled";
+                        subtotal?: number;
+                        discount_code?: string | null;
+                        percent_off?: number | null;
                         amount_off?: number | null;
                         discount?: number;
-                        total: number;
-                        amount_paid: number | null;
-                        paid_at: string | null;
-                        expires_at: string;
+                        total?: number;
+                        amount_paid?: number | null;
+                        paid_at?: string | null;
+                        expires_at?: string;
                         created_at: string;
-                        terms_version: string | null;
-                        terms_accepted_at: string | null;
+                        terms_version?: string | null;
+                        terms_accepted_at?: string | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -7320,16 +7581,16 @@ export interface operations {
                             description: string;
                             addOns: {
                                 name: string;
-                                price: number;
+                                price?: number;
                             }[];
                             seats: number;
                             attendees: {
                                 id: number;
                                 first_name: string;
                                 last_name: string;
-                                email: string | null;
+                                email?: string | null;
                             }[];
-                            pivot: {
+                            pivot?: {
                                 price_paid: number;
                                 original_price: number;
                                 created_at: string;
@@ -11654,6 +11915,7 @@ export interface operations {
                     town_city?: string;
                     state?: string;
                     country?: string;
+                    postcode?: string;
                     discount_code?: string;
                     /** @enum {string} */
                     payment_method: "card_phone" | "cash" | "bank_transfer" | "invoice";
@@ -11701,6 +11963,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -11828,6 +12091,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12221,6 +12485,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12486,6 +12751,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -12787,6 +13053,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -13233,6 +13500,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -13537,6 +13805,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -13841,6 +14110,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -14145,6 +14415,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -14443,6 +14714,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -14744,6 +15016,7 @@ export interface operations {
                         street_address: string;
                         town_city: string;
                         state: string;
+                        postcode: string | null;
                         country: string;
                         order_notes: string | null;
                         marketing_consent_at: string | null;
@@ -16105,6 +16378,8 @@ export interface operations {
                                 sia_link_consent: boolean | null;
                             };
                             has_evidence: boolean;
+                            evidence_seen_at: string | null;
+                            evidence_seen_by: string | null;
                             attendance: {
                                 day: string;
                                 /** @enum {string} */
@@ -16307,6 +16582,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -16486,6 +16763,7 @@ export interface operations {
             content: {
                 "application/json": {
                     day: string;
+                    override_reason?: string;
                     status: ("present" | "absent" | "late") | null;
                     arrived_at?: string | null;
                 };
@@ -16527,6 +16805,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -16709,6 +16989,7 @@ export interface operations {
                         unit: string;
                         result: ("pass" | "fail" | "resit") | null;
                     }[];
+                    override_reason?: string;
                 };
             };
         };
@@ -16748,6 +17029,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -16966,6 +17249,8 @@ export interface operations {
                             sia_link_consent: boolean | null;
                         };
                         has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
                         attendance: {
                             day: string;
                             /** @enum {string} */
@@ -17211,6 +17496,459 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "learners.evidenceSeen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    seen: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        full_name: string | null;
+                        booking_reference: string;
+                        email: string | null;
+                        phone: string | null;
+                        adjustments: string | null;
+                        emergency: string | null;
+                        id_document_type: ("passport" | "uk_driving_licence" | "biometric_residence_permit" | "eu_identity_card" | "uk_armed_forces_id" | "two_group_b") | null;
+                        id_checked_document: string | null;
+                        id_checked_at: string | null;
+                        id_checked_by: string | null;
+                        first_aid_expires_on: string | null;
+                        details: {
+                            date_of_birth: string | null;
+                            address: string | null;
+                            postcode: string | null;
+                            id_document_expiry: string | null;
+                            first_aid_title: string | null;
+                            first_aid_body: string | null;
+                            first_aid_achieved_on: string | null;
+                            english_declared_at: string | null;
+                            fitness_name: string | null;
+                            fitness_declared_at: string | null;
+                            uln: string | null;
+                            sia_link_consent: boolean | null;
+                        };
+                        has_evidence: boolean;
+                        evidence_seen_at: string | null;
+                        evidence_seen_by: string | null;
+                        attendance: {
+                            day: string;
+                            /** @enum {string} */
+                            status: "present" | "absent" | "late";
+                            arrived_at: string | null;
+                        }[];
+                        results: {
+                            unit: string;
+                            /** @enum {string} */
+                            result: "pass" | "fail" | "resit";
+                        }[];
+                        certificate_issued_at: string | null;
+                        purged: boolean;
+                        readiness: {
+                            details_complete: boolean;
+                            /** @enum {string} */
+                            first_aid: "valid" | "missing" | "invalid" | "not_needed";
+                            fitness_declared: boolean;
+                            id_checked: boolean;
+                            days_attended: number;
+                            days_recorded: number;
+                            /** @enum {string} */
+                            result: "none" | "pass" | "fail" | "resit" | "incomplete";
+                            certificate_issued: boolean;
+                            ready: boolean;
+                            reasons: string[];
+                            results_blocked: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "learners.markAllPresent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    day: string;
+                    override_reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        course_title: string;
+                        /** @enum {string} */
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        first_aid_required: boolean;
+                        start_date: string;
+                        end_date: string;
+                        time: string;
+                        days: string[];
+                        units: string[];
+                        learners: {
+                            id: number;
+                            name: string;
+                            full_name: string | null;
+                            booking_reference: string;
+                            email: string | null;
+                            phone: string | null;
+                            adjustments: string | null;
+                            emergency: string | null;
+                            id_document_type: ("passport" | "uk_driving_licence" | "biometric_residence_permit" | "eu_identity_card" | "uk_armed_forces_id" | "two_group_b") | null;
+                            id_checked_document: string | null;
+                            id_checked_at: string | null;
+                            id_checked_by: string | null;
+                            first_aid_expires_on: string | null;
+                            details: {
+                                date_of_birth: string | null;
+                                address: string | null;
+                                postcode: string | null;
+                                id_document_expiry: string | null;
+                                first_aid_title: string | null;
+                                first_aid_body: string | null;
+                                first_aid_achieved_on: string | null;
+                                english_declared_at: string | null;
+                                fitness_name: string | null;
+                                fitness_declared_at: string | null;
+                                uln: string | null;
+                                sia_link_consent: boolean | null;
+                            };
+                            has_evidence: boolean;
+                            evidence_seen_at: string | null;
+                            evidence_seen_by: string | null;
+                            attendance: {
+                                day: string;
+                                /** @enum {string} */
+                                status: "present" | "absent" | "late";
+                                arrived_at: string | null;
+                            }[];
+                            results: {
+                                unit: string;
+                                /** @enum {string} */
+                                result: "pass" | "fail" | "resit";
+                            }[];
+                            certificate_issued_at: string | null;
+                            purged: boolean;
+                            readiness: {
+                                details_complete: boolean;
+                                /** @enum {string} */
+                                first_aid: "valid" | "missing" | "invalid" | "not_needed";
+                                fitness_declared: boolean;
+                                id_checked: boolean;
+                                days_attended: number;
+                                days_recorded: number;
+                                /** @enum {string} */
+                                result: "none" | "pass" | "fail" | "resit" | "incomplete";
+                                certificate_issued: boolean;
+                                ready: boolean;
+                                reasons: string[];
+                                results_blocked: string | null;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22992,6 +23730,1669 @@ export interface operations {
                 content: {
                     "application/json": {
                         open_until: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sections: {
+                            [key: string]: {
+                                version: number;
+                                publishedAt: string;
+                                body: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        preview: boolean;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sections: {
+                            [key: string]: {
+                                version: number;
+                                publishedAt: string;
+                                body: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        preview: boolean;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.section": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        body: {
+                            [key: string]: unknown;
+                        };
+                        hasDraft: boolean;
+                        draftSavedAt: string | null;
+                        draftSavedBy: string | null;
+                        current: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        } | null;
+                        versions: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.saveDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    section: "identity";
+                    body: {
+                        name: string;
+                        shortName: string;
+                        street: string;
+                        locality: string;
+                        region: string;
+                        postcode: string;
+                        country: string;
+                        area: string;
+                        phone: string;
+                        mobile: string;
+                        /** Format: email */
+                        email: string;
+                        whatsappUrl: string;
+                        communityUrl: string;
+                        facebook: string;
+                        twitter: string;
+                        instagram: string;
+                        youtube: string;
+                        openingHours: string[];
+                    };
+                } | {
+                    /** @constant */
+                    section: "home";
+                    body: {
+                        heroTitle: string;
+                        heroAccent: string;
+                        heroText: string;
+                        steps: {
+                            title: string;
+                            text: string;
+                        }[];
+                        reasons: {
+                            title: string;
+                            text: string;
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    section: "about";
+                    body: {
+                        subtitle: string;
+                        whoTitle: string;
+                        whoText: string;
+                        whatTitle: string;
+                        whatText: string;
+                    };
+                } | {
+                    /** @constant */
+                    section: "contact";
+                    body: {
+                        subtitle: string;
+                    };
+                } | {
+                    /** @constant */
+                    section: "faq";
+                    body: {
+                        items: {
+                            id: string;
+                            question: string;
+                            answer: string;
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    section: "policies";
+                    body: {
+                        items: {
+                            id: string;
+                            title: string;
+                            body: string;
+                            signedBy: string;
+                            signedOn: string;
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    section: "reviews";
+                    body: {
+                        items: {
+                            name: string;
+                            rating: number;
+                            date: string;
+                            text: string;
+                            /** @default  */
+                            source?: string;
+                        }[];
+                    };
+                } | {
+                    /** @constant */
+                    section: "banner";
+                    body: {
+                        /** @default  */
+                        text?: string;
+                        /** @default null */
+                        startsOn?: string | null;
+                        /** @default null */
+                        endsOn?: string | null;
+                    };
+                } | {
+                    /** @constant */
+                    section: "news";
+                    body: {
+                        items: {
+                            slug: string;
+                            title: string;
+                            body: string;
+                            /** @default null */
+                            image?: (string) | null;
+                            /** @default  */
+                            imageAlt?: string;
+                            publishedOn: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        body: {
+                            [key: string]: unknown;
+                        };
+                        hasDraft: boolean;
+                        draftSavedAt: string | null;
+                        draftSavedBy: string | null;
+                        current: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        } | null;
+                        versions: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.discardDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        body: {
+                            [key: string]: unknown;
+                        };
+                        hasDraft: boolean;
+                        draftSavedAt: string | null;
+                        draftSavedBy: string | null;
+                        current: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        } | null;
+                        versions: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        body: {
+                            [key: string]: unknown;
+                        };
+                        hasDraft: boolean;
+                        draftSavedAt: string | null;
+                        draftSavedBy: string | null;
+                        current: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        } | null;
+                        versions: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        publishedAt: string;
+                        publishedBy: string;
+                        restoredFrom: number | null;
+                        body: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        section: "identity" | "home" | "about" | "contact" | "faq" | "policies" | "reviews" | "banner" | "news";
+                        body: {
+                            [key: string]: unknown;
+                        };
+                        hasDraft: boolean;
+                        draftSavedAt: string | null;
+                        draftSavedBy: string | null;
+                        current: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        } | null;
+                        versions: {
+                            id: number;
+                            publishedAt: string;
+                            publishedBy: string;
+                            restoredFrom: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "website.createPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "trainers.dateTrainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        assigned: {
+                            id: number;
+                            name: string;
+                        }[];
+                        available: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "trainers.setDateTrainers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        assigned: {
+                            id: number;
+                            name: string;
+                        }[];
+                        available: {
+                            id: number;
+                            name: string;
+                        }[];
                     };
                 };
             };

@@ -53,40 +53,53 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
       {e ? (
         <div className="enrol-modal">
           <div className="enrol-modal__status">
-            <StatusBadge status={e.status} />
+            {e.status ? <StatusBadge status={e.status} /> : null}
             <span className="enrol-modal__ref">Reference {e.booking_reference}</span>
           </div>
           <dl className="admin-details">
             <Field label="First Name">{e.first_name}</Field>
             <Field label="Last Name">{e.last_name}</Field>
-            <Field label="Phone Number">
-              <a href={`tel:${e.phone_number.replace(/[^\d+]/g, "")}`}>{e.phone_number}</a>
-            </Field>
-            <Field label="Email Address">
-              <a href={`mailto:${e.guest_email}`}>{e.guest_email}</a>
-            </Field>
+            {e.phone_number ? (
+              <Field label="Phone Number">
+                <a href={`tel:${e.phone_number.replace(/[^\d+]/g, "")}`}>{e.phone_number}</a>
+              </Field>
+            ) : null}
+            {e.guest_email ? (
+              <Field label="Email Address">
+                <a href={`mailto:${e.guest_email}`}>{e.guest_email}</a>
+              </Field>
+            ) : null}
             {e.company_name ? <Field label="Company Name">{e.company_name}</Field> : null}
-            <Field label="State">{e.state}</Field>
-            <Field label="Town/City">{e.town_city}</Field>
+            {e.state !== undefined ? <Field label="State">{e.state}</Field> : null}
+            {e.town_city !== undefined ? <Field label="Town/City">{e.town_city}</Field> : null}
             {e.building_type ? <Field label="Building Type">{e.building_type}</Field> : null}
-            <Field label="Street Address" wide>
-              {e.street_address}
-            </Field>
+            {e.street_address !== undefined ? (
+              <Field label="Street Address" wide>
+                {e.street_address}
+              </Field>
+            ) : null}
+            {e.postcode ? <Field label="Postcode">{e.postcode}</Field> : null}
             {e.order_notes ? (
               <Field label="Order Notes" wide>
                 <span className="admin-details__text">{e.order_notes}</span>
               </Field>
             ) : null}
-            <Field label="Total">
-              {formatPounds(e.total)}
-              {e.discount_code ? ` (code ${e.discount_code}, ${e.percent_off ?? 0}% off ${formatPounds(e.subtotal)})` : ""}
-            </Field>
-            <Field label="Amount Paid">{e.amount_paid === null ? "Not paid" : formatPounds(e.amount_paid)}</Field>
-            <Field label="Booking Terms">
-              {e.terms_version && e.terms_accepted_at
-                ? `Version ${e.terms_version}, agreed ${formatLongDate(e.terms_accepted_at)}`
-                : "Not recorded"}
-            </Field>
+            {e.total !== undefined ? (
+              <>
+                <Field label="Total">
+                  {formatPounds(e.total)}
+                  {e.discount_code
+                    ? ` (code ${e.discount_code}, ${e.percent_off ?? 0}% off ${formatPounds(e.subtotal ?? 0)})`
+                    : ""}
+                </Field>
+                <Field label="Amount Paid">{e.amount_paid == null ? "Not paid" : formatPounds(e.amount_paid)}</Field>
+                <Field label="Booking Terms">
+                  {e.terms_version && e.terms_accepted_at
+                    ? `Version ${e.terms_version}, agreed ${formatLongDate(e.terms_accepted_at)}`
+                    : "Not recorded"}
+                </Field>
+              </>
+            ) : null}
           </dl>
 
           <h3 className="enrol-modal__courses-title">Enrolled Courses ({e.courses.length})</h3>
@@ -98,7 +111,7 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
                 <li key={`${c.id ?? "x"}-${c.course_date_id ?? i}`} className="enrol-course">
                   <div className="enrol-course__head">
                     <h4 className="enrol-course__title">{c.title}</h4>
-                    <span className="enrol-course__price">{formatPounds(c.pivot.price_paid)}</span>
+                    {c.pivot ? <span className="enrol-course__price">{formatPounds(c.pivot.price_paid)}</span> : null}
                   </div>
                   <dl className="admin-details enrol-course__facts">
                     <Field label="Course Date">{c.date_label || formatDateRange(c.startDate, c.endDate)}</Field>
@@ -106,11 +119,13 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
                     <Field label="Time">{c.time}</Field>
                     {start ? <Field label="Start Date">{start}</Field> : null}
                     {end ? <Field label="End Date">{end}</Field> : null}
-                    <Field label="Enrollment Date">{formatLongDate(c.pivot.created_at)}</Field>
-                    <Field label="Original Price">{formatPounds(c.pivot.original_price)}</Field>
+                    {c.pivot ? <Field label="Enrollment Date">{formatLongDate(c.pivot.created_at)}</Field> : null}
+                    {c.pivot ? <Field label="Original Price">{formatPounds(c.pivot.original_price)}</Field> : null}
                     {c.addOns.length > 0 ? (
                       <Field label="Add-ons" wide>
-                        {c.addOns.map((a) => `${a.name} (${formatPounds(a.price)})`).join(", ")}
+                        {c.addOns
+                          .map((a) => (a.price === undefined ? a.name : `${a.name} (${formatPounds(a.price)})`))
+                          .join(", ")}
                       </Field>
                     ) : null}
                     {c.description ? (

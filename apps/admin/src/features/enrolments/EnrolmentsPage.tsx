@@ -5,6 +5,8 @@ import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/
 import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
 import { useEnrollments } from "./api";
+import { downloadFile } from "../../lib/download";
+import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -28,6 +30,7 @@ function todayStamp(): string {
 export default function EnrolmentsPage() {
   usePageTitle("Enrolments");
   const toast = useToast();
+  const { role } = useAuth();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
@@ -55,6 +58,13 @@ export default function EnrolmentsPage() {
   }
 
   function exportCsv() {
+    // A trainer's export comes from the API: their own dates, names only, UK time (decision 333).
+    if (role === "trainer") {
+      void downloadFile("/api/bookings/export.csv", `enrolments-${todayStamp()}.csv`)
+        .then(() => toast.success("Exported your course dates' enrolments"))
+        .catch((e: unknown) => toast.error(errorMessage(e)));
+      return;
+    }
     try {
       downloadText(`enrolments-${todayStamp()}.csv`, enrolmentsCsv(filtered));
       toast.success(`Exported ${filtered.length} ${filtered.length === 1 ? "enrolment" : "enrolments"}`);
@@ -210,9 +220,7 @@ export default function EnrolmentsPage() {
                       <td data-label="Town/City" className="admin-table__hide-phone">
                         {e.town_city}
                       </td>
-                      <td data-label="Status">
-                        <StatusBadge status={e.status} />
-                      </td>
+                      <td data-label="Status">{e.status ? <StatusBadge status={e.status} /> : null}</td>
                     </tr>
                   ))
                 )}

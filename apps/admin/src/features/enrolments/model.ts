@@ -101,18 +101,36 @@ export const CSV_HEADER = [
   "Discount code",
   "Total (GBP)",
   "Amount paid (GBP)",
-  "Booked at",
-  "Paid at",
+  "Booked at (UK time)",
+  "Paid at (UK time)",
 ] as const;
 
 const money = (n: number | null) => (n === null ? "" : n.toFixed(2));
+
+const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** '2026-03-29 14:05' in UK time (GMT or BST as it was then), like the office's CSV from the API. */
+export function londonDateTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const p = Object.fromEntries(LONDON_TIME.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
 
 export function enrolmentsCsv(rows: readonly Enrollment[]): string {
   return toCsv([
     [...CSV_HEADER],
     ...rows.map((e) => [
       e.booking_reference,
-      STATUS_LABELS[e.status],
+      e.status ? STATUS_LABELS[e.status] : "",
       e.first_name,
       e.last_name,
       e.guest_email,
@@ -124,10 +142,10 @@ export function enrolmentsCsv(rows: readonly Enrollment[]): string {
       e.country,
       e.courses.map((c) => `${c.title} (${c.date_label})`).join("; "),
       e.discount_code ?? "",
-      money(e.total),
-      money(e.amount_paid),
-      e.created_at,
-      e.paid_at ?? "",
+      money(e.total ?? null),
+      money(e.amount_paid ?? null),
+      londonDateTime(e.created_at),
+      e.paid_at ? londonDateTime(e.paid_at) : "",
     ]),
   ]);
 }
@@ -179,14 +197,17 @@ export interface Attendee {
 
 /** Paid bookings for one course date, sorted by surname then first name. */
 export function registerAttendees(rows: readonly Enrollment[], courseDateId: number): Attendee[] {
-  return rows
-    .filter((e) => e.status === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
-    .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
-    .map((e) => ({
-      enrolmentId: e.id,
-      reference: e.booking_reference,
-      name: fullName(e),
-      phone: e.phone_number,
-      email: e.guest_email,
-    }));
+  return (
+    rows
+      // A trainer's list holds paid bookings only and carries no status (decision 333).
+      .filter((e) => (e.status ?? "paid") === "paid" && e.courses.some((c) => c.course_date_id === courseDateId))
+      .sort((a, b) => a.last_name.localeCompare(b.last_name, "en-GB") || a.first_name.localeCompare(b.first_name, "en-GB"))
+      .map((e) => ({
+        enrolmentId: e.id,
+        reference: e.booking_reference,
+        name: fullName(e),
+        phone: e.phone_number ?? "",
+        email: e.guest_email ?? "",
+      }))
+  );
 }

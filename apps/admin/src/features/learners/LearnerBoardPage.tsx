@@ -9,7 +9,7 @@ import { can, SCREEN_ROLES } from "../../config/roles";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
-import { downloadFile, useLearnerBoard } from "./api";
+import { downloadFile, useLearnerBoard, useMarkAllPresent } from "./api";
 import { LearnerCard } from "./LearnerCard";
 import { MockScores } from "./MockScores";
 import "./learners.css";
@@ -28,6 +28,8 @@ export default function LearnerBoardPage() {
   const toast = useToast();
   const [filter, setFilter] = useState<"all" | "not_ready">("all");
   const [chosenDay, setChosenDay] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const markAll = useMarkAllPresent(dateId);
   const board = query.data;
   usePageTitle(board ? `Learners: ${board.course_title}` : "Learners");
   const office = can(role, SCREEN_ROLES.office);
@@ -48,6 +50,9 @@ export default function LearnerBoardPage() {
   const today = todayUk();
   // The register is taken for one day at a time: today during the course, else the first day.
   const day = chosenDay ?? (board.days.includes(today) ? today : board.days[0]!);
+  // The register records what happened: a day still ahead opens on the day, unless the office gives a reason.
+  const ahead = day > today;
+  const override = ahead && office ? reason.trim() : "";
 
   return (
     <div className="learners">
@@ -111,6 +116,37 @@ export default function LearnerBoardPage() {
           ) : null}
         </div>
       </div>
+      <div className="learners__register-bar">
+        {ahead ? (
+          <p className="learners__note" role="status">
+            {formatDayWithWeekday(day)} is still ahead: attendance opens on the day (UK time)
+            {office ? ". The office can record it now with a reason." : "."}
+          </p>
+        ) : null}
+        {ahead && office ? (
+          <label className="learners__reason">
+            <span>Reason to record before the day</span>
+            <input className="ui-input" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          </label>
+        ) : null}
+        <Button
+          variant="secondary"
+          disabled={board.learners.length === 0 || (ahead && override.length < 5)}
+          loading={markAll.isPending}
+          loadingLabel="Saving..."
+          onClick={() =>
+            markAll.mutate(
+              { day, ...(override ? { override_reason: override } : {}) },
+              {
+                onSuccess: () => toast.success(`Everyone without a mark is present on ${formatDayWithWeekday(day)}`),
+                onError: (e) => toast.error(errorMessage(e)),
+              },
+            )
+          }
+        >
+          Mark everyone present
+        </Button>
+      </div>
       {!shown.length ? (
         <EmptyState
           title={filter === "not_ready" ? "Everyone is ready" : "No learners on this date"}
@@ -123,7 +159,15 @@ export default function LearnerBoardPage() {
       ) : (
         <div className="learners__grid">
           {shown.map((l) => (
-            <LearnerCard key={l.id} learner={l} board={board} canSeePersonalFiles={office} today={today} day={day} />
+            <LearnerCard
+              key={l.id}
+              learner={l}
+              board={board}
+              canSeePersonalFiles={office}
+              today={today}
+              day={day}
+              overrideReason={office ? reason : ""}
+            />
           ))}
         </div>
       )}

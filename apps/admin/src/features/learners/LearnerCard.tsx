@@ -16,7 +16,15 @@ import {
 import { errorMessage } from "../../lib/errors";
 import { downloadFile, useRegisterChange } from "./api";
 
-type Props = { learner: RegisterLearner; board: LearnerBoard; canSeePersonalFiles: boolean; today: string; day: string };
+type Props = {
+  learner: RegisterLearner;
+  board: LearnerBoard;
+  canSeePersonalFiles: boolean;
+  today: string;
+  day: string;
+  /** The office's reason to record before the day (decision 330); empty: none. */
+  overrideReason?: string;
+};
 
 const FIRST_AID_TEXT = {
   valid: "First aid valid",
@@ -38,7 +46,7 @@ function Chip({ ok, children }: { ok: boolean | null; children: React.ReactNode 
 
 const nowHm = () => new Date().toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
-export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day: registerDay }: Props) {
+export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day: registerDay, overrideReason = "" }: Props) {
   const change = useRegisterChange(board.course_date_id);
   const toast = useToast();
   const [doc, setDoc] = useState<IdDocumentType | "">(
@@ -53,7 +61,7 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
 
   const run = (c: Parameters<typeof change.mutate>[0]["change"], done?: string) =>
     change.mutate(
-      { id: l.id, change: c },
+      { id: l.id, change: c, early: overrideReason.trim() ? { override_reason: overrideReason.trim() } : {} },
       {
         onSuccess: () => {
           setBlocked(null);
@@ -254,17 +262,28 @@ export function LearnerCard({ learner: l, board, canSeePersonalFiles, today, day
         </div>
       )}
 
+      {l.has_evidence ? (
+        // The trainer opens the evidence they rely on (each open is logged) and marks it seen (decision 331).
+        <div className="learner-card__files" aria-label={`Evidence of ${l.name}`} role="group">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => download(`/api/admin/learners/${l.id}/evidence`, `first-aid-${l.id}`)}
+          >
+            Open first aid certificate
+          </Button>
+          <label className="learner-check">
+            <input
+              type="checkbox"
+              checked={l.evidence_seen_at !== null}
+              onChange={(e) => run({ kind: "evidenceSeen", seen: e.target.checked })}
+            />
+            {l.evidence_seen_at ? `Seen by ${l.evidence_seen_by ?? "staff"}, ${when(l.evidence_seen_at)}` : "Mark as seen"}
+          </label>
+        </div>
+      ) : null}
       {canSeePersonalFiles ? (
         <div className="learner-card__files">
-          {l.has_evidence ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => download(`/api/admin/learners/${l.id}/evidence`, `first-aid-${l.id}`)}
-            >
-              First aid certificate
-            </Button>
-          ) : null}
           <Button
             variant="secondary"
             size="sm"

@@ -2,8 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LearnerBoard, RegisterLearner } from "@app/contract";
 import { api, unwrap } from "../../lib/api";
-import { API_URL } from "../../lib/config";
-import { httpError, toApiError } from "../../lib/errors";
 
 export const learnerKeys = {
   dates: ["learner-dates"] as const,
@@ -26,13 +24,17 @@ type Change =
   | { kind: "id"; checked: boolean; document_type?: RegisterLearner["id_document_type"] }
   | { kind: "attendance"; day: string; status: "present" | "absent" | "late" | null; arrived_at?: string | null }
   | { kind: "results"; results: { unit: string; result: "pass" | "fail" | "resit" | null }[] }
-  | { kind: "certificate"; issued: boolean };
+  | { kind: "certificate"; issued: boolean }
+  | { kind: "evidenceSeen"; seen: boolean };
+
+/** The office's reason to record before the day (decision 330); trainers never send one. */
+type Early = { override_reason?: string };
 
 /** One register change; the board is updated with the learner the API answers with. */
 export function useRegisterChange(dateId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, change }: { id: number; change: Change }) => {
+    mutationFn: async ({ id, change, early = {} }: { id: number; change: Change; early?: Early }) => {
       const params = { id };
       switch (change.kind) {
         case "id":
@@ -46,13 +48,15 @@ export function useRegisterChange(dateId: number) {
           return unwrap(
             api.learners.attendance({
               params,
-              body: { day: change.day, status: change.status, arrived_at: change.arrived_at ?? null },
+              body: { day: change.day, status: change.status, arrived_at: change.arrived_at ?? null, ...early },
             }),
           );
         case "results":
-          return unwrap(api.learners.results({ params, body: { results: change.results } }));
+          return unwrap(api.learners.results({ params, body: { results: change.results, ...early } }));
         case "certificate":
           return unwrap(api.learners.certificate({ params, body: { issued: change.issued } }));
+        case "evidenceSeen":
+          return unwrap(api.learners.evidenceSeen({ params, body: { seen: change.seen } }));
       }
     },
     onSuccess: (learner) => {
@@ -64,23 +68,17 @@ export function useRegisterChange(dateId: number) {
   });
 }
 
-/** Downloads a file the API serves only to a signed-in session (the cookie goes with the call). */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`${API_URL}${path}`, { credentials: "include" });
-  } catch (e) {
-    throw toApiError(e);
-  }
-  if (!res.ok) {
-    throw httpError(res.status, await res.json().catch(() => ({})));
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** "Mark everyone present" for one day (learners already marked keep their mark). */
+export function useMarkAllPresent(dateId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { day: string; override_reason?: string }) =>
+      unwrap(api.learners.markAllPresent({ params: { dateId }, body })),
+    onSuccess: (board) => {
+      client.setQueryData<LearnerBoard>(learnerKeys.board(dateId), board);
+      void client.invalidateQueries({ queryKey: learnerKeys.dates });
+    },
+  });
 }
+
+export { downloadFile } from "../../lib/download";

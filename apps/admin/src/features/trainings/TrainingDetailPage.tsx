@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { CalendarPlus, GraduationCap } from "lucide-react";
 import { Button, ConfirmDialog, useToast } from "@app/ui";
@@ -21,6 +21,8 @@ import { TrainingForm } from "./TrainingForm";
 import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
+import { bookingsOf, useBookingsConfirm } from "./BookingsConfirm";
+import { DateTrainers } from "./DateTrainers";
 import "./trainings.css";
 
 /**
@@ -37,9 +39,15 @@ export default function TrainingDetailPage() {
   const toast = useToast();
   const [seriesOpen, setSeriesOpen] = useState(false);
   const [seriesErrors, setSeriesErrors] = useState<SeriesErrors>({});
+  const confirmBookings = useBookingsConfirm();
+  // Set once the office confirmed deleting a course with bookings (decision 336).
+  const deleteConfirmed = useRef(false);
   const setStatus = useSetCourseStatus({
     onSuccess: (course) => toast.success(course.status === "published" ? "Training published" : "Training saved as draft"),
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error, vars) => {
+      if (!confirmBookings.ask(error, "Unpublish", () => setStatus.mutate({ ...vars, confirm: true })))
+        toast.error(errorMessage(error));
+    },
   });
   const addSeries = useAddSeries(id, {
     onSuccess: () => {
@@ -80,7 +88,18 @@ export default function TrainingDetailPage() {
       reset(null);
       await record.reload();
     },
-    remove: record.remove,
+    remove: async () => {
+      try {
+        return await record.remove(deleteConfirmed.current);
+      } catch (error) {
+        if (bookingsOf(error))
+          confirmBookings.ask(error, "Delete", () => {
+            deleteConfirmed.current = true;
+            deleteDialog.onConfirm();
+          });
+        throw error;
+      }
+    },
     deletedMessage: "Course Deleted",
     listPath: paths.trainings,
   });
@@ -227,6 +246,7 @@ export default function TrainingDetailPage() {
                           <span className="ui-muted">
                             {d.placesLeft} of {d.capacity} places left
                           </span>
+                          <DateTrainers dateId={d.id} label={d.label} />
                         </li>
                       ))}
                     </ul>
@@ -291,6 +311,7 @@ export default function TrainingDetailPage() {
               />
             ) : null}
 
+            {confirmBookings.dialog}
             <ConfirmDialog
               {...deleteDialog}
               title="Delete Training"

@@ -1,11 +1,12 @@
 import { Link } from "react-router-dom";
-import { ArrowDown, ArrowUp, GraduationCap, Plus } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpToLine, GraduationCap, Plus } from "lucide-react";
 import { Button, ButtonLink, EmptyState, ErrorState, Skeleton, SkeletonText, useToast } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import type { AdminCourseListItem } from "@app/contract";
 import { useReorderCourses, useSetCourseStatus, useTrainings } from "./api";
 import { CourseStatusBadge } from "./CourseStatusBadge";
-import { moveId } from "./courseOrder";
+import { moveId, moveToTop } from "./courseOrder";
+import { useBookingsConfirm } from "./BookingsConfirm";
 import { apiAsset } from "../../lib/config";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
@@ -20,16 +21,21 @@ export default function TrainingsPage() {
   const courses = useTrainings();
   const toast = useToast();
   const reorder = useReorderCourses({ onError: (error) => toast.error(errorMessage(error)) });
+  const confirmBookings = useBookingsConfirm();
   const setStatus = useSetCourseStatus({
     onSuccess: (course) =>
       toast.success(course.status === "published" ? `${course.title} is published` : `${course.title} is now a draft`),
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error, change) => {
+      if (!confirmBookings.ask(error, "Unpublish", () => setStatus.mutate({ ...change, confirm: true })))
+        toast.error(errorMessage(error));
+    },
   });
   const ids = courses.data?.map((c) => c.id) ?? [];
   const move = (id: number, by: -1 | 1) => reorder.mutate(moveId(ids, id, by));
 
   return (
     <div className="content-page">
+      {confirmBookings.dialog}
       <div className="content-head tr-head">
         <div>
           <h1 className="content-title">Saved Trainings</h1>
@@ -79,6 +85,7 @@ export default function TrainingsPage() {
                 last={index === courses.data.length - 1}
                 busy={reorder.isPending || setStatus.isPending}
                 onMove={(by) => move(course.id, by)}
+                onTop={() => reorder.mutate(moveToTop(ids, course.id))}
                 onStatus={(status) => setStatus.mutate({ id: course.id, status })}
               />
             ))}
@@ -95,10 +102,11 @@ interface RowProps {
   last: boolean;
   busy: boolean;
   onMove: (by: -1 | 1) => void;
+  onTop: () => void;
   onStatus: (status: AdminCourseListItem["status"]) => void;
 }
 
-function TrainingRow({ course, first, last, busy, onMove, onStatus }: RowProps) {
+function TrainingRow({ course, first, last, busy, onMove, onTop, onStatus }: RowProps) {
   const thumb = apiAsset(course.thumbnail);
   const draft = course.status === "draft";
   return (
@@ -130,6 +138,15 @@ function TrainingRow({ course, first, last, busy, onMove, onStatus }: RowProps) 
       <td className="tr-course__action">
         <div className="tr-row-actions">
           <div className="tr-order" role="group" aria-label={`Order of ${course.title}`}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onTop}
+              disabled={first || busy}
+              aria-label={`Move to top: ${course.title}`}
+            >
+              <ArrowUpToLine size={18} aria-hidden="true" />
+            </Button>
             <Button
               variant="ghost"
               size="sm"

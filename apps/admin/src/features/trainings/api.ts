@@ -34,7 +34,7 @@ export function useTrainingRecord(id: number) {
     listKey: queryKeys.courses,
     load: () => unwrap(api.courses.adminById({ params: { id } })),
     save: (body: TrainingUpdateInput) => unwrap(api.courses.update({ params: { id }, body })),
-    remove: () => unwrap(api.courses.remove({ params: { id } })),
+    remove: (confirm = false) => unwrap(api.courses.remove({ params: { id }, query: confirm ? { confirm: "true" } : {} })),
     reload: () => queryClient.invalidateQueries({ queryKey: queryKeys.course(id) }),
   };
 }
@@ -49,11 +49,16 @@ function useCourseChanged() {
 }
 
 /** Publish or back to draft. */
-export function useSetCourseStatus(options: { onSuccess: (course: AdminCourseDetail) => void; onError: (error: Error) => void }) {
+export type StatusChange = { id: number; status: CourseStatus; confirm?: boolean };
+
+export function useSetCourseStatus(options: {
+  onSuccess: (course: AdminCourseDetail) => void;
+  onError: (error: Error, change: StatusChange) => void;
+}) {
   const changed = useCourseChanged();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: CourseStatus }) =>
-      unwrap(api.courses.setStatus({ params: { id }, body: { status } })),
+    mutationFn: ({ id, status, confirm }: StatusChange) =>
+      unwrap(api.courses.setStatus({ params: { id }, body: { status, ...(confirm ? { confirm } : {}) } })),
     onSuccess: async (course) => {
       await changed(course);
       options.onSuccess(course);

@@ -10,3 +10,4 @@ export * from "./waitlist";
 export * from "./ops";
 export * from "./study";
 export * from "./website";
+export * from "./trainers";

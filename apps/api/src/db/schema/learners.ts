@@ -63,6 +63,9 @@ export const learnerRecords = pgTable(
     licenceExpiresOn: date("licence_expires_on", { mode: "string" }),
     /** Last day the portal opens, as the office set it; null = the default months after the course. */
     portalUntil: date("portal_until", { mode: "string" }),
+    /** The trainer's "seen" mark on the uploaded first-aid evidence (decision 331). */
+    evidenceSeenAt: tstz("evidence_seen_at"),
+    evidenceSeenBy: text("evidence_seen_by"),
     purgedAt: tstz("purged_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

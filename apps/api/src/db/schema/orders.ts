@@ -26,6 +26,8 @@ export const orders = pgTable(
     streetAddress: text("street_address").notNull(),
     townCity: text("town_city").notNull(),
     state: text("state").notNull(),
+    /** The buyer's (or employer's invoice) postcode; null on orders placed before it was asked (decision 334). */
+    postcode: text("postcode"),
     companyName: text("company_name"),
     /** The employer's purchase-order number, for invoices (group and employer bookings). */
     purchaseOrder: text("purchase_order"),

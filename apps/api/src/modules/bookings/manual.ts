@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { attendeesCountMessage, formatBookingRef, type ManualBookingSchema } from "@app/contract";
-import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
+import { formatPostcode, penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules";
 import type { z } from "zod";
 import { orderAttendees, orderItems, orderPayments, orders, type OrderItemRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
@@ -128,6 +128,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         streetAddress: input.street_address || "",
         townCity: input.town_city || "",
         state: input.state || "",
+        postcode: input.postcode ? formatPostcode(input.postcode) : null,
         companyName: input.company_name || null,
         purchaseOrder: input.purchase_order || null,
         subtotalPence: totals.subtotalPence,

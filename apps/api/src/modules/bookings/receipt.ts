@@ -118,7 +118,9 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   doc.font(FONT.regular);
   line(`${order.firstName} ${order.lastName}`);
   if (order.companyName) line(order.companyName);
-  const address = [order.streetAddress, order.townCity, order.state, order.country].filter((p) => p && p.trim()).join(", ");
+  const address = [order.streetAddress, order.townCity, order.state, order.postcode, order.country]
+    .filter((p) => p && p.trim())
+    .join(", ");
   if (address) line(address);
   line(order.guestEmail);
   if (order.purchaseOrder) line(`Purchase order: ${order.purchaseOrder}`);

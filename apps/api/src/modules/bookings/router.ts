@@ -10,6 +10,8 @@ import { pageOf, sendTotal } from "../../lib/paging";
 import { withUniqueBookingRef } from "../orders/booking-reference";
 import { findItems } from "../orders/repository";
 import { bookingsCsv } from "./csv";
+import { trainerBookingsCsv } from "./trainer-csv";
+import { scopeOf } from "../trainers";
 import { receiptPdf } from "./receipt";
 import * as repo from "./repository";
 import { createManualBooking, recordPayment } from "./manual";
@@ -73,8 +75,12 @@ export const bookingsRouter = s.router(contract.bookings, {
   },
   export: async ({ query, request, reply }) => {
     const app = request.server;
-    const { items } = await listBookings(app.db, filterOf(query), app.now(), null);
-    const csv = await bookingsCsv(app.db, items);
+    const user = request.session!.user;
+    // A trainer's export follows the trainer's view: own dates, no contact details or money (decision 333).
+    const scope = await scopeOf(app.db, { id: user.id, name: user.name, role: user.role });
+    const csv = scope
+      ? await trainerBookingsCsv(app.db, app.now(), scope, query?.q)
+      : await bookingsCsv(app.db, (await listBookings(app.db, filterOf(query), app.now(), null)).items);
     reply.header("content-disposition", `attachment; filename="bookings-${app.now().toISOString().slice(0, 10)}.csv"`);
     reply.header("cache-control", "private, no-store");
     reply.type("text/csv; charset=utf-8");

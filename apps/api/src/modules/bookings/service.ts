@@ -125,6 +125,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
     street_address: order.streetAddress,
     town_city: order.townCity,
     state: order.state,
+    postcode: order.postcode,
     country: order.country,
     order_notes: order.orderNotes,
     marketing_consent_at: order.marketingConsentAt?.toISOString() ?? null,

@@ -83,3 +83,19 @@ export async function countOpenUpcomingDates(db: DbOrTx, courseId: number, today
     .where(and(eq(courseDates.courseId, courseId), isNull(courseDates.closedAt), sql`${courseDates.startDate} >= ${today}`));
   return row?.n ?? 0;
 }
+
+/** Paid and pending (unexpired) bookings of a course on dates not yet over: what unpublishing or deleting would touch. */
+export async function openBookingsOfCourse(db: DbOrTx, courseId: number, today: string, now: Date) {
+  const { rows } = await db.execute<{ booking_ref: string; name: string; start_date: string | null; places: number }>(sql`
+    select o.booking_ref, o.first_name || ' ' || o.last_name as name,
+      min(coalesce(cd.start_date, i.start_date))::text as start_date, sum(i.seats)::int as places
+    from order_items i
+    join orders o on o.id = i.order_id
+    left join course_dates cd on cd.id = i.course_date_id
+    where i.course_id = ${courseId}
+      and (o.status = 'paid' or (o.status = 'pending' and o.expires_at > ${now.toISOString()}::timestamptz))
+      and coalesce(cd.end_date, i.end_date, cd.start_date, i.start_date, ${today}::date) >= ${today}::date
+    group by o.id
+    order by min(coalesce(cd.start_date, i.start_date)), o.id`);
+  return rows;
+}

@@ -74,7 +74,14 @@ export const coursesRouter = s.router(contract.courses, {
   },
   setStatus: async ({ params, body, request }) => ({
     status: 200,
-    body: await setCourseStatus(request.server.db, params.id, body.status, actorOf(request), request.server.now()),
+    body: await setCourseStatus(
+      request.server.db,
+      params.id,
+      body.status,
+      actorOf(request),
+      request.server.now(),
+      body.confirm === true,
+    ),
   }),
   reorder: async ({ body, request }) => ({
     status: 200,
@@ -84,8 +91,8 @@ export const coursesRouter = s.router(contract.courses, {
     status: 201,
     body: (await addCourseSeries(request.server.db, params.id, body, actorOf(request), request.server.now())).course,
   }),
-  remove: async ({ params, request }) => {
-    await archiveCourse(request.server.db, params.id, actorOf(request), request.server.now());
+  remove: async ({ params, query, request }) => {
+    await archiveCourse(request.server.db, params.id, actorOf(request), request.server.now(), query?.confirm === "true");
     return { status: 200, body: { message: "Course Deleted" } };
   },
 });

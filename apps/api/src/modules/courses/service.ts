@@ -1,7 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import {
+  courseHasBookingsMessage,
   DEFAULT_SEAT_CAPACITY,
   endDateOf,
+  formatBookingRef,
   LIST_MAX,
   seriesDates,
   type CourseSeriesInputSchema,
@@ -10,7 +12,7 @@ import {
   type TrainingUpdateSchema,
 } from "@app/contract";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { courses } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { poundsToPence as toPence } from "@app/rules";
@@ -24,6 +26,7 @@ import {
   listCoursesForOffice,
   liveCourseIdsForUpdate,
   lockLiveCourse,
+  openBookingsOfCourse,
   setCoursePositions,
 } from "./office-repository";
 
@@ -120,15 +123,40 @@ export async function updateCourse(db: Db, id: number, input: UpdateInput, actor
 }
 
 /**
+ * Unpublishing or deleting a course with bookings on dates not yet over needs the office's
+ * confirmation (decision 336): without it, 409 naming the bookings; with it, the bookings are
+ * named in the activity log (their pages and mails keep working from the order's snapshot).
+ */
+async function bookingsNeedingConfirm(tx: DbOrTx, id: number, title: string, now: Date, confirm: boolean, actor: Actor) {
+  const rows = await openBookingsOfCourse(tx, id, ukDate(now), now);
+  if (!rows.length) return;
+  const bookings = rows.map((r) => ({
+    booking_reference: formatBookingRef(r.booking_ref),
+    customer_name: r.name,
+    start_date: r.start_date,
+    places: Number(r.places),
+  }));
+  if (!confirm) throw new HttpError(409, courseHasBookingsMessage(bookings.length), { bookings });
+  await logActivity(tx, {
+    type: "other",
+    action: "Course with bookings withdrawn",
+    details: `${title}: bookings ${bookings.map((b) => b.booking_reference).join(", ")} kept`,
+    actor,
+    at: now,
+  });
+}
+
+/**
  * Publishes a draft or takes a course back to draft (hidden from the public site at once: the
  * status write bumps the catalogue version like any course edit). Sending the status it already
  * has changes nothing and logs nothing: safe to retry.
  */
-export async function setCourseStatus(db: Db, id: number, status: CourseStatus, actor: Actor, now: Date) {
+export async function setCourseStatus(db: Db, id: number, status: CourseStatus, actor: Actor, now: Date, confirm = false) {
   await db.transaction(async (tx) => {
     const current = await lockLiveCourse(tx, id);
     if (!current) throw new HttpError(404, "Course not found");
     if (current.status === status) return;
+    if (status === "draft") await bookingsNeedingConfirm(tx, id, current.title, now, confirm, actor);
     await tx.update(courses).set({ status, updatedAt: now }).where(eq(courses.id, id));
     const action = status === "published" ? "Course published" : "Course taken back to draft";
     await logActivity(tx, { type: "other", action, details: current.title, actor, at: now });
@@ -193,14 +221,23 @@ export async function addCourseSeries(db: Db, id: number, input: SeriesInput, ac
 }
 
 /** Archives the course: it leaves the catalogue; its slug, dates and every order snapshot stay. */
-export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date) {
+export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date, confirm = false) {
   await db.transaction(async (tx) => {
+    const live = await lockLiveCourse(tx, id);
+    if (!live) throw new HttpError(404, "Course not found");
+    await bookingsNeedingConfirm(tx, id, live.title, now, confirm, actor);
     const [row] = await tx
       .update(courses)
       .set({ archivedAt: now, updatedAt: now })
       .where(and(eq(courses.id, id), isNull(courses.archivedAt)))
       .returning({ title: courses.title });
     if (!row) throw new HttpError(404, "Course not found");
-    await logActivity(tx, { type: "training_deletion", action: "Course deleted", details: row.title, actor, at: now });
+    await logActivity(tx, {
+      type: "training_deletion",
+      action: "Course deleted",
+      details: row.title,
+      actor,
+      at: now,
+    });
   });
 }

@@ -20,6 +20,8 @@ const fileTypes = new WeakMap<object, string>();
 const sendAs = (request: { raw: object }, type: string) => fileTypes.set(request.raw, type);
 
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
+/** The actor with their role: trainers see and change only their own dates (decision 332). */
+const viewerOf = (request: { session: Session | null }) => ({ ...actorOf(request), role: request.session!.user.role });
 type HeaderReply = { header: (name: string, value: string) => unknown };
 const noStore = (reply: HeaderReply) => reply.header("cache-control", "private, no-store");
 
@@ -38,27 +40,33 @@ export const learnersRouter = s.router(contract.learners, {
   },
   dates: async ({ request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.listDates(request.server.db, request.server.now()) };
+    return { status: 200, body: await service.listDates(request.server.db, request.server.now(), viewerOf(request)) };
   },
   board: async ({ params, query, request, reply }) => {
     noStore(reply);
     return {
       status: 200,
-      body: await service.getBoard(request.server.db, params.dateId, query?.filter ?? "all", request.server.now()),
+      body: await service.getBoard(
+        request.server.db,
+        params.dateId,
+        query?.filter ?? "all",
+        request.server.now(),
+        viewerOf(request),
+      ),
     };
   },
   checkId: async ({ params, body, request, reply }) => {
     noStore(reply);
     return {
       status: 200,
-      body: await service.checkId(request.server.db, params.id, body, actorOf(request), request.server.now()),
+      body: await service.checkId(request.server.db, params.id, body, viewerOf(request), request.server.now()),
     };
   },
   attendance: async ({ params, body, request, reply }) => {
     noStore(reply);
     return {
       status: 200,
-      body: await service.recordAttendance(request.server.db, params.id, body, actorOf(request), request.server.now()),
+      body: await service.recordAttendance(request.server.db, params.id, body, viewerOf(request), request.server.now()),
     };
   },
   results: async ({ params, body, request, reply }) => {
@@ -68,7 +76,7 @@ export const learnersRouter = s.router(contract.learners, {
       app.db,
       params.id,
       body,
-      actorOf(request),
+      viewerOf(request),
       app.now(),
       app.mail.settings,
     );
@@ -79,16 +87,30 @@ export const learnersRouter = s.router(contract.learners, {
     noStore(reply);
     return {
       status: 200,
-      body: await service.setCertificate(request.server.db, params.id, body.issued, actorOf(request), request.server.now()),
+      body: await service.setCertificate(request.server.db, params.id, body.issued, viewerOf(request), request.server.now()),
     };
   },
   evidence: async ({ params, request, reply }) => {
-    const file = await service.downloadEvidence(request.server.db, params.id, actorOf(request), request.server.now());
+    const file = await service.downloadEvidence(request.server.db, params.id, viewerOf(request), request.server.now());
     noStore(reply);
     reply.header("content-disposition", `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, "_")}"`);
     reply.header("x-content-type-options", "nosniff");
     sendAs(request, file.contentType);
     return { status: 200, body: file.bytes };
+  },
+  evidenceSeen: async ({ params, body, request, reply }) => {
+    noStore(reply);
+    return {
+      status: 200,
+      body: await service.markEvidenceSeen(request.server.db, params.id, body.seen, viewerOf(request), request.server.now()),
+    };
+  },
+  markAllPresent: async ({ params, body, request, reply }) => {
+    noStore(reply);
+    return {
+      status: 200,
+      body: await service.markAllPresent(request.server.db, params.dateId, body, viewerOf(request), request.server.now()),
+    };
   },
   registrationCsv: async ({ params, request, reply }) => {
     const { csv, filename } = await service.registrationCsv(

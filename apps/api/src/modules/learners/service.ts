@@ -18,6 +18,9 @@ import {
   LINK_EXPIRED_MESSAGE,
   LINK_NOT_FOUND_MESSAGE,
   MAX_EVIDENCE_BYTES,
+  ATTENDANCE_FUTURE_MESSAGE,
+  OVERRIDE_OFFICE_ONLY_MESSAGE,
+  RESULTS_EARLY_MESSAGE,
   type AttendanceStatus,
   type IdDocumentType,
   type LearnerBoard,
@@ -40,6 +43,8 @@ import { enqueueMail, type MailSettings } from "../mail/outbox";
 import * as repo from "./repository";
 import { courseDays, missingItems, readinessOf, sniffEvidenceType } from "./rules";
 import { learnerResultMail } from "./mail";
+import { isTrainer, scopeOf, type Viewer } from "../trainers";
+import { attendanceTooEarly, resultMailAt, resultsTooEarly } from "./timing";
 
 type Rec = typeof learnerRecords.$inferSelect;
 type Row = repo.LearnerRow;
@@ -289,7 +294,11 @@ type RegisterData = {
   results: Awaited<ReturnType<typeof repo.resultsOf>>;
 };
 
-function registerView(row: Row, data: RegisterData, units: string[], today: string): RegisterLearner {
+/**
+ * One learner's line of the register. `redact` (trainers, decision 333) leaves out what a trainer
+ * does not need: e-mail, phones, emergency contact and address.
+ */
+function registerView(row: Row, data: RegisterData, units: string[], today: string, redact = false): RegisterLearner {
   const r = row.rec;
   const days = courseDays(row.startDate, row.endDate);
   const attendance = data.attendance
@@ -302,10 +311,10 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
     name: attendeeName(row),
     full_name: r.fullName,
     booking_reference: formatBookingRef(row.bookingRef),
-    email: learnerEmail(row),
-    phone: r.phone,
+    email: redact ? null : learnerEmail(row),
+    phone: redact ? null : r.phone,
     adjustments: r.adjustments,
-    emergency,
+    emergency: redact ? null : emergency,
     id_document_type: r.idDocumentType as IdDocumentType | null,
     id_checked_document: r.idCheckedDocument,
     id_checked_at: iso(r.idCheckedAt),
@@ -313,8 +322,8 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
     first_aid_expires_on: r.firstAidExpiresOn,
     details: {
       date_of_birth: r.dateOfBirth,
-      address: r.address,
-      postcode: r.postcode,
+      address: redact ? null : r.address,
+      postcode: redact ? null : r.postcode,
       id_document_expiry: r.idDocumentExpiry,
       first_aid_title: r.firstAidTitle,
       first_aid_body: r.firstAidBody,
@@ -326,6 +335,8 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
       sia_link_consent: r.siaLinkConsent,
     },
     has_evidence: row.evidenceName !== null,
+    evidence_seen_at: iso(r.evidenceSeenAt),
+    evidence_seen_by: r.evidenceSeenBy,
     attendance,
     results,
     certificate_issued_at: iso(r.certificateIssuedAt),
@@ -345,17 +356,19 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
 
 const unitsOr = (units: string[]) => (units.length ? units : [DEFAULT_UNIT]);
 
-async function registerOf(db: DbOrTx, row: Row, now: Date): Promise<RegisterLearner> {
+async function registerOf(db: DbOrTx, row: Row, now: Date, viewer?: Viewer): Promise<RegisterLearner> {
   const units = unitsOr(await repo.unitsOfCourse(db, row.courseId));
   const data = { attendance: await repo.attendanceOf(db, [row.rec.id]), results: await repo.resultsOf(db, [row.rec.id]) };
-  return registerView(row, data, units, ukDate(now));
+  return registerView(row, data, units, ukDate(now), !!viewer && isTrainer(viewer));
 }
 
-export async function listDates(db: Db, now: Date): Promise<LearnerDateSummary[]> {
-  const dates = await repo.datesWithLearners(db);
+/** The office sees every date; a trainer only the dates assigned to them (decision 332). */
+export async function listDates(db: Db, now: Date, viewer: Viewer): Promise<LearnerDateSummary[]> {
+  const scope = await scopeOf(db, viewer);
+  const dates = (await repo.datesWithLearners(db)).filter((d) => !scope || scope.has(d.courseDateId));
   const out: LearnerDateSummary[] = [];
   for (const d of dates) {
-    const board = await getBoard(db, d.courseDateId, "all", now);
+    const board = await getBoard(db, d.courseDateId, "all", now, viewer);
     out.push({
       course_date_id: d.courseDateId,
       course_title: d.courseTitle,
@@ -369,15 +382,22 @@ export async function listDates(db: Db, now: Date): Promise<LearnerDateSummary[]
   return out;
 }
 
-export async function getBoard(db: DbOrTx, courseDateId: number, filter: "all" | "not_ready", now: Date): Promise<LearnerBoard> {
-  const date = await repo.courseDateInfo(db, courseDateId);
+export async function getBoard(
+  db: DbOrTx,
+  courseDateId: number,
+  filter: "all" | "not_ready",
+  now: Date,
+  viewer: Viewer,
+): Promise<LearnerBoard> {
+  const scope = await scopeOf(db, viewer);
+  const date = scope && !scope.has(courseDateId) ? null : await repo.courseDateInfo(db, courseDateId);
   if (!date) throw new HttpError(404, "Course date not found");
   const rows = await repo.learnersOfDate(db, courseDateId);
   const ids = rows.map((r) => r.rec.id);
   const data = { attendance: await repo.attendanceOf(db, ids), results: await repo.resultsOf(db, ids) };
   const units = unitsOr(await repo.unitsOfCourse(db, date.courseId));
   const today = ukDate(now);
-  const learners = rows.map((r) => registerView(r, data, units, today));
+  const learners = rows.map((r) => registerView(r, data, units, today, isTrainer(viewer)));
   const kind = (rows[0]?.rec.licenceKind ?? "door_supervisor") as LicenceKind;
   return {
     course_date_id: date.id,
@@ -393,11 +413,13 @@ export async function getBoard(db: DbOrTx, courseDateId: number, filter: "all" |
   };
 }
 
-/** The learner, locked for a register change; 404 unknown or not of a paid booking, 409 once purged. */
-async function lockForRegister(tx: DbOrTx, id: number): Promise<Row> {
+/** The learner, locked for a register change; 404 unknown, not of a paid booking or not the trainer's date, 409 once purged. */
+async function lockForRegister(tx: DbOrTx, id: number, viewer: Viewer): Promise<Row> {
   if (!(await repo.lockLearner(tx, id))) throw new HttpError(404, "Learner not found");
   const row = (await repo.findLearner(tx, id))!;
   if (row.orderStatus !== "paid") throw new HttpError(404, "Learner not found");
+  const scope = await scopeOf(tx, viewer);
+  if (scope && (row.courseDateId === null || !scope.has(row.courseDateId))) throw new HttpError(404, "Learner not found");
   if (row.rec.purgedAt) throw new HttpError(409, "This learner's record was deleted after the retention period");
   return row;
 }
@@ -409,11 +431,11 @@ export async function checkId(
   db: Db,
   id: number,
   input: z.infer<typeof IdCheckSchema>,
-  actor: Actor,
+  actor: Viewer,
   now: Date,
 ): Promise<RegisterLearner> {
   return db.transaction(async (tx) => {
-    const row = await lockForRegister(tx, id);
+    const row = await lockForRegister(tx, id, actor);
     if (input.checked && !input.document_type)
       throw new HttpError(400, "Please choose the document type seen", {
         issues: [{ path: "document_type", message: "Please choose the document type seen" }],
@@ -438,24 +460,62 @@ export async function checkId(
         at: now,
       });
     }
-    return registerOf(tx, (await repo.findLearner(tx, id))!, now);
+    return registerOf(tx, (await repo.findLearner(tx, id))!, now, actor);
   });
+}
+
+/**
+ * Lets a register change made before its day through only with the office's reason, logged in
+ * the same transaction (decision 330); a trainer cannot override.
+ */
+async function allowEarly(
+  tx: DbOrTx,
+  tooEarly: boolean,
+  message: string,
+  reason: string | undefined,
+  actor: Viewer,
+  what: string,
+  now: Date,
+): Promise<void> {
+  if (!tooEarly) return;
+  if (!reason) throw new HttpError(409, message);
+  if (isTrainer(actor)) throw new HttpError(403, OVERRIDE_OFFICE_ONLY_MESSAGE);
+  await logActivity(tx, {
+    type: "other",
+    action: "Register date override",
+    details: `${what}. Reason: ${reason}`,
+    actor,
+    at: now,
+  });
+}
+
+function checkCourseDay(row: Row, day: string): void {
+  if (!courseDays(row.startDate, row.endDate).includes(day)) {
+    throw new HttpError(400, "That day is not a day of this course", {
+      issues: [{ path: "day", message: "That day is not a day of this course" }],
+    });
+  }
 }
 
 export async function recordAttendance(
   db: Db,
   id: number,
   input: z.infer<typeof AttendanceInputSchema>,
-  actor: Actor,
+  actor: Viewer,
   now: Date,
 ): Promise<RegisterLearner> {
   return db.transaction(async (tx) => {
-    const row = await lockForRegister(tx, id);
-    if (!courseDays(row.startDate, row.endDate).includes(input.day)) {
-      throw new HttpError(400, "That day is not a day of this course", {
-        issues: [{ path: "day", message: "That day is not a day of this course" }],
-      });
-    }
+    const row = await lockForRegister(tx, id, actor);
+    checkCourseDay(row, input.day);
+    await allowEarly(
+      tx,
+      input.status !== null && attendanceTooEarly(input.day, ukDate(now)),
+      ATTENDANCE_FUTURE_MESSAGE,
+      input.override_reason,
+      actor,
+      `Attendance of ${who(row)} for ${input.day} recorded before the day`,
+      now,
+    );
     const arrived = input.status === "late" ? (input.arrived_at ?? null) : null;
     await repo.setAttendance(tx, id, input.day, input.status, arrived, actor.name, now);
     await logActivity(tx, {
@@ -465,7 +525,7 @@ export async function recordAttendance(
       actor,
       at: now,
     });
-    return registerOf(tx, (await repo.findLearner(tx, id))!, now);
+    return registerOf(tx, (await repo.findLearner(tx, id))!, now, actor);
   });
 }
 
@@ -473,19 +533,28 @@ export async function recordResults(
   db: Db,
   id: number,
   input: z.infer<typeof ResultsInputSchema>,
-  actor: Actor,
+  actor: Viewer,
   now: Date,
   mail: MailSettings,
 ): Promise<{ learner: RegisterLearner; mailed: boolean }> {
   return db.transaction(async (tx) => {
-    const row = await lockForRegister(tx, id);
-    const before = await registerOf(tx, row, now);
+    const row = await lockForRegister(tx, id, actor);
+    const before = await registerOf(tx, row, now, actor);
     // SIA: no assessment without valid first-aid evidence for door supervisors and security guards.
     if (before.readiness.results_blocked)
       throw new HttpError(
         409,
         `Results cannot be recorded: ${before.readiness.results_blocked.charAt(0).toLowerCase()}${before.readiness.results_blocked.slice(1)}`,
       );
+    await allowEarly(
+      tx,
+      input.results.some((r) => r.result !== null) && resultsTooEarly(row.endDate, ukDate(now)),
+      RESULTS_EARLY_MESSAGE,
+      input.override_reason,
+      actor,
+      `Results of ${who(row)} recorded before the assessment day (${row.endDate})`,
+      now,
+    );
     const units = unitsOr(await repo.unitsOfCourse(tx, row.courseId));
     const unknown = input.results.find((r) => !units.includes(r.unit));
     if (unknown)
@@ -493,7 +562,7 @@ export async function recordResults(
         issues: [{ path: "results", message: `"${unknown.unit}" is not a unit of this course` }],
       });
     for (const r of input.results) await repo.setResult(tx, id, r.unit, r.result, actor.name, now);
-    const after = await registerOf(tx, row, now);
+    const after = await registerOf(tx, row, now, actor);
     await logActivity(tx, {
       type: "course_completion",
       action: "Results recorded",
@@ -516,20 +585,27 @@ export async function recordResults(
         },
         mail,
       );
-      await enqueueMail(tx, { to, toName: row.rec.fullName ?? attendeeName(row), kind: "learner_result", ...rendered }, now);
+      // The result mail waits in the outbox until the assessment day is over (UK time, decision 330).
+      const sendAt = new Date(Math.max(now.getTime(), resultMailAt(row.endDate).getTime()));
+      await enqueueMail(
+        tx,
+        { to, toName: row.rec.fullName ?? attendeeName(row), kind: "learner_result", ...rendered },
+        now,
+        sendAt,
+      );
       await repo.updateLearner(tx, id, { resultMailed: summary }, now);
-      mailed = true;
+      mailed = sendAt.getTime() <= now.getTime();
     }
     return { learner: after, mailed };
   });
 }
 
-export async function setCertificate(db: Db, id: number, issued: boolean, actor: Actor, now: Date): Promise<RegisterLearner> {
+export async function setCertificate(db: Db, id: number, issued: boolean, actor: Viewer, now: Date): Promise<RegisterLearner> {
   return db.transaction(async (tx) => {
-    const row = await lockForRegister(tx, id);
+    const row = await lockForRegister(tx, id, actor);
     if (issued !== (row.rec.certificateIssuedAt !== null)) {
       if (issued) {
-        const reg = await registerOf(tx, row, now);
+        const reg = await registerOf(tx, row, now, actor);
         if (reg.readiness.result !== "pass")
           throw new HttpError(409, "A certificate can be issued only after every unit is passed");
       }
@@ -549,17 +625,83 @@ export async function setCertificate(db: Db, id: number, issued: boolean, actor:
         at: now,
       });
     }
-    return registerOf(tx, (await repo.findLearner(tx, id))!, now);
+    return registerOf(tx, (await repo.findLearner(tx, id))!, now, actor);
+  });
+}
+
+/** The trainer's (or office's) "seen" mark on the uploaded evidence, logged (decision 331). */
+export async function markEvidenceSeen(db: Db, id: number, seen: boolean, actor: Viewer, now: Date): Promise<RegisterLearner> {
+  return db.transaction(async (tx) => {
+    const row = await lockForRegister(tx, id, actor);
+    if (row.evidenceName === null) throw new HttpError(409, "No first aid certificate has been uploaded");
+    if (seen !== (row.rec.evidenceSeenAt !== null)) {
+      await repo.updateLearner(
+        tx,
+        id,
+        seen ? { evidenceSeenAt: now, evidenceSeenBy: actor.name } : { evidenceSeenAt: null, evidenceSeenBy: null },
+        now,
+      );
+      await logActivity(tx, {
+        type: "other",
+        action: seen ? "Learner evidence marked seen" : "Learner evidence seen mark removed",
+        details: `First aid certificate of ${who(row)}`,
+        actor,
+        at: now,
+      });
+    }
+    return registerOf(tx, (await repo.findLearner(tx, id))!, now, actor);
+  });
+}
+
+/** "Mark everyone present" for one day: learners without a mark that day become present, in one transaction. */
+export async function markAllPresent(
+  db: Db,
+  courseDateId: number,
+  input: { day: string; override_reason?: string | undefined },
+  actor: Viewer,
+  now: Date,
+): Promise<LearnerBoard> {
+  return db.transaction(async (tx) => {
+    const board = await getBoard(tx, courseDateId, "all", now, actor);
+    if (!board.days.includes(input.day))
+      throw new HttpError(400, "That day is not a day of this course", {
+        issues: [{ path: "day", message: "That day is not a day of this course" }],
+      });
+    await allowEarly(
+      tx,
+      attendanceTooEarly(input.day, ukDate(now)),
+      ATTENDANCE_FUTURE_MESSAGE,
+      input.override_reason,
+      actor,
+      `Everyone on ${board.course_title} (${board.start_date}) marked present for ${input.day} before the day`,
+      now,
+    );
+    const unmarked = board.learners.filter((l) => !l.purged && !l.attendance.some((a) => a.day === input.day));
+    for (const l of unmarked) {
+      await repo.lockLearner(tx, l.id);
+      await repo.setAttendance(tx, l.id, input.day, "present", null, actor.name, now);
+    }
+    if (unmarked.length)
+      await logActivity(tx, {
+        type: "other",
+        action: "Attendance recorded",
+        details: `${board.course_title} (${board.start_date}): ${unmarked.map((l) => l.name).join(", ")} present on ${input.day}`,
+        actor,
+        at: now,
+      });
+    return getBoard(tx, courseDateId, "all", now, actor);
   });
 }
 
 // ---------------------------------------------------------------- personal data: evidence, exports, subject access
 
 /** The evidence file; the view is logged in the same transaction (no file leaves without its log line). */
-export async function downloadEvidence(db: Db, id: number, actor: Actor, now: Date) {
+export async function downloadEvidence(db: Db, id: number, actor: Viewer, now: Date) {
   return db.transaction(async (tx) => {
     const row = await repo.findLearner(tx, id);
     if (!row) throw new HttpError(404, "Learner not found");
+    const scope = await scopeOf(tx, actor);
+    if (scope && (row.courseDateId === null || !scope.has(row.courseDateId))) throw new HttpError(404, "Learner not found");
     const file = await repo.loadEvidence(tx, id);
     if (!file) throw new HttpError(404, "No first aid certificate has been uploaded");
     await logActivity(tx, {
@@ -618,7 +760,8 @@ export async function registrationCsv(
   now: Date,
 ): Promise<{ csv: string; filename: string }> {
   return db.transaction(async (tx) => {
-    const board = await getBoard(tx, courseDateId, "all", now);
+    // Office only (contract): the whole date, unredacted.
+    const board = await getBoard(tx, courseDateId, "all", now, { id: actor.id ?? 0, name: actor.name, role: "office" });
     const rows = await repo.learnersOfDate(tx, courseDateId);
     const lines = [REGISTRATION_CSV_HEADER.map(csvCell).join(",")];
     for (const r of rows) {

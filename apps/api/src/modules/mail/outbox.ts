@@ -84,6 +84,8 @@ export async function enqueueMail(
   db: DbOrTx,
   mail: RenderedMail & MailAddressing & { kind: MailKind },
   now?: Date,
+  /** Held in the outbox until then (e.g. a result mail until the assessment day is over); default now. */
+  sendAt?: Date,
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     ...addressingColumns(mail),
@@ -93,5 +95,6 @@ export async function enqueueMail(
     text: mail.text,
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
     ...(now ? { nextAttemptAt: now, createdAt: now } : {}),
+    ...(sendAt ? { nextAttemptAt: sendAt } : {}),
   });
 }

@@ -216,7 +216,7 @@ function customerLines(order: OrderRow): [string, string][] {
     ["Name", `${order.firstName} ${order.lastName}`],
     ["E-mail", order.guestEmail],
     ["Phone", order.phoneNumber],
-    ["Address", [order.streetAddress, order.townCity, order.state, order.country].filter(Boolean).join(", ")],
+    ["Address", [order.streetAddress, order.townCity, order.state, order.postcode, order.country].filter(Boolean).join(", ")],
     ...(order.companyName ? ([["Company", order.companyName]] as [string, string][]) : []),
     ...(order.orderNotes ? ([["Notes", order.orderNotes]] as [string, string][]) : []),
   ];

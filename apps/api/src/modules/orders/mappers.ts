@@ -36,6 +36,7 @@ export function toEnrollment(
     town_city: order.townCity,
     state: order.state,
     street_address: order.streetAddress,
+    postcode: order.postcode,
     ...(order.companyName ? { company_name: order.companyName } : {}),
     ...(order.buildingType ? { building_type: order.buildingType } : {}),
     ...(order.orderNotes ? { order_notes: order.orderNotes } : {}),

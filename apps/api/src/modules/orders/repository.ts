@@ -135,10 +135,10 @@ export function orderInsert(
     ctes: (guard: SQL) => sql`
       o as (
         insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
-          street_address, town_city, state, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
+          street_address, town_city, state, postcode, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
           discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
         select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
-          ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.companyName},
+          ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.postcode}, ${order.companyName},
           ${order.buildingType}, ${order.orderNotes}, ${order.purchaseOrder}, ${order.marketingConsentAt?.toISOString() ?? null}::timestamptz, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
           ${order.percentOff}::int, ${order.amountOffPence}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
           ${order.paymentProvider}, ${at}::timestamptz, ${at}::timestamptz
@@ -467,4 +467,22 @@ export async function recordSessionIfMissing(db: DbOrTx, reference: string, sess
     .update(orders)
     .set({ providerSessionId: sessionId })
     .where(and(eq(orders.reference, reference), isNull(orders.providerSessionId)));
+}
+
+/** Paid orders with a line on one of these course dates, newest first (a trainer's bookings, decision 333). */
+export async function listPaidOrdersOnDates(db: DbOrTx, dateIds: number[]): Promise<OrderRow[]> {
+  if (!dateIds.length) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "paid"),
+        inArray(
+          orders.id,
+          db.select({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.courseDateId, dateIds)),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id));
 }

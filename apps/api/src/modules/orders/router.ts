@@ -28,6 +28,8 @@ import {
   placeOrder,
 } from "./service";
 import { learnerLinksForOrder } from "../learners/service";
+import { scopeOf } from "../trainers";
+import { trainerEnrollments } from "./trainer-view";
 
 const s = initServer();
 
@@ -99,7 +101,13 @@ export const ordersRouter = s.router(contract.orders, {
     };
   },
   enrollments: async ({ query, request, reply }) => {
-    const { items, total } = await listEnrollments(request.server.db, request.server.now(), pageOf(query), query?.q);
+    const app = request.server;
+    const user = request.session!.user;
+    // Trainers: their own course dates only, without contact details or money (decision 333).
+    const scope = await scopeOf(app.db, { id: user.id, name: user.name, role: user.role });
+    const { items, total } = scope
+      ? await trainerEnrollments(app.db, app.now(), pageOf(query), scope, query?.q)
+      : await listEnrollments(app.db, app.now(), pageOf(query), query?.q);
     sendTotal(reply, total);
     return { status: 200, body: items };
   },

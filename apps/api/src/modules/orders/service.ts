@@ -6,6 +6,7 @@
  * response shapes from ./mappers.ts. Refund and transfer join here as further steps. Over 300
  * lines: the four steps share the locking rules written beside them and read best together.
  */
+import { formatPostcode } from "@app/rules";
 import { randomBytes } from "node:crypto";
 import { BOOKING_TERMS_VERSION, enrollmentMatches, formatBookingRef, ORDER_HOLD_MINUTES, type Enrollment } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
@@ -127,6 +128,7 @@ export async function placeOrder(
     streetAddress: input.street_address,
     townCity: input.town_city,
     state: input.state,
+    postcode: input.postcode ? formatPostcode(input.postcode) : null,
     companyName: input.company_name || null,
     buildingType: input.building_type || null,
     orderNotes: input.order_notes || null,

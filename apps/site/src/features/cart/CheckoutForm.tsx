@@ -38,6 +38,7 @@ type FieldName =
   | "buildingType"
   | "townCity"
   | "state"
+  | "postcode"
   | "orderNotes";
 
 export type CheckoutErrors = Partial<Record<FieldName | "differentAddress" | "acceptTerms", string>> & AttendeeErrors;
@@ -54,6 +55,7 @@ const FIELD_ORDER: FieldName[] = [
   "buildingType",
   "townCity",
   "state",
+  "postcode",
   "country",
   "orderNotes",
 ];
@@ -123,6 +125,7 @@ const EMPTY: Record<FieldName, string> = {
   buildingType: "",
   townCity: "",
   state: "",
+  postcode: "",
   orderNotes: "",
 };
 
@@ -252,6 +255,8 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
         <TextField label="Building type (optional)" placeholder="e.g. Flat, House, Office" {...bind("buildingType")} />
         <TextField label="Town/City*" autoComplete="address-level2" {...bind("townCity")} />
         <SelectField label="State*" options={STATE_OPTIONS} placeholder="Select a state" {...bind("state")} />
+        {/* Beside the spec's fields (decision 334): a UK postcode when the country is the United Kingdom. */}
+        <TextField label="Postcode" autoComplete="postal-code" maxLength={16} {...bind("postcode")} />
         <SelectField
           label="Country*"
           options={COUNTRY_OPTIONS}

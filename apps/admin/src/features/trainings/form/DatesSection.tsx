@@ -2,6 +2,7 @@ import { useState } from "react";
 import { CalendarPlus } from "lucide-react";
 import { Button, TextField } from "@app/ui";
 import { DEFAULT_SEAT_CAPACITY, seriesDates } from "@app/contract";
+import { bankHolidaysBetween, formatDateRange } from "@app/rules";
 import { emptyDateRange, newKey } from "../trainingForm";
 import type { DateRangeDraft } from "../trainingForm";
 import { RepeatingDatesDialog } from "../RepeatingDatesDialog";
@@ -56,6 +57,7 @@ export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
               disabled={disabled}
             />
           </div>
+          <BankHolidayWarning start={d.startDate} end={d.endDate} />
           <RemoveButton label={`Remove date range ${i + 1}`} onClick={() => dates.remove(i)} disabled={disabled} />
         </fieldset>
       ))}
@@ -87,5 +89,20 @@ export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
         />
       ) : null}
     </Section>
+  );
+}
+
+/**
+ * A warning (not a refusal) when a date range covers an England and Wales bank holiday (issue 27,
+ * decision 338): the office may run a course then, but should know.
+ */
+function BankHolidayWarning({ start, end }: { start: string; end: string }) {
+  const holidays = start ? bankHolidaysBetween(start, end) : [];
+  if (!holidays.length) return null;
+  return (
+    <p className="tr-row__warning" role="status">
+      Bank holiday: {holidays.map((h) => `${h.name} (${formatDateRange(h.date, h.date)})`).join(", ")}. Check this date is meant,
+      as the centre is usually closed on bank holidays in England and Wales.
+    </p>
   );
 }

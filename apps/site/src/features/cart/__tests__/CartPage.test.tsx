@@ -191,6 +191,8 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
     await fillForm(user);
     await user.type(screen.getByLabelText("Order notes (optional)"), "Parking?");
+    // Issue 27: the postcode beside the spec's fields, checked as a UK one for the United Kingdom.
+    await user.type(screen.getByLabelText("Postcode"), "L20 3AB");
     await user.click(screen.getByRole("button", { name: "Proceed to Payment (£468.00)" }));
 
     expect(await screen.findByRole("button", { name: /Loading\.\.\./ })).toBeTruthy();
@@ -212,6 +214,7 @@ describe("cart page", () => {
       street_address: "1 Example Street",
       town_city: "Bootle",
       state: "England",
+      postcode: "L20 3AB",
       company_name: null,
       // Issue 13 and 15: the employer's purchase-order number and the unticked marketing box.
       purchase_order: null,

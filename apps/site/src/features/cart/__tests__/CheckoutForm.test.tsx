@@ -6,6 +6,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHECKOUT_INVALID_TOAST, CheckoutForm } from "../CheckoutForm";
 import { toasts } from "./helpers";
+import { UK_POSTCODE_MESSAGE } from "@app/rules";
 
 // Typing a whole form with user-event takes seconds on a busy 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -156,6 +157,21 @@ describe("checkout form", () => {
       orderNotes: "Wheelchair access please",
     });
     expect(toasts("info")).toEqual([]);
+  });
+
+  it("checks the postcode as a UK one when the country is the United Kingdom (issue 27)", async () => {
+    const onValid = vi.fn();
+    const { submit, field, user, errorOf } = setup(onValid);
+    await fillValid(user, field);
+    await user.type(field("Postcode"), "NOT A CODE");
+    await submit();
+    expect(onValid).not.toHaveBeenCalled();
+    expect(errorOf("Postcode")).toBe(UK_POSTCODE_MESSAGE);
+    await user.clear(field("Postcode"));
+    await user.type(field("Postcode"), "L20 3AB");
+    await submit();
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid.mock.calls[0]?.[0]).toMatchObject({ postcode: "L20 3AB" });
   });
 
   it("offers the spec's countries, United Kingdom first and chosen, and the four nations as states", () => {

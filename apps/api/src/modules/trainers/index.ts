@@ -1,0 +1,2 @@
+export { isTrainer, scopeOf, type Viewer } from "./service";
+export { trainersRouter } from "./router";
