@@ -130,7 +130,17 @@ export default fp(
       if (holdPoll) clearInterval(holdPoll);
       await startQueue(queue);
     };
-    app.decorate("workers", { expireOrders, sendMail, kickMail, runDue, purgeLearnerRecords, purgeOldRecords: purgeOld, queue, held, resume });
+    app.decorate("workers", {
+      expireOrders,
+      sendMail,
+      kickMail,
+      runDue,
+      purgeLearnerRecords,
+      purgeOldRecords: purgeOld,
+      queue,
+      held,
+      resume,
+    });
     if (!queue) return;
 
     queue.on("error", (err) => app.log.error({ err }, "job queue error"));

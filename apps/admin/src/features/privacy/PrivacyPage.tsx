@@ -6,7 +6,7 @@ import { ErasureRequestSchema, type ErasureSummary } from "@app/contract";
 import { api, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
-import "../security/security.css";
+import "../../styles/account-pages.css";
 import "./privacy.css";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
