@@ -10,3 +10,4 @@ export * from "./messages";
 export * from "./readable-code";
 export * from "./placeholders";
 export * from "./log-safety";
+export * from "./course-finder";
