@@ -5,6 +5,7 @@ export const paths = {
   course: (slug: string) => `/course/${encodeURIComponent(slug)}`,
   shop: "/shop-page",
   cart: "/cart",
+  courseFinder: "/course-finder",
   login: "/login",
   about: "/about",
   contact: "/contact",
@@ -24,6 +25,7 @@ export const patterns = {
   course: "course/:slug",
   shop: "shop-page",
   cart: "cart",
+  courseFinder: "course-finder",
   login: "login",
   about: "about",
   contact: "contact",
@@ -39,6 +41,7 @@ export const patterns = {
 export const SITEMAP_PATHS = [
   paths.home,
   paths.allCourses,
+  paths.courseFinder,
   paths.shop,
   paths.about,
   paths.contact,
