@@ -123,7 +123,7 @@ describe("course finder over plain HTTP", () => {
     const first = await fetchHtml(`${siteUrl}/course-finder`);
     expect(first.status).toBe(200);
     expect(first.html).toContain("Do you hold an SIA licence?");
-    expect(first.html).toMatch(/<title>Which SIA Course Do I Need\?[^<]*<\/title>/);
+    expect(first.html).toMatch(/<title[^>]*>Which SIA Course Do I Need\?[^<]*<\/title>/);
     expect(first.html).toMatch(/<meta name="description" content="Answer a few questions about your SIA licence/);
     expect(first.html).toMatch(/<form[^>]*method="get"[^>]*action="\/course-finder"/);
     const second = await fetchHtml(`${siteUrl}/course-finder?licence=none`);
