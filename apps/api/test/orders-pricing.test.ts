@@ -27,6 +27,8 @@ const course: CourseForPricing = {
   time: "9 am - 6pm",
   dates,
   add_ons: addOns,
+  needs_approval: false,
+  prerequisites: [],
 };
 const cctv: CourseForPricing = {
   ...course,

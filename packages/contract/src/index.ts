@@ -12,6 +12,7 @@ import { bookingsContract } from "./bookings";
 import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
 import { opsContract } from "./ops";
+import { approvalsContract } from "./approvals";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -32,6 +33,7 @@ export const contract = c.router(
     learners: learnersContract,
     waitlist: waitlistContract,
     ops: opsContract,
+    approvals: approvalsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -53,3 +55,4 @@ export * from "./bookings";
 export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
+export * from "./approvals";

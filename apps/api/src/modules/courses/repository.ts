@@ -399,3 +399,17 @@ export async function getCourseRecord(
     position: c.position,
   };
 }
+
+/** Issue 33: whether the course's bookings wait for approval, and what each attendee answers at checkout. */
+export async function setBookingRules(
+  db: DbOrTx,
+  courseId: number,
+  rules: { needsApproval: boolean; prerequisites: string[] },
+): Promise<{ needsApproval: boolean; prerequisites: string[] } | null> {
+  const [row] = await db
+    .update(courses)
+    .set({ needsApproval: rules.needsApproval, prerequisites: rules.prerequisites })
+    .where(and(eq(courses.id, courseId), isNull(courses.archivedAt)))
+    .returning({ needsApproval: courses.needsApproval, prerequisites: courses.prerequisites });
+  return row ?? null;
+}

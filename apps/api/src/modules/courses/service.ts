@@ -17,7 +17,7 @@ import { poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl } from "../images/service";
 import { ukDate } from "../../lib/dates";
-import { getCourseRecord, insertCourse, writeChildren } from "./repository";
+import { getCourseRecord, insertCourse, setBookingRules, writeChildren } from "./repository";
 import {
   countOpenUpcomingDates,
   insertDatesSkippingExisting,
@@ -203,4 +203,9 @@ export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date)
     if (!row) throw new HttpError(404, "Course not found");
     await logActivity(tx, { type: "training_deletion", action: "Course deleted", details: row.title, actor, at: now });
   });
+}
+
+/** Issue 33: sets whether a course's bookings wait for approval and its prerequisite questions (null: no such course). */
+export async function updateBookingRules(db: Db, courseId: number, rules: { needsApproval: boolean; prerequisites: string[] }) {
+  return setBookingRules(db, courseId, rules);
 }

@@ -35,7 +35,9 @@ export type MailKind =
   | "payment_mismatch"
   | "staff_invite"
   | "learner_result"
-  | "ops_alert";
+  | "ops_alert"
+  | "booking_approved"
+  | "booking_declined";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {
