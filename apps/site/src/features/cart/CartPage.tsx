@@ -13,7 +13,14 @@ import { CheckoutForm } from "./CheckoutForm";
 import { CartStepHeading } from "./components/CartStepHeading";
 import { CartTotals } from "./components/CartTotals";
 import { CartWarnings, ConflictBox, PendingBooking, ReturnNotice } from "./components/CartNotices";
-import { CartPageFrame, EmptyState, LoadingState, NoPaymentLinkState, RedirectingState } from "./components/CartStates";
+import {
+  CartPageFrame,
+  EmptyState,
+  LoadingState,
+  AwaitingApprovalState,
+  NoPaymentLinkState,
+  RedirectingState,
+} from "./components/CartStates";
 import { CouponBox } from "./CouponBox";
 import { saveDiscount } from "./discount-store";
 import { checkDiscountCode } from "./api";
@@ -145,6 +152,12 @@ export default function CartPage() {
     return (
       <CartPageFrame variant="state">
         <RedirectingState />
+      </CartPageFrame>
+    );
+  if (state.outcome?.kind === "awaiting-approval")
+    return (
+      <CartPageFrame variant="state">
+        <AwaitingApprovalState bookingReference={state.outcome.bookingReference} until={state.outcome.until} />
       </CartPageFrame>
     );
   if (state.outcome?.kind === "no-link")

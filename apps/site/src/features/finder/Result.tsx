@@ -9,7 +9,7 @@ import { Link } from "../../components/Link";
 import { useCart } from "../../stores/cart";
 import { maxPlacesOn, placesLabel } from "../courses/components/BookingForm";
 import { describeAnswers } from "./answers";
-import { saveFinderAnswers } from "./kept";
+import { saveFinderAnswers } from "../../lib/finder-answers";
 
 /** Dates offered per course (the next ones with places). */
 const DATES_SHOWN = 3;
