@@ -2731,6 +2731,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -2968,6 +2970,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                     };
                 };
             };
@@ -3143,6 +3147,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -3457,6 +3463,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                     };
                 };
             };
@@ -3723,6 +3731,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -3906,6 +3916,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4230,6 +4242,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;

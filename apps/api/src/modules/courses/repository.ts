@@ -10,6 +10,7 @@ import {
   type CourseDetail,
   type CourseListItem,
   type CourseStatus,
+  type PrerequisiteKey,
 } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
@@ -395,6 +396,8 @@ export async function getCourseRecord(
     courseUnits: units.map((u) => ({ id: u.id, title: u.title })),
     keyPoints: keyPoints.map((k) => ({ id: k.id, title: k.title, details: k.details })),
     updated_at: c.updatedAt.toISOString(),
+    needs_approval: c.needsApproval,
+    prerequisites: c.prerequisites as PrerequisiteKey[],
     status: c.status as CourseStatus,
     position: c.position,
   };
