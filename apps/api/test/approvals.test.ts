@@ -89,6 +89,10 @@ describe("a course that needs approval and asks for the attendee's licence", () 
     const set = await office("PUT", `/api/courses/${course.id}/booking-rules`, rules);
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual(rules);
+    // The checkout reads them from the course (public detail).
+    ctx.clock.advance(1);
+    const detail = (await ctx.app.inject({ method: "GET", url: `/api/courses/${course.id}` })).json();
+    expect(detail).toMatchObject({ needs_approval: true, prerequisites: ["licence_number", "licence_expiry"] });
   });
 
   it("refuses a booking whose attendee left a question unanswered", async () => {

@@ -6,18 +6,10 @@
  */
 import { z } from "zod";
 import { FIRST_AID, JOBS, LICENCES, TRAINED } from "@app/rules";
+import { PREREQUISITE_KEYS } from "./prerequisite-facts";
 import { adminResponses, c, ErrorSchema, IdParams, IsoDate, officeOnly, requiredText, TEXT_MAX } from "./common";
 
-export const PREREQUISITE_KEYS = ["licence_number", "licence_expiry", "earlier_training_date", "earlier_training_place"] as const;
-export type PrerequisiteKey = (typeof PREREQUISITE_KEYS)[number];
-
-/** The question each key asks (the checkout's label; the office's view). */
-export const PREREQUISITE_LABELS: Record<PrerequisiteKey, string> = {
-  licence_number: "Current SIA licence number",
-  licence_expiry: "Licence expiry date",
-  earlier_training_date: "When was your earlier training?",
-  earlier_training_place: "Where was your earlier training (training centre)?",
-};
+export * from "./prerequisite-facts";
 
 /** The 16 digits printed on an SIA licence card (spaces allowed when typed). */
 export const SIA_LICENCE_NUMBER = /^\d{16}$/;
@@ -37,10 +29,6 @@ export const PrerequisiteAnswersSchema = z
   .partial()
   .strict();
 export type PrerequisiteAnswers = z.output<typeof PrerequisiteAnswersSchema>;
-
-/** The course's questions an attendee left unanswered (the API refuses the booking while any is). */
-export const missingAnswers = (asked: readonly string[], answers: Partial<Record<string, string>> | null | undefined) =>
-  asked.filter((k) => !answers?.[k]);
 
 /** The finder's answers as a booking keeps them (nothing else from the finder is stored). */
 export const FinderAnswersSchema = z

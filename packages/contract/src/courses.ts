@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CourseSeriesInputSchema } from "./course-series";
-import { PREREQUISITE_KEYS } from "./approvals";
+import { PREREQUISITE_KEYS } from "./prerequisite-facts";
 import { officeOnly } from "./common";
 import {
   adminResponses,

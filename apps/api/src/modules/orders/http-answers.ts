@@ -6,7 +6,7 @@
 import {
   attendeesCountMessage as attendeesMessage,
   ORDER_ALREADY_PAID_MESSAGE,
-  PREREQUISITE_LABELS,
+  answerRequiredMessage,
   type PrerequisiteKey,
 } from "@app/contract";
 import { HttpError } from "../../lib/http-error";
@@ -39,7 +39,7 @@ export function refusalError(refusal: OrderRefusal, opts: { notFound?: string } 
     case "answers_missing":
       return fieldError(
         `courses.${refusal.index}.attendees.${refusal.attendee}.answers.${refusal.key}`,
-        `${PREREQUISITE_LABELS[refusal.key as PrerequisiteKey] ?? "An answer"} is required for this course`,
+        answerRequiredMessage(refusal.key as PrerequisiteKey),
       );
     case "seats_taken":
       return new HttpError(409, fullyBookedMessage(refusal));

@@ -212,7 +212,12 @@ export default function CartPage() {
   const coupon = discount ? null : (
     <CouponBox courseIds={cart.items.map((i) => i.id)} onApplied={setDiscount} onCheckingChange={setCheckingCode} />
   );
-  const attendeeLines = cart.items.map((i) => ({ courseId: i.id, title: i.title, places: placesOf(i) }));
+  const attendeeLines = cart.items.map((i) => ({
+    courseId: i.id,
+    title: i.title,
+    places: placesOf(i),
+    asked: i.prerequisites ?? [],
+  }));
 
   return (
     <CartPageFrame>

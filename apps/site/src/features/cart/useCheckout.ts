@@ -38,7 +38,8 @@ const ORDER_FIELD_TO_FORM: Record<string, keyof CheckoutErrors> = {
 };
 
 /** `courses.<n>.attendees.<k>.<field>` of the order → the attendee field of that course in the form. */
-const ATTENDEE_ISSUE = /^courses\.(\d+)\.attendees\.(\d+)\.(first_name|last_name|email)$/;
+const ATTENDEE_ISSUE =
+  /^courses\.(\d+)\.attendees\.(\d+)\.(?:answers\.)?(first_name|last_name|email|licence_number|licence_expiry|earlier_training_date|earlier_training_place)$/;
 
 /** The order's issues as the form's field errors (the first message of each field). */
 export function issuesToFormErrors(

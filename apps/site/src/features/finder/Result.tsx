@@ -71,6 +71,7 @@ export function FinderResult({
         selectedAddons: [],
         quantity: 1,
         maxPlaces: maxPlacesOn(date.placesLeft),
+        ...(course.prerequisites?.length ? { prerequisites: [...course.prerequisites] } : {}),
       });
     });
     saveFinderAnswers(answers);
