@@ -116,6 +116,73 @@ describe("course finder at 390 px", () => {
   });
 });
 
+describe("a course that needs approval, booked from the finder at 390 px", () => {
+  test.scoped({ viewport: VIEWPORTS.phone });
+
+  test("asks the attendee the course's questions at checkout and waits for the office, with the finder's answers", async ({
+    page,
+    navigate,
+    waitForPath,
+    apiUrl,
+    screenshot,
+  }) => {
+    const login = await fetch(`${apiUrl}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: "Admin!Passw0rd" }),
+    });
+    const auth = {
+      authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
+      "content-type": "application/json",
+    };
+    const course = (await (await fetch(`${apiUrl}/api/courses/slug/personal-licence-aplh`)).json()) as { id: number };
+    const rules = (body: object) =>
+      fetch(`${apiUrl}/api/courses/${course.id}/booking-rules`, { method: "PUT", headers: auth, body: JSON.stringify(body) });
+    expect(
+      (await rules({ needs_approval: true, prerequisites: ["earlier_training_date", "earlier_training_place"] })).status,
+    ).toBe(200);
+    try {
+      await navigate("/course-finder?licence=none&job=personal_licence");
+      await bookThese(page, waitForPath);
+      await page.getByRole("button", { name: /Proceed to Checkout/ }).click();
+      await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+      await page.getByLabel("First name*", { exact: true }).fill("Robin");
+      await page.getByLabel("Last name*", { exact: true }).fill("Example");
+      await page.getByLabel("Phone Number*").fill("07700 900456");
+      await page.getByLabel("Email address*").fill("robin.example@example.com");
+      await page.getByLabel("Street address*").fill("1 Example Street");
+      await page.getByLabel("Town/City*").fill("Bootle");
+      await page.getByLabel("State*").selectOption("England");
+      await page.getByLabel("Attendee 1 First name*").fill("Robin");
+      await page.getByLabel("Attendee 1 Last name*").fill("Example");
+      await page.getByLabel("I agree to the booking terms*").check();
+      // Unanswered questions are refused in the course's words.
+      await page.getByRole("button", { name: /Proceed to Payment/ }).click();
+      await expect.poll(() => page.getByText("When was your earlier training? is required for this course").count()).toBe(1);
+      await page.getByLabel("Attendee 1 When was your earlier training?*").fill("2019-05-01");
+      await page.getByLabel("Attendee 1 Where was your earlier training (training centre)?*").fill("Example Training Ltd");
+      await page.getByRole("button", { name: /Proceed to Payment/ }).click();
+      await page.getByRole("heading", { level: 1, name: "Booking waiting for approval" }).waitFor();
+      await screenshot("finder-awaiting-approval");
+      expect(await page.evaluate(() => window.localStorage.getItem("finder:answers"))).toBeNull();
+      const list = (await (await fetch(`${apiUrl}/api/enrollments`, { headers: auth })).json()) as {
+        guest_email: string;
+        approval: string;
+        finder_answers: Record<string, string>;
+        courses: { attendees: { answers: Record<string, string> }[] }[];
+      }[];
+      const booking = list.find((e) => e.guest_email === "robin.example@example.com")!;
+      expect(booking).toMatchObject({ approval: "waiting", finder_answers: { licence: "none", job: "personal_licence" } });
+      expect(booking.courses[0]!.attendees[0]!.answers).toEqual({
+        earlier_training_date: "2019-05-01",
+        earlier_training_place: "Example Training Ltd",
+      });
+    } finally {
+      await rules({ needs_approval: false, prerequisites: [] });
+    }
+  });
+});
+
 describe("course finder over plain HTTP", () => {
   test("renders the first question, its own title and description, and each next question without script", async ({
     siteUrl,
