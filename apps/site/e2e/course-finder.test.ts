@@ -116,6 +116,24 @@ describe("course finder at 390 px", () => {
   });
 });
 
+describe("course finder at 1280 px", () => {
+  test.scoped({ viewport: VIEWPORTS.desktop });
+
+  test("an unsettled answer: the reason, the notes and the contact link, axe clean", async ({
+    page,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
+    await navigate("/course-finder?licence=security_guard&expiry=&trained=from_2021&job=door_supervisor&firstAid=none");
+    await expect.poll(() => page.getByRole("link", { name: "Ask us with your answers" }).count()).toBe(1);
+    await expect.poll(() => page.locator(".finder-steps__item h3").count()).toBe(2);
+    await expectNoA11yViolations();
+    await expectNoSidewaysScroll(page);
+    await screenshot("finder-unsettled");
+  });
+});
+
 describe("a course that needs approval, booked from the finder at 390 px", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
