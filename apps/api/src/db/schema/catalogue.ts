@@ -51,7 +51,10 @@ export const courses = pgTable(
     /** A booking of this course waits for the office's approval before payment (issue 33). */
     needsApproval: boolean("needs_approval").notNull().default(false),
     /** What each attendee answers at checkout (keys of the contract's PREREQUISITE_QUESTIONS). */
-    prerequisites: text("prerequisites").array().notNull().default(sql`'{}'::text[]`),
+    prerequisites: text("prerequisites")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
