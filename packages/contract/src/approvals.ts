@@ -5,7 +5,7 @@
  * booking that waits for it (no payment taken, places held) before the customer gets the payment link.
  */
 import { z } from "zod";
-import { FIRST_AID, JOBS, LICENCES, TRAINED } from "@app/rules";
+import { FIRST_AID, JOBS, LICENCES, TRAINED } from "@app/rules/course-finder";
 import { PREREQUISITE_KEYS } from "./prerequisite-facts";
 import { adminResponses, c, ErrorSchema, IdParams, IsoDate, officeOnly, requiredText, TEXT_MAX } from "./common";
 

@@ -1,4 +1,4 @@
-import type { FinderAnswers } from "@app/rules";
+import type { FinderAnswers } from "@app/rules/course-finder";
 
 /**
  * The finder's answers, kept in this browser only (never sent anywhere) from "Book these" until

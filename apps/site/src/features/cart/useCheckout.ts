@@ -1,4 +1,4 @@
-import type { FinderAnswers } from "@app/rules";
+import type { FinderAnswers } from "@app/rules/course-finder";
 import { clearFinderAnswers, readFinderAnswers } from "../../lib/finder-answers";
 import { useCallback } from "react";
 import type { Dispatch } from "react";

@@ -28,7 +28,7 @@ import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { HydrateInTurn } from "../../lib/hydration-turns";
 import { Link } from "../../components/Link";
-import { audience } from "@app/rules";
+import { audience } from "@app/rules/course-finder";
 import { ukToday } from "../../lib/uk-today";
 
 interface Data {

@@ -7,8 +7,8 @@
 import { useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import type { CourseDetail } from "@app/contract";
-import { FINDER_COURSES, recommend } from "@app/rules";
-import type { FinderAnswers, Recommendation } from "@app/rules";
+import { FINDER_COURSES, recommend } from "@app/rules/course-finder";
+import type { FinderAnswers, Recommendation } from "@app/rules/course-finder";
 import { paths } from "../../config/paths";
 import { placeName } from "../../config/provider";
 import { PageHero } from "../../components/PageHero";

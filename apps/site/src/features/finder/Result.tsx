@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { CourseDate, CourseDetail } from "@app/contract";
-import type { FinderAnswers, Recommendation } from "@app/rules";
+import type { FinderAnswers, Recommendation } from "@app/rules/course-finder";
 import { poundsToPence } from "@app/rules";
 import { formatPounds } from "@app/ui/format";
 import { paths } from "../../config/paths";

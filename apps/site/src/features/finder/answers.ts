@@ -1,5 +1,6 @@
-import { FIRST_AID, isIsoDate, JOBS, LICENCES, TRAINED } from "@app/rules";
-import type { FinderAnswers, FirstAid, Job, Licence, Trained } from "@app/rules";
+import { isIsoDate } from "@app/rules";
+import { FIRST_AID, JOBS, LICENCES, TRAINED } from "@app/rules/course-finder";
+import type { FinderAnswers, FirstAid, Job, Licence, Trained } from "@app/rules/course-finder";
 
 /**
  * The course finder's answers live in the page address only (?licence=…&job=…): every question is
