@@ -1,4 +1,5 @@
-import { Form } from "react-router";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
 import { paths } from "../../config/paths";
 import { carried, FIRST_AID_OPTIONS, JOB_OPTIONS, LICENCE_OPTIONS, TRAINED_OPTIONS } from "./answers";
 import type { Given, Question } from "./answers";
@@ -79,10 +80,32 @@ function DateAnswer({
   );
 }
 
+/**
+ * The form's GET address as the browser would build it, answer button included. A plain <form>,
+ * not react-router's <Form>: that component would join the site's first-load script (decision 258).
+ */
+function answerAddress(e: FormEvent<HTMLFormElement>): string {
+  const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  const data = new FormData(e.currentTarget);
+  if (submitter?.name) data.append(submitter.name, submitter.value);
+  const query = new URLSearchParams([...data.entries()].map(([k, v]) => [k, String(v)] as [string, string]));
+  return `${paths.courseFinder}?${query.toString()}`;
+}
+
 export function QuestionForm({ question, given, number }: { question: Question; given: Given; number: number }) {
   const text = TEXT[question];
+  const navigate = useNavigate();
   return (
-    <Form method="get" action={paths.courseFinder} className="finder-card" aria-labelledby="finder-question">
+    <form
+      method="get"
+      action={paths.courseFinder}
+      className="finder-card"
+      aria-labelledby="finder-question"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void navigate(answerAddress(e));
+      }}
+    >
       <p className="finder-step">Question {number}</p>
       <h2 id="finder-question" className="finder-question">
         {text.title}
@@ -105,6 +128,6 @@ export function QuestionForm({ question, given, number }: { question: Question; 
           others={Object.entries(FIRST_AID_OPTIONS).map(([v, t]) => ["firstAid", v, t] as [string, string, string])}
         />
       ) : null}
-    </Form>
+    </form>
   );
 }
