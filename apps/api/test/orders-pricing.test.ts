@@ -4,6 +4,7 @@ import {
   matchAddOns,
   matchDate,
   placesOf,
+  unansweredOf,
   priceLines,
   priceOrder,
   type CourseForPricing,
@@ -27,6 +28,8 @@ const course: CourseForPricing = {
   time: "9 am - 6pm",
   dates,
   add_ons: addOns,
+  needs_approval: false,
+  prerequisites: [],
 };
 const cctv: CourseForPricing = {
   ...course,
@@ -78,8 +81,8 @@ describe("placesOf", () => {
     ).toEqual({
       seats: 2,
       attendees: [
-        { firstName: "A", lastName: "B", email: "a@x.example" },
-        { firstName: "C", lastName: "D", email: null },
+        { firstName: "A", lastName: "B", email: "a@x.example", answers: null },
+        { firstName: "C", lastName: "D", email: null, answers: null },
       ],
     });
     expect(placesOf({ quantity: 2, attendees: [{ first_name: "A", last_name: "B" }] })).toBeNull();
@@ -165,5 +168,22 @@ describe("bookingActivityText", () => {
         { title: "CCTV", dateLabel: "1st Jun 2026", seats: 3 },
       ]),
     ).toBe("ACDE-2346: Jane Doe booked Door Supervisor (12 - 14th Mar 2026), CCTV (1st Jun 2026) × 3 places");
+  });
+});
+
+describe("prerequisite answers (issue 33)", () => {
+  const named = (answers: Record<string, string> | null) => ({ firstName: "A", lastName: "B", email: null, answers });
+  it("needs every question answered for every place, and names for the places", () => {
+    expect(unansweredOf([], null, 2)).toBeNull();
+    expect(unansweredOf(["licence_number"], null, 1)).toEqual({ attendee: 0, key: "licence_number" });
+    expect(unansweredOf(["licence_number", "licence_expiry"], [named({ licence_number: "1" })], 1)).toEqual({
+      attendee: 0,
+      key: "licence_expiry",
+    });
+    expect(unansweredOf(["licence_number"], [named({ licence_number: "1" }), named(null)], 2)).toEqual({
+      attendee: 1,
+      key: "licence_number",
+    });
+    expect(unansweredOf(["licence_number"], [named({ licence_number: "1" })], 1)).toBeNull();
   });
 });

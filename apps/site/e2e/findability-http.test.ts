@@ -202,14 +202,15 @@ describe("sitemap, icons and stray paths", () => {
   it("every sitemap URL has a <lastmod>; courses carry their own change time", async () => {
     const xml = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-    // The seven fixed pages, /news (issue 35) and the courses; no news post is published in this run.
-    expect(urls.length).toBe(8 + courses.length);
+    // The fixed pages (the course finder among them, issue 33), /news (issue 35) and one per course; no news post is published in this run.
+    expect(urls.length).toBe(9 + courses.length);
     const changes = (await (await fetch(`${apiUrl}/api/catalogue/changes`)).json()) as { courses: string; shop: string };
     const byLoc = new Map(urls.map((u) => [attr(u, /<loc>([^<]+)<\/loc>/), attr(u, /<lastmod>([^<]+)<\/lastmod>/)]));
     for (const [loc, lastmod] of byLoc) expect(lastmod, loc ?? "").toMatch(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?Z)?$/);
     for (const c of courses) expect(byLoc.get(`${siteUrl}/course/${c.slug}`)).toBe(c.updated_at);
     expect(byLoc.get(`${siteUrl}/all-courses`)).toBe(changes.courses);
     expect(byLoc.get(`${siteUrl}/shop-page`)).toBe(changes.shop);
+    expect(byLoc.get(`${siteUrl}/course-finder`)).toBe("2026-11-26");
   });
 
   it("/favicon.ico and /apple-touch-icon.png exist and the page links them", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CourseSeriesInputSchema } from "./course-series";
+import { PREREQUISITE_KEYS } from "./prerequisite-facts";
 import { officeOnly } from "./common";
 import {
   adminResponses,
@@ -85,6 +86,10 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   courseUnits: z.array(z.object({ id: z.number().int(), title: z.string() })),
   keyPoints: z.array(z.object({ id: z.number().int(), title: z.string(), details: z.string() })),
   updated_at: z.string(),
+  /** Issue 33: bookings wait for the office's approval before payment. */
+  needs_approval: z.boolean().optional(),
+  /** Issue 33: the questions each attendee answers at checkout (PREREQUISITE_KEYS). */
+  prerequisites: z.array(z.enum(PREREQUISITE_KEYS)).optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetailSchema>;
 

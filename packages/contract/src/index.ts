@@ -17,6 +17,7 @@ import { portalContract } from "./portal";
 import { studyContract } from "./study";
 import { websiteContract } from "./website";
 import { trainersContract } from "./trainers";
+import { approvalsContract } from "./approvals";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -42,6 +43,7 @@ export const contract = c.router(
     study: studyContract,
     website: websiteContract,
     trainers: trainersContract,
+    approvals: approvalsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -69,3 +71,4 @@ export * from "./portal";
 export * from "./study";
 export * from "./website";
 export * from "./trainers";
+export * from "./approvals";

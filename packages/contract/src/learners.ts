@@ -6,7 +6,7 @@
  * resource (schemas, shared rules, routes) like the other contract files, hence its length.
  */
 import { z } from "zod";
-import { isIsoDate } from "@app/rules";
+import { addCalendarMonths, isIsoDate } from "@app/rules";
 import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX, trainerToo } from "./common";
 
 /** Largest first-aid certificate accepted, in bytes (10 MB). */
@@ -69,15 +69,8 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 export const UNIT_RESULTS = ["pass", "fail", "resit"] as const;
 export type UnitResult = (typeof UNIT_RESULTS)[number];
 
-/** 'YYYY-MM-DD' + n calendar months; a day the month lacks falls to its last day (29 Feb → 28 Feb). */
-export function addCalendarMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
+/** Calendar-month arithmetic lives in @app/rules (the course finder counts the same months); re-exported for the form and tests. */
+export { addCalendarMonths };
 
 /** Earliest first-aid expiry accepted for a course starting on `courseStart` (exactly 12 months later). */
 export const firstAidMinExpiry = (courseStart: string) => addCalendarMonths(courseStart, FIRST_AID_MONTHS_AFTER_START);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { postcodeProblem } from "@app/rules";
+import { APPROVAL_STATES, FinderAnswersSchema, PrerequisiteAnswersSchema } from "./approvals";
 import {
   adminResponses,
   c,
@@ -112,6 +113,8 @@ export const AttendeeInputSchema = z.object({
     .email("Attendee email is invalid")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Answers to the course's prerequisite questions (issue 33); required for the questions the course asks. */
+  answers: PrerequisiteAnswersSchema.optional(),
 });
 export type AttendeeInput = z.input<typeof AttendeeInputSchema>;
 
@@ -178,6 +181,8 @@ export const OrderSchema = z.object({
   accept_terms: z.boolean().optional(),
   /** The token of a waiting-list offer (its link): the order takes the places held for it (issue 15). */
   waitlist_offer: z.string().trim().max(TEXT_MAX.reference).optional(),
+  /** The course finder's answers when the cart came from it (kept with the booking for the office; issue 33). */
+  finder_answers: FinderAnswersSchema.optional(),
 });
 export type OrderInput = z.input<typeof OrderSchema>;
 
@@ -191,6 +196,11 @@ export const EnrollResponseSchema = z.object({
   total: Pounds,
   /** When the seat hold ends if unpaid (ISO). */
   expires_at: z.string(),
+  /**
+   * True when a course needs the office's approval (issue 33): no payment page yet (`payment_link`
+   * is empty), the places are held until `expires_at`, and the customer is mailed the link once approved.
+   */
+  awaiting_approval: z.boolean(),
 });
 
 export const EnrolledCourseSchema = z.object({
@@ -210,7 +220,14 @@ export const EnrolledCourseSchema = z.object({
   seats: z.number().int(),
   /** Who takes each place, in place order. */
   attendees: z.array(
-    z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), email: z.string().nullable().optional() }),
+    z.object({
+      id: z.number().int(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string().nullable().optional(),
+      /** Answers to the course's prerequisite questions (issue 33), by question key. */
+      answers: z.record(z.string()).nullable().optional(),
+    }),
   ),
   /** Absent for trainers (no prices). */
   pivot: z
@@ -263,6 +280,11 @@ export const EnrollmentSchema = z.object({
   /** Booking terms version agreed at checkout, and when (null for orders placed without). */
   terms_version: z.string().nullable().optional(),
   terms_accepted_at: z.string().nullable().optional(),
+  /** Issue 33: null (none needed), or whether the office approved a booking that waits for it. */
+  approval: z.enum(APPROVAL_STATES).nullable().optional(),
+  decline_reason: z.string().nullable().optional(),
+  /** The course finder's answers, in words, when the booking came from it. */
+  finder_answers: z.record(z.string()).nullable().optional(),
   courses: z.array(EnrolledCourseSchema),
 });
 export type Enrollment = z.infer<typeof EnrollmentSchema>;

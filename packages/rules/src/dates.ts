@@ -118,3 +118,13 @@ export function formatLongDate(value: DateInput): string {
   if (!d) return NO_DATE_SET;
   return `${ordinal(d.day)} ${MONTHS_LONG[d.month - 1] ?? ""}, ${d.year}`;
 }
+
+/** 'YYYY-MM-DD' + n calendar months; a day the month lacks falls to its last day (29 Feb → 28 Feb). */
+export function addCalendarMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}

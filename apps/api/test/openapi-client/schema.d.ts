@@ -2248,6 +2248,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/courses/{id}/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets whether a course's bookings wait for approval and which questions each attendee answers at checkout */
+        put: operations["approvals.bookingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrollments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a booking waiting for the office: opens its payment page and mails the customer the link */
+        post: operations["approvals.approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrollments/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a booking waiting for the office with a reason (mailed); its places are released */
+        post: operations["approvals.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3313,6 +3364,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -3550,6 +3603,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                     };
                 };
             };
@@ -3725,6 +3780,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4066,6 +4123,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                     };
                 };
             };
@@ -4332,6 +4391,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4516,6 +4577,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4865,6 +4928,8 @@ export interface operations {
                             title: string;
                             details: string;
                         }[];
+                        needs_approval?: boolean;
+                        prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -6828,6 +6893,12 @@ export interface operations {
                             first_name: string;
                             last_name: string;
                             email?: string | "";
+                            answers?: {
+                                licence_number?: string;
+                                licence_expiry?: string;
+                                earlier_training_date?: string;
+                                earlier_training_place?: string;
+                            };
                         }[];
                     }[];
                     guest_email: string;
@@ -6848,6 +6919,18 @@ export interface operations {
                     marketing_opt_in?: boolean;
                     accept_terms?: boolean;
                     waitlist_offer?: string;
+                    finder_answers?: {
+                        /** @enum {string} */
+                        licence: "none" | "door_supervisor" | "security_guard" | "cctv" | "close_protection";
+                        expiry?: string;
+                        /** @enum {string} */
+                        trained?: "before_2021" | "from_2021" | "unsure";
+                        /** @enum {string} */
+                        job: "door_supervisor" | "security_guard" | "cctv" | "close_protection" | "personal_licence" | "unsure";
+                        /** @enum {string} */
+                        firstAid?: "none" | "date" | "unsure";
+                        firstAidExpiry?: string;
+                    };
                 };
             };
         };
@@ -6864,6 +6947,7 @@ export interface operations {
                         booking_reference: string;
                         total: number;
                         expires_at: string;
+                        awaiting_approval: boolean;
                     };
                 };
             };
@@ -7036,6 +7120,11 @@ export interface operations {
                         created_at: string;
                         terms_version?: string | null;
                         terms_accepted_at?: string | null;
+                        approval?: ("waiting" | "approved" | "declined") | null;
+                        decline_reason?: string | null;
+                        finder_answers?: {
+                            [key: string]: string;
+                        } | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -7056,6 +7145,9 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email?: string | null;
+                                answers?: {
+                                    [key: string]: string;
+                                } | null;
                             }[];
                             pivot?: {
                                 price_paid: number;
@@ -7569,6 +7661,11 @@ export interface operations {
                         created_at: string;
                         terms_version?: string | null;
                         terms_accepted_at?: string | null;
+                        approval?: ("waiting" | "approved" | "declined") | null;
+                        decline_reason?: string | null;
+                        finder_answers?: {
+                            [key: string]: string;
+                        } | null;
                         courses: {
                             id: number | null;
                             title: string;
@@ -7589,6 +7686,9 @@ export interface operations {
                                 first_name: string;
                                 last_name: string;
                                 email?: string | null;
+                                answers?: {
+                                    [key: string]: string;
+                                } | null;
                             }[];
                             pivot?: {
                                 price_paid: number;
@@ -11904,6 +12004,12 @@ export interface operations {
                         first_name: string;
                         last_name: string;
                         email?: string | "";
+                        answers?: {
+                            licence_number?: string;
+                            licence_expiry?: string;
+                            earlier_training_date?: string;
+                            earlier_training_place?: string;
+                        };
                     }[];
                     first_name: string;
                     last_name: string;
@@ -14067,6 +14173,12 @@ export interface operations {
                     first_name: string;
                     last_name: string;
                     email?: string | "";
+                    answers?: {
+                        licence_number?: string;
+                        licence_expiry?: string;
+                        earlier_training_date?: string;
+                        earlier_training_place?: string;
+                    };
                     reason?: string;
                     notify?: boolean;
                     idempotency_key: string;
@@ -14372,6 +14484,12 @@ export interface operations {
                     first_name: string;
                     last_name: string;
                     email?: string | "";
+                    answers?: {
+                        licence_number?: string;
+                        licence_expiry?: string;
+                        earlier_training_date?: string;
+                        earlier_training_place?: string;
+                    };
                     reason?: string;
                     notify?: boolean;
                     idempotency_key: string;
@@ -25455,6 +25573,505 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "approvals.bookingRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    needs_approval: boolean;
+                    prerequisites: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        needs_approval: boolean;
+                        prerequisites: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "approvals.approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        booking_reference: string;
+                        /** @enum {string} */
+                        approval: "waiting" | "approved" | "declined";
+                        status: string;
+                        decline_reason: string | null;
+                        expires_at: string;
+                        payment_link: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "approvals.decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        booking_reference: string;
+                        /** @enum {string} */
+                        approval: "waiting" | "approved" | "declined";
+                        status: string;
+                        decline_reason: string | null;
+                        expires_at: string;
+                        payment_link: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

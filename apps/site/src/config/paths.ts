@@ -5,6 +5,7 @@ export const paths = {
   course: (slug: string) => `/course/${encodeURIComponent(slug)}`,
   shop: "/shop-page",
   cart: "/cart",
+  courseFinder: "/course-finder",
   login: "/login",
   about: "/about",
   contact: "/contact",
@@ -27,6 +28,7 @@ export const patterns = {
   course: "course/:slug",
   shop: "shop-page",
   cart: "cart",
+  courseFinder: "course-finder",
   login: "login",
   about: "about",
   contact: "contact",
@@ -44,6 +46,7 @@ export const patterns = {
 export const SITEMAP_PATHS = [
   paths.home,
   paths.allCourses,
+  paths.courseFinder,
   paths.shop,
   paths.about,
   paths.contact,

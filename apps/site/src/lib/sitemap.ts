@@ -10,6 +10,7 @@ export const CONTENT_UPDATED: Record<string, string> = {
   [paths.about]: PUBLISHED_DATE,
   [paths.contact]: PUBLISHED_DATE,
   [paths.privacy]: PUBLISHED_DATE,
+  [paths.courseFinder]: "2026-11-26",
 };
 
 /** Pages that list the courses: they change whenever the course list does. */

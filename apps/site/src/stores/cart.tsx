@@ -39,6 +39,8 @@ export interface CartItem {
   quantity?: number;
   /** Most places this line may hold: the date's places left when added, at most MAX_PLACES_PER_ORDER. */
   maxPlaces?: number;
+  /** The questions the course asks each attendee at checkout (issue 33; keys of the contract's PREREQUISITE_KEYS). */
+  prerequisites?: string[];
 }
 
 /**
@@ -132,6 +134,7 @@ export function readCartItem(v: unknown): CartItem | null {
   // Both optional: a line without them is one place, as carts saved before group bookings.
   const maxPlaces = isPositiveInt(v.maxPlaces) ? Math.min(v.maxPlaces, CART_MAX_PLACES) : undefined;
   const quantity = isPositiveInt(v.quantity) ? Math.min(v.quantity, maxPlaces ?? CART_MAX_PLACES) : undefined;
+  const asked = Array.isArray(v.prerequisites) ? v.prerequisites.filter((k): k is string => typeof k === "string") : [];
   return {
     id,
     slug,
@@ -144,6 +147,7 @@ export function readCartItem(v: unknown): CartItem | null {
     ...(startDate ? { startDate, endDate: endDate ?? startDate } : {}),
     ...(quantity !== undefined ? { quantity } : {}),
     ...(maxPlaces !== undefined ? { maxPlaces } : {}),
+    ...(asked.length ? { prerequisites: asked } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { Button, Modal } from "@app/ui";
 import { formatDateRange, formatLongDate, formatPounds, parseCalendarDate } from "@app/ui/format";
 import type { Enrollment } from "@app/contract";
 import { StatusBadge } from "./StatusBadge";
+import { ApprovalPanel } from "./ApprovalPanel";
 
 /** Spec §9: 'See more' threshold. */
 export const SEE_MORE_CHARS = 200;
@@ -101,6 +102,8 @@ export function EnrolmentModal({ enrolment, onClose }: { enrolment: Enrollment |
               </>
             ) : null}
           </dl>
+
+          <ApprovalPanel enrolment={e} onDone={onClose} />
 
           <h3 className="enrol-modal__courses-title">Enrolled Courses ({e.courses.length})</h3>
           <ul className="enrol-courses">

@@ -18,6 +18,7 @@ import { Fact } from "../../components/Fact";
 import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecordId } from "../../components/RecordDetail";
 import { focusFirstError } from "./focusFirstError";
 import { TrainingForm } from "./TrainingForm";
+import { BookingChecks } from "./BookingChecks";
 import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
@@ -219,6 +220,8 @@ export default function TrainingDetailPage() {
                 <ViewSection title="Description">
                   <p className="tr-view__desc">{c.description}</p>
                 </ViewSection>
+
+                <BookingChecks key={`${c.id}-${String(c.needs_approval)}-${(c.prerequisites ?? []).join()}`} course={c} />
 
                 <ViewSection
                   title="Course Dates"

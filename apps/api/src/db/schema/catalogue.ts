@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   primaryKey,
   bigint,
   check,
@@ -47,6 +48,13 @@ export const courses = pgTable(
     status: text("status").notNull().default("published"),
     /** The office's order of the catalogue (lower first; ties by id); public lists follow it (decision 191). */
     position: integer("position").notNull().default(0),
+    /** A booking of this course waits for the office's approval before payment (issue 33). */
+    needsApproval: boolean("needs_approval").notNull().default(false),
+    /** What each attendee answers at checkout (keys of the contract's PREREQUISITE_QUESTIONS). */
+    prerequisites: text("prerequisites")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -52,6 +52,11 @@ export const orders = pgTable(
     expiredAt: tstz("expired_at"),
     paymentProvider: text("payment_provider").notNull(),
     providerSessionId: text("provider_session_id"),
+    /** Issue 33: null (no approval needed), 'waiting' (places held, no payment), 'approved' or 'declined'. */
+    approval: text("approval").$type<"waiting" | "approved" | "declined">(),
+    declineReason: text("decline_reason"),
+    /** The course finder's answers when the booking came from it (shown to the office). */
+    finderAnswers: jsonb("finder_answers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,6 +136,8 @@ export const orderAttendees = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email"),
+    /** The answers to the course's prerequisite questions (issue 33), by question key. */
+    prerequisiteAnswers: jsonb("prerequisite_answers").$type<Record<string, string>>(),
     /**
      * The iCalendar UID of this place's event (RFC 5545): made once, kept for life, so every later
      * calendar file (a move, a cancellation) updates the same event in the customer's calendar.

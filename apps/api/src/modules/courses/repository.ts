@@ -10,6 +10,7 @@ import {
   type CourseDetail,
   type CourseListItem,
   type CourseStatus,
+  type PrerequisiteKey,
 } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
@@ -395,7 +396,23 @@ export async function getCourseRecord(
     courseUnits: units.map((u) => ({ id: u.id, title: u.title })),
     keyPoints: keyPoints.map((k) => ({ id: k.id, title: k.title, details: k.details })),
     updated_at: c.updatedAt.toISOString(),
+    needs_approval: c.needsApproval,
+    prerequisites: c.prerequisites as PrerequisiteKey[],
     status: c.status as CourseStatus,
     position: c.position,
   };
+}
+
+/** Issue 33: whether the course's bookings wait for approval, and what each attendee answers at checkout. */
+export async function setBookingRules(
+  db: DbOrTx,
+  courseId: number,
+  rules: { needsApproval: boolean; prerequisites: string[] },
+): Promise<{ needsApproval: boolean; prerequisites: string[] } | null> {
+  const [row] = await db
+    .update(courses)
+    .set({ needsApproval: rules.needsApproval, prerequisites: rules.prerequisites })
+    .where(and(eq(courses.id, courseId), isNull(courses.archivedAt)))
+    .returning({ needsApproval: courses.needsApproval, prerequisites: courses.prerequisites });
+  return row ?? null;
 }

@@ -19,7 +19,7 @@ import { poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl } from "../images/service";
 import { ukDate } from "../../lib/dates";
-import { getCourseRecord, insertCourse, writeChildren } from "./repository";
+import { getCourseRecord, insertCourse, setBookingRules, writeChildren } from "./repository";
 import {
   countOpenUpcomingDates,
   insertDatesSkippingExisting,
@@ -240,4 +240,9 @@ export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date,
       at: now,
     });
   });
+}
+
+/** Issue 33: sets whether a course's bookings wait for approval and its prerequisite questions (null: no such course). */
+export async function updateBookingRules(db: Db, courseId: number, rules: { needsApproval: boolean; prerequisites: string[] }) {
+  return setBookingRules(db, courseId, rules);
 }

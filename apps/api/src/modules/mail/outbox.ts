@@ -39,7 +39,9 @@ export type MailKind =
   | "attendee_place"
   | "attendee_cancelled"
   | "attendee_changed"
-  | "waitlist_joined";
+  | "waitlist_joined"
+  | "booking_approved"
+  | "booking_declined";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

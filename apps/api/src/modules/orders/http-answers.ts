@@ -3,7 +3,12 @@
  * `throw refusalError(outcome)`; the central error handler (plugins/errors.ts) sends it in the one
  * error shape. Later steps (refund, transfer) add their kinds here, not in their routers.
  */
-import { attendeesCountMessage as attendeesMessage, ORDER_ALREADY_PAID_MESSAGE } from "@app/contract";
+import {
+  attendeesCountMessage as attendeesMessage,
+  ORDER_ALREADY_PAID_MESSAGE,
+  answerRequiredMessage,
+  type PrerequisiteKey,
+} from "@app/contract";
 import { HttpError } from "../../lib/http-error";
 import {
   CODE_NOT_FOR_CART_MESSAGE,
@@ -31,6 +36,11 @@ export function refusalError(refusal: OrderRefusal, opts: { notFound?: string } 
       return fieldError(`courses.${refusal.index}.selectedAddons`, UNKNOWN_ADD_ON);
     case "attendees_mismatch":
       return fieldError(`courses.${refusal.index}.attendees`, attendeesMessage(refusal.places));
+    case "answers_missing":
+      return fieldError(
+        `courses.${refusal.index}.attendees.${refusal.attendee}.answers.${refusal.key}`,
+        answerRequiredMessage(refusal.key as PrerequisiteKey),
+      );
     case "seats_taken":
       return new HttpError(409, fullyBookedMessage(refusal));
     case "code_used_up":

@@ -16,7 +16,13 @@ const attendeesOfItem = (attendees: readonly OrderAttendeeRow[], itemId: number)
   attendees
     .filter((a) => a.orderItemId === itemId)
     .sort((a, b) => a.position - b.position)
-    .map((a) => ({ id: a.id, first_name: a.firstName, last_name: a.lastName, email: a.email }));
+    .map((a) => ({
+      id: a.id,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      email: a.email,
+      answers: a.prerequisiteAnswers ?? null,
+    }));
 
 export function toEnrollment(
   order: OrderRow,
@@ -55,6 +61,9 @@ export function toEnrollment(
     created_at: order.createdAt.toISOString(),
     terms_version: order.termsVersion,
     terms_accepted_at: order.termsAcceptedAt?.toISOString() ?? null,
+    approval: order.approval ?? null,
+    decline_reason: order.declineReason ?? null,
+    finder_answers: order.finderAnswers ?? null,
     courses: items.map((i) => ({
       id: i.courseId,
       title: i.title,

@@ -5,7 +5,7 @@
  * these; unit tests pin every rule (test/orders-pricing.test.ts).
  */
 import { formatDateRange as dateRangeLabel, discountLines, type DiscountTerms } from "@app/rules";
-import type { OrderSchema } from "@app/contract";
+import { missingAnswers, type OrderSchema } from "@app/contract";
 import type { z } from "zod";
 import type { AddOnSnapshot } from "../../db/schema";
 
@@ -22,9 +22,18 @@ export type CourseForPricing = {
   time: string;
   dates: { id: number; start: string; end: string }[];
   add_ons: { id: number; name: string; price: number }[];
+  /** Issue 33: bookings wait for the office's approval; the questions each attendee answers. */
+  needs_approval: boolean;
+  prerequisites: string[];
 };
 
-export type AttendeeName = { firstName: string; lastName: string; email: string | null };
+export type AttendeeName = {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  /** Answers to the course's prerequisite questions (issue 33), or null. */
+  answers: Record<string, string> | null;
+};
 
 /** One line of the order: a course on a date, for `seats` places. */
 export type PricedLine = {
@@ -46,6 +55,8 @@ export type PricedLine = {
   addOns: AddOnSnapshot[];
   /** Who takes each place, or null: every place is the buyer's. */
   attendees: AttendeeName[] | null;
+  /** The course waits for the office's approval before payment (issue 33). */
+  needsApproval: boolean;
 };
 
 /** Why a cart cannot be priced: all the customer's to fix (answered 4xx). */
@@ -53,7 +64,9 @@ export type PricingRefusal =
   | { kind: "course_not_found" }
   | { kind: "date_unavailable"; index: number }
   | { kind: "unknown_add_on"; index: number }
-  | { kind: "attendees_mismatch"; index: number; places: number };
+  | { kind: "attendees_mismatch"; index: number; places: number }
+  /** An attendee left one of the course's prerequisite questions unanswered (issue 33). */
+  | { kind: "answers_missing"; index: number; attendee: number; key: string };
 
 /**
  * The date a cart line means: by id (our clients), or by the spec's label ('12 - 14th Mar 2025',
@@ -93,8 +106,30 @@ export function placesOf(
   if (wanted.attendees.length !== seats) return null;
   return {
     seats,
-    attendees: wanted.attendees.map((a) => ({ firstName: a.first_name, lastName: a.last_name, email: a.email ?? null })),
+    attendees: wanted.attendees.map((a) => ({
+      firstName: a.first_name,
+      lastName: a.last_name,
+      email: a.email ?? null,
+      answers: a.answers && Object.keys(a.answers).length ? (a.answers as Record<string, string>) : null,
+    })),
   };
+}
+
+/**
+ * The first prerequisite question left unanswered (issue 33): a course that asks questions needs
+ * every place named, each with every answer. Null when all are answered.
+ */
+export function unansweredOf(
+  asked: readonly string[],
+  attendees: readonly AttendeeName[] | null,
+  seats: number,
+): { attendee: number; key: string } | null {
+  if (asked.length === 0) return null;
+  for (let n = 0; n < seats; n++) {
+    const key = missingAnswers(asked, attendees?.[n]?.answers)[0];
+    if (key) return { attendee: n, key };
+  }
+  return null;
 }
 
 /** Prices every line of the cart against the catalogue rows, in cart order; the first problem refuses it. */
@@ -112,6 +147,8 @@ export function priceLines(
     if (!addOns) return { kind: "unknown_add_on", index };
     const places = placesOf(line);
     if (!places) return { kind: "attendees_mismatch", index, places: line.quantity ?? 1 };
+    const unanswered = unansweredOf(course.prerequisites ?? [], places.attendees, places.seats);
+    if (unanswered) return { kind: "answers_missing", index, ...unanswered };
     const unitPricePence = Number(course.fee_pence) + addOns.reduce((s, a) => s + a.price_pence, 0);
     lines.push({
       courseId: Number(course.id),
@@ -128,6 +165,7 @@ export function priceLines(
       originalPricePence: unitPricePence * places.seats,
       addOns,
       attendees: places.attendees,
+      needsApproval: Boolean(course.needs_approval),
     });
   }
   return { kind: "priced", lines };

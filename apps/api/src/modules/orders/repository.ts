@@ -47,7 +47,7 @@ const pricingReadsOf = perKey((db: Db) =>
         db,
         "enroll_price_items",
         sql`
-        select c.id, c.title, c.description, c.fee_pence, c.duration, c.time,
+        select c.id, c.title, c.description, c.fee_pence, c.duration, c.time, c.needs_approval, c.prerequisites,
           coalesce((select jsonb_agg(jsonb_build_object('id', d.id, 'start', d.start_date, 'end', d.end_date))
             from course_dates d where d.course_id = c.id and d.closed_at is null and d.start_date >= ${today}), '[]') as dates,
           coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'name', a.name, 'price', a.price_pence))
@@ -112,7 +112,15 @@ export function holdLimitRefusal(err: unknown): { limit: number; firstEndMs: num
 }
 
 /** One place's attendee as written: `item_n` is the item's 1-based position in the order. */
-export type AttendeeWrite = { item_n: number; position: number; first_name: string; last_name: string; email: string | null };
+export type AttendeeWrite = {
+  item_n: number;
+  position: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  /** Prerequisite answers (issue 33). */
+  answers: Record<string, string> | null;
+};
 
 export type ClaimedIds = { order_id: number; item_ids: number[] };
 
@@ -136,12 +144,12 @@ export function orderInsert(
       o as (
         insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
           street_address, town_city, state, postcode, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
-          discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, created_at, updated_at)
+          discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, approval, finder_answers, created_at, updated_at)
         select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
           ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.postcode}, ${order.companyName},
           ${order.buildingType}, ${order.orderNotes}, ${order.purchaseOrder}, ${order.marketingConsentAt?.toISOString() ?? null}::timestamptz, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
           ${order.percentOff}::int, ${order.amountOffPence}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
-          ${order.paymentProvider}, ${at}::timestamptz, ${at}::timestamptz
+          ${order.paymentProvider}, ${order.approval}::text, ${order.finderAnswers ? JSON.stringify(order.finderAnswers) : null}::jsonb, ${at}::timestamptz, ${at}::timestamptz
         ${guard}
         returning id),
       i as (
@@ -172,10 +180,10 @@ export function orderInsert(
         order by x.n
         returning id),
       att as (
-        insert into order_attendees (order_id, order_item_id, position, first_name, last_name, email, created_at)
-        select o.id, ii.id, y.position, y.first_name, y.last_name, y.email, ${at}
+        insert into order_attendees (order_id, order_item_id, position, first_name, last_name, email, prerequisite_answers, created_at)
+        select o.id, ii.id, y.position, y.first_name, y.last_name, y.email, y.answers, ${at}
         from o, (select id, row_number() over (order by id) as n from i) ii
-        join jsonb_to_recordset(${JSON.stringify(attendees)}::jsonb) as y(item_n int, position int, first_name text, last_name text, email text)
+        join jsonb_to_recordset(${JSON.stringify(attendees)}::jsonb) as y(item_n int, position int, first_name text, last_name text, email text, answers jsonb)
           on y.item_n = ii.n),
       a as (
         insert into activity_log (type, action, details, actor_id, user_name, amount_pence, items, created_at)
@@ -485,4 +493,24 @@ export async function listPaidOrdersOnDates(db: DbOrTx, dateIds: number[]): Prom
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+/** Issue 33: the office approved a booking that waited; the customer pays until `payUntil`. */
+export async function setApproved(tx: Tx, orderId: number, payUntil: Date, now: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ approval: "approved", expiresAt: payUntil, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+/** Issue 33: the office declined a booking that waited (the caller cancelled it, releasing its places). */
+export async function setDeclined(tx: Tx, orderId: number, reason: string, now: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ approval: "declined", declineReason: reason, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
 }

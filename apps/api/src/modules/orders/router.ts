@@ -65,6 +65,20 @@ export const ordersRouter = s.router(contract.orders, {
     const orderDates = order.items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
     // An offer booked with fewer places than it held lets the rest go to the next in line (issue 15).
     if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);
+    // Issue 33: a course that needs approval: places held, no payment page until the office approves.
+    if (order.approval === "waiting") {
+      return {
+        status: 201,
+        body: {
+          payment_link: "",
+          reference: order.reference,
+          booking_reference: formatBookingRef(order.bookingRef),
+          total: toPounds(order.totalPence),
+          expires_at: order.expiresAt.toISOString(),
+          awaiting_approval: true,
+        },
+      };
+    }
     let checkout: { url: string; sessionId: string };
     try {
       // Gives up within 10 s in all (decision 271): the customer is waiting on this answer.
@@ -97,6 +111,7 @@ export const ordersRouter = s.router(contract.orders, {
         booking_reference: formatBookingRef(order.bookingRef),
         total: toPounds(order.totalPence),
         expires_at: order.expiresAt.toISOString(),
+        awaiting_approval: false,
       },
     };
   },

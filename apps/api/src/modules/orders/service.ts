@@ -8,7 +8,14 @@
  */
 import { formatPostcode } from "@app/rules";
 import { randomBytes } from "node:crypto";
-import { BOOKING_TERMS_VERSION, enrollmentMatches, formatBookingRef, ORDER_HOLD_MINUTES, type Enrollment } from "@app/contract";
+import {
+  APPROVAL_HOLD_HOURS,
+  BOOKING_TERMS_VERSION,
+  enrollmentMatches,
+  formatBookingRef,
+  ORDER_HOLD_MINUTES,
+  type Enrollment,
+} from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import type { DiscountCodeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
@@ -111,6 +118,10 @@ export async function placeOrder(
   const [cart] = await Promise.all([priceCart(db, input.courses, input.discount_code, now), opts.admission]);
   if (cart.kind !== "priced") return cart;
   const { lines, totals, discount } = cart;
+  // Issue 33: a course that needs the office's approval holds the places longer, and takes no
+  // payment until approved (the router opens no payment page for it).
+  const waits = lines.some((l) => l.needsApproval);
+  const holdMs = waits ? APPROVAL_HOLD_HOURS * 3_600_000 : ORDER_HOLD_MINUTES * 60_000;
 
   const order: OrderRow = {
     id: 0,
@@ -143,11 +154,14 @@ export async function placeOrder(
     totalPence: totals.totalPence,
     amountPaidPence: null,
     paidAt: null,
-    expiresAt: new Date(now.getTime() + ORDER_HOLD_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + holdMs),
     cancelledAt: null,
     expiredAt: null,
     paymentProvider: provider,
     providerSessionId: null,
+    approval: waits ? "waiting" : null,
+    declineReason: null,
+    finderAnswers: (input.finder_answers as Record<string, string> | undefined) ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -179,6 +193,7 @@ export async function placeOrder(
         first_name: named?.firstName ?? order.firstName,
         last_name: named?.lastName ?? order.lastName,
         email: named ? named.email : order.guestEmail,
+        answers: named?.answers ?? null,
       };
     }),
   );
@@ -293,6 +308,8 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   const order = await repo.lockOrder(tx, key);
   if (!order) return { kind: "not_found" };
   if (order.status === "paid") return { kind: "already_paid", order };
+  // Issue 33: nothing can be paid before the office approves (no payment page exists yet).
+  if (order.approval === "waiting") return { kind: "not_pending", order };
   const holdValid = order.status === "pending" && order.expiresAt > now;
   if (!holdValid && !opts.lateAccepted) {
     return order.status === "pending" || order.status === "expired" ? { kind: "expired", order } : { kind: "not_pending", order };

@@ -28,6 +28,9 @@ function CourseLinks({ courses, onNavigate }: { courses: CourseListItem[]; onNav
       <Link to={paths.allCourses} className="nav-dropdown__all" onClick={onNavigate}>
         See all <ArrowRight size={16} aria-hidden="true" />
       </Link>
+      <Link to={paths.courseFinder} className="nav-dropdown__all" onClick={onNavigate}>
+        Which course do I need? <ArrowRight size={16} aria-hidden="true" />
+      </Link>
     </>
   );
 }

@@ -13,7 +13,14 @@ import { CheckoutForm } from "./CheckoutForm";
 import { CartStepHeading } from "./components/CartStepHeading";
 import { CartTotals } from "./components/CartTotals";
 import { CartWarnings, ConflictBox, PendingBooking, ReturnNotice } from "./components/CartNotices";
-import { CartPageFrame, EmptyState, LoadingState, NoPaymentLinkState, RedirectingState } from "./components/CartStates";
+import {
+  CartPageFrame,
+  EmptyState,
+  LoadingState,
+  AwaitingApprovalState,
+  NoPaymentLinkState,
+  RedirectingState,
+} from "./components/CartStates";
 import { CouponBox } from "./CouponBox";
 import { saveDiscount } from "../../stores/discount";
 import { checkDiscountCode } from "./api";
@@ -147,6 +154,12 @@ export default function CartPage() {
         <RedirectingState />
       </CartPageFrame>
     );
+  if (state.outcome?.kind === "awaiting-approval")
+    return (
+      <CartPageFrame variant="state">
+        <AwaitingApprovalState bookingReference={state.outcome.bookingReference} until={state.outcome.until} />
+      </CartPageFrame>
+    );
   if (state.outcome?.kind === "no-link")
     return (
       <CartPageFrame variant="state">
@@ -199,7 +212,12 @@ export default function CartPage() {
   const coupon = discount ? null : (
     <CouponBox courseIds={cart.items.map((i) => i.id)} onApplied={setDiscount} onCheckingChange={setCheckingCode} />
   );
-  const attendeeLines = cart.items.map((i) => ({ courseId: i.id, title: i.title, places: placesOf(i) }));
+  const attendeeLines = cart.items.map((i) => ({
+    courseId: i.id,
+    title: i.title,
+    places: placesOf(i),
+    asked: i.prerequisites ?? [],
+  }));
 
   return (
     <CartPageFrame>

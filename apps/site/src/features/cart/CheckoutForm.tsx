@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
-import { AttendeeFields, attendeeFieldOrder, validateAttendees, withBuyerFirst } from "./components/AttendeeFields";
+import { AttendeeFields, attendeeFieldOrder, asks, validateAttendees, withBuyerFirst } from "./components/AttendeeFields";
 import type { AttendeeErrors, AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
 import { useWaitlistPrefill } from "../../lib/waitlist-offer";
 import { Link } from "../../components/Link";
@@ -142,7 +142,8 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
   const [attendees, setAttendees] = useState<AttendeesByCourse>({});
   // One-place lines whose place someone else takes (the buyer is the attendee otherwise).
   const [othersAttend, setOthersAttend] = useState<number[]>([]);
-  const namedLines = attendeeLines.filter((l) => l.places > 1 || othersAttend.includes(l.courseId));
+  // A course that asks questions (issue 33) names every place, the buyer's own too.
+  const namedLines = attendeeLines.filter((l) => l.places > 1 || othersAttend.includes(l.courseId) || asks(l));
   // Attendee 1 of a group is the buyer unless they say someone else is attending (issue 27).
   const shownAttendees = withBuyerFirst(attendees, attendeeLines, othersAttend, {
     first_name: values.firstName,

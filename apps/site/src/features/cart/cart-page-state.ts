@@ -30,7 +30,11 @@ export type Notice =
   | { kind: "paid"; message: string; reference: string };
 
 /** An order the API accepted: on its way to the payment page, or placed without a payment link. */
-export type Outcome = { kind: "redirecting" } | { kind: "no-link"; reference: string; bookingReference: string };
+export type Outcome =
+  | { kind: "redirecting" }
+  | { kind: "no-link"; reference: string; bookingReference: string }
+  /** Issue 33: a course needs the office's approval; the places are held, the payment link comes by e-mail. */
+  | { kind: "awaiting-approval"; bookingReference: string; until: string };
 
 export interface CartPageState {
   discount: AppliedDiscount | null;

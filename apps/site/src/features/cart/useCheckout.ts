@@ -1,3 +1,5 @@
+import type { FinderAnswers } from "@app/rules/course-finder";
+import { clearFinderAnswers, readFinderAnswers } from "../../lib/finder-answers";
 import { useCallback } from "react";
 import type { Dispatch } from "react";
 import type { OrderInput } from "@app/contract";
@@ -37,7 +39,8 @@ const ORDER_FIELD_TO_FORM: Record<string, keyof CheckoutErrors> = {
 };
 
 /** `courses.<n>.attendees.<k>.<field>` of the order → the attendee field of that course in the form. */
-const ATTENDEE_ISSUE = /^courses\.(\d+)\.attendees\.(\d+)\.(first_name|last_name|email)$/;
+const ATTENDEE_ISSUE =
+  /^courses\.(\d+)\.attendees\.(\d+)\.(?:answers\.)?(first_name|last_name|email|licence_number|licence_expiry|earlier_training_date|earlier_training_place)$/;
 
 /** The order's issues as the form's field errors (the first message of each field). */
 export function issuesToFormErrors(
@@ -63,7 +66,12 @@ export function issuesToFormErrors(
  * `quantity` and the named `attendees` (issue 13); a one-place line stays as before (the buyer is
  * the attendee) unless 'Someone else is attending' named who takes it.
  */
-export function buildOrder(items: readonly CartItem[], values: CheckoutValues, discount: AppliedDiscount | null): OrderInput {
+export function buildOrder(
+  items: readonly CartItem[],
+  values: CheckoutValues,
+  discount: AppliedDiscount | null,
+  finderAnswers: FinderAnswers | null = null,
+): OrderInput {
   return {
     courses: items.map((i) => {
       const line = { id: i.id, selectedDate: i.selectedDateId, selectedAddons: i.selectedAddons.map((a) => a.id) };
@@ -90,6 +98,8 @@ export function buildOrder(items: readonly CartItem[], values: CheckoutValues, d
     order_notes: values.orderNotes || null,
     marketing_opt_in: values.marketingOptIn,
     accept_terms: true,
+    // Issue 33: the course finder's answers, when the cart came from it, go to the office with the booking.
+    ...(finderAnswers ? { finder_answers: finderAnswers } : {}),
   };
 }
 
@@ -112,7 +122,7 @@ export function useCheckout(
   return useCallback(
     async (values: CheckoutValues): Promise<CheckoutErrors | void> => {
       // An open waiting-list offer for a date in the cart adds its token and places (issue 15).
-      const order = withWaitlistOffer(buildOrder(items, values, discount));
+      const order = withWaitlistOffer(buildOrder(items, values, discount, readFinderAnswers()));
       // The same schema the API applies: what it would refuse is caught here with the same words.
       // Loaded already: the form awaited the rules before it called this.
       const { OrderSchema } = await loadCheckoutRules();
@@ -142,7 +152,14 @@ export function useCheckout(
         clear();
         // The code now travels with the saved copy (re-checked if the booking comes back to the cart).
         saveDiscount(null);
-        if (res.payment_link) {
+        // The finder's answers went with this booking; nothing of them stays in the browser.
+        clearFinderAnswers();
+        if (res.awaiting_approval) {
+          dispatch({
+            type: "order-placed",
+            outcome: { kind: "awaiting-approval", bookingReference: res.booking_reference, until: res.expires_at },
+          });
+        } else if (res.payment_link) {
           dispatch({ type: "order-placed", outcome: { kind: "redirecting" } });
           toast.success(CART_MESSAGES.redirecting);
           leavePage.to(res.payment_link);

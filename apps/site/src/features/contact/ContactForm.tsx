@@ -39,9 +39,10 @@ const loadContactSchema = () => import("@app/contract").then((m) => m.ContactFor
  * consent unticked. A field's error clears when it is edited; failures show a toast and a
  * general error next to the button.
  */
-export function ContactForm() {
+export function ContactForm({ initialMessage = "" }: { initialMessage?: string }) {
   const toast = useToast();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // The course finder sends its answers here as ?message= (issue 33): the visitor reads them before sending.
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, message: initialMessage }));
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -113,7 +114,14 @@ export function ContactForm() {
   }
 
   return (
-    <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit} onFocus={() => void loadContactSchema()}>
+    <form
+      ref={formRef}
+      id="contact-form"
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadContactSchema()}
+    >
       <div className="form-row">
         <TextField
           label="First name*"

@@ -1,3 +1,4 @@
+import { useSearchParams } from "react-router";
 import { Clock, Mail, MapPin, MessageCircle, Phone } from "lucide-react";
 import { paths } from "../../config/paths";
 import { PageHero } from "../../components/PageHero";
@@ -34,10 +35,14 @@ export const handle: RouteHandle = {
 };
 
 /** Spec §2 /contact: contact details and the contact form (thank-you card after sending). */
+/** Longest prefilled message taken from the address (the finder's answers are far shorter). */
+const MESSAGE_PREFILL_MAX = 1500;
+
 export default function ContactPage() {
   const { provider, texts } = useSiteConfig();
   // The hours the office publishes (decision 366).
   const hours = texts?.openingHours ?? [];
+  const [searchParams] = useSearchParams();
   return (
     <>
       <PageHero
@@ -102,7 +107,7 @@ export default function ContactPage() {
         </section>
         <section className="contact-form-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Send us a message</h2>
-          <ContactForm />
+          <ContactForm initialMessage={searchParams.get("message")?.slice(0, MESSAGE_PREFILL_MAX) ?? ""} />
         </section>
       </div>
     </>

@@ -28,6 +28,8 @@ import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { HydrateInTurn } from "../../lib/hydration-turns";
 import { Link } from "../../components/Link";
+import { audience } from "@app/rules/course-finder";
+import { ukToday } from "../../lib/uk-today";
 
 interface Data {
   slug: string;
@@ -271,6 +273,15 @@ function CourseView({ course }: { course: CourseDetail }) {
         <HydrateInTurn id="course-main">
           <div className="course-main">
             <CourseImage path={image} size="full" eager className="course-hero-image" />
+
+            <section className="course-section course-audience" aria-labelledby="who-for">
+              <h2 id="who-for">Who is this for?</h2>
+              {audience(course.slug, ukToday()) ? <p>{audience(course.slug, ukToday())}</p> : null}
+              <p>
+                Not sure this is the right course? <Link to={paths.courseFinder}>Find the course you need</Link> with a few
+                questions.
+              </p>
+            </section>
 
             <section className="course-section" aria-labelledby="about-course">
               <h2 id="about-course">About this Course</h2>

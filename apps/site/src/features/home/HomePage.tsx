@@ -81,6 +81,9 @@ export default function HomePage() {
                 {phoneText(` Call ${provider.phone}`)}
               </a>
             </div>
+            <p className="home-hero__finder">
+              Not sure which course you need? <Link to={paths.courseFinder}>Answer a few questions</Link> and we will tell you.
+            </p>
             <ul className="home-hero__facts">
               {lead && (
                 <li>

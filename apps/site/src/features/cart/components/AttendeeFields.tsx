@@ -1,4 +1,6 @@
 import { CheckboxField, TextField } from "@app/ui";
+import { answerRequiredMessage, PREREQUISITE_DATES, PREREQUISITE_LABELS } from "@app/contract/prerequisite-facts";
+import type { PrerequisiteKey } from "@app/contract/prerequisite-facts";
 import type { CheckoutRules } from "../checkout-rules";
 
 /** A cart line of 2 or more places: the checkout asks who takes each one. */
@@ -6,7 +8,13 @@ export interface AttendeeLine {
   courseId: number;
   title: string;
   places: number;
+  /** The questions the course asks each attendee (issue 33): every place is named and answers them. */
+  asked?: readonly string[];
 }
+
+/** Whether a line's course asks its attendees questions (then every place is named). */
+export const asks = (line: AttendeeLine) => (line.asked?.length ?? 0) > 0;
+const askedOf = (line: AttendeeLine) => (line.asked ?? []) as readonly PrerequisiteKey[];
 
 /** One place's attendee as typed (e-mail optional). */
 export interface AttendeeValues {
@@ -16,16 +24,21 @@ export interface AttendeeValues {
 }
 
 /** Attendees per course id, in place order. */
-export type AttendeesByCourse = Record<number, { first_name: string; last_name: string; email?: string }[]>;
+export type AttendeesByCourse = Record<
+  number,
+  { first_name: string; last_name: string; email?: string; answers?: Partial<Record<PrerequisiteKey, string>> }[]
+>;
 
-type AttendeeKey = "first_name" | "last_name" | "email";
+type NameKey = "first_name" | "last_name" | "email";
+type AttendeeKey = NameKey | PrerequisiteKey;
 /** A field's name (and error key): `attendees.<course id>.<place index>.<field>`. */
 export type AttendeeFieldName = `attendees.${number}.${number}.${AttendeeKey}`;
 export type AttendeeErrors = Partial<Record<AttendeeFieldName, string>>;
 
-const KEYS: AttendeeKey[] = ["first_name", "last_name", "email"];
-const LABELS: Record<AttendeeKey, string> = { first_name: "First name*", last_name: "Last name*", email: "Email (optional)" };
+const KEYS: NameKey[] = ["first_name", "last_name", "email"];
+const LABELS: Record<NameKey, string> = { first_name: "First name*", last_name: "Last name*", email: "Email (optional)" };
 const EMPTY: AttendeeValues = { first_name: "", last_name: "", email: "" };
+type TypedPlace = AttendeeValues & { answers?: Partial<Record<PrerequisiteKey, string>> };
 
 export const attendeeField = (courseId: number, place: number, key: AttendeeKey): AttendeeFieldName =>
   `attendees.${courseId}.${place}.${key}`;
@@ -33,7 +46,7 @@ export const attendeeField = (courseId: number, place: number, key: AttendeeKey)
 /** The attendee fields in the order they are shown (where the first error gets the focus). */
 export function attendeeFieldOrder(lines: readonly AttendeeLine[]): AttendeeFieldName[] {
   return lines.flatMap((l) =>
-    Array.from({ length: l.places }, (_, k) => KEYS.map((key) => attendeeField(l.courseId, k, key))).flat(),
+    Array.from({ length: l.places }, (_, k) => [...KEYS, ...askedOf(l)].map((key) => attendeeField(l.courseId, k, key))).flat(),
   );
 }
 
@@ -56,7 +69,7 @@ export function withBuyerFirst(
   return out;
 }
 
-const placeValues = (values: AttendeesByCourse, line: AttendeeLine): AttendeeValues[] =>
+const placeValues = (values: AttendeesByCourse, line: AttendeeLine): TypedPlace[] =>
   Array.from({ length: line.places }, (_, k) => ({ ...EMPTY, ...values[line.courseId]?.[k] }));
 
 /**
@@ -72,15 +85,24 @@ export function validateAttendees(
   const errors: AttendeeErrors = {};
   for (const line of lines) {
     out[line.courseId] = placeValues(values, line).map((typed, k) => {
-      const result = AttendeeInputSchema.safeParse(typed);
+      // Issue 33: the course's questions, each required; their formats come from the contract.
+      const answers = Object.fromEntries(
+        askedOf(line).flatMap((key) => (typed.answers?.[key]?.trim() ? [[key, typed.answers[key]!.trim()]] : [])),
+      );
+      for (const key of askedOf(line)) {
+        if (!answers[key]) errors[attendeeField(line.courseId, k, key)] ??= answerRequiredMessage(key);
+      }
+      const { answers: _typedAnswers, ...names } = typed;
+      const result = AttendeeInputSchema.safeParse({ ...names, ...(asks(line) ? { answers } : {}) });
       if (result.success)
         return {
           first_name: result.data.first_name,
           last_name: result.data.last_name,
           ...(result.data.email ? { email: result.data.email } : {}),
+          ...(result.data.answers ? { answers: result.data.answers } : {}),
         };
       for (const issue of result.error.issues) {
-        const key = issue.path[0] as AttendeeKey | undefined;
+        const key = (issue.path[0] === "answers" ? issue.path[1] : issue.path[0]) as AttendeeKey | undefined;
         const name = key ? attendeeField(line.courseId, k, key) : null;
         if (name && errors[name] === undefined) errors[name] = issue.message;
       }
@@ -122,7 +144,10 @@ export function AttendeeFields({
 }: AttendeeFieldsProps) {
   const set = (line: AttendeeLine, place: number, key: AttendeeKey, value: string) => {
     const places = placeValues(values, line);
-    places[place] = { ...places[place]!, [key]: value };
+    const was = places[place]!;
+    places[place] = (KEYS as string[]).includes(key)
+      ? { ...was, [key]: value }
+      : { ...was, answers: { ...was.answers, [key]: value } };
     onChange({ ...values, [line.courseId]: places }, attendeeField(line.courseId, place, key));
   };
   return (
@@ -136,14 +161,17 @@ export function AttendeeFields({
       </p>
       {lines.map((line) => {
         const single = line.places === 1;
-        const named = !single || othersAttend.includes(line.courseId);
+        const named = !single || othersAttend.includes(line.courseId) || asks(line);
         const people = placeValues(values, line);
         return (
           <fieldset key={line.courseId} className="attendees__course">
             <legend className="attendees__legend">
               {single ? `${line.title}: 1 place` : `${line.title}: ${line.places} places`}
             </legend>
-            {
+            {asks(line) ? (
+              <p className="checkout-form__note">This course needs these details for each person taking a place.</p>
+            ) : null}
+            {!asks(line) ? (
               <CheckboxField
                 label={single ? "Someone else is attending (not me)" : "Someone else is attending instead of me"}
                 hint={single ? undefined : "Attendee 1 is you unless you tick this."}
@@ -156,7 +184,7 @@ export function AttendeeFields({
                   )
                 }
               />
-            }
+            ) : null}
             {named
               ? people.map((person, k) => (
                   <fieldset key={k} className="attendees__place">
@@ -182,6 +210,29 @@ export function AttendeeFields({
                             error={errors[name]}
                             disabled={disabled}
                             fieldClassName={key === "email" ? "attendees__wide" : undefined}
+                            onChange={(e) => set(line, k, key, e.target.value)}
+                          />
+                        );
+                      })}
+                      {askedOf(line).map((key) => {
+                        const name = attendeeField(line.courseId, k, key);
+                        return (
+                          <TextField
+                            key={key}
+                            name={name}
+                            label={
+                              <>
+                                <span className="ui-visually-hidden">Attendee {k + 1} </span>
+                                {PREREQUISITE_LABELS[key]}*
+                              </>
+                            }
+                            type={PREREQUISITE_DATES.includes(key) ? "date" : "text"}
+                            autoComplete="off"
+                            maxLength={200}
+                            value={person.answers?.[key] ?? ""}
+                            error={errors[name]}
+                            disabled={disabled}
+                            fieldClassName="attendees__wide"
                             onChange={(e) => set(line, k, key, e.target.value)}
                           />
                         );

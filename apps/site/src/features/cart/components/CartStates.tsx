@@ -123,3 +123,23 @@ export function EmptyState({ notice }: { notice: ReactNode }) {
     </div>
   );
 }
+
+/** Issue 33: the booking waits for the office; no payment yet, the link comes by e-mail once approved. */
+export function AwaitingApprovalState({ bookingReference, until }: { bookingReference: string; until: string }) {
+  const by = new Date(until).toLocaleString("en-GB", { timeZone: "Europe/London", dateStyle: "long", timeStyle: "short" });
+  return (
+    <div className="cart-state">
+      <h1 className="cart-state__title">Booking waiting for approval</h1>
+      <p className="cart-state__text">
+        Thank you. Your booking reference is <strong>{bookingReference}</strong>. We hold your places until {by} while we check
+        your details; no payment has been taken. Once we approve it we will e-mail you the link to pay, or tell you why we cannot
+        accept it.
+      </p>
+      <div className="cart-state__actions">
+        <ButtonLink as={Link} to={paths.home}>
+          Go Home
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -66,6 +66,7 @@ export function BookingForm({ course }: { course: CourseDetail }) {
       selectedAddons: addOns.map((a) => ({ id: a.id, name: a.name, pricePence: poundsToPence(a.price) })),
       quantity: Math.min(Math.max(1, quantity), maxPlacesOn(on.placesLeft)),
       maxPlaces: maxPlacesOn(on.placesLeft),
+      ...(course.prerequisites?.length ? { prerequisites: [...course.prerequisites] } : {}),
     });
     if (added) toast.success(`${course.title} has been added to your cart!`);
     else toast.info(`${course.title} is already in your cart.`);
