@@ -1,5 +1,6 @@
 import { useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
+import { MONTHS_LONG } from "@app/rules";
 import { Accordion } from "@app/ui";
 import { formatLongDate } from "@app/ui/format";
 import { paths } from "../../config/paths";
@@ -12,20 +13,6 @@ import type { RouteHandle } from "../../lib/seo";
 import { fetchWebsite, policiesOf } from "../../lib/website";
 import type { PolicyText } from "../../lib/website";
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** '2022-02-14' → '14th February 2022' (the spec's 'Last Updated' style). */
 function lastUpdated(iso: string): string {
   return formatLongDate(iso).replace(",", "");
@@ -34,7 +21,7 @@ function lastUpdated(iso: string): string {
 /** The built-in policies (the API's version 0), for when the API did not answer. */
 const BUILT_IN: PolicyText[] = POLICIES.map((p) => {
   const [day, month, year] = p.lastUpdated.split(" ");
-  const signedOn = `${year}-${String(MONTHS.indexOf(month!) + 1).padStart(2, "0")}-${day!.replace(/\D/g, "").padStart(2, "0")}`;
+  const signedOn = `${year}-${String(MONTHS_LONG.indexOf(month as (typeof MONTHS_LONG)[number]) + 1).padStart(2, "0")}-${day!.replace(/\D/g, "").padStart(2, "0")}`;
   return {
     id: p.id,
     title: p.title,
