@@ -7,7 +7,7 @@ import { formatPounds } from "@app/ui/format";
 import { paths } from "../../config/paths";
 import { Link } from "../../components/Link";
 import { useCart } from "../../stores/cart";
-import { maxPlacesOn, placesLabel } from "../courses/components/BookingForm";
+import { maxPlacesOn, placesLabel } from "../../lib/places";
 import { describeAnswers } from "./answers";
 import { saveFinderAnswers } from "../../lib/finder-answers";
 

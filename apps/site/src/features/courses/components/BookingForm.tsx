@@ -10,21 +10,14 @@ import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
 import { CART_MAX_PLACES, useCart } from "../../../stores/cart";
+import { maxPlacesOn, placesLabel } from "../../../lib/places";
+
+export { maxPlacesOn, placesLabel };
 import { Link } from "../../../components/Link";
 
 /** The first date with places left: spec §4 preselects the first date; a full one cannot be booked. */
 export function firstBookableDate(course: CourseDetail): number | null {
   return course.courseDates.find((d) => d.placesLeft > 0)?.id ?? null;
-}
-
-export function placesLabel(placesLeft: number): string {
-  if (placesLeft <= 0) return "Fully booked";
-  return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
-}
-
-/** How many places one order may take on a date: its places left, at most CART_MAX_PLACES (issue 13). */
-export function maxPlacesOn(placesLeft: number): number {
-  return Math.max(0, Math.min(placesLeft, CART_MAX_PLACES));
 }
 
 /**
