@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, like } from "drizzle-orm";
 import type { AppRoute } from "@ts-rest/core";
 import { contract, type RouteMeta } from "@app/contract";
-import { activityLog, courseDates, learnerRecords, mockQuestions, opsAlerts } from "../src/db/schema";
+import { activityLog, courseDates, learnerRecords, mockQuestions, opsAlerts, users } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { seedPractice } from "../src/db/seed/study";
 import { upsertUser } from "../src/modules/auth/service";
@@ -215,6 +215,12 @@ describe("readiness: mock scores beside the board", () => {
     await sit(tokens[0]!, 5);
     await sit(tokens[0]!, 3);
     await sit(tokens[1]!, 2);
+    // A trainer sees a date's scores once the office has assigned them to it (decision 332).
+    const unassigned = await api("GET", `/admin/learners/dates/${dateId}/mocks`, undefined, trainer.headers);
+    expect(unassigned.statusCode).toBe(404);
+    const trainerId = (await ctx.db.select().from(users).where(eq(users.email, "portal-trainer@example.com")))[0]!.id;
+    const assigned = await api("PUT", `/admin/course-dates/${dateId}/trainers`, { user_ids: [trainerId] }, office.headers);
+    expect(assigned.statusCode, assigned.body).toBe(200);
     const board = async () => {
       const res = await api("GET", `/admin/learners/dates/${dateId}/mocks`, undefined, trainer.headers);
       expect(res.statusCode, res.body).toBe(200);
@@ -364,8 +370,9 @@ describe("certificate clock", () => {
     const results = await api(
       "PUT",
       `/admin/learners/${id}/results`,
-      { results: [{ unit: "Assessment", result: "pass" }] },
-      trainer.headers,
+      // The course is weeks ahead: the office records the result early with a reason (decision 330).
+      { results: [{ unit: "Assessment", result: "pass" }], override_reason: "Assessed early at another centre" },
+      office.headers,
     );
     expect(results.statusCode, results.body).toBe(200);
     const view = (await portal(token)).json();

@@ -173,8 +173,10 @@ describe("live answers match the OpenAPI document", () => {
 
     const gets = Object.values(doc.paths as Record<string, Json>).filter((ops) => ops.get).length;
     const ok = new Set(checked.filter((w) => / → 2\d\d$/.test(w) && w.startsWith("GET")).map((w) => w.replace(/ → .*/, "")));
-    // Nearly every GET route answered with data (the rest: unknown tokens and files, by design 404).
-    expect(ok.size).toBeGreaterThanOrEqual(gets - 8);
+    // Nearly every GET route answered with data (the rest: unknown tokens and files, by design 404;
+    // the learner portal's four need a learner's own token or paper, which this journey does not make).
+    const notOk = checked.filter((w) => w.startsWith("GET") && !/ → 2\d\d$/.test(w));
+    expect(ok.size, notOk.join("\n")).toBeGreaterThanOrEqual(gets - 12);
     expect(checked.length).toBeGreaterThan(gets + 10);
   });
 });

@@ -14,11 +14,14 @@ import { findLearner, learnersOfDate, lockLearner, type LearnerRow } from "../le
 import { logged } from "./content";
 import { recordStep } from "./learner";
 import * as repo from "./repository";
+import { scopeOf, type Viewer } from "../trainers";
 import { attemptView, certificateView, licenceView, openUntil, percentOf, stuckOf } from "./views";
 
 /** Best and latest mock score per learner and unit of a date; flagged from 2 days before the exam. */
-export async function mockBoard(db: Db, dateId: number, now: Date): Promise<MockBoard> {
-  const date = await repo.findCourseDate(db, dateId);
+export async function mockBoard(db: Db, dateId: number, now: Date, viewer: Viewer): Promise<MockBoard> {
+  // A trainer sees only the course dates the office gave them (decision 332), as on the board itself.
+  const scope = await scopeOf(db, viewer);
+  const date = scope && !scope.has(dateId) ? null : await repo.findCourseDate(db, dateId);
   if (!date) throw new HttpError(404, "Course date not found");
   const units = await repo.unitsOfCourse(db, date.courseId);
   const learners = await learnersOfDate(db, dateId);
@@ -61,9 +64,11 @@ export async function mockBoard(db: Db, dateId: number, now: Date): Promise<Mock
 }
 
 /** A learner's paper with their answers, for staff: each view is logged (decision 357). */
-export async function attemptForStaff(db: Db, learnerId: number, attemptId: number, actor: Actor, now: Date): Promise<Attempt> {
+export async function attemptForStaff(db: Db, learnerId: number, attemptId: number, actor: Viewer, now: Date): Promise<Attempt> {
   return db.transaction(async (tx) => {
-    const row = await findLearner(tx, learnerId);
+    const scope = await scopeOf(tx, actor);
+    const found = await findLearner(tx, learnerId);
+    const row = found && scope && !scope.has(found.courseDateId ?? -1) ? null : found;
     const attempt = row ? await repo.lockAttempt(tx, learnerId, attemptId) : null;
     if (!row || !attempt) throw new HttpError(404, "Mock paper not found");
     const unit = await repo.findUnit(tx, attempt.unitId);

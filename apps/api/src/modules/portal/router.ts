@@ -14,6 +14,7 @@ type Req = { session: Session | null; server: { db: import("../../db/client").Db
 type HeaderReply = { header: (name: string, value: string) => unknown };
 
 const actorOf = (request: Req) => ({ id: request.session!.user.id, name: request.session!.user.name });
+const viewerOf = (request: Req) => ({ ...actorOf(request), role: request.session!.user.role });
 const noStore = (reply: HeaderReply) => reply.header("cache-control", "private, no-store");
 
 export const portalRouter = s.router(contract.portal, {
@@ -86,12 +87,15 @@ export const studyRouter = s.router(contract.study, {
   }),
   mockBoard: async ({ params, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await office.mockBoard(request.server.db, params.dateId, request.server.now()) };
+    return {
+      status: 200,
+      body: await office.mockBoard(request.server.db, params.dateId, request.server.now(), viewerOf(request)),
+    };
   },
   attempt: async ({ params, request, reply }) => {
     noStore(reply);
     const { db, now } = request.server;
-    return { status: 200, body: await office.attemptForStaff(db, params.id, params.attemptId, actorOf(request), now()) };
+    return { status: 200, body: await office.attemptForStaff(db, params.id, params.attemptId, viewerOf(request), now()) };
   },
   progress: async ({ request, reply }) => {
     noStore(reply);
