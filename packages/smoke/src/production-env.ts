@@ -66,6 +66,8 @@ export function productionEnv(opts: {
   stripeApiUrl: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  /** The API's state directory (systemd's StateDirectory=training, /var/lib/training on a server). */
+  stateDir: string;
 }): Record<string, string> {
   const { ports } = opts;
   const origin = (host: string) => `https://${host}:${ports.https}`;
@@ -98,6 +100,8 @@ export function productionEnv(opts: {
     STRIPE_API_URL: opts.stripeApiUrl,
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     MAIL_FROM: `Bootle Door Training <bookings@${MAIL_DOMAIN}>`,
+    // The sent-mail log lives in the API's state directory (decision 302); the run's own here.
+    MAIL_SENT_LOG: `${opts.stateDir}/mail-sent.log`,
     // Site and admin
     API_URL: `http://127.0.0.1:${ports.api}`,
     ADMIN_URL: origin(HOSTS.admin),

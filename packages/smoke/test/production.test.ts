@@ -183,7 +183,14 @@ describe("production smoke test", () => {
       },
     });
     const stripeApiUrl = await stripe.listen();
-    env = productionEnv({ ports, databaseUrl: databaseUrl.toString(), stripeApiUrl, stripeSecretKey, stripeWebhookSecret });
+    env = productionEnv({
+      ports,
+      databaseUrl: databaseUrl.toString(),
+      stripeApiUrl,
+      stripeSecretKey,
+      stripeWebhookSecret,
+      stateDir: runDir,
+    });
     // Readable by this user only, as the README installs it (it holds the run's secrets).
     writeFileSync(
       envFile,

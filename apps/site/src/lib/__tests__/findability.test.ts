@@ -134,6 +134,7 @@ describe("sitemap", () => {
       "https://example.com/contact": "2025-02-10",
       "https://example.com/privacy": "2025-02-10",
       "https://example.com/news": "2025-02-10",
+      "https://example.com/course-finder": "2026-11-26",
       "https://example.com/course/cctv": "2030-03-01T08:00:00.000Z",
     });
   });
