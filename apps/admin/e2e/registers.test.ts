@@ -32,7 +32,16 @@ describe("register and catalogue at 390 px", () => {
     await range.getByLabel("Start date").fill("2027-12-27");
     await range.getByLabel("End date").fill("");
     await expect.poll(() => range.getByRole("status").textContent()).toContain("Christmas Day (substitute day)");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // On failure, name what sticks out past the screen's edge.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > 391)
+        .slice(0, 8)
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} → ${Math.round(el.getBoundingClientRect().right)}`,
+        ),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), wide.join("\n")).toBeLessThanOrEqual(390);
     await expectNoA11yViolations();
     await screenshot("training-bank-holiday-warning-390");
   });
@@ -87,7 +96,16 @@ describe("register and catalogue at 390 px", () => {
         card.getByRole("group", { name: "Day 1" }).getByRole("button", { name: "Present" }).getAttribute("aria-pressed"),
       )
       .toBe("true");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // On failure, name what sticks out past the screen's edge.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > 391)
+        .slice(0, 8)
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} → ${Math.round(el.getBoundingClientRect().right)}`,
+        ),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), wide.join("\n")).toBeLessThanOrEqual(390);
     await expectNoA11yViolations("main");
     await screenshot("register-mark-everyone-present-390");
   });
