@@ -30,10 +30,14 @@ async function seedScheduledMailSamples(pool: import("pg").Pool) {
 }
 
 async function seedRegisterDates(pool: import("pg").Pool) {
+  // Today's and tomorrow's: a test run that crosses midnight (UK time) still finds a date that is
+  // "today" when its test runs, and can still book it.
   await pool.query(`
     insert into course_dates (course_id, start_date, end_date, capacity)
-    select id, (now() at time zone 'Europe/London')::date, (now() at time zone 'Europe/London')::date, 40
-    from courses where slug = 'sia-door-supervisor-course'`);
+    select c.id, d, d, 40
+    from courses c,
+      (values ((now() at time zone 'Europe/London')::date), ((now() at time zone 'Europe/London')::date + 1)) as days(d)
+    where c.slug = 'sia-door-supervisor-course'`);
   await pool.query(`
     insert into course_date_trainers (course_date_id, user_id, assigned_by)
     select d.id, u.id, 'Test server' from course_dates d cross join users u where u.email = 'trainer@example.com'
