@@ -14,7 +14,7 @@ import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { mailAttendeesTx, rosterOf } from "../orders";
 import { bookingCalendar } from "../orders/calendar";
-import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
+import { findAttendeesOf, insertCharge, lockAndCountClaims } from "../orders/repository";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -47,6 +47,20 @@ export async function recordPayment(
       );
     const paid = (order.amountPaidPence ?? 0) + amount;
     await tx.update(orders).set({ amountPaidPence: paid, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+    const [booked] = await tx
+      .select({ method: orderPayments.method })
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, order.id));
+    await insertCharge(tx, {
+      orderId: order.id,
+      kind: "office",
+      amountPence: amount,
+      method: input.payment_method ?? booked?.method ?? "invoice",
+      provider: "manual",
+      idempotencyKey: input.idempotency_key,
+      actorId: ctx.actor.id,
+      at: ctx.now,
+    });
     await tx
       .update(orderPayments)
       .set({ invoiceUnpaid: paid < order.totalPence, ...(input.payment_method ? { method: input.payment_method } : {}) })
@@ -180,6 +194,17 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         createdAt: ctx.now,
       })),
     );
+    if (received > 0)
+      await insertCharge(tx, {
+        orderId: order!.id,
+        kind: "office",
+        amountPence: received,
+        method: input.payment_method,
+        provider: "manual",
+        idempotencyKey: input.idempotency_key,
+        actorId: ctx.actor.id,
+        at: ctx.now,
+      });
     const invoiceUnpaid = input.amount_received === null;
     await tx.insert(orderPayments).values({
       orderId: order!.id,

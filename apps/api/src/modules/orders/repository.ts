@@ -11,8 +11,10 @@ import { batched, perKey } from "../../lib/batch";
 import {
   activityLog,
   orderAttendees,
+  orderCharges,
   orderItems,
   orders,
+  type ChargeKind,
   type OrderAttendeeRow,
   type OrderItemRow,
   type OrderRow,
@@ -376,6 +378,45 @@ export async function setPaid(tx: Tx, orderId: number, amountPence: number, now:
     .where(eq(orders.id, orderId))
     .returning();
   return row!;
+}
+
+export type ChargeRow = typeof orderCharges.$inferSelect;
+
+/** One amount received on an order (a payment event): invoices and payouts refer to it (decision 368). */
+export type NewCharge = {
+  orderId: number;
+  kind: ChargeKind;
+  amountPence: number;
+  method: string;
+  provider: string;
+  providerRef?: string | null;
+  idempotencyKey?: string | null;
+  actorId?: number | null;
+  at: Date;
+};
+
+/**
+ * Records a payment event. Idempotent on the provider's id (a redelivered payment is one row) and on
+ * the office's retry key; returns null when the row already existed.
+ */
+export async function insertCharge(tx: Tx, charge: NewCharge): Promise<ChargeRow | null> {
+  const [row] = await tx
+    .insert(orderCharges)
+    .values({
+      orderId: charge.orderId,
+      kind: charge.kind,
+      amountPence: charge.amountPence,
+      method: charge.method,
+      provider: charge.provider,
+      providerRef: charge.providerRef ?? null,
+      idempotencyKey: charge.idempotencyKey ?? null,
+      actorId: charge.actorId ?? null,
+      receivedAt: charge.at,
+      createdAt: charge.at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
 }
 
 export async function setCancelled(tx: Tx, orderId: number, now: Date): Promise<OrderRow> {

@@ -162,6 +162,15 @@ export async function placeOrder(
     approval: waits ? "waiting" : null,
     declineReason: null,
     finderAnswers: (input.finder_answers as Record<string, string> | undefined) ?? null,
+    paymentPlan: "full",
+    depositPence: null,
+    balanceDueOn: null,
+    paymentTerms: null,
+    cardSavedAt: null,
+    providerCustomerId: null,
+    providerPaymentMethodId: null,
+    overdueAlertedAt: null,
+    releasedUnpaidAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -361,6 +370,17 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     }
   }
 
+  // The payment event itself, for invoices and payouts (the provider's session names it).
+  if (amount > 0)
+    await repo.insertCharge(tx, {
+      orderId: order.id,
+      kind: "full",
+      amountPence: amount,
+      method: "card_online",
+      provider: order.paymentProvider,
+      providerRef: order.providerSessionId,
+      at: now,
+    });
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",
