@@ -14,7 +14,8 @@ import { newBookingNotice } from "../mail/templates";
 import { newBookingRef } from "../orders/booking-reference";
 import { mailAttendeesTx, rosterOf } from "../orders";
 import { bookingCalendar } from "../orders/calendar";
-import { findAttendeesOf, insertCharge, lockAndCountClaims } from "../orders/repository";
+import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
+import { recordChargeTx } from "../orders";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -51,7 +52,7 @@ export async function recordPayment(
       .select({ method: orderPayments.method })
       .from(orderPayments)
       .where(eq(orderPayments.orderId, order.id));
-    await insertCharge(tx, {
+    await recordChargeTx(tx, {
       orderId: order.id,
       kind: "office",
       amountPence: amount,
@@ -195,7 +196,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       })),
     );
     if (received > 0)
-      await insertCharge(tx, {
+      await recordChargeTx(tx, {
         orderId: order!.id,
         kind: "office",
         amountPence: received,

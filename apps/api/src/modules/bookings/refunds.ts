@@ -19,7 +19,7 @@ import { cancelOrderAndCheckout } from "../orders/service";
 import type { PaymentEvent } from "../payments/port";
 import { cancellationMail, refundMail } from "./mails";
 import * as repo from "./repository";
-import { skipPlannedMail, tellAttendeesTx } from "../orders";
+import { refundRecordedTx, skipPlannedMail, tellAttendeesTx } from "../orders";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
 
@@ -78,7 +78,7 @@ export async function refundTx(
       await repo.rememberPaymentId(tx, order.id, result.paymentId);
   }
   // Known already (the provider's webhook for this very refund got here first): recorded once.
-  await repo.insertRefund(tx, {
+  const row = await repo.insertRefund(tx, {
     orderId: order.id,
     amountPence,
     providerRefundId,
@@ -88,6 +88,7 @@ export async function refundTx(
     reason: reason || null,
     createdAt: ctx.now,
   });
+  if (row) await refundRecordedTx(tx, row);
   return providerRefundId;
 }
 
@@ -241,7 +242,10 @@ export async function applyRefundEvent(
         reason: "Refunded at the payment provider",
         createdAt: ctx.now,
       });
-      if (row) added += r.amountPence;
+      if (row) {
+        added += r.amountPence;
+        await refundRecordedTx(tx, row);
+      }
     }
     if (!added) return "ignored";
     const ref = formatBookingRef(order.bookingRef);

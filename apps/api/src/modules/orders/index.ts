@@ -18,3 +18,12 @@ export {
 } from "./attendee-mail";
 export { skipPlannedMail } from "./attendee-repository";
 export { calendarContentType } from "./calendar";
+export {
+  onChargeRecorded,
+  onRefundRecorded,
+  recordChargeTx,
+  refundRecordedTx,
+  type ChargeListener,
+  type RefundListener,
+} from "./money-events";
+export type { ChargeRow, NewCharge } from "./repository";

@@ -32,6 +32,7 @@ import { toEnrollments } from "./mappers";
 import type { CancelOutcome, ConfirmOutcome, PlaceOutcome, PlacedOrder } from "./outcomes";
 import { bookingActivityText, priceLines, priceOrder, type OrderInput, type OrderTotals, type PricedLine } from "./pricing";
 import * as repo from "./repository";
+import { recordChargeTx } from "./money-events";
 import type { AttendeeWrite, OrderKey } from "./repository";
 import { mailAttendeesTx } from "./attendees";
 import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
@@ -372,7 +373,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
 
   // The payment event itself, for invoices and payouts (the provider's session names it).
   if (amount > 0)
-    await repo.insertCharge(tx, {
+    await recordChargeTx(tx, {
       orderId: order.id,
       kind: "full",
       amountPence: amount,
