@@ -4,7 +4,7 @@ import cookie, { type CookieSerializeOptions } from "@fastify/cookie";
 import jwt from "@fastify/jwt";
 import type { FastifyRequest } from "fastify";
 import type { AppRoute } from "@ts-rest/core";
-import type { RouteMeta, StaffRole, User } from "@app/contract";
+import type { RouteMeta, User } from "@app/contract";
 import { HttpError } from "../lib/http-error";
 import { logActivity } from "../modules/activity/repository";
 import * as sessions from "./session-repository";
@@ -67,7 +67,6 @@ declare module "fastify" {
     tsRestRoute?: AppRoute;
   }
 }
-
 
 export default fp(
   async (

@@ -4,7 +4,6 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  DEFAULT_SEAT_CAPACITY,
   type AdminCourseDetail,
   type CourseDetail,
   type CourseListItem,

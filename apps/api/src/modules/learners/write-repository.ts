@@ -10,7 +10,6 @@ import {
   learnerRecords,
   learnerResults,
   mockAttempts,
-  orders,
   revisionProgress,
 } from "../../db/schema";
 
