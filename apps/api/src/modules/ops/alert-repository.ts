@@ -19,14 +19,13 @@ export async function lockAlerts(tx: Tx): Promise<void> {
 
 /** Episodes still open, oldest first. */
 export async function openAlertRows(db: DbOrTx) {
-  return db
-    .select()
-    .from(opsAlerts)
-    .where(isNull(opsAlerts.closedAt))
-    .orderBy(asc(opsAlerts.openedAt), asc(opsAlerts.id));
+  return db.select().from(opsAlerts).where(isNull(opsAlerts.closedAt)).orderBy(asc(opsAlerts.openedAt), asc(opsAlerts.id));
 }
 
-export async function insertAlert(tx: Tx, alert: { kind: string; title: string; message: string; openedAt: Date }): Promise<void> {
+export async function insertAlert(
+  tx: Tx,
+  alert: { kind: string; title: string; message: string; openedAt: Date },
+): Promise<void> {
   await tx.insert(opsAlerts).values(alert);
 }
 

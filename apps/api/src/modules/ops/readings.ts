@@ -1,14 +1,7 @@
 /** Operations readings: the database's (readings-repository.ts), the disk's, and all of them at once. */
 import { statfs } from "node:fs/promises";
 import type { Db } from "../../db/client";
-import {
-  PAYMENT_WINDOW_MINUTES,
-  readBackups,
-  readOutbox,
-  readPaymentPage,
-  readQueue,
-  readWebhooks,
-} from "./readings-repository";
+import { PAYMENT_WINDOW_MINUTES, readBackups, readOutbox, readPaymentPage, readQueue, readWebhooks } from "./readings-repository";
 
 export * from "./readings-repository";
 

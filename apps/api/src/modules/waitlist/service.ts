@@ -10,7 +10,6 @@ import {
   WAITLIST_ALREADY_MESSAGE,
   WAITLIST_JOINED_MESSAGE,
   WAITLIST_NOT_FULL_MESSAGE,
-  type WaitlistDate,
   type WaitlistJoinSchema,
   type WaitlistOffer,
 } from "@app/contract";
