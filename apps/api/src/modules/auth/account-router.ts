@@ -56,7 +56,8 @@ export const accountRouter = s.router(contract.account, {
   endSession: async ({ params, request }) => {
     const app = request.server;
     const session = sessionOf(request);
-    if (!(await repo.endOwnSession(app.db, session.user.id, params.id, app.now()))) return { status: 404, body: { message: "Session not found" } };
+    if (!(await repo.endOwnSession(app.db, session.user.id, params.id, app.now())))
+      return { status: 404, body: { message: "Session not found" } };
     await logSecurity(app, session.user, "Session ended", `${session.user.name}: signed out from another session`);
     return { status: 200, body: { message: "Signed out" } };
   },
@@ -180,7 +181,8 @@ export const accountRouter = s.router(contract.account, {
     const factors = await hasSecondFactor(app.db, session.user.id);
     if (app.env.REQUIRE_SECOND_FACTOR && !factors.totp && factors.passkeys <= 1)
       return { status: 409, body: { message: "A second factor is required: add another one before removing this passkey." } };
-    if (!(await repo.deletePasskey(app.db, session.user.id, params.id))) return { status: 404, body: { message: "Passkey not found" } };
+    if (!(await repo.deletePasskey(app.db, session.user.id, params.id)))
+      return { status: 404, body: { message: "Passkey not found" } };
     await logSecurity(app, session.user, "Passkey removed", session.user.name);
     return { status: 200, body: { message: "Passkey removed" } };
   },

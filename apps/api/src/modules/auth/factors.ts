@@ -118,12 +118,12 @@ export async function addPasskey(
     return { ok: false as const, message: "The passkey could not be verified. Please try again." };
   const cred = verified.registrationInfo.credential;
   await repo.insertPasskey(db, {
-      id: cred.id,
-      userId,
-      publicKey: Buffer.from(cred.publicKey).toString("base64url"),
-      counter: cred.counter,
-      transports: (cred.transports ?? []).join(","),
-      name: name?.trim() || "Passkey",
+    id: cred.id,
+    userId,
+    publicKey: Buffer.from(cred.publicKey).toString("base64url"),
+    counter: cred.counter,
+    transports: (cred.transports ?? []).join(","),
+    name: name?.trim() || "Passkey",
     createdAt: now,
   });
   return { ok: true as const };

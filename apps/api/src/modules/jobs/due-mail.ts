@@ -146,17 +146,16 @@ export async function processDue(
     }
     const { mail } = outcome;
     const queued = await insertOutboxMail(tx, {
-        ...addressingColumns(mail),
-        kind: mail.kind,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: mail.headers ?? {},
-        nextAttemptAt: now,
+      ...addressingColumns(mail),
+      kind: mail.kind,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers ?? {},
+      nextAttemptAt: now,
       createdAt: now,
     });
     await repo.markQueued(tx, id, queued, now);
     return "queued";
   });
 }
-

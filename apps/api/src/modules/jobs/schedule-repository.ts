@@ -7,7 +7,13 @@ import { sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 
 /** Plans the `kind` reminder `days` before the first day, at `sendHour` UK time, for paid bookings whose date is after `today`. */
-export async function insertCourseReminders(db: Db, kind: string, days: number, sendHour: number, today: string): Promise<number> {
+export async function insertCourseReminders(
+  db: Db,
+  kind: string,
+  days: number,
+  sendHour: number,
+  today: string,
+): Promise<number> {
   const { rowCount } = await db.execute(sql`
     insert into scheduled_mails (kind, attendee_id, order_id, course_date_id, due_at)
     select ${kind}, a.id, o.id, cd.id, due.at
