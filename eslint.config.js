@@ -1,7 +1,7 @@
 // One ESLint config for the whole workspace (flat config, typescript-eslint recommended plus the
 // type-aware promise rules).
 // Besides correctness it enforces the shape the code is meant to keep (docs/decisions/160):
-// React hooks rules, no import cycles, feature boundaries in the two front ends, and
+// React hooks rules, no import cycles, feature boundaries in the two front ends, the API's layers, and
 // environment variables read only in the env modules.
 import fs from "node:fs";
 import path from "node:path";
@@ -54,6 +54,48 @@ function featuresOf(appDir) {
 
 const ADMIN_FEATURES = featuresOf("apps/admin");
 const SITE_FEATURES = featuresOf("apps/site");
+
+/** Files that may build queries: repositories, and the database's own code (client, migrations, seed, bootstrap). */
+const API_DATA_ACCESS_FILES = ["apps/api/src/**/*repository*.ts", "apps/api/src/**/repositories/**", "apps/api/src/db/**"];
+// TEMPORARY: modules restructured on the orders branch (the lead deletes this list at merge).
+const API_LAYERS_NOT_YET = [
+  "apps/api/src/modules/orders/**",
+  "apps/api/src/modules/bookings/**",
+  "apps/api/src/modules/payments/**",
+];
+/** HTTP route files: ts-rest routers and the few plain Fastify route plugins. */
+const API_ROUTER_FILES = ["apps/api/src/**/*router*.ts", "apps/api/src/**/*routes*.ts"];
+const LAYERS = "Router → service → repository (docs/decisions/380)";
+/** drizzle-orm's query builders and operators; its types (SQL, InferSelectModel) may be imported anywhere. */
+const DRIZZLE_VALUES = {
+  name: "drizzle-orm",
+  allowTypeImports: true,
+  message: `${LAYERS}: only a repository (a *repository*.ts file or a repositories/ folder) builds queries.`,
+};
+const SCHEMA_TABLES = {
+  group: ["**/db/schema", "**/db/schema/*", "drizzle-orm/*"],
+  allowTypeImports: true,
+  message: `${LAYERS}: tables are read and written only in a repository; import its row types with \`import type\`.`,
+};
+const DB_CLIENT_IN_ROUTER = {
+  group: ["**/db/client"],
+  message: `${LAYERS}: a router passes app.db to a service and never handles the database itself.`,
+};
+const ROUTER_NO_SQL = [
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: `${LAYERS}: no SQL in a router; move the query into the module's repository.`,
+  },
+  {
+    selector: "CallExpression[callee.property.name=/^(transaction|execute)$/]",
+    message: `${LAYERS}: no transactions or raw statements in a router; a service opens the transaction.`,
+  },
+  {
+    selector:
+      "MemberExpression[object.property.name='db'][property.name=/^(select|selectDistinct|insert|update|delete|query|\\$count)$/]",
+    message: `${LAYERS}: no queries in a router; call the module's service.`,
+  },
+];
 
 export default tseslint.config(
   {
@@ -141,6 +183,28 @@ export default tseslint.config(
           }),
         },
       ],
+    },
+  },
+
+  // ---------------------------------------------------------------- API layers
+  // Router → service → repository (docs/decisions/380): only repositories (and src/db: client,
+  // migrations, seed, bootstrap) build queries; routers hold no SQL, no transactions and no db client.
+  {
+    files: ["apps/api/src/**/*.ts"],
+    ignores: [...API_DATA_ACCESS_FILES, ...API_LAYERS_NOT_YET],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [DRIZZLE_VALUES], patterns: [SCHEMA_TABLES] }],
+    },
+  },
+  {
+    files: API_ROUTER_FILES,
+    ignores: API_LAYERS_NOT_YET,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [DRIZZLE_VALUES], patterns: [SCHEMA_TABLES, DB_CLIENT_IN_ROUTER] },
+      ],
+      "no-restricted-syntax": ["error", ...ROUTER_NO_SQL],
     },
   },
 

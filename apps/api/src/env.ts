@@ -1,43 +1,22 @@
+/**
+ * The API's environment, parsed once with zod (fails fast with the list of bad variables). The
+ * variables stay one flat schema here, the one list docker-compose and the README are checked
+ * against; the development defaults are in env-defaults.ts and the parsers of the two structured
+ * values (reminder days, trusted proxies) in env-parsers.ts.
+ */
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { z } from "zod";
-import proxyAddr from "proxy-addr";
 import { isDramaPhoneNumber, isPlaceholderEmail } from "@app/rules";
-import { MIN_SECRET_BITS, secretEntropyBits } from "./lib/password";
 import { parseKeyRing, type KeyRing } from "./lib/key-ring";
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_JWT_SECRET, DEV_PROVIDER_NAME, DEV_VENUE_ADDRESS } from "./env-defaults";
+import { isWeakSecret, parseReminderDays, parseTrustProxy } from "./env-parsers";
+
+// The development defaults (env-defaults.ts) are part of this module's answer.
+export * from "./env-defaults";
 
 /** apps/api, whatever the working directory. */
 export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-/** Documented development defaults, refused in production. */
-export const DEV_JWT_SECRET = "dev-only-jwt-secret-not-for-production-0123456789";
-export const DEV_ADMIN_EMAIL = "admin@example.com";
-export const DEV_ADMIN_PASSWORD = "Admin!Passw0rd";
-/**
- * A signed-in user who is NOT an administrator, seeded only by src/cli/test-server.ts (never by
- * the normal seed) so the browser tests can check the admin app's "Administrators only" guard.
- */
-export const TEST_STAFF_EMAIL = "staff@example.com";
-export const TEST_STAFF_PASSWORD = "Staff!Passw0rd";
-/**
- * Staff of each role for the browser tests of roles and second factors (test server only), all
- * with TEST_STAFF_PASSWORD: a trainer, and fresh office accounts to add an authenticator app or a
- * passkey to (one per screen width, so the tests never share a factor).
- */
-export const TEST_ROLE_STAFF = [
-  { email: "trainer@example.com", name: "Tess Trainer", role: "trainer" },
-  { email: "office@example.com", name: "Olive Office", role: "office" },
-  { email: "totp-desktop@example.com", name: "Tom Totp", role: "office" },
-  { email: "totp-phone@example.com", name: "Tia Totp", role: "office" },
-  { email: "passkey-desktop@example.com", name: "Pat Passkey", role: "office" },
-  { email: "passkey-phone@example.com", name: "Pip Passkey", role: "office" },
-] as const;
-
-/** The fictional identity (DESIGN.md): development defaults only, refused in production. */
-export const DEV_PROVIDER_NAME = "Merseyside Door & Guard Training";
-export const DEV_VENUE_ADDRESS = "Unit 4, 12 Example Dock Road, Bootle, Merseyside L20 0XX";
-
-const WEAK_SECRETS = [DEV_JWT_SECRET, "secret", "changeme", "change-me", "jwt-secret", "your-secret"];
 
 const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 
@@ -181,8 +160,7 @@ const BaseSchema = z.object({
 const EnvSchema = BaseSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV !== "production") return;
   const fail = (p: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [p], message });
-  const weak = (secret: string) =>
-    secret.length < 32 || WEAK_SECRETS.includes(secret.toLowerCase()) || entropyBits(secret) < MIN_SECRET_BITS;
+  const weak = isWeakSecret;
   const STRONG_HINT = "use at least 32 random characters (e.g. openssl rand -base64 32)";
   if (!env.JWT_SECRET) fail("JWT_SECRET", "is required in production");
   else if (weak(env.JWT_SECRET)) fail("JWT_SECRET", `is weak: ${STRONG_HINT}`);
@@ -250,75 +228,6 @@ function productionSafety(env: ParsedSchema, fail: (variable: string, message: s
     fail("VENUE_ADDRESS", "is the fictional placeholder address: set the training venue's address");
   if (env.PROVIDER_NAME === DEV_PROVIDER_NAME)
     fail("PROVIDER_NAME", "is the fictional placeholder name: set the business's trading name");
-}
-
-/**
- * secretEntropyBits, remembered per secret: zxcvbn takes seconds on a busy machine, and tests and
- * commands parse the same production secrets (JWT_SECRET, every link key) more than once.
- */
-const entropyCache = new Map<string, number>();
-function entropyBits(secret: string): number {
-  let bits = entropyCache.get(secret);
-  if (bits === undefined) {
-    bits = secretEntropyBits(secret);
-    if (entropyCache.size > 100) entropyCache.clear();
-    entropyCache.set(secret, bits);
-  }
-  return bits;
-}
-
-/** '7,1' → [7, 1]: distinct whole days from 1 to 60, largest first. */
-function parseReminderDays(raw: string, ctx: z.RefinementCtx): number[] {
-  const days = raw
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean)
-    .map(Number);
-  if (!days.length || days.some((d) => !Number.isInteger(d) || d < 1 || d > 60) || new Set(days).size !== days.length) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: "a comma-separated list of distinct whole days from 1 to 60, e.g. 7,1",
-    });
-    return z.NEVER;
-  }
-  return days.sort((a, b) => b - a);
-}
-
-const TRUST_PROXY_HINT = "use a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs";
-
-/** TRUST_PROXY → what Fastify's trustProxy takes: false, a hop count, or a list (checked with proxy-addr). */
-function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | string[] {
-  const v = raw.trim().toLowerCase();
-  if (["false", "0", "no", "off", "none"].includes(v)) return false;
-  if (["true", "yes", "on", "all", "*"].includes(v)) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: `'${raw}' would trust any client's X-Forwarded-For; ${TRUST_PROXY_HINT}`,
-    });
-    return z.NEVER;
-  }
-  if (/^\d+$/.test(v)) {
-    const hops = Number(v);
-    if (hops > 32) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `at most 32 hops; ${TRUST_PROXY_HINT}` });
-      return z.NEVER;
-    }
-    return hops;
-  }
-  const list = raw
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
-  try {
-    proxyAddr.compile(list);
-  } catch (err) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: `${err instanceof Error ? err.message : String(err)}; ${TRUST_PROXY_HINT}`,
-    });
-    return z.NEVER;
-  }
-  return list;
 }
 
 /** Every variable the API reads (docker-compose and the README are checked against it). */

@@ -24,7 +24,7 @@ import { waitlistOfferMail } from "../src/modules/waitlist/mail";
 import { courseReminder, licenceRenewalReminder } from "../src/modules/jobs/templates";
 import { unsubscribeHeaders } from "../src/modules/jobs/consent";
 import { learnerResultMail } from "../src/modules/learners/mail";
-import { inviteMail } from "../src/modules/staff/router";
+import { inviteMail } from "../src/modules/staff/mail";
 import type { MailTransport, OutgoingMail } from "../src/modules/mail/transport";
 import type { RenderedMail } from "../src/modules/mail/types";
 import { composeMail, sendDueMail, type ClaimedMail } from "../src/workers/mail-sender";

@@ -4,28 +4,8 @@
  * the type-aware rules depend on where a file is), and must be refused with the named rule.
  * If a rule is switched off or a zone stops matching its folders, this fails.
  */
-import { rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { ESLint } from "eslint";
 import { describe, expect, test } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
-const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, "eslint.config.js") });
-
-/**
- * Writes the probe beside the code it imitates (the type-aware rules read files through their
- * package's tsconfig, which only finds files on disk), lints it, and removes it again.
- */
-async function rulesBroken(relativePath: string, code: string): Promise<string[]> {
-  const file = path.join(root, relativePath);
-  await writeFile(file, code, { flag: "wx" });
-  try {
-    const [result] = await eslint.lintFiles([file]);
-    return (result?.messages ?? []).map((m) => m.ruleId ?? `fatal: ${m.message}`);
-  } finally {
-    await rm(file, { force: true });
-  }
-}
+import { rulesBroken } from "./lint-probe";
 
 describe("the workspace lint config", () => {
   test("a feature of the admin importing another feature is refused (zones come from the folders)", async () => {

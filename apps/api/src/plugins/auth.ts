@@ -4,10 +4,11 @@ import cookie, { type CookieSerializeOptions } from "@fastify/cookie";
 import jwt from "@fastify/jwt";
 import type { FastifyRequest } from "fastify";
 import type { AppRoute } from "@ts-rest/core";
-import type { RouteMeta, StaffRole, User } from "@app/contract";
-import { sql } from "drizzle-orm";
+import type { RouteMeta, User } from "@app/contract";
 import { HttpError } from "../lib/http-error";
 import { logActivity } from "../modules/activity/repository";
+import * as sessions from "./session-repository";
+import type { SessionStage } from "./session-repository";
 
 export const SESSION_COOKIE = "session";
 
@@ -21,7 +22,7 @@ export type CookieReply = {
  * 'full': signed in. 'second_factor': the password was right, the code or passkey is still due.
  * 'setup': the password was right, a second factor is required and the user has none yet.
  */
-export type SessionStage = "full" | "second_factor" | "setup";
+export type { SessionStage } from "./session-repository";
 
 export type Session = {
   user: User;
@@ -66,20 +67,6 @@ declare module "fastify" {
     tsRestRoute?: AppRoute;
   }
 }
-
-type Row = {
-  id: number;
-  name: string;
-  email: string;
-  is_admin: boolean;
-  role: StaffRole | null;
-  disabled_at: Date | null;
-  stage: SessionStage;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  ended_at: Date | null;
-};
 
 export default fp(
   async (
@@ -130,10 +117,7 @@ export default fp(
         const now = app.now();
         const expiresAt = new Date(now.getTime() + opts.sessionHours * 3600_000);
         const agent = String(request.headers["user-agent"] ?? "").slice(0, 400);
-        await app.db.execute(
-          sql`insert into sessions (id, user_id, stage, user_agent, ip, created_at, last_seen_at, expires_at)
-            values (${id}, ${userId}, ${stage}, ${agent}, ${request.ip ?? ""}, ${now.toISOString()}, ${now.toISOString()}, ${expiresAt.toISOString()})`,
-        );
+        await sessions.insertSession(app.db, { id, userId, stage, agent, ip: request.ip ?? "", now, expiresAt });
         // The token's own expiry is the session's absolute end (never a token without one).
         const token = app.jwt.sign({ sub: String(userId), jti: id }, { expiresIn: `${opts.sessionHours}h` });
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: opts.sessionHours * 3600 });
@@ -165,24 +149,15 @@ export default fp(
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.jti !== "string" || typeof payload.exp !== "number") return null;
       // One round trip: the session row and the user as they are now (role, disabled).
-      const { rows } = await app.db.execute<Row>(
-        sql`select u.id, u.name, u.email, u.is_admin, u.role, u.disabled_at,
-                   s.stage, s.created_at, s.last_seen_at, s.expires_at, s.ended_at
-            from sessions s join users u on u.id = s.user_id
-            where s.id = ${payload.jti} and s.user_id = ${userId}`,
-      );
-      const row = rows[0];
+      const row = await sessions.sessionWithUser(app.db, payload.jti, userId);
       if (!row || row.ended_at) return null;
       const now = app.now();
       const lastSeen = new Date(row.last_seen_at);
       const expiresAt = new Date(row.expires_at);
       const timedOut = expiresAt <= now ? "12-hour limit reached" : now.getTime() - lastSeen.getTime() >= idleMs ? "idle" : null;
       if (timedOut || row.disabled_at) {
-        const ended = await app.db.execute(
-          sql`update sessions set ended_at = ${now.toISOString()}, end_reason = ${timedOut ?? "disabled"}
-              where id = ${payload.jti} and ended_at is null returning id`,
-        );
-        if (ended.rows.length && timedOut)
+        const ended = await sessions.endOpenSession(app.db, payload.jti, timedOut ?? "disabled", now);
+        if (ended && timedOut)
           await logEnd(row.id, row.name, timedOut === "idle" ? "signed out after 30 minutes without activity" : timedOut);
         return null;
       }
@@ -190,7 +165,7 @@ export default fp(
       // Background polls do not keep a session alive; anything else the user does does.
       if (request.headers[PASSIVE_HEADER] === undefined && now.getTime() - lastSeen.getTime() >= 5_000) {
         seen = now;
-        await app.db.execute(sql`update sessions set last_seen_at = ${now.toISOString()} where id = ${payload.jti}`);
+        await sessions.touchSession(app.db, payload.jti, now);
       }
       request.session = {
         user: { id: row.id, name: row.name, email: row.email, is_admin: row.is_admin, role: row.role },
@@ -207,15 +182,10 @@ export default fp(
     app.decorate("endSession", async (request: FastifyRequest, reply: CookieReply) => {
       const session = await app.readSession(request);
       if (session) {
-        const ended = await app.db.execute(
-          sql`update sessions set ended_at = ${app.now().toISOString()}, end_reason = 'signed out'
-              where id = ${session.jti} and ended_at is null returning id`,
-        );
-        if (ended.rows.length) await logEnd(session.user.id, session.user.name, "signed out");
+        const ended = await sessions.endOpenSession(app.db, session.jti, "signed out", app.now());
+        if (ended) await logEnd(session.user.id, session.user.name, "signed out");
         // Rows long past their end are of no use to anyone.
-        await app.db.execute(
-          sql`delete from sessions where expires_at < ${app.now().toISOString()}::timestamptz - interval '30 days'`,
-        );
+        await sessions.deleteLongExpiredSessions(app.db, app.now());
       }
       request.session = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
@@ -223,19 +193,13 @@ export default fp(
 
     app.decorate("endUserSessions", async (userId: number, reason: string, o: { exceptId?: string; actorName?: string } = {}) => {
       const now = app.now().toISOString();
-      const { rows } = await app.db.execute<{ id: string; name: string }>(
-        sql`update sessions s set ended_at = ${now}, end_reason = ${reason}
-            from users u
-            where u.id = s.user_id and s.user_id = ${userId} and s.ended_at is null and s.expires_at > ${now}
-              ${o.exceptId ? sql`and s.id <> ${o.exceptId}` : sql``}
-            returning s.id, u.name`,
-      );
+      const rows = await sessions.endLiveSessionsOf(app.db, userId, reason, now, o.exceptId);
       for (const r of rows) await logEnd(userId, r.name, reason, o.actorName);
       return rows.length;
     });
 
     app.decorate("setSessionStage", async (sessionId: string, stage: SessionStage) => {
-      await app.db.execute(sql`update sessions set stage = ${stage} where id = ${sessionId}`);
+      await sessions.setStage(app.db, sessionId, stage);
     });
 
     // The one role guard: every route whose contract entry declares `metadata.roles`.

@@ -1,7 +1,6 @@
 import { appendFile } from "node:fs/promises";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { claimDueMail, markMailAttemptFailed, markMailSent } from "../modules/mail/outbox-repository";
 import type { MailTransport, OutgoingMail } from "../modules/mail/transport";
 import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs/scheduled-mail";
 
@@ -88,16 +87,7 @@ export async function sendDueMail(
   const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
   // The Message-ID is made on the first claim and kept: a retry is the same mail to every server.
   // Random, not the row number, so ids from different environments or restored databases never meet.
-  const { rows: claimed } = await db.execute<ClaimedMail>(sql`
-    update mail_outbox set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()},
-      message_id = coalesce(message_id, '<' || gen_random_uuid() || '@' || ${fromDomain(from)} || '>')
-    where id in (
-      select id from mail_outbox
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
-      order by next_attempt_at, id
-      limit ${batch}
-      for update skip locked)
-    returning id, created_at::text, "to", to_name, reply_to, reply_to_name, message_id, subject, html, text, kind, attempts, attachments, headers`);
+  const claimed = await claimDueMail<ClaimedMail>(db, now, leaseUntil, batch, fromDomain(from));
 
   let sent = 0;
   let failed = 0;
@@ -118,21 +108,20 @@ export async function sendDueMail(
       // Written before the row is marked: a sent mail is in the log even if the database is
       // later restored to before the mark (decision 302).
       if (sentLog) await noteSent(sentLog, mail, now, log);
-      await db.update(mailOutbox).set({ status: "sent", sentAt: now, lastError: null }).where(eq(mailOutbox.id, mail.id));
+      await markMailSent(db, mail.id, now);
       sent++;
       log?.info({ mailId: mail.id, kind: mail.kind, to: mail.to, where: result.describe }, `mail sent: ${result.describe}`);
     } catch (err) {
       failed++;
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
-      await db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + mailBackoffMs(mail.attempts)),
-          lastError: message.slice(0, 1000),
-        })
-        .where(eq(mailOutbox.id, mail.id));
+      await markMailAttemptFailed(
+        db,
+        mail.id,
+        giveUp,
+        new Date(now.getTime() + mailBackoffMs(mail.attempts)),
+        message.slice(0, 1000),
+      );
       const entry = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message };
       if (giveUp) log?.error(entry, "mail given up after the last attempt");
       else log?.warn(entry, "mail not sent; will retry");

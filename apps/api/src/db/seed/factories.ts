@@ -6,7 +6,7 @@ import type { Db } from "../client";
 import { contactMessages, discountCodes, orders, type OrderRow } from "../schema";
 import { addDays, ukDate } from "../../lib/dates";
 import { upsertUser } from "../../modules/auth/service";
-import { insertCourse, type CourseInsert } from "../../modules/courses/repository";
+import { insertCourse, type CourseInsert } from "../../modules/courses/write-repository";
 import { cancelPending, confirmPayment, placeOrder, type OrderInput } from "../../modules/orders/service";
 
 let counter = 0;

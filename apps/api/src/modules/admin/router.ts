@@ -1,10 +1,8 @@
 import { initServer } from "@ts-rest/fastify";
-import { eq } from "drizzle-orm";
 import { contract } from "@app/contract";
-import { users } from "../../db/schema";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { listActivity } from "../activity/repository";
-import { dashboardCards, dashboardWarnings, notificationsFor } from "./service";
+import { dashboardCards, dashboardWarnings, markNotificationsSeen, notificationsFor } from "./service";
 
 const s = initServer();
 
@@ -28,10 +26,7 @@ export const adminRouter = s.router(contract.admin, {
     body: await notificationsFor(request.server.db, request.session!.user.id, request.server.now()),
   }),
   notificationsSeen: async ({ request }) => {
-    await request.server.db
-      .update(users)
-      .set({ notificationsSeenAt: request.server.now() })
-      .where(eq(users.id, request.session!.user.id));
+    await markNotificationsSeen(request.server.db, request.session!.user.id, request.server.now());
     return { status: 200, body: { message: "Notifications marked as seen" } };
   },
 });

@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import type { DashboardWarning, Notification, StatCard } from "@app/contract";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import * as repo from "./repository";
 import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
@@ -55,22 +54,7 @@ export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
   const thisMonth = ukMonthStart(now).toISOString();
   const lastMonth = ukMonthStart(now, -1).toISOString();
   const end = now.toISOString();
-  const places = (from: string, to: string, toOp: "<" | "<=") => sql`
-    (select coalesce(sum(oi.seats), 0) from order_items oi join orders o on o.id = oi.order_id
-      where o.status = 'paid' and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
-  const net = (from: string, to: string, toOp: "<" | "<=") => sql`
-    (select coalesce(sum(coalesce(o.amount_paid_pence, 0)
-        - coalesce((select sum(r.amount_pence) from refunds r where r.order_id = o.id), 0)), 0)
-      from orders o
-      where o.status in ('paid', 'cancelled') and o.paid_at is not null and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
-  const { rows } = await db.execute<Record<string, number>>(sql`
-    select
-      ${places(thisMonth, end, "<=")} as enrol_now,
-      ${places(lastMonth, thisMonth, "<")} as enrol_prev,
-      ${net(thisMonth, end, "<=")} as rev_now,
-      ${net(lastMonth, thisMonth, "<")} as rev_prev,
-      (select count(*) from contact_messages where created_at >= ${thisMonth} and created_at <= ${end}) as msg_now,
-      (select count(*) from contact_messages where created_at >= ${lastMonth} and created_at < ${thisMonth}) as msg_prev`);
+  const rows = await repo.dashboardCounts(db, thisMonth, lastMonth, end);
   const r = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
   return [
     card("Enrollments", r.enrol_now ?? 0, r.enrol_prev ?? 0),
@@ -86,27 +70,14 @@ const NOTIFICATION_LIMIT = 30;
  * New contact messages, paid bookings and operations alerts, payment pages among them
  * (decisions 296, 313: opened and recovered); `read` = from before the administrator last looked.
  */
+export async function markNotificationsSeen(db: Db, userId: number, now: Date): Promise<void> {
+  await repo.setNotificationsSeenAt(db, userId, now);
+}
+
 export async function notificationsFor(db: Db, userId: number, now: Date): Promise<{ unread: number; items: Notification[] }> {
-  const [user] = await db.select({ seen: users.notificationsSeenAt }).from(users).where(eq(users.id, userId));
-  const seen = user?.seen ?? null;
+  const seen = await repo.notificationsSeenAt(db, userId);
   const since = new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000).toISOString();
-  const { rows } = await db.execute<{
-    kind: "message" | "booking";
-    id: number;
-    at: Date | string;
-    name: string;
-    extra: string;
-    amount: number | null;
-  }>(sql`
-    (select 'message' as kind, id, created_at as at, first_name || ' ' || last_name as name, left(message, 120) as extra, null::int as amount
-       from contact_messages where created_at >= ${since})
-    union all
-    (select 'booking' as kind, o.id, o.paid_at as at, o.first_name || ' ' || o.last_name as name,
-            left(o.booking_ref, 4) || '-' || right(o.booking_ref, 4) || ' · ' ||
-              (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
-            o.amount_paid_pence as amount
-       from orders o where o.status = 'paid' and o.paid_at >= ${since})
-    order by at desc limit ${NOTIFICATION_LIMIT}`);
+  const rows = await repo.recentMessagesAndBookings(db, since, NOTIFICATION_LIMIT);
   const items = rows.map((r): Notification => {
     const at = new Date(r.at);
     const read = seen !== null && at <= seen;

@@ -1,8 +1,6 @@
 import { initServer } from "@ts-rest/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { and, eq, sql } from "drizzle-orm";
 import { contract } from "@app/contract";
-import { passkeys, users } from "../../db/schema";
 import { hashPassword, passwordProblem, verifyPassword } from "../../lib/password";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity/repository";
@@ -10,6 +8,7 @@ import type { Session } from "../../plugins/auth";
 import { addPasskey, checkTotp, hasSecondFactor, passkeyRegistrationOptions, spendTotpStep, startTotp } from "./factors";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./service";
 import { deviceName } from "./device";
+import * as repo from "./repository";
 import { relyingParty } from "./router";
 
 const s = initServer();
@@ -40,12 +39,7 @@ export const accountRouter = s.router(contract.account, {
     const session = sessionOf(request);
     const now = app.now().toISOString();
     const idle = `${app.sessionSettings.idleMinutes} minutes`;
-    const { rows } = await app.db.execute<{ id: string; user_agent: string; ip: string; created_at: Date; last_seen_at: Date }>(
-      sql`select id, user_agent, ip, created_at, last_seen_at from sessions
-          where user_id = ${session.user.id} and ended_at is null and stage = 'full' and expires_at > ${now}
-            and last_seen_at > ${now}::timestamptz - ${idle}::interval
-          order by last_seen_at desc`,
-    );
+    const rows = await repo.liveSessions(app.db, session.user.id, now, idle);
     return {
       status: 200,
       body: rows.map((r) => ({
@@ -62,11 +56,8 @@ export const accountRouter = s.router(contract.account, {
   endSession: async ({ params, request }) => {
     const app = request.server;
     const session = sessionOf(request);
-    const { rows } = await app.db.execute<{ id: string }>(
-      sql`update sessions set ended_at = ${app.now().toISOString()}, end_reason = 'signed out from another session'
-          where id = ${params.id} and user_id = ${session.user.id} and ended_at is null returning id`,
-    );
-    if (!rows.length) return { status: 404, body: { message: "Session not found" } };
+    if (!(await repo.endOwnSession(app.db, session.user.id, params.id, app.now())))
+      return { status: 404, body: { message: "Session not found" } };
     await logSecurity(app, session.user, "Session ended", `${session.user.name}: signed out from another session`);
     return { status: 200, body: { message: "Signed out" } };
   },
@@ -84,7 +75,7 @@ export const accountRouter = s.router(contract.account, {
   changePassword: async ({ body, request }) => {
     const app = request.server;
     const session = sessionOf(request);
-    const [row] = await app.db.select().from(users).where(eq(users.id, session.user.id));
+    const row = await repo.userById(app.db, session.user.id);
     if (!row || !(await verifyPassword(row.passwordHash, body.current_password))) {
       throw new HttpError(400, "Please check the form", {
         issues: [{ path: "current_password", message: "Your current password is not right" }],
@@ -92,10 +83,7 @@ export const accountRouter = s.router(contract.account, {
     }
     const problem = passwordProblem(body.new_password, row.email, row.name);
     if (problem) throw new HttpError(400, "Please check the form", { issues: [{ path: "new_password", message: problem }] });
-    await app.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(body.new_password), updatedAt: app.now() })
-      .where(eq(users.id, row.id));
+    await repo.setPasswordHash(app.db, row.id, await hashPassword(body.new_password), app.now());
     await logSecurity(app, row, "Password changed", row.name);
     await app.endUserSessions(row.id, "password changed", { exceptId: session.jti });
     return { status: 200, body: { message: "Password changed. Every other session has been signed out." } };
@@ -105,7 +93,7 @@ export const accountRouter = s.router(contract.account, {
     const app = request.server;
     const session = sessionOf(request);
     const factors = await hasSecondFactor(app.db, session.user.id);
-    const keys = await app.db.select().from(passkeys).where(eq(passkeys.userId, session.user.id));
+    const keys = await repo.passkeysOf(app.db, session.user.id);
     return {
       status: 200,
       body: {
@@ -134,17 +122,14 @@ export const accountRouter = s.router(contract.account, {
   totpConfirm: async ({ body, request }) => {
     const app = request.server;
     const session = sessionOf(request);
-    const [row] = await app.db.select().from(users).where(eq(users.id, session.user.id));
+    const row = await repo.userById(app.db, session.user.id);
     if (!row?.totpPendingSecret) return { status: 409, body: { message: "Start adding the authenticator app first." } };
     const check = await checkTotp(row.totpPendingSecret, body.code, null, app.now());
     if (!check.valid)
       throw new HttpError(400, "Please check the form", {
         issues: [{ path: "code", message: "That code is not right. Please try again." }],
       });
-    await app.db
-      .update(users)
-      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: null })
-      .where(eq(users.id, row.id));
+    await repo.confirmTotpSecret(app.db, row.id, row.totpPendingSecret);
     // The code that confirmed the app is spent: it cannot sign anyone in afterwards.
     await spendTotpStep(app.db, row.id, check.timeStep);
     await logSecurity(app, row, "Authenticator app added", row.name);
@@ -158,7 +143,7 @@ export const accountRouter = s.router(contract.account, {
     if (!factors.totp) return { status: 409, body: { message: "No authenticator app is set up." } };
     if (app.env.REQUIRE_SECOND_FACTOR && factors.passkeys === 0)
       return { status: 409, body: { message: "A second factor is required: add a passkey before removing the app." } };
-    await app.db.update(users).set({ totpSecret: null, totpLastStep: null }).where(eq(users.id, session.user.id));
+    await repo.clearTotp(app.db, session.user.id);
     await logSecurity(app, session.user, "Authenticator app removed", session.user.name);
     return { status: 200, body: { message: "Authenticator app removed" } };
   },
@@ -196,11 +181,8 @@ export const accountRouter = s.router(contract.account, {
     const factors = await hasSecondFactor(app.db, session.user.id);
     if (app.env.REQUIRE_SECOND_FACTOR && !factors.totp && factors.passkeys <= 1)
       return { status: 409, body: { message: "A second factor is required: add another one before removing this passkey." } };
-    const gone = await app.db
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, params.id), eq(passkeys.userId, session.user.id)))
-      .returning({ id: passkeys.id });
-    if (!gone.length) return { status: 404, body: { message: "Passkey not found" } };
+    if (!(await repo.deletePasskey(app.db, session.user.id, params.id)))
+      return { status: 404, body: { message: "Passkey not found" } };
     await logSecurity(app, session.user, "Passkey removed", session.user.name);
     return { status: 200, body: { message: "Passkey removed" } };
   },

@@ -1,7 +1,6 @@
-import { eq, sql } from "drizzle-orm";
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "../../db/client";
-import { passkeys, users } from "../../db/schema";
+import * as repo from "./repository";
 import { lazyRequire } from "../../lib/lazy-require";
 
 // Second-factor libraries are loaded on a staff member's first set-up or sign-in (decision 250).
@@ -16,7 +15,7 @@ const TOLERANCE_SECONDS = 30;
 
 export async function startTotp(db: Db, user: { id: number; email: string }, issuer: string) {
   const secret = otplib().generateSecret();
-  await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  await repo.setTotpPendingSecret(db, user.id, secret);
   const otpauth = otplib().generateURI({ issuer, label: user.email, secret });
   const svg = await qrcode().toString(otpauth, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return { secret, otpauth_url: otpauth, qr_svg: svg };
@@ -41,13 +40,7 @@ export async function checkTotp(secret: string, code: string, lastStep: number |
 }
 
 /** Records the step used, atomically: two requests with the same code cannot both win. */
-export async function spendTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
-  const { rows } = await db.execute<{ id: number }>(
-    sql`update users set totp_last_step = ${step}
-        where id = ${userId} and (totp_last_step is null or totp_last_step < ${step}) returning id`,
-  );
-  return rows.length > 0;
-}
+export const spendTotpStep = repo.spendTotpStep;
 
 // ---- Passkeys (WebAuthn) ---------------------------------------------------------------------
 
@@ -57,24 +50,18 @@ const CHALLENGE_MINUTES = 5;
 
 async function saveChallenge(db: Db, key: string, challenge: string, now: Date) {
   const expires = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000).toISOString();
-  await db.execute(
-    sql`insert into webauthn_challenges (session_key, challenge, expires_at) values (${key}, ${challenge}, ${expires})
-        on conflict (session_key) do update set challenge = excluded.challenge, expires_at = excluded.expires_at`,
-  );
+  await repo.saveChallenge(db, key, challenge, expires);
 }
 
 /** The challenge of this session, once (it is deleted as it is read). */
 async function takeChallenge(db: Db, key: string, now: Date): Promise<string | null> {
-  const { rows } = await db.execute<{ challenge: string; expires_at: Date }>(
-    sql`delete from webauthn_challenges where session_key = ${key} returning challenge, expires_at`,
-  );
-  const row = rows[0];
+  const row = await repo.deleteChallenge(db, key);
   if (!row || new Date(row.expires_at) <= now) return null;
   return row.challenge;
 }
 
 async function userPasskeys(db: Db, userId: number) {
-  return db.select().from(passkeys).where(eq(passkeys.userId, userId));
+  return repo.passkeysOf(db, userId);
 }
 
 const transportsOf = (t: string) => (t ? (t.split(",") as AuthenticatorTransport[]) : undefined);
@@ -130,18 +117,15 @@ export async function addPasskey(
   if (!verified.verified || !verified.registrationInfo)
     return { ok: false as const, message: "The passkey could not be verified. Please try again." };
   const cred = verified.registrationInfo.credential;
-  await db
-    .insert(passkeys)
-    .values({
-      id: cred.id,
-      userId,
-      publicKey: Buffer.from(cred.publicKey).toString("base64url"),
-      counter: cred.counter,
-      transports: (cred.transports ?? []).join(","),
-      name: name?.trim() || "Passkey",
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+  await repo.insertPasskey(db, {
+    id: cred.id,
+    userId,
+    publicKey: Buffer.from(cred.publicKey).toString("base64url"),
+    counter: cred.counter,
+    transports: (cred.transports ?? []).join(","),
+    name: name?.trim() || "Passkey",
+    createdAt: now,
+  });
   return { ok: true as const };
 }
 
@@ -171,7 +155,7 @@ export async function checkPasskey(
   if (!challenge) return false;
   const id = (response as { id?: unknown })?.id;
   if (typeof id !== "string") return false;
-  const [key] = await db.select().from(passkeys).where(eq(passkeys.id, id));
+  const key = await repo.passkeyById(db, id);
   if (!key || key.userId !== userId) return false;
   try {
     const result = await webauthn().verifyAuthenticationResponse({
@@ -188,10 +172,7 @@ export async function checkPasskey(
       },
     });
     if (!result.verified) return false;
-    await db
-      .update(passkeys)
-      .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now })
-      .where(eq(passkeys.id, key.id));
+    await repo.recordPasskeyUse(db, key.id, result.authenticationInfo.newCounter, now);
     return true;
   } catch {
     return false;
@@ -199,9 +180,5 @@ export async function checkPasskey(
 }
 
 export async function hasSecondFactor(db: Db, userId: number): Promise<{ totp: boolean; passkeys: number }> {
-  const { rows } = await db.execute<{ totp: boolean; n: number }>(
-    sql`select (u.totp_secret is not null) as totp, (select count(*)::int from passkeys p where p.user_id = u.id) as n
-        from users u where u.id = ${userId}`,
-  );
-  return { totp: Boolean(rows[0]?.totp), passkeys: rows[0]?.n ?? 0 };
+  return repo.secondFactorsOf(db, userId);
 }

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { initServer } from "@ts-rest/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { eq } from "drizzle-orm";
 import { contract, LOGIN_MAX_ATTEMPTS, type LoginNext, type SessionInfo, type User } from "@app/contract";
-import { users } from "../../db/schema";
 import { logActivity } from "../activity/repository";
 import type { CookieReply, Session } from "../../plugins/auth";
 import { attemptLogin, secondFactorThrottle, toUser, useRecoveryCode } from "./service";
 import { checkPasskey, checkTotp, hasSecondFactor, passkeyLoginOptions, spendTotpStep } from "./factors";
 import { deviceName } from "./device";
+import { userById } from "./repository";
 import { HttpError } from "../../lib/http-error";
 
 const s = initServer();
@@ -154,7 +153,7 @@ export const authRouter = s.router(contract.auth, {
     const pending = await pendingSession(request);
     if (!pending.ok) return pending.answer;
     const { session, throttle } = pending;
-    const [row] = await app.db.select().from(users).where(eq(users.id, session.user.id));
+    const row = await userById(app.db, session.user.id);
     if (row?.totpSecret) {
       const check = await checkTotp(row.totpSecret, body.code, row.totpLastStep, app.now());
       if (check.valid && (await spendTotpStep(app.db, row.id, check.timeStep))) {

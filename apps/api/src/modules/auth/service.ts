@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { StaffRole, User } from "@app/contract";
 import type { Db } from "../../db/client";
-import { recoveryCodes, users } from "../../db/schema";
+import type { users } from "../../db/schema";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../../lib/password";
+import * as repo from "./repository";
 import { pruneThrottle, recordFailure, recordSuccess, throttleState, type ThrottleInput } from "./throttle";
 
 export type LoginResult =
@@ -42,14 +42,14 @@ export async function attemptLogin(db: Db, emailInput: string, password: string,
   };
   const state = await throttleState(db, key);
   if (state.blockedUntil) return { ok: false, status: 429, attempts: state.attempts, lockedUntil: state.blockedUntil };
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const user = await repo.userByEmail(db, email);
   let good = false;
   if (user) good = await verifyPassword(user.passwordHash, password);
   else await burnPasswordCheck(password);
   if (good && user && !user.disabledAt) {
     await recordSuccess(db, key);
     await pruneThrottle(db, client.now);
-    await db.update(users).set({ lastLoginAt: client.now }).where(eq(users.id, user.id));
+    await repo.setLastLogin(db, user.id, client.now);
     return { ok: true, user: toUser(user) };
   }
   const attempts = await recordFailure(db, key);
@@ -79,11 +79,7 @@ export async function secondFactorThrottle(db: Db, userId: number, client: Clien
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  return row ?? null;
+  return (await repo.userByEmail(db, normaliseEmail(email))) ?? null;
 }
 
 /**
@@ -99,26 +95,22 @@ export async function upsertUser(
   const role = input.isAdmin ? (input.role ?? "owner") : null;
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    await db
-      .update(users)
-      .set({ name: input.name, passwordHash, isAdmin: input.isAdmin, role, disabledAt: null, updatedAt: new Date() })
-      .where(and(eq(users.id, existing.id)));
+    await repo.updateUserAccount(db, existing.id, {
+      name: input.name,
+      passwordHash,
+      isAdmin: input.isAdmin,
+      role,
+      updatedAt: new Date(),
+    });
     return { id: existing.id, created: false };
   }
-  const [row] = await db
-    .insert(users)
-    .values({ email, name: input.name, passwordHash, isAdmin: input.isAdmin, role })
-    .returning({ id: users.id });
-  return { id: row!.id, created: true };
+  const id = await repo.insertUser(db, { email, name: input.name, passwordHash, isAdmin: input.isAdmin, role });
+  return { id, created: true };
 }
 
 /** Ends every session of a user (a reset from the command line): plain SQL, no app needed. */
 export async function endAllSessions(db: Db, userId: number, reason: string, now = new Date()): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(
-    sql`update sessions set ended_at = ${now.toISOString()}, end_reason = ${reason}
-        where user_id = ${userId} and ended_at is null returning id`,
-  );
-  return rows.length;
+  return repo.endSessionsOf(db, userId, reason, now);
 }
 
 // ---- Recovery codes -------------------------------------------------------------------------
@@ -139,32 +131,19 @@ const normaliseCode = (code: string) => code.trim().toLowerCase().replace(/[\s-]
 /** Ten new single-use codes (the old ones stop working); only their hashes are kept. */
 export async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: 10 }, newRecoveryCode);
-  await db.transaction(async (tx) => {
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256(normaliseCode(c)) })));
-  });
+  await repo.replaceRecoveryCodeHashes(
+    db,
+    userId,
+    codes.map((c) => sha256(normaliseCode(c))),
+  );
   return codes;
 }
 
 /** Uses a recovery code once: true when it was unused and is now spent. */
 export async function useRecoveryCode(db: Db, userId: number, code: string, now: Date): Promise<boolean> {
-  const spent = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, sha256(normaliseCode(code))),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return spent.length > 0;
+  return repo.spendRecoveryCode(db, userId, sha256(normaliseCode(code)), now);
 }
 
 export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from recovery_codes where user_id = ${userId} and used_at is null`,
-  );
-  return rows[0]?.n ?? 0;
+  return repo.unusedRecoveryCodes(db, userId);
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { LOGIN_LOCK_MINUTES, LOGIN_MAX_ATTEMPTS } from "@app/contract";
 import type { Db } from "../../db/client";
+import { bumpFailures, deleteStaleThrottle, deleteThrottleKey, markKey, throttleRows } from "./throttle-repository";
 
 /**
  * Sign-in throttling that nobody can turn into a lock-out (docs/decisions/142), in Postgres so
@@ -26,20 +26,6 @@ const pairKey = (scope: string, client: string, account: string) => `${scope}:pa
 const accountKey = (scope: string, account: string) => `${scope}:account:${account}`;
 const deviceKey = (account: string, device: string) => `device:${account}:${createHash("sha256").update(device).digest("hex")}`;
 
-type Row = { key: string; failures: number; window_start: Date; last_failure_at: Date };
-
-async function rows(db: Db, keys: string[]): Promise<Map<string, Row>> {
-  const { rows: found } = await db.execute<Row>(
-    sql`select key, failures, window_start, last_failure_at from login_throttle where key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(
-    found.map((r) => [r.key, { ...r, window_start: new Date(r.window_start), last_failure_at: new Date(r.last_failure_at) }]),
-  );
-}
-
 export type ThrottleInput = {
   scope: "login" | "mfa";
   client: string;
@@ -57,7 +43,7 @@ export async function throttleState(db: Db, input: ThrottleInput): Promise<Throt
   const keys = [pk, ak];
   const dk = input.device ? deviceKey(input.account, input.device) : null;
   if (dk) keys.push(dk);
-  const found = await rows(db, keys);
+  const found = await throttleRows(db, keys);
   const now = input.now.getTime();
   const pair = found.get(pk);
   const attempts = pair && now - pair.window_start.getTime() < PAIR_WINDOW_MS ? pair.failures : 0;
@@ -80,46 +66,20 @@ export async function throttleState(db: Db, input: ThrottleInput): Promise<Throt
   return { blockedUntil: null, attempts };
 }
 
-async function bump(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const at = now.toISOString();
-  const { rows: out } = await db.execute<{ failures: number }>(
-    sql`insert into login_throttle (key, failures, window_start, last_failure_at) values (${key}, 1, ${at}, ${at})
-        on conflict (key) do update set
-          failures = case when login_throttle.window_start <= ${at}::timestamptz - ${`${windowMs} milliseconds`}::interval
-                          then 1 else login_throttle.failures + 1 end,
-          window_start = case when login_throttle.window_start <= ${at}::timestamptz - ${`${windowMs} milliseconds`}::interval
-                              then ${at}::timestamptz else login_throttle.window_start end,
-          last_failure_at = ${at}
-        returning failures`,
-  );
-  return out[0]?.failures ?? 1;
-}
-
 /** Counts a failure against the pair and the account; answers the pair's count in its window. */
 export async function recordFailure(db: Db, input: Omit<ThrottleInput, "backoffAfter" | "device">): Promise<number> {
-  const attempts = await bump(db, pairKey(input.scope, input.client, input.account), input.now, PAIR_WINDOW_MS);
-  await bump(db, accountKey(input.scope, input.account), input.now, ACCOUNT_WINDOW_MS);
+  const attempts = await bumpFailures(db, pairKey(input.scope, input.client, input.account), input.now, PAIR_WINDOW_MS);
+  await bumpFailures(db, accountKey(input.scope, input.account), input.now, ACCOUNT_WINDOW_MS);
   return attempts;
 }
 
 /** A success clears the pair's count and remembers the browser as one that signed in to this account. */
 export async function recordSuccess(db: Db, input: Omit<ThrottleInput, "backoffAfter">): Promise<void> {
-  await db.execute(sql`delete from login_throttle where key = ${pairKey(input.scope, input.client, input.account)}`);
-  if (input.device) {
-    const at = input.now.toISOString();
-    await db.execute(
-      sql`insert into login_throttle (key, failures, window_start, last_failure_at) values (${deviceKey(input.account, input.device)}, 0, ${at}, ${at})
-          on conflict (key) do update set window_start = ${at}`,
-    );
-  }
+  await deleteThrottleKey(db, pairKey(input.scope, input.client, input.account));
+  if (input.device) await markKey(db, deviceKey(input.account, input.device), input.now);
 }
 
 /** Rows that can no longer matter: counters a day after their window, device marks after 90 days. */
 export async function pruneThrottle(db: Db, now: Date): Promise<void> {
-  const at = now.toISOString();
-  await db.execute(
-    sql`delete from login_throttle
-        where (key not like 'device:%' and last_failure_at < ${at}::timestamptz - interval '1 day')
-           or window_start < ${at}::timestamptz - ${`${DEVICE_DAYS} days`}::interval`,
-  );
+  await deleteStaleThrottle(db, now, DEVICE_DAYS);
 }

@@ -1,11 +1,9 @@
 /**
- * The catalogue's SQL: course writes (with their dates, add-ons, units and key points), the public
- * reads (list, detail, change times) and places left. Over 300 lines because the detail and the
- * list share their row mapping here; the office-only reads and writes are in office-repository.ts.
+ * The catalogue's reads: the public list and detail, the office's record, change times and places
+ * left. Course writes are in write-repository.ts; the office-only reads and writes in office-repository.ts.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  DEFAULT_SEAT_CAPACITY,
   type AdminCourseDetail,
   type CourseDetail,
   type CourseListItem,
@@ -17,146 +15,6 @@ import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
 import { ukDate } from "../../lib/dates";
 import { imagePath } from "../images/service";
-
-export type CourseInsert = {
-  title: string;
-  slug?: string;
-  description: string;
-  feePence: number;
-  duration: string;
-  time: string;
-  /** Default seats per date; 0 or absent = DEFAULT_SEAT_CAPACITY. */
-  capacity?: number;
-  /** Absent = published (decision 190). */
-  status?: CourseStatus;
-  thumbnailSha?: string | null;
-  dates: { id?: number; startDate: string; endDate: string; capacity?: number }[];
-  addOns: { id?: number; name: string; pricePence: number; description: string }[];
-  units: { title: string }[];
-  keyPoints: { title: string; details: string }[];
-};
-
-export function slugify(title: string): string {
-  const base = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-  return base || "course";
-}
-
-/** A slug no course (live or archived) has used: slugs are permanent addresses. */
-export async function uniqueSlug(db: DbOrTx, wanted: string): Promise<string> {
-  const base = slugify(wanted);
-  const rows = await db
-    .select({ slug: courses.slug })
-    .from(courses)
-    .where(sql`${courses.slug} = ${base} or ${courses.slug} like ${`${base}-%`}`);
-  const taken = new Set(rows.map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let i = 2; ; i++) if (!taken.has(`${base}-${i}`)) return `${base}-${i}`;
-}
-
-const effectiveCapacity = (c: number | undefined) => (c && c > 0 ? c : DEFAULT_SEAT_CAPACITY);
-
-export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<number> {
-  const slug = await uniqueSlug(db, input.slug ?? input.title);
-  const capacity = effectiveCapacity(input.capacity);
-  const [row] = await db
-    .insert(courses)
-    .values({
-      slug,
-      status: input.status ?? "published",
-      // A new course goes to the end of the office's order.
-      position: sql`(select coalesce(max(${courses.position}), 0) + 1 from ${courses})`,
-      title: input.title,
-      description: input.description,
-      feePence: input.feePence,
-      duration: input.duration,
-      time: input.time,
-      capacity,
-      thumbnailSha: input.thumbnailSha ?? null,
-    })
-    .returning({ id: courses.id });
-  const id = row!.id;
-  await writeChildren(db, id, input, capacity, { replaceDates: true });
-  return id;
-}
-
-/**
- * Replaces add-ons, units and key points; merges dates: given ids are updated, new ones added,
- * dates left out are deleted when nobody booked them and closed (kept for history) otherwise.
- */
-export async function writeChildren(
-  db: DbOrTx,
-  courseId: number,
-  input: Partial<Pick<CourseInsert, "dates" | "addOns" | "units" | "keyPoints">>,
-  capacity: number,
-  opts: { replaceDates: boolean },
-): Promise<void> {
-  if (input.addOns) {
-    await db.delete(courseAddOns).where(eq(courseAddOns.courseId, courseId));
-    if (input.addOns.length)
-      await db.insert(courseAddOns).values(
-        input.addOns.map((a, i) => ({
-          courseId,
-          name: a.name,
-          pricePence: a.pricePence,
-          description: a.description,
-          position: i,
-        })),
-      );
-  }
-  if (input.units) {
-    await db.delete(courseUnits).where(eq(courseUnits.courseId, courseId));
-    if (input.units.length)
-      await db.insert(courseUnits).values(input.units.map((u, i) => ({ courseId, title: u.title, position: i })));
-  }
-  if (input.keyPoints) {
-    await db.delete(courseKeyPoints).where(eq(courseKeyPoints.courseId, courseId));
-    if (input.keyPoints.length)
-      await db
-        .insert(courseKeyPoints)
-        .values(input.keyPoints.map((k, i) => ({ courseId, title: k.title, details: k.details, position: i })));
-  }
-  if (input.dates && opts.replaceDates) {
-    const existing = await db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
-    const byId = new Map(existing.map((d) => [d.id, d]));
-    const keep = new Set<number>();
-    for (const d of input.dates) {
-      const cap = d.capacity && d.capacity > 0 ? d.capacity : capacity;
-      const current = d.id ? byId.get(d.id) : undefined;
-      if (current) {
-        keep.add(current.id);
-        await db
-          .update(courseDates)
-          .set({ startDate: d.startDate, endDate: d.endDate, capacity: cap, closedAt: null })
-          .where(eq(courseDates.id, current.id));
-      } else {
-        await db.insert(courseDates).values({ courseId, startDate: d.startDate, endDate: d.endDate, capacity: cap });
-      }
-    }
-    const dropped = existing.filter((d) => !keep.has(d.id)).map((d) => d.id);
-    if (dropped.length) {
-      const booked = await db.execute<{ course_date_id: number }>(
-        sql`select distinct course_date_id from order_items where course_date_id in ${sql.raw(`(${dropped.join(",")})`)}`,
-      );
-      const bookedIds = new Set(booked.rows.map((r) => Number(r.course_date_id)));
-      const free = dropped.filter((id) => !bookedIds.has(id));
-      const closed = dropped.filter((id) => bookedIds.has(id));
-      if (free.length) await db.delete(courseDates).where(inArray(courseDates.id, free));
-      if (closed.length)
-        await db
-          .update(courseDates)
-          .set({ closedAt: new Date() })
-          .where(and(inArray(courseDates.id, closed), isNull(courseDates.closedAt)));
-    }
-  }
-}
 
 /**
  * Places left per date = capacity − seats taken. THE seat rule (paid orders + pending orders whose
@@ -401,18 +259,4 @@ export async function getCourseRecord(
     status: c.status as CourseStatus,
     position: c.position,
   };
-}
-
-/** Issue 33: whether the course's bookings wait for approval, and what each attendee answers at checkout. */
-export async function setBookingRules(
-  db: DbOrTx,
-  courseId: number,
-  rules: { needsApproval: boolean; prerequisites: string[] },
-): Promise<{ needsApproval: boolean; prerequisites: string[] } | null> {
-  const [row] = await db
-    .update(courses)
-    .set({ needsApproval: rules.needsApproval, prerequisites: rules.prerequisites })
-    .where(and(eq(courses.id, courseId), isNull(courses.archivedAt)))
-    .returning({ needsApproval: courses.needsApproval, prerequisites: courses.prerequisites });
-  return row ?? null;
 }

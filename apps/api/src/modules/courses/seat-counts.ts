@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addDays, ukDate } from "../../lib/dates";
+import { placesLeftAndNextExpiry } from "./seat-repository";
 
 /**
  * Places left per upcoming open date, kept apart from the cached catalogue (decision 130), so a
@@ -130,13 +130,7 @@ export class SeatCounts {
  * when that stays right with no write: the next pending hold to run out or the next UK midnight.
  */
 export async function readPlacesLeft(db: DbOrTx, now: Date): Promise<{ left: Map<number, number>; validUntil: number }> {
-  const at = now.toISOString();
-  const { rows } = await db.execute<{ id: number | null; left: number | null; e: number | null }>(sql`
-    select d.id, greatest(0, d.capacity - seats_taken(d, ${at}))::int as left, null::float8 as e
-    from course_dates d where d.closed_at is null and d.start_date >= ${ukDate(now)}
-    union all
-    select null, null, (extract(epoch from min(expires_at)) * 1000)::float8 from orders
-    where status = 'pending' and expires_at > ${at}`);
+  const rows = await placesLeftAndNextExpiry(db, now, ukDate(now));
   const left = new Map<number, number>();
   let validUntil = nextUkMidnight(now);
   for (const r of rows) {

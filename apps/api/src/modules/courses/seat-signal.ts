@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { batched, perKey } from "../../lib/batch";
 import { CATALOGUE_CHANNEL } from "./catalogue-listener";
+import { notify } from "./seat-repository";
 
 /**
  * "Places left moved" for every API instance (decision 255), after new bookings commit. A booking's
@@ -19,7 +19,7 @@ export const seatsMoved = (db: Db): Promise<void> => signalOf(db)(null);
  * delivers notifications: office bookings, which are few, use that).
  */
 export async function announceSeatsMoved(db: DbOrTx): Promise<void> {
-  await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, 'seats')`);
+  await notify(db, CATALOGUE_CHANNEL, "seats");
 }
 
 const signalOf = perKey((db: Db) =>

@@ -1,4 +1,3 @@
-import { and, eq, isNull } from "drizzle-orm";
 import {
   courseHasBookingsMessage,
   DEFAULT_SEAT_CAPACITY,
@@ -13,13 +12,20 @@ import {
 } from "@app/contract";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
-import { courses } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { poundsToPence as toPence } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { storedShaFromPath, storeDataUrl } from "../images/service";
 import { ukDate } from "../../lib/dates";
-import { getCourseRecord, insertCourse, setBookingRules, writeChildren } from "./repository";
+import { getCourseRecord } from "./repository";
+import {
+  archiveCourseRow,
+  insertCourse,
+  liveCourseById,
+  setBookingRules,
+  updateCourseRow,
+  writeChildren,
+} from "./write-repository";
 import {
   countOpenUpcomingDates,
   insertDatesSkippingExisting,
@@ -82,19 +88,17 @@ async function pictureOf(db: Db, input: UpdateInput): Promise<string | null | un
 }
 
 export async function updateCourse(db: Db, id: number, input: UpdateInput, actor: Actor, now: Date) {
-  const [current] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, id), isNull(courses.archivedAt)));
+  const current = await liveCourseById(db, id);
   if (!current) throw new HttpError(404, "Course not found");
   const picture = await pictureOf(db, input);
   const fee = input.fee ?? input.price;
   const capacity =
     input.capacity !== undefined ? (input.capacity > 0 ? input.capacity : DEFAULT_SEAT_CAPACITY) : current.capacity;
   await db.transaction(async (tx) => {
-    await tx
-      .update(courses)
-      .set({
+    await updateCourseRow(
+      tx,
+      id,
+      {
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.duration !== undefined ? { duration: input.duration } : {}),
@@ -102,9 +106,9 @@ export async function updateCourse(db: Db, id: number, input: UpdateInput, actor
         ...(fee !== undefined ? { feePence: toPence(fee) } : {}),
         ...(picture !== undefined ? { thumbnailSha: picture } : {}),
         capacity,
-        updatedAt: now,
-      })
-      .where(eq(courses.id, id));
+      },
+      now,
+    );
     await writeChildren(
       tx,
       id,
@@ -157,7 +161,7 @@ export async function setCourseStatus(db: Db, id: number, status: CourseStatus, 
     if (!current) throw new HttpError(404, "Course not found");
     if (current.status === status) return;
     if (status === "draft") await bookingsNeedingConfirm(tx, id, current.title, now, confirm, actor);
-    await tx.update(courses).set({ status, updatedAt: now }).where(eq(courses.id, id));
+    await updateCourseRow(tx, id, { status }, now);
     const action = status === "published" ? "Course published" : "Course taken back to draft";
     await logActivity(tx, { type: "other", action, details: current.title, actor, at: now });
   });
@@ -204,7 +208,7 @@ export async function addCourseSeries(db: Db, id: number, input: SeriesInput, ac
       throw seriesIssue(`A course can have at most ${LIST_MAX} upcoming dates`, "until");
     }
     if (inserted > 0) {
-      await tx.update(courses).set({ updatedAt: now }).where(eq(courses.id, id));
+      await updateCourseRow(tx, id, {}, now);
       const first = dates[0]!.startDate;
       const last = dates.at(-1)!.startDate;
       await logActivity(tx, {
@@ -226,11 +230,7 @@ export async function archiveCourse(db: Db, id: number, actor: Actor, now: Date,
     const live = await lockLiveCourse(tx, id);
     if (!live) throw new HttpError(404, "Course not found");
     await bookingsNeedingConfirm(tx, id, live.title, now, confirm, actor);
-    const [row] = await tx
-      .update(courses)
-      .set({ archivedAt: now, updatedAt: now })
-      .where(and(eq(courses.id, id), isNull(courses.archivedAt)))
-      .returning({ title: courses.title });
+    const row = await archiveCourseRow(tx, id, now);
     if (!row) throw new HttpError(404, "Course not found");
     await logActivity(tx, {
       type: "training_deletion",

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { MAX_IMAGE_BYTES } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
-import { images } from "../../db/schema";
+import * as repo from "./repository";
 import { HttpError } from "../../lib/http-error";
 import { lazyRequire } from "../../lib/lazy-require";
 
@@ -76,21 +75,17 @@ export async function encodeImage(bytes: Buffer, opts: { allowSvg?: boolean } = 
 /** Stores raw image bytes content-addressed; returns the sha256. */
 export async function storeImageBytes(db: DbOrTx, bytes: Buffer, opts: { allowSvg?: boolean } = {}): Promise<string> {
   const sha = createHash("sha256").update(bytes).digest("hex");
-  const existing = await db.select({ sha: images.sha256 }).from(images).where(eq(images.sha256, sha));
-  if (existing.length) return sha;
+  if (await repo.imageExists(db, sha)) return sha;
   const encoded = await encodeImage(bytes, opts);
-  await db
-    .insert(images)
-    .values({
-      sha256: sha,
-      full: encoded.full,
-      card: encoded.card,
-      small: encoded.small,
-      width: encoded.width,
-      height: encoded.height,
-      sourceType: encoded.format,
-    })
-    .onConflictDoNothing();
+  await repo.insertImage(db, {
+    sha256: sha,
+    full: encoded.full,
+    card: encoded.card,
+    small: encoded.small,
+    width: encoded.width,
+    height: encoded.height,
+    sourceType: encoded.format,
+  });
   return sha;
 }
 
@@ -106,8 +101,7 @@ export function storeDataUrl(db: DbOrTx, dataUrl: string): Promise<string> {
 export async function storedShaFromPath(db: DbOrTx, value: string): Promise<string | undefined> {
   const sha = shaFromPath(value);
   if (!sha) return undefined;
-  const rows = await db.select({ sha: images.sha256 }).from(images).where(eq(images.sha256, sha));
-  if (!rows.length) throw new HttpError(400, "Please select an image file");
+  if (!(await repo.imageExists(db, sha))) throw new HttpError(400, "Please select an image file");
   return sha;
 }
 
@@ -117,17 +111,15 @@ export async function loadImage(db: DbOrTx, file: string): Promise<Buffer | null
   if (!m) return null;
   const sha = m[1]!;
   if (m[2] === "-small") return loadSmall(db, sha);
-  const column = m[2] ? images.card : images.full;
-  const rows = await db.select({ bytes: column }).from(images).where(eq(images.sha256, sha));
-  return rows[0]?.bytes ?? null;
+  return repo.imageBytes(db, sha, m[2] ? "card" : "full");
 }
 
 /** The 400 px variant; images stored before it existed get it made from their card once, then kept. */
 async function loadSmall(db: DbOrTx, sha: string): Promise<Buffer | null> {
-  const [row] = await db.select({ small: images.small, card: images.card }).from(images).where(eq(images.sha256, sha));
+  const row = await repo.smallAndCard(db, sha);
   if (!row) return null;
   if (row.small) return row.small;
   const small = await sharp(row.card).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: 76 }).toBuffer();
-  await db.update(images).set({ small }).where(eq(images.sha256, sha));
+  await repo.setSmall(db, sha, small);
   return small;
 }

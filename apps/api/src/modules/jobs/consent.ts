@@ -4,8 +4,10 @@
  * unsubscribe link carries a signed token (HMAC of the address), so it works without signing in
  * and cannot be forged for someone else's address.
  */
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import * as repo from "./schedule-repository";
+import type { Db } from "../../db/client";
+import { logActivity } from "../activity/repository";
 import { hmac, KEY_ID, sameSignature, type KeyRing } from "../../lib/key-ring";
 
 /**
@@ -72,16 +74,27 @@ export function unsubscribeHeaders(url: string, officeEmail: string): Record<str
 }
 
 export async function isUnsubscribed(db: DbOrTx, email: string): Promise<boolean> {
-  const { rows } = await db.execute(sql`select 1 from marketing_unsubscribes where email = ${normalise(email)}`);
-  return rows.length > 0;
+  return repo.isUnsubscribed(db, normalise(email));
 }
 
 /** Records the unsubscribe (idempotent: the first time is kept); true when this call recorded it. */
 export async function unsubscribe(db: DbOrTx, email: string, via: "one-click" | "page", now: Date): Promise<boolean> {
-  const { rowCount } = await db.execute(
-    sql`insert into marketing_unsubscribes (email, unsubscribed_at, via) values (${normalise(email)}, ${now.toISOString()}, ${via}) on conflict (email) do nothing`,
-  );
-  return (rowCount ?? 0) > 0;
+  return repo.insertUnsubscribe(db, normalise(email), via, now);
+}
+
+/** An unsubscribe from a link, with its activity entry (no address in the log: only that someone did, and how). */
+export async function unsubscribeFromLink(db: Db, email: string, oneClick: boolean, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await unsubscribe(tx, email, oneClick ? "one-click" : "page", now))) return;
+    // No address in the log: the office sees that someone unsubscribed, and how.
+    await logActivity(tx, {
+      type: "other",
+      action: "Unsubscribed from marketing mail",
+      details: oneClick ? "one-click (mail client)" : "unsubscribe page",
+      actor: { id: null, name: "Customer" },
+      at: now,
+    });
+  });
 }
 
 /**

@@ -5,8 +5,8 @@
  * 'CCTV…/Public Space Surveillance'); 'Refresher' or 'Top-Up' in the title makes it a renewal
  * course. One place to change if the catalogue gains an explicit field.
  */
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { liveCourses, passedAttendeesWithoutRenewal } from "./schedule-repository";
 
 export type Licence = "door_supervisor" | "security_guard" | "cctv";
 
@@ -55,36 +55,9 @@ export type RenewalCandidate = {
  * (a fail or a resit still open is no qualification; decision 223).
  */
 export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandidate[]> {
-  const { rows } = await db.execute<{
-    attendee_id: number;
-    order_id: number;
-    course_date_id: number;
-    course_id: number;
-    title: string;
-    end_date: string;
-  }>(sql`
-    select a.id as attendee_id, o.id as order_id, cd.id as course_date_id, c.id as course_id, c.title, cd.end_date
-    from order_attendees a
-    join orders o on o.id = a.order_id
-    join order_items i on i.id = a.order_item_id
-    join course_dates cd on cd.id = i.course_date_id
-    join courses c on c.id = cd.course_id
-    where o.status = 'paid'
-      and cd.end_date < (${now.toISOString()}::timestamptz at time zone 'Europe/London')::date
-      and exists (
-        select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
-        where lr.attendee_id = a.id)
-      and not exists (
-        select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
-        where lr.attendee_id = a.id and r.result <> 'pass')
-      -- The course's units (when it lists any; else the one 'Assessment') each have their pass.
-      and not exists (
-        select 1 from course_units u where u.course_id = c.id and not exists (
-          select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
-          where lr.attendee_id = a.id and r.unit = u.title and r.result = 'pass'))
-      and not exists (select 1 from scheduled_mails s where s.attendee_id = a.id and s.course_date_id = cd.id and s.kind = 'licence_renewal')`);
+  const rows = await passedAttendeesWithoutRenewal(db, "licence_renewal", now);
   if (!rows.length) return [];
-  const { rows: live } = await db.execute<CourseRef>(sql`select id, title, slug from courses where archived_at is null`);
+  const live: CourseRef[] = await liveCourses(db);
   const out: RenewalCandidate[] = [];
   for (const r of rows) {
     const licence = licenceOfTitle(r.title);

@@ -1,16 +1,13 @@
 import { initServer } from "@ts-rest/fastify";
-import { sql } from "drizzle-orm";
-import { contract, SCHEDULED_MAIL_KIND_LABELS } from "@app/contract";
+import { contract } from "@app/contract";
 import type { Session } from "../../plugins/auth";
-import { HttpError } from "../../lib/http-error";
 import { sendTotal } from "../../lib/paging";
-import { logActivity } from "../activity/repository";
-import { listScheduledMail, scheduledMailRow } from "./repository";
+import { listScheduledMail } from "./repository";
+import { retryOutboxMail, retryScheduledMail } from "./retries";
 import { planScheduledMail } from "./scheduled-mail";
 
 const s = initServer();
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
-const label = (kind: string) => SCHEDULED_MAIL_KIND_LABELS[kind] ?? kind;
 
 /** The office's Scheduled mail view and its retries (decision 225). */
 export const jobsRouter = s.router(contract.jobs, {
@@ -23,49 +20,12 @@ export const jobsRouter = s.router(contract.jobs, {
   },
   retryOutbox: async ({ params, request }) => {
     const app = request.server;
-    const now = app.now();
-    const row = await app.db.transaction(async (tx) => {
-      // A fresh set of attempts from now; the sender's claim (FOR UPDATE SKIP LOCKED) keeps it once.
-      const { rows } = await tx.execute<{ id: number; kind: string }>(sql`
-        update mail_outbox set status = 'pending', attempts = 0, next_attempt_at = ${now.toISOString()}
-        where id = ${params.id} and status = 'failed' returning id, kind`);
-      if (!rows[0]) {
-        const exists = await scheduledMailRow(tx, "outbox", params.id);
-        throw exists ? new HttpError(409, "Only a failed mail can be sent again") : new HttpError(404, "Mail not found");
-      }
-      await logActivity(tx, {
-        type: "other",
-        action: "Failed mail sent again",
-        details: `${label(rows[0].kind)} (mail ${rows[0].id})`,
-        actor: actorOf(request),
-        at: now,
-      });
-      return (await scheduledMailRow(tx, "outbox", params.id))!;
-    });
+    const row = await retryOutboxMail(app.db, params.id, actorOf(request), app.now());
     app.workers.kickMail();
     return { status: 200, body: row };
   },
-  retrySchedule: async ({ params, request }) => {
-    const app = request.server;
-    const now = app.now();
-    const row = await app.db.transaction(async (tx) => {
-      // Back to planned; the next run checks the booking again before it queues the mail.
-      const { rows } = await tx.execute<{ id: number; kind: string }>(sql`
-        update scheduled_mails set status = 'scheduled', reason = null, processed_at = null
-        where id = ${params.id} and status = 'failed' returning id, kind`);
-      if (!rows[0]) {
-        const { rows: exists } = await tx.execute(sql`select 1 from scheduled_mails where id = ${params.id}`);
-        throw exists.length ? new HttpError(409, "Only a failed mail can be sent again") : new HttpError(404, "Mail not found");
-      }
-      await logActivity(tx, {
-        type: "other",
-        action: "Failed scheduled mail planned again",
-        details: `${label(rows[0].kind)} (scheduled mail ${rows[0].id})`,
-        actor: actorOf(request),
-        at: now,
-      });
-      return (await scheduledMailRow(tx, "schedule", params.id))!;
-    });
-    return { status: 200, body: row };
-  },
+  retrySchedule: async ({ params, request }) => ({
+    status: 200,
+    body: await retryScheduledMail(request.server.db, params.id, actorOf(request), request.server.now()),
+  }),
 });

@@ -9,8 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../../lib/html";
-import { logActivity } from "../activity/repository";
-import { isUnsubscribed, unsubscribe, unsubscribeKeys, verifyUnsubscribeToken } from "./consent";
+import { isUnsubscribed, unsubscribeFromLink, unsubscribeKeys, verifyUnsubscribeToken } from "./consent";
 
 function page(reply: FastifyReply, status: number, title: string, body: string, providerName: string) {
   return reply
@@ -75,17 +74,7 @@ export async function unsubscribeRoutes(app: FastifyInstance) {
       if (!email) return invalid(reply);
       const oneClick = request.body && typeof request.body === "object" && request.body["List-Unsubscribe"] === "One-Click";
       const now = app.now();
-      await app.db.transaction(async (tx) => {
-        if (!(await unsubscribe(tx, email, oneClick ? "one-click" : "page", now))) return;
-        // No address in the log: the office sees that someone unsubscribed, and how.
-        await logActivity(tx, {
-          type: "other",
-          action: "Unsubscribed from marketing mail",
-          details: oneClick ? "one-click (mail client)" : "unsubscribe page",
-          actor: { id: null, name: "Customer" },
-          at: now,
-        });
-      });
+      await unsubscribeFromLink(app.db, email, Boolean(oneClick), now);
       return page(
         reply,
         200,

@@ -6,11 +6,10 @@
  * (contact details, emergency contact, adjustments, consents) goes now, and the form's link stops
  * working. A record already past its keep date is purged whole, as the retention job would.
  */
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import * as repo from "./repository";
-import { RETENTION_YEARS } from "./service";
+import { RETENTION_YEARS } from "./retention";
 
 export type LearnerErasure = {
   /** Records whose form answers were erased (evidence kept to its keep date). */
@@ -26,32 +25,6 @@ export type LearnerErasure = {
 function yearsAfter(day: string, years: number): string {
   const [y, m, d] = day.split("-");
   return `${Number(y) + years}-${m}-${m === "02" && d === "29" ? "28" : d}`;
-}
-
-/**
- * The learner records of `email`: places booked with that e-mail, records whose form gave it, and
- * the buyer's own place on the orders `orderIds` (the buyer booking a place for themselves).
- */
-export async function learnersOf(db: DbOrTx, email: string, orderIds: number[]) {
-  const ids = orderIds.length ? orderIds : [0];
-  const { rows } = await db.execute<{ id: number; attendee_id: number; end_date: string; files: number }>(sql`
-    select lr.id, lr.attendee_id, coalesce(cd.end_date, oi.end_date, cd.start_date, oi.start_date)::text as end_date,
-           (select count(*)::int from learner_evidence e where e.learner_id = lr.id) as files
-    from learner_records lr
-    join order_attendees a on a.id = lr.attendee_id
-    join order_items oi on oi.id = a.order_item_id
-    join orders o on o.id = a.order_id
-    left join course_dates cd on cd.id = oi.course_date_id
-    where lr.purged_at is null
-      and (lower(a.email) = ${email} or lower(lr.email) = ${email}
-           or (o.id in (${sql.join(
-             ids.map((i) => sql`${i}`),
-             sql`, `,
-           )})
-               and lower(a.first_name) = lower(o.first_name) and lower(a.last_name) = lower(o.last_name)))
-    order by lr.id
-    for update of lr`);
-  return rows;
 }
 
 /** What erasing `learners` at `now` does (the preview), or does to them when `db` is given. */

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
 import type { Env } from "../../env";
+import { insertOutboxMail } from "./outbox-repository";
 import type { RenderedMail } from "./types";
 
 /** What the templates need to know about the provider (from env, so deployments can set it). */
@@ -89,7 +89,7 @@ export async function enqueueMail(
   /** Held in the outbox until then (e.g. a result mail until the assessment day is over); default now. */
   sendAt?: Date,
 ): Promise<void> {
-  await db.insert(mailOutbox).values({
+  await insertOutboxMail(db, {
     ...addressingColumns(mail),
     kind: mail.kind,
     subject: mail.subject,

@@ -5,15 +5,14 @@
  * episode is the portal's banner. The bell and banner come from the database, so they reach the
  * office even when mail is what is broken.
  */
-import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
 import type { Notification, OpenAlert } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
-import { opsAlerts } from "../../db/schema";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/html";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import { layout } from "../mail/templates";
 import { certificatesOverdue } from "../portal";
+import * as repo from "./alert-repository";
 import { readAll } from "./readings";
 import {
   backupIsOverdue,
@@ -145,14 +144,11 @@ export async function evaluateAlerts(
 ): Promise<EvaluationResult> {
   // Payment pages: failures from before the last episode ended never count again (decision 313);
   // an episode ended by a page that opened would otherwise reopen from the same failures.
-  const [ended] = await db
-    .select({ at: sql<string | null>`max(${opsAlerts.closedAt})` })
-    .from(opsAlerts)
-    .where(eq(opsAlerts.kind, "payment_page"));
-  const verdicts = await judgeAll(db, env, now, paymentProvider, ended?.at ? new Date(ended.at) : null);
+  const ended = await repo.lastPaymentPageClose(db);
+  const verdicts = await judgeAll(db, env, now, paymentProvider, ended ? new Date(ended) : null);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ops-alerts'))`);
-    const open = await tx.select().from(opsAlerts).where(isNull(opsAlerts.closedAt));
+    await repo.lockAlerts(tx);
+    const open = await repo.openAlertRows(tx);
     const result: EvaluationResult = { opened: [], recovered: [] };
     for (const kind of ALERT_KINDS) {
       const v = verdicts[kind];
@@ -160,7 +156,7 @@ export async function evaluateAlerts(
       const over =
         episode !== undefined && v.okAt != null && v.okAt > episode.openedAt && (v.failedAt == null || v.okAt >= v.failedAt);
       if (v.active && !episode) {
-        await tx.insert(opsAlerts).values({ kind, title: v.title, message: v.message, openedAt: now });
+        await repo.insertAlert(tx, { kind, title: v.title, message: v.message, openedAt: now });
         await enqueueMail(
           tx,
           { to: env.ALERT_EMAIL, kind: "ops_alert", ...alertMail("opened", v.title, v.message, settings) },
@@ -168,7 +164,7 @@ export async function evaluateAlerts(
         );
         result.opened.push(kind);
       } else if ((!v.active || over) && episode) {
-        await tx.update(opsAlerts).set({ closedAt: now }).where(eq(opsAlerts.id, episode.id));
+        await repo.closeAlert(tx, episode.id, now);
         await enqueueMail(
           tx,
           { to: env.ALERT_EMAIL, kind: "ops_alert", ...alertMail("recovered", episode.title, RECOVERED[kind], settings) },
@@ -183,32 +179,18 @@ export async function evaluateAlerts(
 
 /** The banner: alerts still open, oldest first. */
 export async function openAlerts(db: DbOrTx): Promise<OpenAlert[]> {
-  const rows = await db
-    .select()
-    .from(opsAlerts)
-    .where(isNull(opsAlerts.closedAt))
-    .orderBy(asc(opsAlerts.openedAt), asc(opsAlerts.id));
+  const rows = await repo.openAlertRows(db);
   return rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, message: r.message, opened_at: r.openedAt.toISOString() }));
 }
 
 /** Whether an alert of `kind` is open now. */
 export async function isAlertOpen(db: DbOrTx, kind: AlertKind): Promise<boolean> {
-  const rows = await db
-    .select({ id: opsAlerts.id })
-    .from(opsAlerts)
-    .where(and(eq(opsAlerts.kind, kind), isNull(opsAlerts.closedAt)))
-    .limit(1);
-  return rows.length > 0;
+  return repo.isKindOpen(db, kind);
 }
 
 /** Alerts opened and recovered since `since`, as bell items (newest first; `read` decided by the caller). */
 export async function alertNotifications(db: DbOrTx, since: Date, limit: number): Promise<Omit<Notification, "read">[]> {
-  const rows = await db
-    .select()
-    .from(opsAlerts)
-    .where(or(gte(opsAlerts.openedAt, since), gte(opsAlerts.closedAt, since)))
-    .orderBy(desc(opsAlerts.openedAt))
-    .limit(limit);
+  const rows = await repo.alertsSince(db, since, limit);
   const items: Omit<Notification, "read">[] = [];
   for (const r of rows) {
     if (r.openedAt >= since)

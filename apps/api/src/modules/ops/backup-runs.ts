@@ -1,7 +1,6 @@
 /** backup_runs rows (decision 301): written by the backup CLI after each pgBackRest run. */
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { backupRuns } from "../../db/schema";
+import { backupRunWithDetail, insertBackupRun } from "./backup-repository";
 
 export type BackupRun = {
   kind: string;
@@ -15,10 +14,9 @@ export type BackupRun = {
 /** Records a run; a successful run already recorded (same detail, i.e. same label) is not added twice. */
 export async function recordBackupRun(db: Db, run: BackupRun): Promise<boolean> {
   if (run.ok && run.detail) {
-    const [seen] = await db.select({ id: backupRuns.id }).from(backupRuns).where(eq(backupRuns.detail, run.detail)).limit(1);
-    if (seen) return false;
+    if (await backupRunWithDetail(db, run.detail)) return false;
   }
-  await db.insert(backupRuns).values(run);
+  await insertBackupRun(db, run);
   return true;
 }
 

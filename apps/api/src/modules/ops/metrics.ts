@@ -7,9 +7,8 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import fp from "fastify-plugin";
-import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { JOB_QUEUE_SCHEMA } from "../../workers/queue";
+import { businessTotals, jobsByState, oldestPendingMailAge, outboxByStatus } from "./metrics-repository";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -62,17 +61,13 @@ export default fp(
         this.set({ state: "waiting" }, app.pool.waitingCount);
       },
     });
-    const job = sql.raw(`${JOB_QUEUE_SCHEMA}.job`);
     new Gauge({
       name: "job_queue_jobs",
       help: "Jobs in the queue by state (created = waiting, retry, active, failed in the last 24 hours)",
       labelNames: ["state"] as const,
       registers: [registry],
       async collect() {
-        const { rows } = await app.db.execute<{ state: string; n: number }>(sql`
-          select state::text as state, count(*)::int as n from ${job}
-          where state in ('created', 'retry', 'active') or (state = 'failed' and completed_on > now() - interval '24 hours')
-          group by state`);
+        const rows = await jobsByState(app.db);
         this.reset();
         for (const s of ["created", "retry", "active", "failed"]) this.set({ state: s }, 0);
         for (const r of rows) this.set({ state: r.state }, Number(r.n));
@@ -84,8 +79,7 @@ export default fp(
       labelNames: ["status"] as const,
       registers: [registry],
       async collect() {
-        const { rows } = await app.db.execute<{ status: string; n: number }>(sql`
-          select status::text as status, count(*)::int as n from mail_outbox where status in ('pending', 'failed') group by status`);
+        const rows = await outboxByStatus(app.db);
         this.set({ status: "pending" }, 0);
         this.set({ status: "failed" }, 0);
         for (const r of rows) this.set({ status: r.status }, Number(r.n));
@@ -96,25 +90,13 @@ export default fp(
       help: "Age of the oldest mail waiting to be sent (0 when none)",
       registers: [registry],
       async collect() {
-        const { rows } = await app.db.execute<{ age: number | null }>(sql`
-          select extract(epoch from (now() - min(created_at)))::float8 as age from mail_outbox where status = 'pending'`);
-        this.set(Math.max(0, Number(rows[0]?.age ?? 0)));
+        this.set(Math.max(0, Number((await oldestPendingMailAge(app.db)) ?? 0)));
       },
     });
 
     // Business counters from the database (decision 297): the same totals from every instance
     // and across restarts, so rate() over them works behind a load balancer.
-    const totals = async () => {
-      const { rows } = await app.db.execute<Record<string, number | string>>(sql`
-        select
-          (select count(*) from orders where payment_provider <> 'manual')::int as orders_online,
-          (select count(*) from orders where payment_provider = 'manual')::int as orders_office,
-          (select count(*) from orders where paid_at is not null)::int as payments,
-          (select coalesce(sum(amount_paid_pence), 0) from orders where paid_at is not null)::bigint as paid_pence,
-          (select count(*) from refunds)::int as refunds,
-          (select coalesce(sum(amount_pence), 0) from refunds)::bigint as refunded_pence`);
-      return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
-    };
+    const totals = () => businessTotals(app.db);
     let latest: Promise<Record<string, number>> | null = null;
     // One query per scrape for the five counters below.
     const shared = () => (latest ??= totals().finally(() => setTimeout(() => (latest = null), 0)));

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
-import { executePrepared, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { batched, perKey } from "../../lib/batch";
 import { HttpError } from "../../lib/http-error";
+import { addHits, deleteWindowsBefore } from "./repository";
 
 /**
  * Fixed-window counter in Postgres, so every API instance counts against the same limit.
@@ -44,19 +44,7 @@ const hitsOf = perKey((db: Db) =>
       else groups.set(id, { ...h, n: 1 });
     }
     const rows = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart - b.windowStart));
-    const counted = await executePrepared<{ key: string; window_ms: string; count: number }>(
-      db,
-      "rate_limit_hits",
-      sql`
-      insert into rate_limits (key, window_start, count)
-      select u.key, to_timestamp(u.ms / 1000.0), u.n
-      from unnest(${sql.param(rows.map((r) => r.key))}::text[], ${sql.param(rows.map((r) => r.windowStart))}::bigint[],
-        ${sql.param(rows.map((r) => r.n))}::int[]) with ordinality as u(key, ms, n, ord),
-        (select set_config('synchronous_commit', 'off', true)) as no_flush
-      order by u.ord
-      on conflict (key, window_start) do update set count = rate_limits.count + excluded.count
-      returning key, (extract(epoch from window_start) * 1000)::bigint::text as window_ms, count`,
-    );
+    const counted = await addHits(db, rows);
     const total = new Map(counted.map((r) => [`${r.window_ms} ${r.key}`, Number(r.count)]));
     // Hand out the batch's hits of each key in call order: the last call sees the new total.
     const given = new Map<string, number>();
@@ -78,7 +66,7 @@ function trimNowAndThen(db: Db, now: Date) {
   const last = lastTrim.get(db) ?? 0;
   if (now.getTime() - last < TRIM_EVERY_MS && now.getTime() >= last) return;
   lastTrim.set(db, now.getTime());
-  db.execute(sql`delete from rate_limits where window_start < ${new Date(now.getTime() - 86_400_000).toISOString()}`).catch(
+  deleteWindowsBefore(db, new Date(now.getTime() - 86_400_000)).catch(
     () => undefined, // the next minute tries again
   );
 }

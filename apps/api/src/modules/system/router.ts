@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
-import { sql } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { loadImage } from "../images/service";
+import { pingDatabase } from "./repository";
 
 const s = initServer();
 
@@ -14,7 +14,7 @@ export const systemRouter = s.router(contract.system, {
     // A stalled database must not hang the probe (decision 103): answer 503 within READY_TIMEOUT_MS.
     let timer: NodeJS.Timeout | undefined;
     try {
-      const probe = request.server.db.execute(sql`select 1`);
+      const probe = pingDatabase(request.server.db);
       probe.catch(() => undefined);
       await Promise.race([
         probe,

@@ -1,5 +1,5 @@
 import { formatDateRangeWithWeekday } from "@app/contract";
-import { mailOutbox } from "../../db/schema";
+import { insertOutboxMail } from "../mail/outbox-repository";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
 import { addressingColumns, type MailSettings } from "../mail/outbox";
@@ -126,7 +126,7 @@ export async function enqueueOfferMail(
   now: Date,
   kind: "waitlist_offer" | "waitlist_joined" = "waitlist_offer",
 ): Promise<void> {
-  await db.insert(mailOutbox).values({
+  await insertOutboxMail(db, {
     ...addressingColumns({ to, toName }),
     kind,
     subject: mail.subject,

@@ -3,7 +3,8 @@ import { contract } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { takeHit } from "../ratelimit/service";
 import { listDates } from "./repository";
-import { findOffer, joinWaitlist, moveUp, offerByHand, removeEntry } from "./service";
+import { moveUp, offerByHand, removeEntry } from "./office";
+import { findOffer, joinWaitlist } from "./service";
 
 const s = initServer();
 
