@@ -5,11 +5,14 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
+  DEFAULT_ASSESSMENT_TEXT,
   DEFAULT_SEAT_CAPACITY,
+  DEFAULT_SIDE_BOX_BENEFITS,
   type AdminCourseDetail,
   type CourseDetail,
   type CourseListItem,
   type CourseStatus,
+  type LicenceKind,
   type PrerequisiteKey,
 } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
@@ -17,6 +20,8 @@ import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
 import { ukDate } from "../../lib/dates";
 import { imagePath } from "../images/service";
+import { settingsColumns } from "./settings-repository";
+import { suggestedSettings } from "./settings-suggestion";
 
 export type CourseInsert = {
   title: string;
@@ -80,6 +85,8 @@ export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<num
       time: input.time,
       capacity,
       thumbnailSha: input.thumbnailSha ?? null,
+      // Where the office starts from; its own settings from then on (decision 369).
+      ...settingsColumns(suggestedSettings(input.title)),
     })
     .returning({ id: courses.id });
   const id = row!.id;
@@ -398,6 +405,10 @@ export async function getCourseRecord(
     updated_at: c.updatedAt.toISOString(),
     needs_approval: c.needsApproval,
     prerequisites: c.prerequisites as PrerequisiteKey[],
+    // Course settings (decision 369): the site-wide texts where the course has none of its own.
+    licence: (c.licence as LicenceKind | null) ?? null,
+    side_box_benefits: c.sideBoxBenefits ?? [...DEFAULT_SIDE_BOX_BENEFITS],
+    assessment_text: c.assessmentText ?? DEFAULT_ASSESSMENT_TEXT,
     status: c.status as CourseStatus,
     position: c.position,
   };

@@ -17,7 +17,7 @@ import { addressingColumns, type MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
 import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
-import { LICENCE_YEARS, licenceOfTitle, RENEWAL_WINDOW_MONTHS, renewalCandidates } from "./licence";
+import { LICENCE_YEARS, RENEWAL_WINDOW_MONTHS, renewalCandidates, type Licence } from "./licence";
 import { courseReminder, licenceRenewalReminder } from "./templates";
 
 export type ScheduledMailRun = { planned: number; queued: number; skipped: number; failed: number };
@@ -109,6 +109,7 @@ type DueRow = {
   learner_consent_at: Date | null;
   item_date_id: number | null;
   course_title: string;
+  course_licence: Licence | null;
   time: string;
   start_date: string;
   end_date: string;
@@ -163,7 +164,7 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
   const expiry = new Date(`${row.end_date}T12:00:00Z`);
   expiry.setUTCFullYear(expiry.getUTCFullYear() + LICENCE_YEARS);
   if (now > expiry) return { skip: "licence already expired" };
-  const licence = licenceOfTitle(row.course_title);
+  const licence = row.course_licence;
   if (!licence) return { skip: "not a licence course" };
   let renewalCourse = null;
   if (row.renewal_course_id) {
@@ -221,7 +222,7 @@ async function processDue(
         a.first_name as attendee_first_name, a.last_name as attendee_last_name, a.email as attendee_email,
         o.first_name || ' ' || o.last_name as buyer_name,
         lr.email as learner_email, lr.marketing_consent_at as learner_consent_at,
-        i.course_date_id as item_date_id, c.title as course_title, i.time, cd.start_date, cd.end_date
+        i.course_date_id as item_date_id, c.title as course_title, c.licence as course_licence, i.time, cd.start_date, cd.end_date
       from scheduled_mails s
       join orders o on o.id = s.order_id
       join order_attendees a on a.id = s.attendee_id
