@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { courseDates, courses, learnerRecords, orderAttendees, orders } from "../src/db/schema";
 import { upsertUser } from "../src/modules/auth/service";
+import { createCourse } from "../src/db/seed/factories";
 import { addDays, ukDate } from "../src/lib/dates";
 import { login, loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
@@ -151,5 +152,44 @@ describe("course settings", () => {
     expect((await getSettings(id, trainer)).statusCode).toBe(403);
     // Nothing changed by the refused calls.
     expect((await getSettings(id)).json().assessment_text).toContain("CPR");
+  });
+
+  it("a withdrawn course's page stays for the people who booked it (no dates, no booking); a draft nobody booked stays not found", async () => {
+    const booked = await createCourse(
+      ctx.db,
+      {
+        title: "Withdrawn Course With Bookings",
+        dates: [{ startDate: addDays(ukDate(ctx.clock.now()), 20), endDate: addDays(ukDate(ctx.clock.now()), 21) }],
+      } as never,
+      ctx.clock.now(),
+    );
+    await bookAndPay(booked);
+    const unpublish = (id: number) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: `/api/courses/${id}/status`,
+        headers: office.headers,
+        payload: { status: "draft", confirm: true },
+      });
+    expect((await unpublish(booked)).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(courses).where(eq(courses.id, booked));
+    const page = await ctx.app.inject({ method: "GET", url: `/api/courses/slug/${row!.slug}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ title: "Withdrawn Course With Bookings", withdrawn: true, courseDates: [], addOns: [] });
+    // It takes no booking.
+    const list = (await ctx.app.inject({ method: "GET", url: "/api/courses" })).json();
+    expect(list.map((c: { id: number }) => c.id)).not.toContain(booked);
+
+    const nobody = await createCourse(
+      ctx.db,
+      {
+        title: "Withdrawn Course Nobody Booked",
+        dates: [{ startDate: addDays(ukDate(ctx.clock.now()), 20), endDate: addDays(ukDate(ctx.clock.now()), 21) }],
+      } as never,
+      ctx.clock.now(),
+    );
+    expect((await unpublish(nobody)).statusCode).toBe(200);
+    const [other] = await ctx.db.select().from(courses).where(eq(courses.id, nobody));
+    expect((await ctx.app.inject({ method: "GET", url: `/api/courses/slug/${other!.slug}` })).statusCode).toBe(404);
   });
 });

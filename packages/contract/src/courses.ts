@@ -96,6 +96,11 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   /** The side box's lines and the assessment text, the site-wide ones where the course has none. */
   side_box_benefits: z.array(z.string()).optional(),
   assessment_text: z.string().optional(),
+  /**
+   * The course was unpublished or deleted while people hold bookings on dates not yet over: its page
+   * stays for them (no dates, no booking; noindex), decision 369.
+   */
+  withdrawn: z.boolean().optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetailSchema>;
 

@@ -25,6 +25,7 @@ import type { Loadable } from "../../lib/loadable";
 import { absoluteUrl, DESCRIPTION_MAX, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { BookingForm, placesLabel } from "./components/BookingForm";
+import { WithdrawnNotice } from "./components/WithdrawnNotice";
 import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { HydrateInTurn } from "../../lib/hydration-turns";
@@ -107,6 +108,8 @@ export const handle: RouteHandle<Data> = {
       sameAs: `${config.siteUrl}/`,
     };
     return {
+      // A withdrawn course's page is for the people who booked it, not for search engines.
+      ...(course.withdrawn ? { robots: "noindex, follow" } : {}),
       title: pageTitle(`${course.title} in ${config.provider.area}`, config.provider, course.title),
       description: courseDescription(course, placeName(config.provider)),
       keywords: keywords(
@@ -326,13 +329,17 @@ function CourseView({ course }: { course: CourseDetail }) {
               </section>
             ) : null}
 
-            <HydrateInTurn id="course-book">
-              <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
-                <h2 id="book-title">Book Your Date</h2>
-                <BookingForm course={course} />
-                <JoinWaitingList course={course} />
-              </section>
-            </HydrateInTurn>
+            {course.withdrawn ? (
+              <WithdrawnNotice />
+            ) : (
+              <HydrateInTurn id="course-book">
+                <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
+                  <h2 id="book-title">Book Your Date</h2>
+                  <BookingForm course={course} />
+                  <JoinWaitingList course={course} />
+                </section>
+              </HydrateInTurn>
+            )}
           </div>
         </HydrateInTurn>
 
@@ -347,14 +354,16 @@ function CourseView({ course }: { course: CourseDetail }) {
                   </li>
                 ))}
               </ul>
-              <NextDate course={course} />
+              {course.withdrawn ? null : <NextDate course={course} />}
               <p className="side-box__fee">
                 <span className="side-box__fee-label">Course Fee</span>
                 <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>
               </p>
-              <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
-                Enroll Today
-              </a>
+              {course.withdrawn ? null : (
+                <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
+                  Enroll Today
+                </a>
+              )}
             </div>
           </aside>
         </HydrateInTurn>
