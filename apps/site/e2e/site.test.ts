@@ -100,6 +100,21 @@ for (const [label, viewport] of [
       await page.waitForURL(/\/cart$/);
     });
 
+    test("each course page shows its own side box and assessment text: first aid speaks of CPR, door supervision of SIA help", async ({
+      page,
+      navigate,
+    }) => {
+      await navigate("/course/paediatric-first-aid");
+      const assessment = page.locator("section[aria-labelledby='assessment'] p");
+      await expect.poll(() => assessment.textContent()).toContain("CPR on a manikin");
+      const sideBox = page.locator(".side-box .benefits");
+      await expect.poll(() => sideBox.textContent()).toContain("Certificate valid for 3 years");
+      expect(await sideBox.textContent()).not.toContain("SIA account");
+      await navigate("/course/sia-door-supervisor-course");
+      await expect.poll(() => assessment.textContent()).toContain("physical intervention");
+      await expect.poll(() => sideBox.textContent()).toContain("Free help setting up your SIA account and licence application");
+    });
+
     test("the cart button with an empty cart announces 'Your cart is empty!'", async ({ page, navigate }) => {
       await navigate("/about");
       await page.getByRole("button", { name: "Cart: 0 items, £0.00" }).click();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CourseSeriesInputSchema } from "./course-series";
 import { PREREQUISITE_KEYS } from "./prerequisite-facts";
+import { LICENCE_KINDS } from "./learners";
 import { officeOnly } from "./common";
 import {
   adminResponses,
@@ -90,6 +91,16 @@ export const CourseDetailSchema = CourseListItemSchema.extend({
   needs_approval: z.boolean().optional(),
   /** Issue 33: the questions each attendee answers at checkout (PREREQUISITE_KEYS). */
   prerequisites: z.array(z.enum(PREREQUISITE_KEYS)).optional(),
+  /** The SIA licence the course leads to or renews, or null (course settings, decision 369). */
+  licence: z.enum(LICENCE_KINDS).nullable().optional(),
+  /** The side box's lines and the assessment text, the site-wide ones where the course has none. */
+  side_box_benefits: z.array(z.string()).optional(),
+  assessment_text: z.string().optional(),
+  /**
+   * The course was unpublished or deleted while people hold bookings on dates not yet over: its page
+   * stays for them (no dates, no booking; noindex), decision 369.
+   */
+  withdrawn: z.boolean().optional(),
 });
 export type CourseDetail = z.infer<typeof CourseDetailSchema>;
 

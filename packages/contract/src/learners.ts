@@ -37,12 +37,13 @@ export const RESULTS_EARLY_MESSAGE =
 export const OVERRIDE_OFFICE_ONLY_MESSAGE = "Only the office can override the register's dates";
 export const RESULTS_BLOCKED_FIRST_AID = "Results cannot be recorded: first aid evidence is missing or invalid";
 
-export const LICENCE_KINDS = ["door_supervisor", "security_guard", "cctv"] as const;
+export const LICENCE_KINDS = ["door_supervisor", "security_guard", "cctv", "close_protection"] as const;
 export type LicenceKind = (typeof LICENCE_KINDS)[number];
 export const LICENCE_KIND_LABELS: Record<LicenceKind, string> = {
   door_supervisor: "Door supervisor",
   security_guard: "Security guard",
   cctv: "CCTV operator",
+  close_protection: "Close protection",
 };
 
 /** Identity documents the SIA accepts (group A), plus two group B documents together. */

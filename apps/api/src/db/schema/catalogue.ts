@@ -58,6 +58,18 @@ export const courses = pgTable(
       .default(sql`'{}'::text[]`),
     /** The course's own payment options (deposit, balance, instalments, overdue); null: the site-wide ones. */
     paymentOptions: jsonb("payment_options").$type<PaymentOptions>(),
+    /** The SIA licence the course leads to or renews (LICENCE_KINDS); null: not licence-linked (migration 0033). */
+    licence: text("licence").$type<"door_supervisor" | "security_guard" | "cctv" | "close_protection">(),
+    /** A refresher or top-up: renews the licence rather than leading to a first one. */
+    licenceRenewal: boolean("licence_renewal").notNull().default(false),
+    /** Learners show a first aid qualification valid on the first day (the SIA's rule for front-line licences). */
+    firstAidRequired: boolean("first_aid_required").notNull().default(false),
+    /** Attendees get the learner form (ID, address history, SIA link); only for licence-linked courses. */
+    learnerForm: boolean("learner_form").notNull().default(false),
+    /** The course page's side-box lines; null: the site-wide four. */
+    sideBoxBenefits: jsonb("side_box_benefits").$type<string[]>(),
+    /** The course page's "Assessment" text; null: the site-wide wording. */
+    assessmentText: text("assessment_text"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

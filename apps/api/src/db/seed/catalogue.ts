@@ -1,6 +1,8 @@
 import type { Db } from "../client";
 import { addDays, ukDate, weekday } from "../../lib/dates";
 import { insertCourse } from "../../modules/courses/write-repository";
+import { writeCourseSettings } from "../../modules/courses/settings-repository";
+import { SEED_COURSE_SETTINGS } from "./course-settings-data";
 import { createDiscount } from "./factories";
 import { SEED_COURSES } from "./catalogue-data";
 import { storeThumbnail } from "./thumbnails";
@@ -42,6 +44,8 @@ export async function seedCatalogue(db: Db, now: Date): Promise<SeededCatalogue>
       units: c.units.map((title) => ({ title })),
       keyPoints: c.keyPoints,
     });
+    const settings = SEED_COURSE_SETTINGS[c.key];
+    if (settings) await writeCourseSettings(db, id, settings);
     courses.set(c.key, { id });
   }
 

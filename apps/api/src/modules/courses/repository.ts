@@ -4,10 +4,13 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
+  DEFAULT_ASSESSMENT_TEXT,
+  DEFAULT_SIDE_BOX_BENEFITS,
   type AdminCourseDetail,
   type CourseDetail,
   type CourseListItem,
   type CourseStatus,
+  type LicenceKind,
   type PrerequisiteKey,
 } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
@@ -256,6 +259,10 @@ export async function getCourseRecord(
     updated_at: c.updatedAt.toISOString(),
     needs_approval: c.needsApproval,
     prerequisites: c.prerequisites as PrerequisiteKey[],
+    // Course settings (decision 369): the site-wide texts where the course has none of its own.
+    licence: (c.licence as LicenceKind | null) ?? null,
+    side_box_benefits: c.sideBoxBenefits ?? [...DEFAULT_SIDE_BOX_BENEFITS],
+    assessment_text: c.assessmentText ?? DEFAULT_ASSESSMENT_TEXT,
     status: c.status as CourseStatus,
     position: c.position,
   };

@@ -12,6 +12,7 @@ import {
   type CourseListBase,
 } from "./repository";
 import { listCoursesForOffice } from "./office-repository";
+import { withdrawnCourseDetail } from "./withdrawn";
 import { addCourseSeries, archiveCourse, createCourse, reorderCourses, setCourseStatus, updateCourse } from "./service";
 
 const s = initServer();
@@ -24,7 +25,9 @@ const detailHook = (by: "id" | "slug") =>
     async (req) => {
       const raw = (req.params as Record<string, string>)[by] ?? "";
       if (by === "id" && !/^\d{1,9}$/.test(raw)) return null;
-      return getCourseDetail(req.server.db, by === "id" ? { id: Number(raw) } : { slug: raw }, req.server.now());
+      const detail = await getCourseDetail(req.server.db, by === "id" ? { id: Number(raw) } : { slug: raw }, req.server.now());
+      // A withdrawn course's page stays for the people who booked it (decision 369).
+      return detail ?? (by === "slug" ? withdrawnCourseDetail(req.server.db, raw, req.server.now()) : null);
     },
     // Places left from the instance's seat snapshot (decision 130): a booking does not rebuild the detail.
     (detail, seats) => composeDetail(detail, seats.left),

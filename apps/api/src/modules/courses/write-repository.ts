@@ -3,6 +3,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DEFAULT_SEAT_CAPACITY, type CourseStatus } from "@app/contract";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
+import { settingsColumns } from "./settings-repository";
+import { suggestedSettings } from "./settings-suggestion";
 
 export type CourseInsert = {
   title: string;
@@ -66,6 +68,8 @@ export async function insertCourse(db: DbOrTx, input: CourseInsert): Promise<num
       time: input.time,
       capacity,
       thumbnailSha: input.thumbnailSha ?? null,
+      // Where the office starts from; its own settings from then on (decision 369).
+      ...settingsColumns(suggestedSettings(input.title)),
     })
     .returning({ id: courses.id });
   const id = row!.id;

@@ -9,7 +9,7 @@ import { insertOutboxMail } from "../mail/outbox-repository";
 import type { RenderedMail } from "../mail/types";
 import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
-import { LICENCE_YEARS, licenceOfTitle } from "./licence";
+import { LICENCE_YEARS, type Licence } from "./licence";
 import { RENEWAL_KIND, reminderDays, type ScheduleSettings as Settings } from "./schedule-kinds";
 import * as repo from "./schedule-repository";
 import { courseReminder, licenceRenewalReminder } from "./templates";
@@ -33,6 +33,7 @@ type DueRow = {
   learner_consent_at: Date | null;
   item_date_id: number | null;
   course_title: string;
+  course_licence: Licence | null;
   time: string;
   start_date: string;
   end_date: string;
@@ -84,7 +85,7 @@ async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: Mail
   const expiry = new Date(`${row.end_date}T12:00:00Z`);
   expiry.setUTCFullYear(expiry.getUTCFullYear() + LICENCE_YEARS);
   if (now > expiry) return { skip: "licence already expired" };
-  const licence = licenceOfTitle(row.course_title);
+  const licence = row.course_licence;
   if (!licence) return { skip: "not a licence course" };
   let renewalCourse = null;
   if (row.renewal_course_id) {

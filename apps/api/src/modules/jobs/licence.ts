@@ -1,39 +1,33 @@
 /**
- * Front-line SIA licences and the courses that lead to them or renew them (decision 223).
- * The catalogue has no licence field yet, so a course's licence is read from its title: the
- * seeded titles and any the office is likely to type ('Door Supervisor…', 'Security Guard…',
- * 'CCTV…/Public Space Surveillance'); 'Refresher' or 'Top-Up' in the title makes it a renewal
- * course. One place to change if the catalogue gains an explicit field.
+ * SIA licences and the courses that lead to them or renew them (decision 223). A course's licence
+ * and whether it renews one are the office's course settings (`courses.licence`,
+ * `courses.licence_renewal`, decision 369), no longer read from its title.
  */
+import type { LicenceKind } from "@app/contract";
 import type { Db } from "../../db/client";
 import { liveCourses, passedAttendeesWithoutRenewal } from "./schedule-repository";
 
-export type Licence = "door_supervisor" | "security_guard" | "cctv";
+export type Licence = LicenceKind;
 
 export const LICENCE_NAMES: Record<Licence, string> = {
   door_supervisor: "door supervisor",
   security_guard: "security guard",
   cctv: "public space surveillance (CCTV)",
+  close_protection: "close protection",
 };
 
 /** A front-line licence lasts 3 years; renewal can be applied for from 4 months before expiry. */
 export const LICENCE_YEARS = 3;
 export const RENEWAL_WINDOW_MONTHS = 4;
 
-export function licenceOfTitle(title: string): Licence | null {
-  if (/door\s+supervis/i.test(title)) return "door_supervisor";
-  if (/security\s+guard/i.test(title)) return "security_guard";
-  if (/\bcctv\b|public\s+space\s+surveillance/i.test(title)) return "cctv";
-  return null;
-}
+type CourseRef = { id: number; title: string; slug: string; licence: string | null; licence_renewal: boolean };
 
-export const isRenewalCourseTitle = (title: string) => /refresher|top[\s-]?ups?\b/i.test(title);
-
-type CourseRef = { id: number; title: string; slug: string };
-
-/** The refresher (preferred: the qualification learners trained since 2021 renew with) or top-up course for a licence. */
+/**
+ * The renewal course the office set for a licence; of several, a refresher first (the qualification
+ * learners trained since 2021 renew with), then the catalogue's order.
+ */
 export function renewalCourseFor(licence: Licence, courses: CourseRef[]): CourseRef | null {
-  const renewals = courses.filter((c) => licenceOfTitle(c.title) === licence && isRenewalCourseTitle(c.title));
+  const renewals = courses.filter((c) => c.licence === licence && c.licence_renewal);
   return renewals.find((c) => /refresher/i.test(c.title)) ?? renewals[0] ?? null;
 }
 
@@ -60,9 +54,8 @@ export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandi
   const live: CourseRef[] = await liveCourses(db);
   const out: RenewalCandidate[] = [];
   for (const r of rows) {
-    const licence = licenceOfTitle(r.title);
     // Refresher and top-up learners renew a licence too: theirs needs renewing again in turn.
-    if (!licence) continue;
+    const licence = r.licence;
     out.push({
       attendeeId: r.attendee_id,
       orderId: r.order_id,

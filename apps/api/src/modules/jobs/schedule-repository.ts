@@ -4,6 +4,7 @@
  * scheduled-mail.ts and due-mail.ts.
  */
 import { sql } from "drizzle-orm";
+import type { LicenceKind } from "@app/contract";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 
 /** Plans the `kind` reminder `days` before the first day, at `sendHour` UK time, for paid bookings whose date is after `today`. */
@@ -75,15 +76,17 @@ export async function passedAttendeesWithoutRenewal(db: Db, kind: string, now: D
     course_date_id: number;
     course_id: number;
     title: string;
+    licence: LicenceKind;
     end_date: string;
   }>(sql`
-    select a.id as attendee_id, o.id as order_id, cd.id as course_date_id, c.id as course_id, c.title, cd.end_date
+    select a.id as attendee_id, o.id as order_id, cd.id as course_date_id, c.id as course_id, c.title, c.licence, cd.end_date
     from order_attendees a
     join orders o on o.id = a.order_id
     join order_items i on i.id = a.order_item_id
     join course_dates cd on cd.id = i.course_date_id
     join courses c on c.id = cd.course_id
     where o.status = 'paid'
+      and c.licence is not null
       and cd.end_date < (${now.toISOString()}::timestamptz at time zone 'Europe/London')::date
       and exists (
         select 1 from learner_records lr join learner_results r on r.learner_id = lr.id
@@ -102,8 +105,8 @@ export async function passedAttendeesWithoutRenewal(db: Db, kind: string, now: D
 
 /** Courses on sale (not archived). */
 export async function liveCourses(db: Db) {
-  const { rows } = await db.execute<{ id: number; title: string; slug: string }>(
-    sql`select id, title, slug from courses where archived_at is null`,
+  const { rows } = await db.execute<{ id: number; title: string; slug: string; licence: string | null; licence_renewal: boolean }>(
+    sql`select id, title, slug, licence, licence_renewal from courses where archived_at is null order by position, id`,
   );
   return rows;
 }
@@ -243,7 +246,7 @@ export async function lockDueRow<T extends Record<string, unknown>>(tx: Tx, id: 
       a.first_name as attendee_first_name, a.last_name as attendee_last_name, a.email as attendee_email,
       o.first_name || ' ' || o.last_name as buyer_name,
       lr.email as learner_email, lr.marketing_consent_at as learner_consent_at,
-      i.course_date_id as item_date_id, c.title as course_title, i.time, cd.start_date, cd.end_date
+      i.course_date_id as item_date_id, c.title as course_title, c.licence as course_licence, i.time, cd.start_date, cd.end_date
     from scheduled_mails s
     join orders o on o.id = s.order_id
     join order_attendees a on a.id = s.attendee_id

@@ -61,6 +61,7 @@ const QUALIFICATION: Record<LicenceKind, string> = {
   door_supervisor: "Level 2 Award for Door Supervisors in the Private Security Industry",
   security_guard: "Level 2 Award for Security Officers in the Private Security Industry",
   cctv: "Level 2 Award for CCTV Operators (Public Space Surveillance) in the Private Security Industry",
+  close_protection: "Level 3 Certificate for Close Protection Operatives in the Private Security Industry",
 };
 
 const qualificationOf = (title: string, kind: LicenceKind) =>

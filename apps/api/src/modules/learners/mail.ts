@@ -13,6 +13,7 @@ const LICENCE_NAME: Record<LicenceKind, string> = {
   door_supervisor: "door supervisor",
   security_guard: "security guard",
   cctv: "public space surveillance (CCTV)",
+  close_protection: "close protection",
 };
 
 export function nextSteps(outcome: "pass" | "fail" | "resit", kind: LicenceKind, settings: MailSettings): string[] {

@@ -7,6 +7,7 @@ import { data as routeData, useLoaderData } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import { Award, CalendarDays, CheckCircle2, Clock, MonitorSmartphone, UserCheck, Zap } from "lucide-react";
 import type { CourseDetail, CourseListItem } from "@app/contract";
+import { DEFAULT_ASSESSMENT_TEXT, DEFAULT_SIDE_BOX_BENEFITS } from "@app/contract/course-facts";
 import { Breadcrumb, Skeleton, SkeletonText } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
 import { paths } from "../../config/paths";
@@ -24,6 +25,7 @@ import type { Loadable } from "../../lib/loadable";
 import { absoluteUrl, DESCRIPTION_MAX, keywords, pageTitle, sentences } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { BookingForm, placesLabel } from "./components/BookingForm";
+import { WithdrawnNotice } from "./components/WithdrawnNotice";
 import { JoinWaitingList } from "../../components/waitlist/JoinWaitingList";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { HydrateInTurn } from "../../lib/hydration-turns";
@@ -44,16 +46,20 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<D
   return { slug, course };
 }
 
-/** Spec §2: the four fixed benefit lines of the side box. */
-export const BENEFITS = [
-  { Icon: MonitorSmartphone, text: "Instant, unlimited access to our e-learning and revision portal" },
-  { Icon: Zap, text: "Instant exam results on the day" },
-  { Icon: Award, text: "Results and certificate within 4 working days" },
-  { Icon: UserCheck, text: "Free help setting up your SIA account and licence application" },
-] as const;
+/** Spec §2: the side box's icons for its four site-wide lines; a course's own lines get a tick. */
+const BENEFIT_ICONS = new Map<string, typeof Zap>([
+  [DEFAULT_SIDE_BOX_BENEFITS[0], MonitorSmartphone],
+  [DEFAULT_SIDE_BOX_BENEFITS[1], Zap],
+  [DEFAULT_SIDE_BOX_BENEFITS[2], Award],
+  [DEFAULT_SIDE_BOX_BENEFITS[3], UserCheck],
+]);
 
-export const ASSESSMENT_TEXT =
-  "You will be assessed by multiple-choice exams and practical assessments. Practical assessments are video recorded, including your search techniques and physical intervention skills, so the awarding body can verify them.";
+/** The course's side-box lines (its own, or the site-wide four) with their icons. */
+export const benefitsOf = (course: Pick<CourseDetail, "side_box_benefits">) =>
+  (course.side_box_benefits ?? DEFAULT_SIDE_BOX_BENEFITS).map((text) => ({
+    text,
+    Icon: BENEFIT_ICONS.get(text) ?? CheckCircle2,
+  }));
 
 /**
  * The course's meta description: its opening sentences when they fit in 155 characters, else a
@@ -102,6 +108,8 @@ export const handle: RouteHandle<Data> = {
       sameAs: `${config.siteUrl}/`,
     };
     return {
+      // A withdrawn course's page is for the people who booked it, not for search engines.
+      ...(course.withdrawn ? { robots: "noindex, follow" } : {}),
       title: pageTitle(`${course.title} in ${config.provider.area}`, config.provider, course.title),
       description: courseDescription(course, placeName(config.provider)),
       keywords: keywords(
@@ -301,7 +309,7 @@ function CourseView({ course }: { course: CourseDetail }) {
 
             <section className="course-section" aria-labelledby="assessment">
               <h2 id="assessment">Assessment</h2>
-              <p>{ASSESSMENT_TEXT}</p>
+              <p>{course.assessment_text ?? DEFAULT_ASSESSMENT_TEXT}</p>
             </section>
 
             {course.keyPoints.length > 0 ? (
@@ -321,13 +329,17 @@ function CourseView({ course }: { course: CourseDetail }) {
               </section>
             ) : null}
 
-            <HydrateInTurn id="course-book">
-              <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
-                <h2 id="book-title">Book Your Date</h2>
-                <BookingForm course={course} />
-                <JoinWaitingList course={course} />
-              </section>
-            </HydrateInTurn>
+            {course.withdrawn ? (
+              <WithdrawnNotice />
+            ) : (
+              <HydrateInTurn id="course-book">
+                <section className="course-section book-block" id="book" aria-labelledby="book-title" tabIndex={-1}>
+                  <h2 id="book-title">Book Your Date</h2>
+                  <BookingForm course={course} />
+                  <JoinWaitingList course={course} />
+                </section>
+              </HydrateInTurn>
+            )}
           </div>
         </HydrateInTurn>
 
@@ -335,21 +347,23 @@ function CourseView({ course }: { course: CourseDetail }) {
           <aside className="course-aside" aria-label="Course summary">
             <div className="side-box">
               <ul className="benefits">
-                {BENEFITS.map(({ Icon, text }) => (
+                {benefitsOf(course).map(({ Icon, text }) => (
                   <li key={text}>
                     <Icon size={22} aria-hidden="true" />
                     <span>{text}</span>
                   </li>
                 ))}
               </ul>
-              <NextDate course={course} />
+              {course.withdrawn ? null : <NextDate course={course} />}
               <p className="side-box__fee">
                 <span className="side-box__fee-label">Course Fee</span>
                 <span className="ui-price side-box__price">{formatPounds(course.fee)}</span>
               </p>
-              <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
-                Enroll Today
-              </a>
+              {course.withdrawn ? null : (
+                <a href="#book" className="ui-button ui-button--primary ui-button--lg ui-button--full">
+                  Enroll Today
+                </a>
+              )}
             </div>
           </aside>
         </HydrateInTurn>
