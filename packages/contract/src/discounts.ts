@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ukDate } from "@app/rules";
 import {
   adminResponses,
   c,
@@ -65,11 +66,6 @@ const maxUses = z
   .gt(0, "Max uses must be greater than 0")
   .max(MAX_INT, "Max uses is too large");
 
-/** Today's date in the UK, 'YYYY-MM-DD' (the business runs on UK time). */
-export function todayInLondon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-}
-
 /** A fixed amount off, in pounds (at most 2 decimals). */
 const amountOff = z
   .number({ invalid_type_error: "Amount off must be greater than £0" })
@@ -120,7 +116,7 @@ export const DiscountCreateSchema = z
   .object({
     code,
     valid_from: requiredText("Start date is required").pipe(
-      IsoDate.refine((d) => d >= todayInLondon(), "Start date cannot be in the past"),
+      IsoDate.refine((d) => d >= ukDate(), "Start date cannot be in the past"),
     ),
     valid_until: requiredText("End date is required").pipe(IsoDate),
     max_uses: maxUses,

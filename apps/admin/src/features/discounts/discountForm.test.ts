@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { todayInLondon } from "@app/contract";
+import { ukDate } from "@app/rules";
 import {
   AMOUNT_REQUIRED,
   discountSizeText,
@@ -16,7 +16,7 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const today = todayInLondon();
+const today = ukDate();
 const valid = {
   ...emptyDiscountDraft(),
   code: "SAVE10",

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
+import { addYears } from "@app/rules";
 import * as repo from "./repository";
 import { RETENTION_YEARS } from "./service";
 
@@ -21,12 +22,6 @@ export type LearnerErasure = {
   /** The latest date until which kept evidence stays ('YYYY-MM-DD'); null when none is kept. */
   keptUntil: string | null;
 };
-
-/** The day `years` after `day` ('YYYY-MM-DD'; 29 Feb → 28 Feb). */
-function yearsAfter(day: string, years: number): string {
-  const [y, m, d] = day.split("-");
-  return `${Number(y) + years}-${m}-${m === "02" && d === "29" ? "28" : d}`;
-}
 
 /**
  * The learner records of `email`: places booked with that e-mail, records whose form gave it, and
@@ -63,7 +58,7 @@ export async function eraseLearners(
   const today = ukDate(now);
   const out: LearnerErasure = { records: 0, purged: 0, evidenceFilesDeleted: 0, keptUntil: null };
   for (const l of learners) {
-    const keepUntil = yearsAfter(l.end_date, RETENTION_YEARS);
+    const keepUntil = addYears(l.end_date, RETENTION_YEARS); /* 29 Feb → 28 Feb */
     if (keepUntil < today) {
       if (db) await repo.purgeLearner(db, l.id, now);
       out.evidenceFilesDeleted += l.files;

@@ -38,6 +38,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { learnerRecords } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
+import { addYears, csvCell } from "@app/rules";
 import { logActivity, type Actor } from "../activity/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import * as repo from "./repository";
@@ -715,12 +716,8 @@ export async function downloadEvidence(db: Db, id: number, actor: Viewer, now: D
   });
 }
 
-/** One CSV cell (RFC 4180) with formula-injection protection (a leading = + - @ is made text). */
-export function csvCell(value: string | null | undefined): string {
-  let v = value ?? "";
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
+/** One CSV cell (RFC 4180) with formula-injection protection: the shared rule of @app/rules. */
+export { csvCell };
 
 export const REGISTRATION_CSV_HEADER = [
   "Surname",
@@ -899,9 +896,8 @@ export const RETENTION_YEARS = 3;
  */
 export async function purgeExpiredLearnerRecords(db: Db, now: Date): Promise<number> {
   const today = ukDate(now);
-  const [y, m, d] = today.split("-");
   // The day 3 years ago (29 Feb → 28 Feb); a course that ended before it is past retention.
-  const cutoff = `${Number(y) - RETENTION_YEARS}-${m}-${m === "02" && d === "29" ? "28" : d}`;
+  const cutoff = addYears(today, -RETENTION_YEARS);
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {

@@ -548,8 +548,8 @@ describe("group and employer bookings", () => {
     stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 0, amount_off: 25 } } }));
     const user = mount("/cart", [group]);
     await user.type(await screen.findByLabelText("Discount code"), "TENNER{Enter}");
-    await screen.findByText("Discount (TENNER, £25.00 off)");
-    expect(screen.getByText("Discount (TENNER, £25.00 off)").nextElementSibling?.textContent).toBe("-£25.00");
+    await screen.findByText("Discount (TENNER, £25 off)");
+    expect(screen.getByText("Discount (TENNER, £25 off)").nextElementSibling?.textContent).toBe("-£25.00");
     expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£785.00");
   });
 
