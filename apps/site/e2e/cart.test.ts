@@ -11,6 +11,7 @@
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { createPaidBooking } from "@app/e2e-kit";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
@@ -385,29 +386,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       apiUrl,
       screenshot,
     }) => {
-      const c = await course(apiUrl, FIRST_AID.slug);
-      const date = c.courseDates.find((d) => d.placesLeft > 0)!;
-      const placed = await fetch(`${apiUrl}/api/enroll`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
-          guest_email: `paid-${name}-${Date.now()}@example.com`,
-          guest_name: "Pat",
-          first_name: "Pat",
-          last_name: "Example",
-          phone_number: "07700900457",
-          country: "United Kingdom",
-          street_address: "3 Example Road",
-          town_city: "Bootle",
-          state: "England",
-        }),
+      const { reference } = await createPaidBooking(apiUrl, {
+        slug: FIRST_AID.slug,
+        firstName: "Pat",
+        lastName: "Example",
+        email: `paid-${name}-${Date.now()}@example.com`,
       });
-      expect(placed.status).toBe(201);
-      const { reference } = (await placed.json()) as { reference: string };
-      expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(
-        303,
-      );
 
       await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
       await page.getByText("This order has already been paid.").waitFor();
