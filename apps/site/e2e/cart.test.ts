@@ -1,5 +1,5 @@
 /**
- * The booking journey (issue 5) in real Chromium against the real API on a real database:
+ * The booking journey (site checkout) in real Chromium against the real API on a real database:
  * home → course → date and add-ons → cart → discount codes → checkout form (one mistake of each
  * kind, corrected) → order → the API's local payment page → /payment/success, then the order is
  * paid in the admin's enrolments. Also: a cancelled payment gives the cart back (the order cancelled
@@ -213,7 +213,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         .toBe(`-${penceToText(discountPence)}`);
       expect(await page.getByLabel("Discount code", { exact: true }).count()).toBe(0);
       expect(await page.getByText(usedUpMessage).count()).toBe(0);
-      // The header's cart shows the cart page's total, after the code (issue 27).
+      // The header's cart shows the cart page's total, after the code (attendee changes).
       const headerTotal = () => page.locator(".cart-button__total").first().textContent();
       await expect.poll(headerTotal).toBe(penceToText(totalPence));
       // The applied code survives a reload (checked again with the API).
@@ -417,7 +417,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 257)", () => {
+describe("the cart flag cookie: /cart drawn by the server (performance, decision 257)", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
   test("renders the empty cart on the server, and a held cart never flashes it", async ({

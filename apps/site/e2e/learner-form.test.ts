@@ -1,5 +1,5 @@
 /**
- * The learner's pre-course form (issue 14) on a 390 px phone: the buyer's success page links to
+ * The learner's pre-course form (learner records) on a 390 px phone: the buyer's success page links to
  * it, the learner fills it over two visits (it saves as they type, 'Saved' shows), the 12-month
  * first-aid rule is refused with the EFAW pointer, the certificate is uploaded, and the form ends
  * complete. Also the 1280 px layout once.

@@ -1,5 +1,5 @@
 /**
- * 'Add repeating dates' (issue 13, decision 193): a series of course dates from one first day, each
+ * 'Add repeating dates' (office booking tools, decision 193): a series of course dates from one first day, each
  * run a few consecutive days (Mon–Sat = 6 days from a Monday), repeated every N weeks until a last
  * start date or for a number of runs. One pure function, used by the admin dialog's preview and by
  * the API that writes the dates, so the preview is exactly what gets created.

@@ -37,7 +37,7 @@ export const DiscountSchema = z.object({
   /** Uses taken by pending (held) and paid orders. */
   uses: z.number().int(),
   uses_left: z.number().int(),
-  /** A fixed amount off in pounds (issue 13), instead of percent_off; never takes a total below £0. */
+  /** A fixed amount off in pounds (office booking tools), instead of percent_off; never takes a total below £0. */
   amount_off: Pounds.nullable(),
   /** Courses the code is limited to; empty means every course. */
   course_ids: z.array(z.number().int()),

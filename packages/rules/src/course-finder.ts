@@ -1,5 +1,5 @@
 /**
- * "Which course do I need?" (issue 33): the SIA's licensing rules that decide which of our courses a
+ * "Which course do I need?" (course finder and prerequisites): the SIA's licensing rules that decide which of our courses a
  * customer must book, written once for the site's course finder, the course pages' "Who is this
  * for?" line and the office's view of a booking's answers.
  *

@@ -5,7 +5,7 @@ import { MAX_PLACES_PER_ORDER } from "@app/rules";
 
 /**
  * The cart (spec §3, §4): a list of courses, each with its chosen date, add-ons and number of
- * places (group and employer bookings, issue 13), kept in the browser's local storage under
+ * places (group and employer bookings, office booking tools), kept in the browser's local storage under
  * `cart`. Prices are integer pence and display only: the API prices every order from the database.
  * Shared code (not the cart feature's): the header's cart button and the course page read it too.
  *
@@ -40,7 +40,7 @@ export interface CartItem {
   quantity?: number;
   /** Most places this line may hold: the date's places left when added, at most MAX_PLACES_PER_ORDER. */
   maxPlaces?: number;
-  /** The questions the course asks each attendee at checkout (issue 33; keys of the contract's PREREQUISITE_KEYS). */
+  /** The questions the course asks each attendee at checkout (course finder and prerequisites; keys of the contract's PREREQUISITE_KEYS). */
   prerequisites?: string[];
 }
 

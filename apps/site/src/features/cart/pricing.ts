@@ -1,7 +1,7 @@
 /**
  * The cart's prices in integer pence. The arithmetic is the rules package's (the API prices the
  * real order with the same functions); this file only maps the cart and the API's answer onto it.
- * Spec §4: total = subtotal minus percent of subtotal; issue 13 adds codes worth a fixed amount
+ * Spec §4: total = subtotal minus percent of subtotal; office booking tools adds codes worth a fixed amount
  * (never below £0) and codes limited to some courses. Group bookings: a line is one place's price
  * (fee and add-ons) × places, so a percentage applies per place.
  */

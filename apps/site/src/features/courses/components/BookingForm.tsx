@@ -25,7 +25,7 @@ export function firstBookableDate(course: CourseDetail): number | null {
  * 'Book Your Date' (spec §2/§4): dates with places left ('Fully booked' ones cannot be chosen),
  * no add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40: an extra payment
  * needs the customer's express consent, overriding the spec's preselection), dates with their
- * weekday, 'Add to Cart' disabled until a date is chosen. Group and employer bookings (issue 13):
+ * weekday, 'Add to Cart' disabled until a date is chosen. Group and employer bookings (office booking tools):
  * 'Places' picks 1 up to the date's places left (at most 10); the price is per place.
  */
 export function BookingForm({ course }: { course: CourseDetail }) {
