@@ -8,7 +8,7 @@
  *   3. contention: one date with 100 seats hammered for 3 s: exactly 100 orders may succeed;
  *   4. code contention: one discount code with 50 uses hammered for 3 s: exactly 50 may get it;
  * Phases 1 and 2 put a discount code on ENROLL_CODE_SHARE of the orders (default 0.3, three codes
- * in turn; 0 = no codes), as a sale would (issue 16: codes have a uses counter like the seats);
+ * in turn; 0 = no codes), as a sale would (performance: codes have a uses counter like the seats);
  * and finally counts the seats held per date against its capacity (the oversell check).
  * Each phase also reports the CPU it cost the API process, its Postgres (the embedded server's
  * processes) and this load generator (autocannon runs in this process), in ms per request.

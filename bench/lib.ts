@@ -64,7 +64,7 @@ export function row(name: string, f: Figures, extra = "") {
   );
 }
 
-// --- Shared by mixed.ts and ssr.ts (issue 16) ---
+// --- Shared by mixed.ts and ssr.ts (performance) ---
 
 /** A process of ours started for a bench: its URL, its pid (RSS, CPU) and how to stop it. */
 export type Started = { url: string; pid: number; stop: () => Promise<void> };

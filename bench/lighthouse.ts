@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile, the default config: simulated slow 4G and a 4x slower CPU) on the public
- * site's production build. Issue 16's phone targets: performance 100, LCP <= 1.2 s, CLS <= 0.01,
+ * site's production build. Performance's phone targets: performance 100, LCP <= 1.2 s, CLS <= 0.01,
  * TBT <= 50 ms on every page, and the first load of `/` at most 60 KB of JavaScript (on the wire).
  *
  *   pnpm --filter site build && pnpm --filter @app/bench lighthouse
@@ -348,7 +348,7 @@ try {
       console.info(`${"".padEnd(44)} warnings: ${warnings.map((w) => w.replace(/\s+/g, " ").slice(0, 160)).join(" | ")}`);
   }
   console.info(
-    `\nTargets (issue 16): score ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s, CLS <= ${TARGET.cls}, TBT <= ${TARGET.tbtMs} ms, JS of / <= ${TARGET.homeJsKb} KB gzipped` +
+    `\nTargets (performance): score ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s, CLS <= ${TARGET.cls}, TBT <= ${TARGET.tbtMs} ms, JS of / <= ${TARGET.homeJsKb} KB gzipped` +
       " (apps/site/scripts/first-load-size.mjs measures the gzipped size; the column shows the wire).",
   );
   console.info(

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads while orders flow (issue 16): a busy Saturday, hundreds browsing while people book.
+ * Catalogue reads while orders flow (performance): a busy Saturday, hundreds browsing while people book.
  *
  *   1. baseline: the constant JSON route /api/health at 50 connections (same generator, same run);
  *   2. mixed: GET /api/courses and /api/courses/slug/{slug} at 50 connections while orders arrive

@@ -1,5 +1,5 @@
 /**
- * Server rendering against serving a static file (issue 16): the site server's `/`, `/all-courses`
+ * Server rendering against serving a static file (performance): the site server's `/`, `/all-courses`
  * and a course page, against the built static `index.html` served by the very same server (same
  * process, hooks, security headers and compression), measured in one run; then freshness: right
  * after an admin edit the course page shows the new fee, and right after a booking its places left.

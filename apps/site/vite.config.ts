@@ -39,7 +39,7 @@ const CLIENT_CHUNKS = {
     { name: "app", tags: ["$initial" as const], test: (id: string) => !BOOT_MODULE.test(id), priority: 2 },
     // Shared by other pages but not by `/` (forms, breadcrumbs, page heroes, the waiting list, the
     // contract's plain order facts): kept
-    // out of `shared` so the home page's first load does not carry them (issue 16).
+    // out of `shared` so the home page's first load does not carry them (performance).
     {
       name: "pages",
       test: /[\\/](?:packages[\\/]ui[\\/]src[\\/]components[\\/](?:fields|Breadcrumb)\.tsx|packages[\\/]contract[\\/]src[\\/]order-facts\.ts|src[\\/](?:components[\\/](?:PageHero\.tsx|waitlist[\\/])|lib[\\/]waitlist-offer\.ts))/,
@@ -54,7 +54,7 @@ const CLIENT_CHUNKS = {
  * react-router's bundle creates its components at the top level (`var Form = React.forwardRef(...)`,
  * then `Form.displayName = "Form"`) without pure annotations, so the bundler keeps every one of them,
  * used or not: forms, fetchers, prefetch links, view transitions and the server-components error
- * handler, about 10 KB (3 KB gzipped) of the first load (issue 16, decision 258). Marking those
+ * handler, about 10 KB (3 KB gzipped) of the first load (performance, decision 258). Marking those
  * calls pure and dropping the names (only developer tools read them) lets unused ones go.
  */
 function reactRouterTreeShaking(): Plugin {

@@ -28,7 +28,7 @@ describeAtWidths("activity log", () => {
     const counted = await context.request.get(`${apiUrl}/api/activity-logs?limit=1`);
     const total = Number(counted.headers()["x-total-count"]);
     expect(total).toBeGreaterThanOrEqual(entries.length);
-    // The screen asks the API for one page at a time (issue 11, decision 112), never the whole log.
+    // The screen asks the API for one page at a time (hardening, decision 112), never the whole log.
     const asked: URL[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/activity-logs")) asked.push(new URL(r.url()));

@@ -1,5 +1,5 @@
 /**
- * Issue 27: the office cancels one attendee of a group booking from the booking's page at 390 px,
+ * Attendee changes: the office cancels one attendee of a group booking from the booking's page at 390 px,
  * in real Chromium against the real API: the place is freed, the others stay, the page says so.
  */
 import type { APIRequestContext } from "playwright-core";

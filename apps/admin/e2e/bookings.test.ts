@@ -1,5 +1,5 @@
 /**
- * The office runs bookings from the portal (issue 13): the list (at 1280 and 390 px), a booking's
+ * The office runs bookings from the portal (office booking tools): the list (at 1280 and 390 px), a booking's
  * own page, and each action done as the office would, in real Chromium against the real API.
  * Every booking is made the way a customer makes one (POST /api/enroll, paid on the local payment
  * page), so the tests hold whatever the seed holds.

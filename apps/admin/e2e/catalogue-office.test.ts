@@ -1,5 +1,5 @@
 /**
- * The office's catalogue, discount codes and messages (issue 13) against the real API and the real
+ * The office's catalogue, discount codes and messages (office booking tools) against the real API and the real
  * site: a draft course kept off the site and its sitemap until 'Publish', the catalogue order,
  * one-day dates, 'Add repeating dates' with its preview, discount status / fixed amount / course
  * limit, and messages marked handled with 'Reply' as a mail to the sender.

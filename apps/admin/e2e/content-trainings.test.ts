@@ -233,7 +233,7 @@ describe("trainings at 1280 px", () => {
     await slowDown(page, `**/api/courses/${course.id}`, "DELETE");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await dialog.getByRole("button", { name: "Please wait ..." }).waitFor();
-    // The course has a booking: the office confirms, seeing it named (issue 27, decision 336).
+    // The course has a booking: the office confirms, seeing it named (attendee changes, decision 336).
     const withBookings = page.getByRole("dialog", { name: "Delete a course with bookings" });
     await withBookings.waitFor();
     await expect.poll(() => withBookings.textContent()).toContain(order.body.booking_reference);

@@ -8,7 +8,7 @@ import type { PaidBooking } from "./helpers";
 let booking: PaidBooking;
 
 /**
- * The office's /enrolments is the bookings list now (issue 13, e2e/bookings.test.ts); this screen
+ * The office's /enrolments is the bookings list now (office booking tools, e2e/bookings.test.ts); this screen
  * (search, CSV, registers) is what a trainer sees there, so it signs in as one. A trainer sees the
  * paid bookings on their own course dates (the test server assigns them every date) with names and
  * courses only: no e-mail, phone, address, status, money or terms (decision 333).

@@ -2,7 +2,7 @@ import { describe } from "vitest";
 import { VIEWPORTS, expect, test } from "./fixtures";
 import { sendContactMessage } from "./helpers";
 
-// The owner's menu: the spec's items, then Staff and the account screens of issue 17.
+// The owner's menu: the spec's items, then Staff and the account screens of staff accounts.
 const MENU = [
   "Dashboard",
   "Messages",

@@ -1,5 +1,5 @@
 /**
- * Mock exam scores beside the readiness board (issue 31), real Chromium against the real API at
+ * Mock exam scores beside the readiness board (learner portal), real Chromium against the real API at
  * 390 px: a learner sits two practice papers through their portal link (the API), and the trainer
  * sees the best and latest score for that unit on the course date's board.
  */

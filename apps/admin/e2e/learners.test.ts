@@ -1,5 +1,5 @@
 /**
- * Learner records in the portal (issue 14), real Chromium against the real API: a trainer uses the
+ * Learner records in the portal (learner records), real Chromium against the real API: a trainer uses the
  * readiness board and the digital register on a tablet (768 px) and a desktop (1280 px): 'Not
  * ready' filter, ID check with the document seen, attendance (present, late with the time),
  * results per unit (refused with the reason while first aid is missing), certificate, and the
@@ -20,7 +20,7 @@ type Course = { id: number; courseDates: { id: number; startDate: string; endDat
 async function learner(request: APIRequestContext, apiUrl: string, lastName: string, complete: boolean) {
   const course = (await (await request.get(`${apiUrl}/api/courses/slug/sia-door-supervisor-course`)).json()) as Course;
   // The one-day date of today (the API test server adds it): the register records the day it is
-  // (issue 27), and the test trainer is assigned to it.
+  // (attendee changes), and the test trainer is assigned to it.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
   const date = course.courseDates.find((d) => d.placesLeft > 0 && d.startDate === today)!;
   const enroll = await request.post(`${apiUrl}/api/enroll`, {

@@ -1,5 +1,5 @@
 /**
- * Issue 27 part B in real Chromium against the real API: a course date on a bank holiday warns in
+ * Attendee changes part B in real Chromium against the real API: a course date on a bank holiday warns in
  * the office's course form (phone, 390 px), and a trainer's register for today offers "Mark
  * everyone present" and keeps a day still ahead closed.
  */

@@ -1,5 +1,5 @@
 /**
- * The office's Scheduled mail view (issue 15) in Chromium against the real API: a booking paid just
+ * The office's Scheduled mail view (waiting lists and reminders) in Chromium against the real API: a booking paid just
  * now shows its course reminders under Due, sent mail under Sent, and a mail that failed for good
  * is sent again with Retry. The test server seeds one sent and two failed mails (one per width).
  */

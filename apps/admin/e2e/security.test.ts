@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describeAtWidths, expect, test } from "./fixtures";
 
 /**
- * Roles and second factors in the real browser against the real API (issue 17). The accounts are
+ * Roles and second factors in the real browser against the real API (staff accounts). The accounts are
  * seeded by the API test server only (TEST_ROLE_STAFF in apps/api/src/env.ts), one per screen
  * width for each factor, so no test changes an account another test signs in with.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 32: independent checkers over the admin portal (decisions 315, 316). The Nu HTML checker
+ * Valid output for other software: independent checkers over the admin portal (decisions 315, 316). The Nu HTML checker
  * over the index.html the admin server sends (the only HTML it serves: the portal is a SPA), and
  * HTML_CodeSniffer at WCAG2AA in Chromium over the sign-in page and the key screens, signed in.
  * Off CI a machine without Java skips the Nu check; on CI it fails (see @app/e2e-kit tools).

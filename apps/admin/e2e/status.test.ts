@@ -1,5 +1,5 @@
 /**
- * The status page (issue 26) in Chromium against the real API: every item the API reports, with
+ * The status page (operations) in Chromium against the real API: every item the API reports, with
  * its level in words, its plain sentence, what to do and the measured reading; worst first; the
  * running version; reachable from the menu by the office and the owner, not by a trainer.
  */

@@ -1,5 +1,5 @@
 /**
- * The office's Waiting list screen (issue 15) at 1280 px against the real API: each date's line,
+ * The office's Waiting list screen (waiting lists and reminders) at 1280 px against the real API: each date's line,
  * move up, an offer by hand refused while no place is free, a freed place offered to the first
  * in line, and removing the person offered (the place passes to the next).
  */

@@ -1,5 +1,5 @@
 /**
- * The Website area against the real API and the real site (issue 35): the office edits an FAQ
+ * The Website area against the real API and the real site (website editing): the office edits an FAQ
  * answer and the phone number, previews at 390 px, publishes, and the public page shows both
  * within 2 s; an XSS attempt in every formatted field is inert on the public pages.
  */

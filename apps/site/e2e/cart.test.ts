@@ -1,5 +1,5 @@
 /**
- * The booking journey (issue 5) in real Chromium against the real API on a real database:
+ * The booking journey (site checkout) in real Chromium against the real API on a real database:
  * home → course → date and add-ons → cart → discount codes → checkout form (one mistake of each
  * kind, corrected) → order → the API's local payment page → /payment/success, then the order is
  * paid in the admin's enrolments. Also: a cancelled payment gives the cart back (the order cancelled
@@ -11,6 +11,7 @@
 import type { Page } from "playwright-core";
 import { describe } from "vitest";
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
+import { createPaidBooking } from "@app/e2e-kit";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
 const DOOR = { slug: "sia-door-supervisor-course", title: "SIA Door Supervisor Course" };
@@ -212,7 +213,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
         .toBe(`-${penceToText(discountPence)}`);
       expect(await page.getByLabel("Discount code", { exact: true }).count()).toBe(0);
       expect(await page.getByText(usedUpMessage).count()).toBe(0);
-      // The header's cart shows the cart page's total, after the code (issue 27).
+      // The header's cart shows the cart page's total, after the code (attendee changes).
       const headerTotal = () => page.locator(".cart-button__total").first().textContent();
       await expect.poll(headerTotal).toBe(penceToText(totalPence));
       // The applied code survives a reload (checked again with the API).
@@ -385,29 +386,12 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       apiUrl,
       screenshot,
     }) => {
-      const c = await course(apiUrl, FIRST_AID.slug);
-      const date = c.courseDates.find((d) => d.placesLeft > 0)!;
-      const placed = await fetch(`${apiUrl}/api/enroll`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
-          guest_email: `paid-${name}-${Date.now()}@example.com`,
-          guest_name: "Pat",
-          first_name: "Pat",
-          last_name: "Example",
-          phone_number: "07700900457",
-          country: "United Kingdom",
-          street_address: "3 Example Road",
-          town_city: "Bootle",
-          state: "England",
-        }),
+      const { reference } = await createPaidBooking(apiUrl, {
+        slug: FIRST_AID.slug,
+        firstName: "Pat",
+        lastName: "Example",
+        email: `paid-${name}-${Date.now()}@example.com`,
       });
-      expect(placed.status).toBe(201);
-      const { reference } = (await placed.json()) as { reference: string };
-      expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(
-        303,
-      );
 
       await navigate(`/cart?cancelled=${encodeURIComponent(reference)}`);
       await page.getByText("This order has already been paid.").waitFor();
@@ -433,7 +417,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe("the cart flag cookie: /cart drawn by the server (issue 16, decision 257)", () => {
+describe("the cart flag cookie: /cart drawn by the server (performance, decision 257)", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
   test("renders the empty cart on the server, and a held cart never flashes it", async ({

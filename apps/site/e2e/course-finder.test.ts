@@ -1,5 +1,5 @@
 /**
- * The course finder (issue 33) in real Chromium at 390 px against the real API and its seeded
+ * The course finder (course finder and prerequisites) in real Chromium at 390 px against the real API and its seeded
  * catalogue: three journeys to a filled cart (new to the industry; a door supervisor trained before
  * 2021 renewing; a security officer whose first aid runs out), and, over plain HTTP as a crawler
  * sees it, the server-rendered first question, the no-script questions, the unsettled answer's

@@ -1,5 +1,5 @@
 /**
- * Issue 18 over plain HTTP, as crawlers and validators see the site: html-validate (recommended
+ * Findability and accessibility over plain HTTP, as crawlers and validators see the site: html-validate (recommended
  * preset, config in .htmlvalidate.mjs) finds 0 errors in the first HTML of every public route;
  * titles and descriptions fit; head tags and JSON-LD as Google documents them; /cart's first
  * HTML; robots.txt, sitemap lastmod, icons, stray paths and cache headers.
@@ -202,7 +202,7 @@ describe("sitemap, icons and stray paths", () => {
   it("every sitemap URL has a <lastmod>; courses carry their own change time", async () => {
     const xml = await (await fetch(`${siteUrl}/sitemap.xml`)).text();
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-    // The fixed pages (the course finder among them, issue 33), /news (issue 35) and one per course; no news post is published in this run.
+    // The fixed pages (the course finder among them, course finder and prerequisites), /news (website editing) and one per course; no news post is published in this run.
     expect(urls.length).toBe(9 + courses.length);
     const changes = (await (await fetch(`${apiUrl}/api/catalogue/changes`)).json()) as { courses: string; shop: string };
     const byLoc = new Map(urls.map((u) => [attr(u, /<loc>([^<]+)<\/loc>/), attr(u, /<lastmod>([^<]+)<\/lastmod>/)]));

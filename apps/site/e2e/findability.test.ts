@@ -1,5 +1,5 @@
 /**
- * Issue 18 in real Chromium, at 390 px and 1280 px: the reviews carousel's page buttons say the
+ * Findability and accessibility in real Chromium, at 390 px and 1280 px: the reviews carousel's page buttons say the
  * right total right after hydration; the chat box closes on Escape with focus on its toggle;
  * course card pictures pick a size for their slot; /cart without JavaScript shows its heading
  * and how to book anyway.

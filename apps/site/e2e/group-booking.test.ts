@@ -1,5 +1,5 @@
 /**
- * Group and employer bookings on the public site (issue 13) and the marketing opt-in (issue 15),
+ * Group and employer bookings on the public site (office booking tools) and the marketing opt-in (waiting lists and reminders),
  * in real Chromium against the real API, at 390 px (phone) and 1280 px: places chosen on the
  * course page (1 up to the places left, at most 10), changed on the cart line, priced per place;
  * each attendee named at checkout (first and last name, e-mail optional); company name and
@@ -200,7 +200,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       page.on("request", (r) => {
         if (r.url().endsWith("/api/enroll")) enrolls++;
       });
-      // Attendee 1 is the buyer (issue 27) until they say someone else is attending.
+      // Attendee 1 is the buyer (attendee changes) until they say someone else is attending.
       const firstName1 = attendee(1).getByLabel("First name*");
       expect(await firstName1.inputValue()).toBe("Jane");
       expect(await attendee(1).getByLabel("Last name*").inputValue()).toBe("Doe");
@@ -398,7 +398,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       expect(subtotalPence).toBeGreaterThan(2 * Math.round(door.fee * 100));
       await page.getByRole("textbox", { name: "Discount code" }).fill(doorOnly);
       await page.getByRole("button", { name: "Apply Code" }).click();
-      await page.getByText(`Discount (${doorOnly}, £25.00 off)`).waitFor();
+      await page.getByText(`Discount (${doorOnly}, £25 off)`).waitFor();
       const totalPence = subtotalPence - 2500;
       await page.getByRole("button", { name: `Proceed to Checkout (${penceToText(totalPence)})` }).click();
       await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();

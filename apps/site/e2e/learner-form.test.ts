@@ -1,41 +1,24 @@
 /**
- * The learner's pre-course form (issue 14) on a 390 px phone: the buyer's success page links to
+ * The learner's pre-course form (learner records) on a 390 px phone: the buyer's success page links to
  * it, the learner fills it over two visits (it saves as they type, 'Saved' shows), the 12-month
  * first-aid rule is refused with the EFAW pointer, the certificate is uploaded, and the form ends
  * complete. Also the 1280 px layout once.
  */
 import { describe } from "vitest";
 import { addCalendarMonths } from "@app/contract";
+import { createPaidBooking } from "@app/e2e-kit";
 import { expect, test, VIEWPORTS } from "./fixtures";
 
-type ApiCourse = { id: number; courseDates: { id: number; startDate: string; placesLeft: number }[] };
-
-/** A paid door supervisor booking made over the API; returns its reference, start date and learner link. */
+/** A paid door supervisor booking (the shared helper); returns its reference, start date and learner link. */
 async function paidDoorSupervisorBooking(apiUrl: string, who: string) {
-  const c = (await (await fetch(`${apiUrl}/api/courses/slug/sia-door-supervisor-course`)).json()) as ApiCourse;
-  const date = c.courseDates.find((d) => d.placesLeft > 0)!;
-  const placed = await fetch(`${apiUrl}/api/enroll`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      courses: [{ id: c.id, selectedDate: date.id, selectedAddons: [] }],
-      guest_email: `learner-${who}-${Date.now()}@example.com`,
-      guest_name: "Robin",
-      first_name: "Robin",
-      last_name: "Learner",
-      phone_number: "07700900111",
-      country: "United Kingdom",
-      street_address: "4 Example Road",
-      town_city: "Bootle",
-      state: "England",
-    }),
+  const booking = await createPaidBooking(apiUrl, {
+    slug: "sia-door-supervisor-course",
+    firstName: "Robin",
+    lastName: "Learner",
+    email: `learner-${who}-${Date.now()}@example.com`,
   });
-  expect(placed.status).toBe(201);
-  const { reference } = (await placed.json()) as { reference: string };
-  expect((await fetch(`${apiUrl}/api/payments/local/${reference}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
-  const status = (await (await fetch(`${apiUrl}/api/orders/${reference}/status`)).json()) as { learner_links: { url: string }[] };
-  const url = new URL(status.learner_links[0]!.url);
-  return { reference, start: date.startDate, path: url.pathname };
+  const url = new URL(booking.learnerLinks[0]!);
+  return { reference: booking.reference, start: booking.startDate, path: url.pathname };
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");

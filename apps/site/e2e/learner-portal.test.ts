@@ -1,5 +1,5 @@
 /**
- * The learner's portal (issue 31) on a 390 px phone, real Chromium against the real API: the
+ * The learner's portal (learner portal) on a 390 px phone, real Chromium against the real API: the
  * learner revises (ticks a section read), sits a short timed mock paper and sees the score with
  * the explanations, then sees the certificate's progress and ticks a licence step.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in real Chromium against the real API:
+ * Booking on a phone in real Chromium against the real API:
  * - every public route and every cart/checkout/payment state at 320, 360, 390 and 430 px (and
  *   1280 px): no sideways scroll (`scrollWidth` ≤ viewport) and axe with 0 violations;
  * - toasts fit the screen; the floating chat button never covers a price, a total or the main action;

@@ -220,7 +220,7 @@ describe("navigation", () => {
 describe("performance budget", () => {
   test.scoped({ viewport: VIEWPORTS.phone });
 
-  test("the first load of / ships at most 60 KB of gzipped JavaScript (issue 16)", async ({ page, navigate }) => {
+  test("the first load of / ships at most 60 KB of gzipped JavaScript (performance)", async ({ page, navigate }) => {
     const scripts: Promise<number>[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script")

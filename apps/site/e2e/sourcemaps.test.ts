@@ -1,5 +1,5 @@
 /**
- * Production does not serve source maps publicly unless SOURCEMAPS_PUBLIC=true (issue 11,
+ * Production does not serve source maps publicly unless SOURCEMAPS_PUBLIC=true (hardening,
  * decision 107): the production server is started on a build that contains maps.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";

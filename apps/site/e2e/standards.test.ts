@@ -1,5 +1,5 @@
 /**
- * Issue 32: two independent checkers over what the site publishes (decisions 315, 316).
+ * Valid output for other software: two independent checkers over what the site publishes (decisions 315, 316).
  * - The Nu HTML checker (vnu.jar, the W3C's validator) over the server's first HTML of every
  *   public route, in one run: 0 errors and 0 warnings. Its "info" lines are not checked: the one
  *   it gives is the trailing slash React writes on void elements (`<img … />`), valid HTML.

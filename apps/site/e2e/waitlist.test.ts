@@ -1,5 +1,5 @@
 /**
- * Waiting lists in the browser (issue 15), at 390 px against the real API: a fully booked date
+ * Waiting lists in the browser (waiting lists and reminders), at 390 px against the real API: a fully booked date
  * offers 'Join the waiting list' (the form's messages, the success and the repeat join), and
  * the offer mail's link puts the date in the cart and fills in the checkout, and the order it
  * places takes the held place.

@@ -4,7 +4,7 @@
  * (`@fastify/static`'s `preCompressed`). Compressing on each request used the compression
  * plugin's fast settings: the first load of `/` went over the wire as 62.5 KB (Brotli quality
  * 4) where the best settings give about 51 KB, and every asset request cost the server CPU
- * (issue 16, decision 258). Files under 1 KB, and copies no smaller than the file, are skipped.
+ * (performance, decision 258). Files under 1 KB, and copies no smaller than the file, are skipped.
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The lint config catches what it promises (issue 28): each probe is a file an engineer might
+ * The lint config catches what it promises (one owner per table): each probe is a file an engineer might
  * write, linted with the workspace's own eslint.config.js at a real path (the boundary zones and
  * the type-aware rules depend on where a file is), and must be refused with the named rule.
  * If a rule is switched off or a zone stops matching its folders, this fails.

@@ -1,5 +1,5 @@
 /**
- * Booking prerequisites and approval (issue 33): what a course asks each attendee at checkout
+ * Booking prerequisites and approval (course finder and prerequisites): what a course asks each attendee at checkout
  * (e.g. a refresher: current licence number and expiry; a top-up: when and where the earlier
  * training was), the course finder's answers kept with a booking, and the office's approval of a
  * booking that waits for it (no payment taken, places held) before the customer gets the payment link.

@@ -1,5 +1,5 @@
 /**
- * The office's actions on one attendee of a booking (issue 27): cancel their place (with all, part
+ * The office's actions on one attendee of a booking (attendee changes): cancel their place (with all, part
  * or none of its money back), hand it to another person, or correct the name. Each takes an
  * `idempotency_key`, so a retried click changes nothing, and answers the booking as it is now.
  */

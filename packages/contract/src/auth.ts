@@ -1,18 +1,17 @@
 import { z } from "zod";
 import {
   adminResponses,
-  anyStaff,
   anyStaffSetup,
   c,
   ErrorSchema,
   MessageSchema,
-  ownerOnly,
   requiredText,
   type RouteMeta,
   sessionNeeded,
   STAFF_ROLES,
   TEXT_MAX,
 } from "./common";
+import { CodeSchema, WebAuthnJson } from "./account";
 
 /** Failed sign-ins one client may make for one account before it is held back (docs/decisions/142). */
 export const LOGIN_MAX_ATTEMPTS = 5;
@@ -65,13 +64,6 @@ const LoginAnswer = z.object({
   /** With next = second_factor: what this account can answer with. */
   methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
 });
-
-export const CodeSchema = z.object({
-  code: requiredText("Please enter the code").pipe(z.string().max(64)),
-});
-
-/** A WebAuthn JSON object (options or a credential), checked by @simplewebauthn on the server. */
-const WebAuthnJson = z.record(z.string(), z.unknown());
 
 export const PASSWORD_RULES_TEXT = "At least 12 characters, three kinds of characters, not a common password";
 
@@ -146,209 +138,5 @@ export const authContract = c.router({
   },
 });
 
-export const AccountSessionSchema = z.object({
-  id: z.string(),
-  /** Browser and system, read from the user agent. */
-  device: z.string(),
-  ip: z.string(),
-  signed_in_at: z.string(),
-  last_active_at: z.string(),
-  current: z.boolean(),
-});
-export type AccountSession = z.infer<typeof AccountSessionSchema>;
-
-export const PasskeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-});
-export type Passkey = z.infer<typeof PasskeySchema>;
-
-export const SecurityStatusSchema = z.object({
-  totp: z.boolean(),
-  passkeys: z.array(PasskeySchema),
-  recovery_codes_left: z.number().int(),
-  /** A second factor is required for this portal (setting). */
-  second_factor_required: z.boolean(),
-});
-export type SecurityStatus = z.infer<typeof SecurityStatusSchema>;
-
-export const ChangePasswordSchema = z.object({
-  current_password: z
-    .string({ required_error: "Please enter your current password" })
-    .min(1, "Please enter your current password")
-    .max(1000),
-  new_password: z.string({ required_error: "Please enter a new password" }).min(1, "Please enter a new password").max(1000),
-});
-
-const RecoveryCodesAnswer = z.object({ recovery_codes: z.array(z.string()) });
-
-export const accountContract = c.router({
-  sessions: {
-    method: "GET",
-    path: "/account/sessions",
-    responses: { 200: z.array(AccountSessionSchema), ...adminResponses },
-    metadata: anyStaff,
-    summary: "Your sessions: each signed-in device",
-  },
-  endSession: {
-    method: "DELETE",
-    path: "/account/sessions/:id",
-    pathParams: z.object({ id: z.string().uuid() }),
-    responses: { 200: MessageSchema, 404: ErrorSchema, ...adminResponses },
-    metadata: anyStaff,
-    summary: "Signs out one of your sessions",
-  },
-  endOtherSessions: {
-    method: "POST",
-    path: "/account/sessions/sign-out-others",
-    body: c.noBody(),
-    responses: { 200: z.object({ message: z.string(), ended: z.number().int() }), ...adminResponses },
-    metadata: anyStaff,
-    summary: "Sign out everywhere else",
-  },
-  changePassword: {
-    method: "POST",
-    path: "/account/password",
-    body: ChangePasswordSchema,
-    responses: { 200: MessageSchema, ...adminResponses },
-    metadata: anyStaff,
-    summary: "Changes your password; every other session ends",
-  },
-  security: {
-    method: "GET",
-    path: "/account/security",
-    responses: { 200: SecurityStatusSchema, ...adminResponses },
-    metadata: anyStaffSetup,
-    summary: "Your second factors",
-  },
-  totpSetup: {
-    method: "POST",
-    path: "/account/totp/setup",
-    body: c.noBody(),
-    responses: {
-      200: z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() }),
-      409: ErrorSchema,
-      ...adminResponses,
-    },
-    metadata: anyStaffSetup,
-    summary: "Starts adding an authenticator app: a new secret (QR code and text)",
-  },
-  totpConfirm: {
-    method: "POST",
-    path: "/account/totp/confirm",
-    body: CodeSchema,
-    responses: { 200: RecoveryCodesAnswer, 409: ErrorSchema, ...adminResponses },
-    metadata: anyStaffSetup,
-    summary: "Confirms the app with its first code; answers recovery codes when this is the first factor",
-  },
-  totpRemove: {
-    method: "DELETE",
-    path: "/account/totp",
-    responses: { 200: MessageSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: anyStaff,
-    summary: "Removes the authenticator app",
-  },
-  recoveryCodes: {
-    method: "POST",
-    path: "/account/recovery-codes",
-    body: c.noBody(),
-    responses: { 200: RecoveryCodesAnswer, 409: ErrorSchema, ...adminResponses },
-    metadata: anyStaffSetup,
-    summary: "Ten new recovery codes (the old ones stop working); shown once",
-  },
-  passkeyOptions: {
-    method: "POST",
-    path: "/account/passkeys/options",
-    body: c.noBody(),
-    responses: { 200: WebAuthnJson, ...adminResponses },
-    metadata: anyStaffSetup,
-    summary: "Starts adding a passkey: WebAuthn registration options",
-  },
-  passkeyAdd: {
-    method: "POST",
-    path: "/account/passkeys",
-    body: z.object({ name: z.string().trim().max(60).optional(), response: WebAuthnJson }),
-    responses: { 200: RecoveryCodesAnswer, ...adminResponses },
-    metadata: anyStaffSetup,
-    summary: "Adds the passkey; answers recovery codes when this is the first factor",
-  },
-  passkeyRemove: {
-    method: "DELETE",
-    path: "/account/passkeys/:id",
-    pathParams: z.object({ id: z.string().min(1).max(1000) }),
-    responses: { 200: MessageSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: anyStaff,
-    summary: "Removes a passkey",
-  },
-});
-
-export const StaffMemberSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(STAFF_ROLES),
-  status: z.enum(["active", "invited", "disabled"]),
-  second_factor: z.boolean(),
-  last_active_at: z.string().nullable(),
-});
-export type StaffMember = z.infer<typeof StaffMemberSchema>;
-
-export const InviteSchema = z.object({
-  name: requiredText("Name is required").pipe(z.string().max(100, "Name is too long")),
-  email: requiredText("Email is required").pipe(z.string().max(254).email("Please enter a valid email address")),
-  role: z.enum(STAFF_ROLES, { errorMap: () => ({ message: "Please choose a role" }) }),
-});
-export type InviteInput = z.infer<typeof InviteSchema>;
-
-export const StaffUpdateSchema = z.object({
-  role: z.enum(STAFF_ROLES).optional(),
-  disabled: z.boolean().optional(),
-});
-
-export const InviteTokenParams = z.object({ token: z.string().min(10).max(200) });
-
-export const staffContract = c.router({
-  list: {
-    method: "GET",
-    path: "/staff",
-    responses: { 200: z.array(StaffMemberSchema), ...adminResponses },
-    metadata: ownerOnly,
-    summary: "Staff and their roles",
-  },
-  invite: {
-    method: "POST",
-    path: "/staff/invites",
-    body: InviteSchema,
-    responses: { 201: StaffMemberSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: ownerOnly,
-    summary: "Invites a member of staff by e-mail (a single-use link valid 72 hours)",
-  },
-  update: {
-    method: "PUT",
-    path: "/staff/:id",
-    pathParams: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
-    body: StaffUpdateSchema,
-    responses: { 200: StaffMemberSchema, 404: ErrorSchema, 409: ErrorSchema, ...adminResponses },
-    metadata: ownerOnly,
-    summary: "Changes a member's role, or disables / enables them (disabling ends their sessions at once)",
-  },
-  inviteInfo: {
-    method: "GET",
-    path: "/invites/:token",
-    pathParams: InviteTokenParams,
-    responses: { 200: z.object({ name: z.string(), email: z.string() }), 404: ErrorSchema },
-    summary: "Who an invitation is for (the set-password page)",
-  },
-  acceptInvite: {
-    method: "POST",
-    path: "/invites/:token",
-    pathParams: InviteTokenParams,
-    body: z.object({
-      password: z.string({ required_error: "Please enter a new password" }).min(1, "Please enter a new password").max(1000),
-    }),
-    responses: { 200: MessageSchema, 404: ErrorSchema },
-    summary: "Sets the password from an invitation link (single use)",
-  },
-});
+export * from "./account";
+export * from "./staff";

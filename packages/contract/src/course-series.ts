@@ -1,11 +1,11 @@
 /**
- * 'Add repeating dates' (issue 13, decision 193): a series of course dates from one first day, each
+ * 'Add repeating dates' (office booking tools, decision 193): a series of course dates from one first day, each
  * run a few consecutive days (Mon–Sat = 6 days from a Monday), repeated every N weeks until a last
  * start date or for a number of runs. One pure function, used by the admin dialog's preview and by
  * the API that writes the dates, so the preview is exactly what gets created.
  */
 import { z } from "zod";
-import { isIsoDate } from "@app/rules";
+import { addDays, isIsoDate, weekdayOf, WEEKDAYS_SHORT } from "@app/rules";
 import { IsoDate } from "./common";
 
 /** Most dates one series may create (and most open dates a course may hold: the edit form's list limit). */
@@ -13,27 +13,11 @@ export const SERIES_MAX_DATES = 100;
 export const SERIES_MAX_RUN_DAYS = 14;
 export const SERIES_MAX_EVERY_WEEKS = 52;
 
-export const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-
-const DAY_MS = 86_400_000;
-const toUtc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** 'YYYY-MM-DD' plus n days (calendar arithmetic, no time zones). */
-export function addCalendarDays(iso: string, n: number): string {
-  return fromUtc(toUtc(iso) + n * DAY_MS);
-}
-
-/** Weekday of a calendar date, 0 = Sunday. */
-export function weekdayOf(iso: string): number {
-  return new Date(toUtc(iso)).getUTCDay();
-}
-
 /** 'Mon – Sat' for a run of `days` days starting on `startDate`, 'Mon' for one day. */
 export function runWeekdays(startDate: string, days: number): string {
   if (!isIsoDate(startDate) || days < 1) return "";
   const first = WEEKDAYS_SHORT[weekdayOf(startDate)]!;
-  return days === 1 ? first : `${first} – ${WEEKDAYS_SHORT[weekdayOf(addCalendarDays(startDate, days - 1))]!}`;
+  return days === 1 ? first : `${first} – ${WEEKDAYS_SHORT[weekdayOf(addDays(startDate, days - 1))]!}`;
 }
 
 export type SeriesSpec = {
@@ -59,9 +43,9 @@ export function seriesDates(spec: SeriesSpec): { startDate: string; endDate: str
   const out: { startDate: string; endDate: string }[] = [];
   for (let k = 0; out.length <= SERIES_MAX_DATES; k++) {
     if (count !== null && k >= count) break;
-    const start = addCalendarDays(startDate, k * everyWeeks * 7);
+    const start = addDays(startDate, k * everyWeeks * 7);
     if (until !== null && start > until) break;
-    out.push({ startDate: start, endDate: addCalendarDays(start, runDays - 1) });
+    out.push({ startDate: start, endDate: addDays(start, runDays - 1) });
   }
   return out;
 }

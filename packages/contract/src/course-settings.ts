@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { adminResponses, c, ErrorSchema, IdParams, officeOnly, requiredText } from "./common";
-import { LICENCE_KINDS } from "./learners";
+import { LICENCE_KINDS } from "./learner-facts";
 
 export { DEFAULT_ASSESSMENT_TEXT, DEFAULT_SIDE_BOX_BENEFITS } from "./course-facts";
 

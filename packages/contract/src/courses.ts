@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CourseSeriesInputSchema } from "./course-series";
 import { PREREQUISITE_KEYS } from "./prerequisite-facts";
-import { LICENCE_KINDS } from "./learners";
+import { LICENCE_KINDS } from "./learner-facts";
 import { officeOnly } from "./common";
 import {
   adminResponses,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ukDate } from "@app/rules";
 import {
   adminResponses,
   c,
@@ -36,7 +37,7 @@ export const DiscountSchema = z.object({
   /** Uses taken by pending (held) and paid orders. */
   uses: z.number().int(),
   uses_left: z.number().int(),
-  /** A fixed amount off in pounds (issue 13), instead of percent_off; never takes a total below £0. */
+  /** A fixed amount off in pounds (office booking tools), instead of percent_off; never takes a total below £0. */
   amount_off: Pounds.nullable(),
   /** Courses the code is limited to; empty means every course. */
   course_ids: z.array(z.number().int()),
@@ -64,11 +65,6 @@ const maxUses = z
   .int("Max uses must be a whole number")
   .gt(0, "Max uses must be greater than 0")
   .max(MAX_INT, "Max uses is too large");
-
-/** Today's date in the UK, 'YYYY-MM-DD' (the business runs on UK time). */
-export function todayInLondon(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(now);
-}
 
 /** A fixed amount off, in pounds (at most 2 decimals). */
 const amountOff = z
@@ -120,7 +116,7 @@ export const DiscountCreateSchema = z
   .object({
     code,
     valid_from: requiredText("Start date is required").pipe(
-      IsoDate.refine((d) => d >= todayInLondon(), "Start date cannot be in the past"),
+      IsoDate.refine((d) => d >= ukDate(), "Start date cannot be in the past"),
     ),
     valid_until: requiredText("End date is required").pipe(IsoDate),
     max_uses: maxUses,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { adminResponses, c, ErrorSchema, IdParams, officeOnly, PAGE_MAX_LIMIT } from "./common";
 
 /**
- * The office's 'Scheduled mail' view (issue 15): what was sent, what is due, what failed, and
+ * The office's 'Scheduled mail' view (waiting lists and reminders): what was sent, what is due, what failed, and
  * what was skipped (a reminder for a cancelled booking, a renewal mail without consent). Rows come
  * from the mail outbox (every mail the API sends) and the reminder schedule (mails not yet due).
  */

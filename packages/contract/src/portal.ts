@@ -1,5 +1,5 @@
 /**
- * The learner's portal (issue 31, decisions 350-359): what the learner sees by their own link
+ * The learner's portal (learner portal, decisions 350-359): what the learner sees by their own link
  * (the form as before, revision, mock exams, results, certificate progress, licence steps).
  * The office's routes for the same data are in study.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The prerequisite questions a course may ask each attendee at checkout (issue 33), without zod:
+ * The prerequisite questions a course may ask each attendee at checkout (course finder and prerequisites), without zod:
  * the site's cart page reads these labels and must not load the schemas (decision 258).
  */
 export const PREREQUISITE_KEYS = ["licence_number", "licence_expiry", "earlier_training_date", "earlier_training_place"] as const;

@@ -1,5 +1,5 @@
 /**
- * The office's side of the learner's portal (issue 31, decisions 350-359): study units with
+ * The office's side of the learner's portal (learner portal, decisions 350-359): study units with
  * their paper settings, revision sections (Markdown), the question bank, mock scores beside the
  * readiness board, certificate progress, licence steps and the portal's closing date.
  * Reading is open to trainers; writing the content and the learner's records is office work.

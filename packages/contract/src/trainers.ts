@@ -1,5 +1,5 @@
 /**
- * Trainers of course dates (issue 27, decision 332): the office assigns trainers to each course
+ * Trainers of course dates (attendee changes, decision 332): the office assigns trainers to each course
  * date; a trainer's registers, enrolments and exports then show only those dates.
  */
 import { z } from "zod";

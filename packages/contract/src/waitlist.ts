@@ -3,7 +3,7 @@ import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, requiredText, TEXT
 import { CHECKOUT_PHONE_PATTERN, MAX_PLACES_PER_ORDER } from "./orders";
 
 /**
- * Waiting lists of fully booked course dates (issue 15, docs/decisions/230-239): the public join
+ * Waiting lists of fully booked course dates (waiting lists and reminders, docs/decisions/230-239): the public join
  * form, the offer link's answer, and the office's list with its actions.
  */
 

@@ -3,7 +3,7 @@ import { adminResponses, c, DataUrl, ErrorSchema, IsoDate, officeOnly, requiredT
 import { TEXT_MAX } from "./order-facts";
 
 /**
- * The public site's own words as data (issue 35, decisions 360-369): each section is one JSON
+ * The public site's own words as data (website editing, decisions 360-369): each section is one JSON
  * document with a draft and a list of published versions. Formatted fields are Markdown; the API
  * answers them as sanitised HTML beside the source (`…Html`).
  */

@@ -6,8 +6,8 @@ import {
   LoginSchema,
   ShopItemCreateSchema,
   TrainingCreateSchema,
-  todayInLondon,
 } from "../src";
+import { ukDate } from "@app/rules";
 
 function messages(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? [] : result.error!.issues.map((i) => i.message);
@@ -155,7 +155,7 @@ describe("spec §5 messages live in the contract", () => {
         "Start date cannot be in the past",
       ]),
     );
-    const today = todayInLondon();
+    const today = ukDate();
     expect(
       messages(
         DiscountCreateSchema.safeParse({ code: "SAVE10", percent_off: 10, valid_from: today, valid_until: today, max_uses: 5 }),

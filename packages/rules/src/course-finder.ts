@@ -1,5 +1,5 @@
 /**
- * "Which course do I need?" (issue 33): the SIA's licensing rules that decide which of our courses a
+ * "Which course do I need?" (course finder and prerequisites): the SIA's licensing rules that decide which of our courses a
  * customer must book, written once for the site's course finder, the course pages' "Who is this
  * for?" line and the office's view of a booking's answers.
  *
@@ -10,7 +10,8 @@
  * dates below was re-read on the live pages on that day: the office should check them against
  * GOV.UK before relying on a changed rule. Each rule names its page.
  */
-import { addCalendarMonths, formatLongDate } from "./dates";
+import { addCalendarMonths } from "./calendar";
+import { formatLongDate } from "./dates";
 
 /** "Get training" (read: knowledge as of early 2025): door supervisors and security officers who qualified before this day took top-up training to renew. */
 export const TOP_UP_FROM = "2021-04-01";

@@ -119,12 +119,39 @@ export function formatLongDate(value: DateInput): string {
   return `${ordinal(d.day)} ${MONTHS_LONG[d.month - 1] ?? ""}, ${d.year}`;
 }
 
-/** 'YYYY-MM-DD' + n calendar months; a day the month lacks falls to its last day (29 Feb → 28 Feb). */
-export function addCalendarMonths(isoDate: string, months: number): string {
-  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = (total % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+export const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
+function weekdayShort(d: CalendarDate): string {
+  return WEEKDAYS_SHORT[new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay()] ?? "";
+}
+
+/** 'Mon 7 Dec' for one day (the register's column heads); '' when unreadable. */
+export function formatDayMonthWithWeekday(value: DateInput): string {
+  const d = parseCalendarDate(value);
+  return d ? `${weekdayShort(d)} ${d.day} ${shortMonth(d)}` : "";
+}
+
+const dayWithWeekday = (d: CalendarDate) => `${weekdayShort(d)} ${d.day} ${shortMonth(d)} ${d.year}`;
+
+/** 'Mon 7 Dec 2026' for one day; '' when unreadable. */
+export function formatDayWithWeekday(value: DateInput): string {
+  const d = parseCalendarDate(value);
+  return d ? dayWithWeekday(d) : "";
+}
+
+/**
+ * Course dates as customers read them, with the weekday (mails, the confirmation page):
+ * 'Mon 7 – Sat 12 Dec 2026', 'Mon 30 Nov – Fri 4 Dec 2026', 'Wed 30 Dec 2026 – Fri 1 Jan 2027',
+ * 'Mon 7 Dec 2026' (no or the same end); '' when the start or the end is unreadable.
+ */
+export function formatDateRangeWithWeekday(start: DateInput, end?: DateInput): string {
+  const s = parseCalendarDate(start);
+  const e = end ? parseCalendarDate(end) : s;
+  if (!s || !e) return "";
+  const first = `${weekdayShort(s)} ${s.day}`;
+  const last = dayWithWeekday(e);
+  if (s.year === e.year && s.month === e.month && s.day === e.day) return last;
+  if (s.year !== e.year) return `${first} ${shortMonth(s)} ${s.year} – ${last}`;
+  if (s.month !== e.month) return `${first} ${shortMonth(s)} – ${last}`;
+  return `${first} – ${last}`;
 }

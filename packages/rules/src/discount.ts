@@ -2,6 +2,7 @@
  * Discount arithmetic in integer pence (spec §4: total = subtotal minus percent of subtotal).
  * The API prices the real order with it; the site's cart shows the same figures before checkout.
  */
+import { formatPence, formatWholePounds } from "./money";
 
 /** The discount on a subtotal, rounded to the nearest penny (halves up); 0 for no or a non-positive percentage, capped at 100 %. */
 export function discountPence(subtotalPence: number, percentOff: number | null | undefined): number {
@@ -32,7 +33,7 @@ export function shareDiscount(prices: readonly number[], discountPence: number):
 }
 
 /**
- * A discount code's terms (issue 13): exactly one of a percentage or a fixed amount in pence, and
+ * A discount code's terms: exactly one of a percentage or a fixed amount in pence, and
  * optionally the courses it is limited to (empty or absent: every course).
  */
 export type DiscountTerms = {
@@ -78,17 +79,20 @@ export function discountLines(
   return { applies, discountPence: amount, paidPrices };
 }
 
-/** The words for a code's size: '15% off', '£10 off', '£7.50 off'. */
+/**
+ * The words for a code's size, wherever a code is named (the cart's totals, the booking statement,
+ * mails, Stripe's coupon name, the office's pages): '15% off', '£10 off', '£7.50 off', '£1,250 off'.
+ * Whole pounds drop the '.00' (a code's size is a description, not a price; decision 390).
+ */
 export function discountSizeLabel(terms: Pick<DiscountTerms, "percentOff" | "amountOffPence">): string {
   if ((terms.amountOffPence ?? 0) > 0) {
     const pence = Math.round(terms.amountOffPence!);
-    const pounds = pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
-    return `£${pounds} off`;
+    return `${pence % 100 === 0 ? formatWholePounds(pence / 100) : formatPence(pence)} off`;
   }
   return `${terms.percentOff ?? 0}% off`;
 }
 
-/** The office's view of a code (issue 13): what a customer would meet with it today. */
+/** The office's view of a code: what a customer would meet with it today. */
 export type DiscountStatusName = "active" | "scheduled" | "expired" | "used_up";
 
 /**

@@ -5,6 +5,9 @@
  * index is part of the site's first load, and those rules belong to two pages only.
  */
 export * from "./dates";
+export * from "./calendar";
+export * from "./limits";
+export * from "./csv";
 export * from "./bank-holidays";
 export * from "./money";
 export * from "./discount";

@@ -1,5 +1,5 @@
 /**
- * Rules of the learner's portal (issue 31, decisions 351-354), shared by the API and the apps:
+ * Rules of the learner's portal (learner portal, decisions 351-354), shared by the API and the apps:
  * drawing a mock paper, scoring it against its pass mark, the certificate's 4-working-day clock
  * and when a learner is flagged on the readiness board.
  */

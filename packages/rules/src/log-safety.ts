@@ -1,5 +1,5 @@
 /**
- * What a log line may say about a URL (issue 25, decision 267): the API and the site server both
+ * What a log line may say about a URL (production, decision 267): the API and the site server both
  * log paths, and some paths carry secrets — an order's payment reference, a learner's form token,
  * an unsubscribe, invitation or waiting-list offer token — and query strings carry references,
  * searches and e-mail addresses. These turn a path or a free text into one safe to log.

@@ -1,5 +1,5 @@
 /**
- * UK postcodes (issue 27, decision 334): checkout and office bookings ask for a postcode beside
+ * UK postcodes (attendee changes, decision 334): checkout and office bookings ask for a postcode beside
  * the spec's address fields; it is checked as a UK postcode only when the country is the United
  * Kingdom (a buyer abroad writes their own format).
  */

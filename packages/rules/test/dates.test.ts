@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   daysInMonth,
+  formatDateRangeWithWeekday,
+  formatDayMonthWithWeekday,
+  formatDayWithWeekday,
   formatDateRange,
   formatLongDate,
   isIsoDate,
@@ -162,5 +165,32 @@ describe("formatLongDate", () => {
 describe("labels from timestamps with an offset", () => {
   it("reads the calendar date as written, without time zone shifts", () => {
     expect(formatDateRange("2025-03-31T23:30:00-05:00", "2025-04-01")).toBe("31st Mar - 1st Apr 2025");
+  });
+});
+
+describe("dates with weekday", () => {
+  it("formats ranges as customers read them", () => {
+    expect(formatDateRangeWithWeekday("2026-12-07", "2026-12-12")).toBe("Mon 7 – Sat 12 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-11-30", "2026-12-04")).toBe("Mon 30 Nov – Fri 4 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-12-30", "2027-01-01")).toBe("Wed 30 Dec 2026 – Fri 1 Jan 2027");
+    expect(formatDateRangeWithWeekday("2026-12-07", "2026-12-07")).toBe("Mon 7 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-12-07", null)).toBe("Mon 7 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-12-07", "")).toBe("Mon 7 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-12-07")).toBe("Mon 7 Dec 2026");
+    expect(formatDateRangeWithWeekday("2026-12-06 10:00:00", "2026-12-13T09:00:00Z")).toBe("Sun 6 – Sun 13 Dec 2026");
+  });
+
+  it("is empty when a day cannot be read", () => {
+    expect(formatDateRangeWithWeekday("", "2026-12-07")).toBe("");
+    expect(formatDateRangeWithWeekday("2026-12-07", "2026-13-01")).toBe("");
+    expect(formatDayWithWeekday("2026-02-30")).toBe("");
+    expect(formatDayMonthWithWeekday(null)).toBe("");
+  });
+
+  it("names one day with its weekday, with or without the year", () => {
+    expect(formatDayWithWeekday("2026-12-12")).toBe("Sat 12 Dec 2026");
+    expect(formatDayWithWeekday("2024-02-29")).toBe("Thu 29 Feb 2024");
+    expect(formatDayMonthWithWeekday("2026-03-11")).toBe("Wed 11 Mar");
+    expect(formatDayMonthWithWeekday("2026-11-01")).toBe("Sun 1 Nov");
   });
 });

@@ -178,3 +178,13 @@ describe("discountStatus", () => {
     expect(discountStatus({ ...code, uses: 2 }, "2025-04-10")).toBe("expired");
   });
 });
+
+describe("discountSizeLabel in thousands", () => {
+  it("writes thousands as the money format does, whole pounds without pence", () => {
+    expect(discountSizeLabel({ percentOff: null, amountOffPence: 125000 })).toBe("£1,250 off");
+    expect(discountSizeLabel({ percentOff: null, amountOffPence: 125050 })).toBe("£1,250.50 off");
+    expect(discountSizeLabel({ percentOff: null, amountOffPence: 2500.4 })).toBe("£25 off");
+    expect(discountSizeLabel({ percentOff: 15, amountOffPence: 0 })).toBe("15% off");
+    expect(discountSizeLabel({ percentOff: null, amountOffPence: null })).toBe("0% off");
+  });
+});

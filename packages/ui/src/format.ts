@@ -12,13 +12,17 @@
  * a timestamp without an offset ('2025-03-12 14:05:00') is read as local time.
  */
 
-import { parseCalendarDate, poundsToPence, type DateInput } from "@app/rules";
+import { parseCalendarDate, type DateInput } from "@app/rules";
 
-// The money conversions and calendar-date rules are the shared rules of @app/rules (the API
-// uses the same ones); they are re-exported here so UI code keeps one import for formatting.
+// Money formatting, the money conversions and calendar-date rules are the shared rules of
+// @app/rules (the API and its mails use the same ones); they are re-exported here so UI code
+// keeps one import for formatting.
 export {
   formatDateRange,
   formatLongDate,
+  formatPence,
+  formatPounds,
+  INVALID_AMOUNT,
   NO_DATE_SET,
   ordinal,
   parseCalendarDate,
@@ -27,36 +31,6 @@ export {
   type CalendarDate,
   type DateInput,
 } from "@app/rules";
-
-// ---------------------------------------------------------------- money
-
-/**
- * Pounds and pence as en-GB writes them ('£1,250.00', '-£5.00'), by hand rather than with
- * Intl.NumberFormat: creating the first Intl formatter loads the locale's data, which cost the
- * site's first load ~10 ms of main thread at module start-up (~40 ms on a 4x slower phone;
- * issue 16, docs/decisions/257). Tests compare it with Intl's output.
- */
-function gbp(pence: number): string {
-  const size = Math.abs(pence);
-  const whole = String(Math.floor(size / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const rest = String(size % 100).padStart(2, "0");
-  return `${pence < 0 ? "-" : ""}£${whole}.${rest}`;
-}
-
-/** Shown for an amount that is not a finite number, rather than a misleading '£0.00'. */
-export const INVALID_AMOUNT = "—";
-
-/** 25000 → '£250.00', 1999 → '£19.99', 125000 → '£1,250.00', -500 → '-£5.00'. */
-export function formatPence(pence: number): string {
-  if (!Number.isFinite(pence)) return INVALID_AMOUNT;
-  return gbp(Math.round(pence) || 0);
-}
-
-/** 250 → '£250.00', 30 → '£30.00', 19.99 → '£19.99' (rounded to whole pence via poundsToPence). */
-export function formatPounds(pounds: number): string {
-  if (!Number.isFinite(pounds)) return INVALID_AMOUNT;
-  return formatPence(poundsToPence(pounds));
-}
 
 // ---------------------------------------------------------------- timestamps
 
@@ -90,7 +64,7 @@ export function parseTimestamp(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Made on first use: an Intl formatter is costly to create (see gbp above). */
+/** Made on first use: an Intl formatter is costly to create (decision 257). */
 let localeDate: Intl.DateTimeFormat | null = null;
 
 /**

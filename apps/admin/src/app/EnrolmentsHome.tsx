@@ -9,7 +9,7 @@ const EnrolmentsPage = lazy(() => import("../features/enrolments/EnrolmentsPage"
 
 /**
  * /enrolments (the spec's route and menu entry): the office and the owner get the bookings list
- * with its actions (issue 13, decision 185); a trainer, whose role may not read bookings, keeps the
+ * with its actions (office booking tools, decision 185); a trainer, whose role may not read bookings, keeps the
  * enrolments screen that leads to the registers.
  */
 export default function EnrolmentsHome() {

@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
                   { path: paths.websitePattern, ...page(() => import("../features/website/WebsitePage")) },
                   { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
                   { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
-                  // Content screens (issue 7).
+                  // Content screens (admin content screens).
                   { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },
                   { path: paths.trainingPattern, ...page(() => import("../features/trainings/TrainingDetailPage")) },
                   { path: paths.createTraining, ...page(() => import("../features/trainings/CreateTrainingPage")) },
@@ -80,10 +80,10 @@ export const routes: RouteObject[] = [
                   { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
                   { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
                   { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
-                  // The learner's portal, the office's side (issue 31).
+                  // The learner's portal, the office's side (learner portal).
                   { path: paths.learnerProgress, ...page(() => import("../features/learners/ProgressPage")) },
                   { path: paths.learnerStudy, ...page(() => import("../features/learners/StudyPage")) },
-                  // Bookings and their actions (issue 13).
+                  // Bookings and their actions (office booking tools).
                   { path: paths.bookingPattern, ...page(() => import("../features/bookings/BookingPage")) },
                   { path: paths.newBooking, ...page(() => import("../features/bookings/NewBookingPage")) },
                   { path: paths.waitingList, ...page(() => import("../features/waitlist/WaitingListPage")) },

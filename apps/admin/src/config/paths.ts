@@ -19,23 +19,23 @@ export const paths = {
   register: (courseDateId: number | string) => `/enrolments/register/${courseDateId}`,
   registerPattern: "/enrolments/register/:courseDateId",
   activityLog: "/activity-log",
-  // Staff, sessions and second factors (issue 17).
+  // Staff, sessions and second factors (staff accounts).
   account: "/account",
   security: "/security",
   securitySetup: "/security/setup",
   staff: "/staff",
   privacy: "/privacy",
   invitePattern: "/invite/:token",
-  // Scheduled mail (issue 15).
+  // Scheduled mail (waiting lists and reminders).
   scheduledMail: "/scheduled-mail",
-  // Bookings (issue 13): the list stays at /enrolments (spec route table); each booking has its
+  // Bookings (office booking tools): the list stays at /enrolments (spec route table); each booking has its
   // own page, singular like /training/{id} and /discount/{id}.
   booking: (id: number | string) => `/booking/${id}`,
   bookingPattern: "/booking/:id",
   newBooking: "/create-booking",
-  // Learner records (issue 14).
+  // Learner records (learner records).
   learners: "/learners",
-  // The learner's portal, the office's side (issue 31).
+  // The learner's portal, the office's side (learner portal).
   learnerProgress: "/learners/progress",
   learnerStudy: "/learners/study",
   learnerDate: (courseDateId: number | string) => `/learners/${courseDateId}`,
@@ -43,9 +43,9 @@ export const paths = {
   learnerPrint: (courseDateId: number | string) => `/learners/${courseDateId}/print`,
   learnerPrintPattern: "/learners/:courseDateId/print",
   waitingList: "/waiting-list",
-  // Operations (issue 26): the status page.
+  // Operations (operations): the status page.
   status: "/status",
-  // The site's own words (issue 35).
+  // The site's own words (website editing).
   website: "/website",
   websitePattern: "/website/:section",
   websiteSection: (section: string) => `/website/${section}`,

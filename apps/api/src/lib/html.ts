@@ -4,5 +4,5 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-export const formatPence = (pence: number) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
+/** '£1,250.00': the one money formatter of @app/rules, re-exported for the API's pages and mails. */
+export { formatPence } from "@app/rules";

@@ -15,7 +15,7 @@ beforeEach(() => mockMatchMedia(() => false));
 
 /**
  * Prices and places in the copy come from the catalogue and the provider's configuration, never
- * from the text (issue 25, decision 266): change the course's fee or the configured town, and the
+ * from the text (production, decision 266): change the course's fee or the configured town, and the
  * home page and the FAQ say so.
  */
 

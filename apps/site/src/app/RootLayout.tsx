@@ -12,7 +12,7 @@ import { paths } from "../config/paths";
 
 /**
  * Pages without the floating chat button: on the cart, checkout and payment pages it would sit
- * over totals and the main action on a phone (issue 12). Those pages show the phone number instead.
+ * over totals and the main action on a phone (booking on a phone). Those pages show the phone number instead.
  */
 export const hidesChat = (pathname: string) => pathname === paths.cart || pathname.startsWith("/payment/");
 

@@ -50,7 +50,7 @@ const BASIC_LATIN = /U\+0+-0*FF(?![0-9A-F])/i;
  * font before (`atOnce`: it is in the browser's cache, so the first paint already uses it).
  * Otherwise (`atOnce` false, the tab's first page) the Latin face is only fetched, after
  * hydration, for the pages that follow, and not applied here: this page keeps the metric-matched
- * fallback it was painted with. No late swap (issue 16): applying it on arrival laid the whole
+ * fallback it was painted with. No late swap (performance): applying it on arrival laid the whole
  * page out again in a long task (~60-90 ms of Lighthouse's blocking time on a phone).
  */
 function addInterFaces(atOnce: boolean) {

@@ -7,7 +7,7 @@ import type { SsrPayload } from "./hydration";
 import { routes } from "./routes";
 import { hydrateInTurns } from "../lib/hydration-turns";
 
-/** A new task: the work before and after it is not one long task (issue 16, decision 257). */
+/** A new task: the work before and after it is not one long task (performance, decision 257). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {

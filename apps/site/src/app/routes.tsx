@@ -73,7 +73,7 @@ const cartHandle: RouteHandle = {
 
 const paymentHandle: RouteHandle = {
   meta: ({ config }) => ({
-    // Neutral: the page only says 'Payment Successful!' once the API confirms a paid order (issue 12).
+    // Neutral: the page only says 'Payment Successful!' once the API confirms a paid order (booking on a phone).
     title: pageTitle("Your Booking", config.provider),
     description: "Your booking and its payment status: what you booked, when and where, and what to bring.",
     keywords: ["booking confirmation", "SIA course booking"],

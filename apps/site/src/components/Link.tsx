@@ -6,7 +6,7 @@ import { useHref, useLinkClickHandler, useLocation } from "react-router";
  * The site's in-app links: an `<a href>` that navigates inside the app on a plain left click, as
  * react-router's `Link` does, without the parts of it the site never uses (prefetch links, view
  * transitions, route discovery, relative paths). Those pulled about 9 KB of script (2.5 KB
- * gzipped) into every page's first load; the phone budget of `/` is 60 KB (issue 16, decision 258).
+ * gzipped) into every page's first load; the phone budget of `/` is 60 KB (performance, decision 258).
  * Links to other sites are plain `<a>` elements, not these.
  */
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {

@@ -1,5 +1,5 @@
 /**
- * The announcement banner's dates (issue 35), apart from lib/website.ts so the first load of every
+ * The announcement banner's dates (website editing), apart from lib/website.ts so the first load of every
  * page carries only this (the phone budget): the texts' fetching lives in the page chunks.
  */
 import type { BannerText } from "./website";

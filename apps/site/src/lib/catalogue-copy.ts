@@ -1,6 +1,6 @@
 /**
  * Copy that names prices and places takes them from the catalogue and the provider's
- * configuration (issue 25, decision 266): a price written into a sentence goes stale the day the
+ * configuration (production, decision 266): a price written into a sentence goes stale the day the
  * office changes the course ("£250" while the course cost £239).
  */
 import type { CourseListItem } from "@app/contract";

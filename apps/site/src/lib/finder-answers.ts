@@ -3,7 +3,7 @@ import type { FinderAnswers } from "@app/rules/course-finder";
 /**
  * The finder's answers, kept in this browser only (never sent anywhere) from "Book these" until
  * checkout sends them with the booking; the checkout clears them. A finder session that does not
- * book leaves nothing on the server (issue 33, decision 341).
+ * book leaves nothing on the server (course finder and prerequisites, decision 341).
  */
 export const FINDER_STORAGE_KEY = "finder:answers";
 

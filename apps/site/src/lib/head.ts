@@ -3,7 +3,7 @@
  * its PageMeta (seo.ts): one description (`headTags`) feeds both the server template (as HTML
  * text) and client navigation (as DOM updates), so they never differ. Its own module, apart from
  * seo.ts (which every page imports for its titles): the browser needs it only after a client
- * navigation and imports it then, so it stays out of the first load (issue 16, decision 257).
+ * navigation and imports it then, so it stays out of the first load (performance, decision 257).
  */
 import type { SiteConfig } from "../config/site";
 import { absoluteUrl, escapeHtml, jsonForScript, PUBLISHED_DATE } from "./seo";
@@ -47,7 +47,7 @@ export function organizationLd(config: SiteConfig): Record<string, unknown> {
 }
 
 /**
- * A review aggregate only when the reviews are real and sourced (issue 35): every published
+ * A review aggregate only when the reviews are real and sourced (website editing): every published
  * review names where it was written. The built-in reviews have no source, so none is claimed.
  */
 function reviewAggregate(config: SiteConfig): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import type { ReactNode } from "react";
 
 /**
- * Hydration in turns (issue 16, docs/decisions/257). Hydrating the whole server page in one call
+ * Hydration in turns (performance, docs/decisions/257). Hydrating the whole server page in one call
  * was one main-thread task of ~70 ms (~290 ms on Lighthouse's 4x slower phone), all of it
  * blocking time. A section wrapped in <HydrateInTurn> is skipped by that first pass: its
  * component throws a promise, so the nearest Suspense boundary (its own) keeps the server's DOM

@@ -1,4 +1,4 @@
-import { CART_MAX_PLACES } from "../stores/cart";
+import { MAX_PLACES_PER_ORDER } from "@app/rules";
 
 /** The places-left words beside a course date (course page, course finder). */
 export function placesLabel(placesLeft: number): string {
@@ -6,7 +6,7 @@ export function placesLabel(placesLeft: number): string {
   return placesLeft === 1 ? "1 place left" : `${placesLeft} places left`;
 }
 
-/** How many places one order may take on a date: its places left, at most CART_MAX_PLACES (issue 13). */
+/** How many places one order may take on a date: its places left, at most MAX_PLACES_PER_ORDER (group bookings). */
 export function maxPlacesOn(placesLeft: number): number {
-  return Math.max(0, Math.min(placesLeft, CART_MAX_PLACES));
+  return Math.max(0, Math.min(placesLeft, MAX_PLACES_PER_ORDER));
 }

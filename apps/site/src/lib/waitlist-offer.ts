@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /**
- * A waiting-list offer taken from its mail link (issue 15, decision 235): kept in local storage
+ * A waiting-list offer taken from its mail link (waiting lists and reminders, decision 235): kept in local storage
  * so the checkout can fill in the person's details and the order can carry the offer's token
  * (`waitlist_offer`) and its places. Shared code (the offer route writes it; the cart reads it).
  * No zod here: this is part of the cart's first load.

@@ -1,5 +1,5 @@
 /**
- * The site texts the office publishes (issue 35, decisions 360-366), read from `GET /api/website`
+ * The site texts the office publishes (website editing, decisions 360-366), read from `GET /api/website`
  * once per server render (or `GET /api/website/preview/:token` for a preview link). Formatted
  * fields arrive as HTML the API already cut down to its allow-list: the site never parses
  * Markdown. The API unreachable: the words built into the site (src/content) stay.

@@ -1,5 +1,5 @@
 /**
- * The site server's log lines (issue 25, decision 267): a request id on every request line (the
+ * The site server's log lines (production, decision 267): a request id on every request line (the
  * proxy's X-Request-Id when it sends a sane one), paths without their secrets (learner and
  * waiting-list tokens) or query strings (`/payment/success?reference=…`), errors with those and
  * e-mail addresses masked, and the client's address only when LOG_CLIENT_ADDRESS is on.

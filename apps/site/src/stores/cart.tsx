@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { afterHydrationTurns } from "../lib/hydration-turns";
+import { MAX_PLACES_PER_ORDER } from "@app/rules";
 
 /**
  * The cart (spec §3, §4): a list of courses, each with its chosen date, add-ons and number of
- * places (group and employer bookings, issue 13), kept in the browser's local storage under
+ * places (group and employer bookings, office booking tools), kept in the browser's local storage under
  * `cart`. Prices are integer pence and display only: the API prices every order from the database.
  * Shared code (not the cart feature's): the header's cart button and the course page read it too.
  *
@@ -39,16 +40,9 @@ export interface CartItem {
   quantity?: number;
   /** Most places this line may hold: the date's places left when added, at most MAX_PLACES_PER_ORDER. */
   maxPlaces?: number;
-  /** The questions the course asks each attendee at checkout (issue 33; keys of the contract's PREREQUISITE_KEYS). */
+  /** The questions the course asks each attendee at checkout (course finder and prerequisites; keys of the contract's PREREQUISITE_KEYS). */
   prerequisites?: string[];
 }
-
-/**
- * Most places on one date in one order. Equal to the contract's MAX_PLACES_PER_ORDER (a unit
- * test checks it); not imported from there because this module is part of every first load and
- * the contract's index pulls in zod.
- */
-export const CART_MAX_PLACES = 10;
 
 /** Places of a line (1 for lines saved before group bookings). */
 export const placesOf = (item: Pick<CartItem, "quantity">): number => item.quantity ?? 1;
@@ -132,8 +126,8 @@ export function readCartItem(v: unknown): CartItem | null {
   const startDate = day(v.startDate);
   const endDate = day(v.endDate);
   // Both optional: a line without them is one place, as carts saved before group bookings.
-  const maxPlaces = isPositiveInt(v.maxPlaces) ? Math.min(v.maxPlaces, CART_MAX_PLACES) : undefined;
-  const quantity = isPositiveInt(v.quantity) ? Math.min(v.quantity, maxPlaces ?? CART_MAX_PLACES) : undefined;
+  const maxPlaces = isPositiveInt(v.maxPlaces) ? Math.min(v.maxPlaces, MAX_PLACES_PER_ORDER) : undefined;
+  const quantity = isPositiveInt(v.quantity) ? Math.min(v.quantity, maxPlaces ?? MAX_PLACES_PER_ORDER) : undefined;
   const asked = Array.isArray(v.prerequisites) ? v.prerequisites.filter((k): k is string => typeof k === "string") : [];
   return {
     id,
@@ -257,7 +251,7 @@ export function CartProvider({ children }: { children?: ReactNode }) {
     (id: number, quantity: number) => {
       const current = itemsRef.current.find((i) => i.id === id);
       if (!current || !Number.isInteger(quantity)) return;
-      const next = Math.max(1, Math.min(quantity, current.maxPlaces ?? CART_MAX_PLACES));
+      const next = Math.max(1, Math.min(quantity, current.maxPlaces ?? MAX_PLACES_PER_ORDER));
       if (next === placesOf(current)) return;
       commit(itemsRef.current.map((i) => (i.id === id ? { ...i, quantity: next } : i)));
     },

@@ -6,7 +6,7 @@ import { linePence, type CartItem } from "./cart";
 export interface AppliedDiscount {
   code: string;
   percentOff: number | null;
-  /** A fixed amount off the order, in pence (issue 13's '£X off' codes). */
+  /** A fixed amount off the order, in pence (office booking tools' '£X off' codes). */
   amountOffPence: number | null;
   /** Courses the code is limited to; empty: every course. */
   courseIds: number[];
@@ -15,7 +15,7 @@ export interface AppliedDiscount {
 /**
  * The applied discount code survives a reload and the return from the payment page: kept in
  * local storage beside the cart and always checked again with the API before the cart shows it.
- * The header's cart total reads the same code (issue 27), so it shows what the cart page shows.
+ * The header's cart total reads the same code (attendee changes), so it shows what the cart page shows.
  */
 export const DISCOUNT_STORAGE_KEY = "cart:discount";
 

@@ -1,46 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { clockTime, countWords, formatPence, formatPounds, inTimeFilter, relativeTime, startOfWeekSunday } from "../format";
+import { clockTime, countWords, inTimeFilter, relativeTime, startOfWeekSunday } from "../format";
 
-// Conversions and calendar-date labels are the shared rules of @app/rules and tested there
-// (packages/rules/test); these tests cover what the UI kit adds: display formats and timestamps.
-describe("money", () => {
-  it("formats pounds with two decimals, a pound sign and thousands separators", () => {
-    expect(formatPounds(250)).toBe("£250.00");
-    expect(formatPounds(30)).toBe("£30.00");
-    expect(formatPounds(19.99)).toBe("£19.99");
-    expect(formatPounds(0)).toBe("£0.00");
-    expect(formatPounds(1250.5)).toBe("£1,250.50");
-    expect(formatPounds(-5)).toBe("-£5.00");
-  });
-
-  it("formats pence as pounds", () => {
-    expect(formatPence(25000)).toBe("£250.00");
-    expect(formatPence(1999)).toBe("£19.99");
-    expect(formatPence(5)).toBe("£0.05");
-    expect(formatPence(125000)).toBe("£1,250.00");
-    expect(formatPence(-0)).toBe("£0.00");
-  });
-
-  it("writes every amount exactly as Intl's en-GB pound format does (it replaces it, decision 257)", () => {
-    const intl = new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency: "GBP",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1234567, 100000000, 123456789012];
-    for (let i = 0; i < 2000; i += 1) amounts.push(Math.floor((i * 7919 * 104729) % 5_000_000_000) - 1_000_000);
-    for (const pence of [...amounts, ...amounts.filter((a) => a > 0).map((a) => -a)])
-      expect(formatPence(pence)).toBe(intl.format(pence / 100));
-  });
-
-  it("shows a dash instead of a price for non-finite amounts", () => {
-    expect(formatPounds(Number.NaN)).toBe("—");
-    expect(formatPence(Number.POSITIVE_INFINITY)).toBe("—");
-  });
-});
-
+// Money, conversions and calendar-date labels are the shared rules of @app/rules and tested there
+// (packages/rules/test); these tests cover what the UI kit adds: timestamps and text.
 describe("relativeTime and clockTime", () => {
   const now = new Date(2025, 2, 12, 15, 0, 0); // Wed 12 Mar 2025 15:00 local
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

@@ -6,7 +6,7 @@ import { paths } from "../../config/paths";
 const POLL_MS = 60_000;
 
 /**
- * Open operations alerts above every screen (issue 26): the portal tells the office even when
+ * Open operations alerts above every screen (operations): the portal tells the office even when
  * mail is what is broken. Read from the API each minute; gone once the alert recovers.
  */
 export function AlertBanner() {

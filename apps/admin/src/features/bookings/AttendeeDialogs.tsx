@@ -1,16 +1,16 @@
 /**
- * The dialogs of one attendee's actions (issue 27): cancel their place (the seat is freed and offered
+ * The dialogs of one attendee's actions (attendee actions): cancel their place (the seat is freed and offered
  * to the waiting list; their share, a chosen amount or nothing refunded), hand the place to another
  * person, or correct the name. Each makes its idempotency key when it opens (a retried click repeats
  * the same request); a failure stays in the dialog, success closes it and the page shows the result.
  */
 import { useState } from "react";
-import { CheckboxField, Modal, TextAreaField, TextField, cx } from "@app/ui";
+import { Modal, TextField } from "@app/ui";
 import type { BookingDetail } from "@app/contract";
-import { errorMessage } from "../../lib/errors";
-import { newIdempotencyKey, useAttendeeAction } from "./api";
-import { DialogError, DialogForm, type DoneHandler } from "./ActionDialogs";
-import { parseRefundAmount } from "./amounts";
+import { useAttendeeAction } from "./api";
+import { DialogForm, type DoneHandler } from "./dialogs/DialogForm";
+import { ReasonNotifyError, RefundChoiceFields, useRefundAmount, type RefundChoice } from "./dialogs/ActionFields";
+import { closeUnless, useBookingAction } from "./dialogs/useBookingAction";
 import { money } from "./format";
 
 type Item = BookingDetail["items"][number];
@@ -38,43 +38,33 @@ export function AttendeeCancelDialog({
 }) {
   const refundable = booking.payment.refundable;
   const share = shareOf(booking, item);
-  const [key] = useState(newIdempotencyKey);
-  const [choice, setChoice] = useState<"full" | "amount" | "none">(share > 0 ? "full" : "none");
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
-  const [notify, setNotify] = useState(true);
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const act = useBookingAction();
+  const refund = useRefundAmount(refundable);
+  const [choice, setChoice] = useState<RefundChoice>(share > 0 ? "full" : "none");
   const name = fullName(attendee);
   const action = useAttendeeAction(booking.id, {
     onSuccess: (b) => {
       const back = b.payment.refunded - booking.payment.refunded;
       onDone(back > 0 ? `${name}'s place cancelled and ${money(back)} refunded` : `${name}'s place cancelled`, b);
     },
-    onError: (e) => setError(errorMessage(e)),
+    onError: act.onError,
   });
 
   function submit() {
-    setError(null);
+    act.setError(null);
     let chosen: number | undefined;
     if (choice === "amount") {
-      const parsed = parseRefundAmount(amount, refundable);
-      if ("error" in parsed) {
-        setAmountError(parsed.error);
-        return;
-      }
-      chosen = parsed.amount;
-    }
-    setAmountError(null);
+      const read = refund.read();
+      if (read === null) return;
+      chosen = read;
+    } else refund.setAmountError(null);
     action.mutate({
       kind: "cancel",
       attendeeId: attendee.id,
-      body: { refund: choice, amount: chosen, reason: reason.trim() || undefined, notify, idempotency_key: key },
+      body: { refund: choice, amount: chosen, reason: act.reasonText, notify: act.notify, idempotency_key: act.key },
     });
   }
-  const close = () => {
-    if (!action.isPending) onClose();
-  };
+  const close = closeUnless(action.isPending, onClose);
   return (
     <Modal open onClose={close} title={`Cancel ${name}'s place?`} size="md">
       <DialogForm
@@ -89,65 +79,18 @@ export function AttendeeCancelDialog({
           {name} comes off {item.title} ({item.date_label}): the register, reminders and export. The place is freed at once and
           offered to the waiting list. The rest of the booking stays as it is.
         </p>
-        <fieldset className="bk-choice">
-          <legend>Refund</legend>
-          <label className={cx("bk-radio", share <= 0 && "bk-radio--off")}>
-            <input
-              type="radio"
-              name="attendee-refund"
-              value="full"
-              checked={choice === "full"}
-              disabled={share <= 0}
-              onChange={() => setChoice("full")}
-            />
-            <span>This place's share: {money(share)}</span>
-          </label>
-          <label className={cx("bk-radio", refundable <= 0 && "bk-radio--off")}>
-            <input
-              type="radio"
-              name="attendee-refund"
-              value="amount"
-              checked={choice === "amount"}
-              disabled={refundable <= 0}
-              onChange={() => setChoice("amount")}
-            />
-            <span>Refund a chosen amount</span>
-          </label>
-          <label className="bk-radio">
-            <input
-              type="radio"
-              name="attendee-refund"
-              value="none"
-              checked={choice === "none"}
-              onChange={() => setChoice("none")}
-            />
-            <span>No refund</span>
-          </label>
-        </fieldset>
-        {choice === "amount" ? (
-          <TextField
-            label="Amount to refund (£)"
-            hint={`At most ${money(refundable)}`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={amountError ?? undefined}
-            autoFocus
-          />
-        ) : null}
-        <TextAreaField
-          label="Reason (optional, kept in the history)"
-          rows={2}
-          value={reason}
-          maxLength={2000}
-          onChange={(e) => setReason(e.target.value)}
+        <RefundChoiceFields
+          name="attendee-refund"
+          fullLabel={`This place's share: ${money(share)}`}
+          fullAvailable={share > 0}
+          choice={choice}
+          onChoice={setChoice}
+          refund={refund}
         />
-        <CheckboxField
-          label={`E-mail ${attendee.email ? `${name} and ` : ""}${booking.email} about the change`}
-          checked={notify}
-          onChange={(e) => setNotify(e.target.checked)}
+        <ReasonNotifyError
+          action={act}
+          notifyLabel={`E-mail ${attendee.email ? `${name} and ` : ""}${booking.email} about the change`}
         />
-        <DialogError error={error} />
       </DialogForm>
     </Modal>
   );
@@ -169,13 +112,11 @@ export function AttendeePersonDialog({
   onClose: () => void;
   onDone: DoneHandler;
 }) {
-  const [key] = useState(newIdempotencyKey);
+  const act = useBookingAction();
   const swap = kind === "swap";
   const [first, setFirst] = useState(swap ? "" : attendee.first_name);
   const [last, setLast] = useState(swap ? "" : attendee.last_name);
   const [email, setEmail] = useState(swap ? "" : (attendee.email ?? ""));
-  const [notify, setNotify] = useState(true);
-  const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const name = fullName(attendee);
   const action = useAttendeeAction(booking.id, {
@@ -184,10 +125,10 @@ export function AttendeePersonDialog({
         swap ? `${name}'s place now goes to ${first.trim()} ${last.trim()}` : `Renamed to ${first.trim()} ${last.trim()}`,
         b,
       ),
-    onError: (e) => setError(errorMessage(e)),
+    onError: act.onError,
   });
   function submit() {
-    setError(null);
+    act.setError(null);
     if (!first.trim() || !last.trim()) {
       setMissing(true);
       return;
@@ -196,12 +137,16 @@ export function AttendeePersonDialog({
     action.mutate({
       kind,
       attendeeId: attendee.id,
-      body: { first_name: first.trim(), last_name: last.trim(), email: email.trim(), notify, idempotency_key: key },
+      body: {
+        first_name: first.trim(),
+        last_name: last.trim(),
+        email: email.trim(),
+        notify: act.notify,
+        idempotency_key: act.key,
+      },
     });
   }
-  const close = () => {
-    if (!action.isPending) onClose();
-  };
+  const close = closeUnless(action.isPending, onClose);
   return (
     <Modal open onClose={close} title={swap ? `Swap ${name} for another person` : `Rename ${name}`} size="md">
       <DialogForm
@@ -230,12 +175,7 @@ export function AttendeePersonDialog({
           error={missing && !last.trim() ? "Last name is required" : undefined}
         />
         <TextField label="E-mail (optional)" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <CheckboxField
-          label="E-mail the people concerned about the change"
-          checked={notify}
-          onChange={(e) => setNotify(e.target.checked)}
-        />
-        <DialogError error={error} />
+        <ReasonNotifyError action={act} notifyLabel="E-mail the people concerned about the change" reason={false} />
       </DialogForm>
     </Modal>
   );

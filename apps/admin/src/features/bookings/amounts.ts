@@ -1,4 +1,11 @@
-import { isWholePence, penceToPounds, poundsToPence } from "@app/rules";
+import { formatPounds, parseMoneyInput, poundsToPence, type MoneyInputProblem } from "@app/rules";
+
+/** The office's words for typed money that could not be read (the amount itself is read by @app/rules). */
+function problemText(problem: MoneyInputProblem, emptyText: string, example: string): string {
+  if (problem === "empty") return emptyText;
+  if (problem === "not_a_number") return `Enter an amount in pounds, e.g. ${example}`;
+  return "Use at most 2 decimals";
+}
 
 /**
  * Reads a refund amount typed by the office ('25', '25.5', '£25.50', '1,250.00') against what can
@@ -6,26 +13,20 @@ import { isWholePence, penceToPounds, poundsToPence } from "@app/rules";
  * concurrent requests); this check only saves a round trip and says it in plain words.
  */
 export function parseRefundAmount(typed: string, refundable: number): { amount: number } | { error: string } {
-  const text = typed.trim().replace(/^£/, "").replace(/,/g, "");
-  if (!text) return { error: "Enter the amount to refund" };
-  if (!/^\d+(\.\d+)?$/.test(text)) return { error: "Enter an amount in pounds, e.g. 25.00" };
-  const pounds = Number(text);
-  if (!isWholePence(pounds)) return { error: "Use at most 2 decimals" };
-  if (pounds <= 0) return { error: "Enter the amount to refund" };
-  if (poundsToPence(pounds) > poundsToPence(refundable)) {
-    return { error: `At most ${formatGbp(refundable)} can be refunded (what was paid and not yet refunded)` };
+  const parsed = parseMoneyInput(typed);
+  if ("problem" in parsed) return { error: problemText(parsed.problem, "Enter the amount to refund", "25.00") };
+  if (parsed.pounds <= 0) return { error: "Enter the amount to refund" };
+  if (poundsToPence(parsed.pounds) > poundsToPence(refundable)) {
+    return { error: `At most ${formatPounds(refundable)} can be refunded (what was paid and not yet refunded)` };
   }
-  return { amount: penceToPounds(poundsToPence(pounds)) };
+  return { amount: parsed.pounds };
 }
 
 /** Reads an amount received for a manual booking: any amount from £0 up, in pounds. */
 export function parseAmountReceived(typed: string): { amount: number } | { error: string } {
-  const text = typed.trim().replace(/^£/, "").replace(/,/g, "");
-  if (!text) return { error: "Enter the amount received" };
-  if (!/^\d+(\.\d+)?$/.test(text)) return { error: "Enter an amount in pounds, e.g. 250.00" };
-  const pounds = Number(text);
-  if (!isWholePence(pounds)) return { error: "Use at most 2 decimals" };
-  return { amount: penceToPounds(poundsToPence(pounds)) };
+  const parsed = parseMoneyInput(typed);
+  if ("problem" in parsed) return { error: problemText(parsed.problem, "Enter the amount received", "250.00") };
+  return { amount: parsed.pounds };
 }
 
 /** Reads a payment received later: more than £0, never above what is still owed. */
@@ -33,11 +34,6 @@ export function parsePaymentAmount(typed: string, owed: number): { amount: numbe
   const parsed = parseAmountReceived(typed);
   if ("error" in parsed) return parsed;
   if (parsed.amount <= 0) return { error: "Enter the amount received" };
-  if (poundsToPence(parsed.amount) > poundsToPence(owed)) return { error: `At most ${formatGbp(owed)} is still owed` };
+  if (poundsToPence(parsed.amount) > poundsToPence(owed)) return { error: `At most ${formatPounds(owed)} is still owed` };
   return parsed;
-}
-
-const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
-function formatGbp(pounds: number): string {
-  return GBP.format(pounds);
 }

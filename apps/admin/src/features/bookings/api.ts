@@ -1,5 +1,5 @@
 /**
- * The bookings screens' calls to the API (issue 13): the paged list, one booking, its actions and
+ * The bookings screens' calls to the API (office booking tools): the paged list, one booking, its actions and
  * the manual booking, with their cache keys. Every action answers the booking as it is now, so
  * the page shows the server's state at once instead of guessing it; lists and the bell are
  * fetched again after any change.
@@ -113,7 +113,7 @@ export function useTransferBooking(id: number, options: ActionOptions = {}) {
   });
 }
 
-/** The office's single-attendee actions (issue 27): cancel a place, hand it to someone else, correct a name. */
+/** The office's single-attendee actions (attendee changes): cancel a place, hand it to someone else, correct a name. */
 export function useAttendeeAction(id: number, options: ActionOptions = {}) {
   const afterChange = useAfterChange();
   return useMutation({

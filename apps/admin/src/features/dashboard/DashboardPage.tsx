@@ -14,6 +14,7 @@ import type { LucideIcon } from "lucide-react";
 import { buttonClassName, ErrorState, Skeleton, cx } from "@app/ui";
 import type { TimeFilter } from "@app/ui/format";
 import type { StatCard } from "@app/contract";
+import { formatPounds, formatWholePounds } from "@app/rules";
 import { errorMessage } from "../../lib/errors";
 import { useAuth } from "../../lib/auth";
 import { paths } from "../../config/paths";
@@ -29,13 +30,6 @@ import "./dashboard.css";
 /** Spec §9: activity entries on the dashboard. */
 export const DASHBOARD_ACTIVITY_COUNT = 4;
 
-const gbp0 = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
-const gbp2 = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 function isMoney(card: StatCard): boolean {
@@ -50,8 +44,7 @@ function cardIcon(card: StatCard): LucideIcon {
 }
 
 function formatValue(card: StatCard, value: number, done: boolean): string {
-  if (isMoney(card))
-    return done && !Number.isInteger(card.value) ? gbp2.format(value) : gbp0.format(done ? value : Math.round(value));
+  if (isMoney(card)) return done && !Number.isInteger(card.value) ? formatPounds(value) : formatWholePounds(value);
   return int.format(done ? value : Math.round(value));
 }
 

@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { AlertCircle } from "lucide-react";
 import { Button, ButtonLink, useToast } from "@app/ui";
-import { todayInLondon } from "@app/contract";
+import { ukDate } from "@app/rules";
 import { useDraftForm } from "../../lib/useDraftForm";
 import { useCreateDiscount } from "./api";
 import { ApiError, MESSAGES } from "../../lib/errors";
@@ -74,7 +74,7 @@ export default function CreateCodePage() {
           labels={LABELS}
           canGenerate
           disabled={busy}
-          minFrom={todayInLondon()}
+          minFrom={ukDate()}
         />
         <div className="content-actions">
           <ButtonLink as={Link} to={paths.discounts} variant="secondary">

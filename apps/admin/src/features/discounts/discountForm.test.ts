@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { todayInLondon } from "@app/contract";
+import { ukDate } from "@app/rules";
 import {
   AMOUNT_REQUIRED,
   discountSizeText,
@@ -16,7 +16,7 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-const today = todayInLondon();
+const today = ukDate();
 const valid = {
   ...emptyDiscountDraft(),
   code: "SAVE10",
@@ -100,7 +100,7 @@ describe("create-code rules (spec §5 via DiscountCreateSchema)", () => {
   });
 });
 
-describe("fixed amounts, course limits and status (issue 13)", () => {
+describe("fixed amounts, course limits and status (office booking tools)", () => {
   it("sends amount_off for a fixed amount and percent_off otherwise, with the course limit", () => {
     expect(toPayload({ ...valid, courseIds: [3, 4] })).toMatchObject({ percent_off: 10, course_ids: [3, 4] });
     expect(toPayload({ ...valid, courseIds: [3, 4] })).not.toHaveProperty("amount_off");

@@ -6,7 +6,7 @@ import type { Enrollment, PrerequisiteKey } from "@app/contract";
 import { api, queryKeys, unwrap } from "../../lib/api";
 
 /**
- * Issue 33 in the enrolment's details: the course finder's answers and each attendee's prerequisite
+ * Course finder and prerequisites in the enrolment's details: the course finder's answers and each attendee's prerequisite
  * answers, and, for a booking waiting for the office, Approve (the customer is mailed the payment
  * link) or Decline with a reason (mailed; the places are released).
  */

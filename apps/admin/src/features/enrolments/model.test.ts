@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Enrollment } from "@app/contract";
-import {
-  applyFilters,
-  courseDateOptions,
-  courseDays,
-  csvCell,
-  enrolmentsCsv,
-  matchesSearch,
-  registerAttendees,
-  toCsv,
-} from "./model";
+import { applyFilters, courseDateOptions, courseDays, enrolmentsCsv, matchesSearch, registerAttendees, toCsv } from "./model";
 
 function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   return {
@@ -58,24 +49,7 @@ function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   };
 }
 
-describe("csvCell", () => {
-  it("quotes commas, quotes and line breaks and doubles quotes", () => {
-    expect(csvCell("plain")).toBe("plain");
-    expect(csvCell("a,b")).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell("line1\nline2")).toBe('"line1\nline2"');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(12.5)).toBe("12.5");
-  });
-
-  it("neutralises spreadsheet formulas with a leading apostrophe", () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
-    expect(csvCell("+44 7700 900123")).toBe("'+44 7700 900123");
-    expect(csvCell("-1+2")).toBe("'-1+2");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\t=1")).toBe("'\t=1");
-  });
-
+describe("toCsv", () => {
   it("joins rows with CRLF", () => {
     expect(
       toCsv([

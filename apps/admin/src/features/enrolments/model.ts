@@ -1,5 +1,5 @@
 import { enrollmentMatches, type Enrollment, type OrderStatus } from "@app/contract";
-import { parseCalendarDate } from "@app/ui/format";
+import { courseDays as calendarDays, csvCell, formatDayMonthWithWeekday } from "@app/rules";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: "Pending",
@@ -68,18 +68,6 @@ export function applyFilters(rows: readonly Enrollment[], f: EnrolmentFilters): 
 }
 
 // ------------------------------------------------------------------ CSV
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled.
- * Spreadsheet formula injection: text starting with = + - @ (or a tab / carriage return, which
- * some spreadsheets strip before reading a formula) gets a leading apostrophe.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
   return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
@@ -167,24 +155,12 @@ export function downloadText(filename: string, text: string, type = "text/csv;ch
 
 // ------------------------------------------------------------------ register
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 /** A register wider than this many day columns would not fit a landscape page. */
 export const MAX_REGISTER_DAYS = 14;
 
 /** The course days from start to end inclusive, as labels like 'Wed 12 Mar'; [] when dates are missing. */
 export function courseDays(start?: string, end?: string): string[] {
-  const s = parseCalendarDate(start);
-  const e = parseCalendarDate(end ?? start);
-  if (!s || !e) return [];
-  const days: string[] = [];
-  const d = new Date(Date.UTC(s.year, s.month - 1, s.day));
-  const last = Date.UTC(e.year, e.month - 1, e.day);
-  while (d.getTime() <= last && days.length < MAX_REGISTER_DAYS) {
-    days.push(`${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`);
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return days;
+  return calendarDays(start, end ?? start, MAX_REGISTER_DAYS).map(formatDayMonthWithWeekday);
 }
 
 export interface Attendee {

@@ -1,5 +1,5 @@
 /**
- * A learner's mock paper with their answers, for trainers and the office (issue 31). Opening it
+ * A learner's mock paper with their answers, for trainers and the office (learner portal). Opening it
  * is a staff view of the learner's answers, so the API writes it to the activity log.
  */
 import { useQuery } from "@tanstack/react-query";

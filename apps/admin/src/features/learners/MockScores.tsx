@@ -1,5 +1,5 @@
 /**
- * Mock exam scores beside the readiness board (issue 31): per learner and unit the best and the
+ * Mock exam scores beside the readiness board (learner portal): per learner and unit the best and the
  * latest score of the learner's practice papers; from two days before the exam a unit not yet
  * passed in a mock is flagged. Trainers see it too (the API allows them).
  */

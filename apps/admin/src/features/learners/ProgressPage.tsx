@@ -1,5 +1,5 @@
 /**
- * Certificates and licences (issue 31): learners with results whose certificate is not yet sent
+ * Certificates and licences (learner portal): learners with results whose certificate is not yet sent
  * or whose licence is not yet granted, longest stuck first. The office records the certificate's
  * progress (claimed, received, sent or collected, with dates) and the licence steps by hand.
  */

@@ -1,4 +1,4 @@
-/** The study editor's two forms (issue 31): a revision section (Markdown) and a practice question. */
+/** The study editor's two forms (learner portal): a revision section (Markdown) and a practice question. */
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, SelectField, TextAreaField, TextField, useToast } from "@app/ui";

@@ -1,5 +1,5 @@
 /**
- * Revision and mock exams (issue 31), the office's editor: study units per course with their
+ * Revision and mock exams (learner portal), the office's editor: study units per course with their
  * paper settings (questions, minutes, pass mark), revision sections written in Markdown (the API
  * sanitises them, decision 351) and the question bank (question, 4 options, the right one, a short
  * explanation).

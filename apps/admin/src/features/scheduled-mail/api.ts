@@ -1,4 +1,4 @@
-/** The Scheduled mail screen's calls to the API (issue 15). */
+/** The Scheduled mail screen's calls to the API (waiting lists and reminders). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ScheduledMail, ScheduledMailView } from "@app/contract";
 import { api, unwrap } from "../../lib/api";

@@ -84,7 +84,7 @@ function ReleaseOutgoing() {
   );
 }
 
-/** Is everything working? One card per part of the system, worst first, in the owner's words (issue 26). */
+/** Is everything working? One card per part of the system, worst first, in the owner's words (operations). */
 export default function StatusPage() {
   usePageTitle("Status");
   const query = useSystemStatus();

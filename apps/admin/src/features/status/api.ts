@@ -1,4 +1,4 @@
-/** The status page's and the alert banner's calls to the API (issue 26). */
+/** The status page's and the alert banner's calls to the API (operations). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, PASSIVE, queryKeys, unwrap } from "../../lib/api";
 

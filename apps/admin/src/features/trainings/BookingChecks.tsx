@@ -7,7 +7,7 @@ import { api, queryKeys, unwrap } from "../../lib/api";
 import { errorMessage } from "../../lib/errors";
 
 /**
- * Issue 33, on a training's page: whether its bookings wait for the office's approval (no payment
+ * Course finder and prerequisites, on a training's page: whether its bookings wait for the office's approval (no payment
  * until approved, places held), and which questions each attendee answers at checkout.
  */
 export function BookingChecks({ course }: { course: AdminCourseDetail }) {

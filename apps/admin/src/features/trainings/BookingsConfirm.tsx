@@ -1,5 +1,5 @@
 /**
- * The confirmation before unpublishing or deleting a course with bookings (issue 27, decision
+ * The confirmation before unpublishing or deleting a course with bookings (attendee changes, decision
  * 336): the API answers 409 naming the bookings; this dialog lists them and sends the change again
  * with the office's confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * Which trainers teach a course date (issue 27, decision 332): the office ticks trainer accounts;
+ * Which trainers teach a course date (attendee changes, decision 332): the office ticks trainer accounts;
  * a trainer then sees this date's register and enrolments, and no other.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

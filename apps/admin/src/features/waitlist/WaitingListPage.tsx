@@ -35,7 +35,7 @@ function statusText(e: WaitlistEntry): string {
 }
 
 /**
- * Waiting lists (issue 15): each upcoming date's line, with its places left and the places held
+ * Waiting lists (waiting lists and reminders): each upcoming date's line, with its places left and the places held
  * by open offers. The office moves someone up, offers places by hand (only free places: the API
  * refuses to oversell) or takes someone off the list (an open offer then passes on).
  */

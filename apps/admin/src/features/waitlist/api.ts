@@ -1,4 +1,4 @@
-/** The waiting-list screen's calls to the API (issue 15). */
+/** The waiting-list screen's calls to the API (waiting lists and reminders). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../lib/api";
 

@@ -17,7 +17,7 @@ type Doc = Record<string, unknown>;
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * /website/:section: the site's own words (issue 35). Edits stay a draft until published; the
+ * /website/:section: the site's own words (website editing). Edits stay a draft until published; the
  * preview shows the public page with every draft at phone and desktop width; every published
  * version is listed and can be published again.
  */

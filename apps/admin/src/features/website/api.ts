@@ -1,4 +1,4 @@
-/** The Website area's calls (issue 35). */
+/** The Website area's calls (website editing). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SectionState, WebsiteDraftInput, WebsiteSection } from "@app/contract";
 import { api, unwrap } from "../../lib/api";

@@ -1,5 +1,5 @@
 /**
- * What the Website area edits, section by section (issue 35): each section's fields, its lists
+ * What the Website area edits, section by section (website editing): each section's fields, its lists
  * (added, edited, moved and removed item by item) and the public page its preview opens.
  * The contract validates every document; these only lay out the form.
  */

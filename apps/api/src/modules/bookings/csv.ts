@@ -8,6 +8,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, REFUND_STATE_LABELS, type BookingRow } from "@app/contract";
+import { csvCell } from "@app/rules";
 import type { Db } from "../../db/client";
 import { orderAttendees, orderItems, orders } from "../../db/schema";
 
@@ -29,13 +30,8 @@ export function londonDateTime(at: Date): string {
 
 const PHONE_CHARS = /^\+?[0-9][0-9 ()-]{2,39}$/;
 
-/** One cell: formula characters neutralised, quoted when needed (RFC 4180). */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One cell: formula characters neutralised, quoted when needed (RFC 4180): the shared rule of @app/rules. */
+export { csvCell };
 
 /** A phone number kept as text: `="07700 900321"` (quoted for CSV); anything else as a plain cell. */
 export function phoneCell(value: string): string {

@@ -9,23 +9,12 @@ import type { MailAttachment } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
 import type { RenderedMail } from "../mail/types";
-import { bookingConfirmation } from "../mail/templates";
+import { bookingConfirmation, layout } from "../mail/templates";
 import { calendarContentType } from "../orders/calendar";
 import type { OrderRow } from "./repository";
 
 type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string; time: string };
 const P = "margin:0 0 12px";
-
-function layout(title: string, body: string, s: MailSettings): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
-<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
-<p style="${P};font-weight:bold;font-size:18px">${escapeHtml(s.providerName)}</p>
-${body}
-<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">
-<p style="${P};font-size:13px;color:#4a5568">${escapeHtml(s.providerName)} · ${escapeHtml(s.venueAddress)} · ${escapeHtml(s.providerPhone)} · ${escapeHtml(s.providerEmail)}</p>
-</div></body></html>`;
-}
 
 /** Paragraphs as plain text and as HTML (each line one paragraph). */
 function render(

@@ -8,6 +8,7 @@
  */
 import type { DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
+import { addYears } from "@app/rules";
 import * as repo from "./repository";
 import { RETENTION_YEARS } from "./retention";
 
@@ -21,12 +22,6 @@ export type LearnerErasure = {
   keptUntil: string | null;
 };
 
-/** The day `years` after `day` ('YYYY-MM-DD'; 29 Feb → 28 Feb). */
-function yearsAfter(day: string, years: number): string {
-  const [y, m, d] = day.split("-");
-  return `${Number(y) + years}-${m}-${m === "02" && d === "29" ? "28" : d}`;
-}
-
 /** What erasing `learners` at `now` does (the preview), or does to them when `db` is given. */
 export async function eraseLearners(
   db: DbOrTx | null,
@@ -36,7 +31,7 @@ export async function eraseLearners(
   const today = ukDate(now);
   const out: LearnerErasure = { records: 0, purged: 0, evidenceFilesDeleted: 0, keptUntil: null };
   for (const l of learners) {
-    const keepUntil = yearsAfter(l.end_date, RETENTION_YEARS);
+    const keepUntil = addYears(l.end_date, RETENTION_YEARS); /* 29 Feb → 28 Feb */
     if (keepUntil < today) {
       if (db) await repo.purgeLearner(db, l.id, now);
       out.evidenceFilesDeleted += l.files;

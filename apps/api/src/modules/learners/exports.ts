@@ -1,4 +1,5 @@
 /** Personal data leaving the system: the evidence file and the awarding body's registration CSV, each logged. */
+import { csvCell } from "@app/rules";
 import { formatBookingRef, type LicenceKind } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
@@ -30,12 +31,8 @@ export async function downloadEvidence(db: Db, id: number, actor: Viewer, now: D
   });
 }
 
-/** One CSV cell (RFC 4180) with formula-injection protection (a leading = + - @ is made text). */
-export function csvCell(value: string | null | undefined): string {
-  let v = value ?? "";
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
+/** One CSV cell (RFC 4180) with formula-injection protection: the shared rule of @app/rules. */
+export { csvCell };
 
 export const REGISTRATION_CSV_HEADER = [
   "Surname",

@@ -5,6 +5,7 @@
 import type { LicenceKind, UnitResult } from "@app/contract";
 import { escapeHtml } from "../../lib/html";
 import type { MailSettings } from "../mail/outbox";
+import { layout } from "../mail/templates";
 import type { RenderedMail } from "../mail/types";
 
 export const SIA_APPLY_URL = "https://www.gov.uk/guidance/apply-for-an-sia-licence";
@@ -59,18 +60,15 @@ export function learnerResultMail(
     "",
     settings.providerName,
   ].join("\n");
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
-<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
-<p style="margin:0 0 12px;font-weight:bold;font-size:18px">${escapeHtml(settings.providerName)}</p>
-<p style="margin:0 0 12px">Dear ${escapeHtml(r.name)},</p>
+  const html = layout(
+    subject,
+    `<p style="margin:0 0 12px">Dear ${escapeHtml(r.name)},</p>
 <p style="margin:0 0 12px">${passed ? `Congratulations: you passed ${escapeHtml(r.courseTitle)}.` : `Here are your results for ${escapeHtml(r.courseTitle)}.`}</p>
 <h2 style="font-size:18px;margin:16px 0 8px">Your results</h2>
 <ul style="padding-left:20px;margin:0 0 12px">${r.results.map((x) => `<li>${escapeHtml(x.unit)}: <strong>${label[x.result]}</strong></li>`).join("")}</ul>
 <h2 style="font-size:18px;margin:16px 0 8px">What happens next</h2>
-<ul style="padding-left:20px;margin:0 0 12px">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>
-<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">
-<p style="margin:0 0 12px;font-size:13px;color:#4a5568">${escapeHtml(settings.providerName)} · ${escapeHtml(settings.venueAddress)} · ${escapeHtml(settings.providerPhone)} · ${escapeHtml(settings.providerEmail)}</p>
-</div></body></html>`;
+<ul style="padding-left:20px;margin:0 0 12px">${steps.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>`,
+    settings,
+  );
   return { subject, html, text };
 }

@@ -1,4 +1,5 @@
 /** Retention of learner records: forms and evidence deleted 3 years after the course (the SIA's minimum). */
+import { addYears } from "@app/rules";
 import { formatBookingRef } from "@app/contract";
 import type { Db } from "../../db/client";
 import { ukDate } from "../../lib/dates";
@@ -17,9 +18,8 @@ export const RETENTION_YEARS = 3;
  */
 export async function purgeExpiredLearnerRecords(db: Db, now: Date): Promise<number> {
   const today = ukDate(now);
-  const [y, m, d] = today.split("-");
   // The day 3 years ago (29 Feb → 28 Feb); a course that ended before it is past retention.
-  const cutoff = `${Number(y) - RETENTION_YEARS}-${m}-${m === "02" && d === "29" ? "28" : d}`;
+  const cutoff = addYears(today, -RETENTION_YEARS);
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {

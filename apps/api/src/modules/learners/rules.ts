@@ -127,17 +127,8 @@ export function readinessOf(input: {
   };
 }
 
-/** The course days from start to end (inclusive). */
-export function courseDays(start: string, end: string): string[] {
-  const out: string[] = [];
-  const d = new Date(`${start}T12:00:00Z`);
-  const last = new Date(`${end}T12:00:00Z`);
-  while (d <= last && out.length < 60) {
-    out.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return out;
-}
+/** The course days from start to end (inclusive): the shared calendar rule (at most 60 days). */
+export { courseDays } from "@app/rules";
 
 /** The file type by its first bytes (never the name or the claimed type): PDF, JPEG, PNG, WebP. */
 export function sniffEvidenceType(bytes: Buffer): "application/pdf" | "image/jpeg" | "image/png" | "image/webp" | null {

@@ -1,8 +1,10 @@
 import { formatDateRangeWithWeekday } from "@app/contract";
 import { insertOutboxMail } from "../mail/outbox-repository";
+import { ordinal } from "@app/rules";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
 import { addressingColumns, type MailSettings } from "../mail/outbox";
+import { layout } from "../mail/templates";
 import type { RenderedMail } from "../mail/types";
 
 /** The site route the offer link opens (apps/site: it fills the cart and the checkout, then shows /cart). */
@@ -62,23 +64,9 @@ export function waitlistOfferMail(f: OfferMailFacts, settings: MailSettings): Re
 <p style="${P}">We are holding ${f.places === 1 ? "it" : "them"} for you until <strong>${escapeHtml(until)}</strong>. After that ${f.places === 1 ? "it passes" : "they pass"} to the next person on the waiting list.</p>
 <p style="${P}"><a href="${escapeHtml(link)}" style="display:inline-block;background:#14213d;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Book your ${escapeHtml(placesText)}</a></p>
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`;
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
-<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
-<p style="${P};font-weight:bold;font-size:18px">${escapeHtml(settings.providerName)}</p>
-${body}
-<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">
-<p style="${P};font-size:13px;color:#4a5568">${escapeHtml(settings.providerName)} · ${escapeHtml(settings.venueAddress)} · ${escapeHtml(settings.providerPhone)} · ${escapeHtml(settings.providerEmail)}</p>
-</div></body></html>`;
+  const html = layout(subject, body, settings);
   return { subject, html, text };
 }
-
-/** 'the 1st', 'the 2nd', 'the 23rd'. */
-const ordinal = (n: number) => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-};
 
 export type JoinedMailFacts = Omit<OfferMailFacts, "token" | "expiresAt"> & { position: number };
 
@@ -103,14 +91,7 @@ export function waitlistJoinedMail(f: JoinedMailFacts, settings: MailSettings): 
   const body = `<h1 style="font-size:20px;margin:0 0 12px">You are on the waiting list</h1>
 ${lines.map((l) => `<p style="${P}">${escapeHtml(l)}</p>`).join("\n")}
 <p style="${P}">Questions? Call us on ${escapeHtml(settings.providerPhone)} or reply to this e-mail.</p>`;
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f5f8;font-family:Arial,Helvetica,sans-serif;color:#14213d;line-height:1.5">
-<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff">
-<p style="${P};font-weight:bold;font-size:18px">${escapeHtml(settings.providerName)}</p>
-${body}
-<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0">
-<p style="${P};font-size:13px;color:#4a5568">${escapeHtml(settings.providerName)} · ${escapeHtml(settings.venueAddress)} · ${escapeHtml(settings.providerPhone)} · ${escapeHtml(settings.providerEmail)}</p>
-</div></body></html>`;
+  const html = layout(subject, body, settings);
   return { subject, html, text };
 }
 

@@ -2,7 +2,7 @@ import { useSiteConfig } from "../../config/site";
 import { bannerShows, ukToday } from "../../lib/banner";
 
 /**
- * The office's announcement (issue 35), above the header between its start and end dates (UK
+ * The office's announcement (website editing), above the header between its start and end dates (UK
  * days, both included). Its HTML is the API's, already cut down to the allow-list (decision 362).
  */
 export function AnnouncementBanner() {

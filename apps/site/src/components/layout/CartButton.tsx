@@ -10,7 +10,7 @@ export const EMPTY_CART_MESSAGE = "Your cart is empty!";
 
 /**
  * Spec §2: shows the count and the total in pounds; goes to /cart with items, else the info toast.
- * The total is the cart page's: after the applied discount code (issue 27).
+ * The total is the cart page's: after the applied discount code (attendee changes).
  */
 export function CartButton({ onNavigate }: { onNavigate?: () => void }) {
   const cart = useCart();

@@ -67,7 +67,7 @@ function ResourceLinks({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** Spec §2 header: Home, Training, License, Resource, Shop (+ About and Contact, issue 12), the cart button, and a full-screen menu on phones. */
+/** Spec §2 header: Home, Training, License, Resource, Shop (+ About and Contact, booking on a phone), the cart button, and a full-screen menu on phones. */
 export function Header() {
   const courses = dropdownCourses(useCatalogue());
   const { provider } = useSiteConfig();

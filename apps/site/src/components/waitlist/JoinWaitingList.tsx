@@ -8,7 +8,7 @@ import "./waitlist.css";
 const WaitlistJoinForm = lazy(() => import("./WaitlistJoinForm"));
 
 /**
- * 'Join the waiting list' for the course's fully booked dates (issue 15). Shown on the course
+ * 'Join the waiting list' for the course's fully booked dates (waiting lists and reminders). Shown on the course
  * page under 'Book Your Date' when at least one date has no place left.
  */
 export function JoinWaitingList({ course }: { course: CourseDetail }) {

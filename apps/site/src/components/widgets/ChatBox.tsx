@@ -15,7 +15,7 @@ export function chatLink(chatUrl: string, text: string): string {
   return url.toString();
 }
 
-/** What the floating button must never cover (issue 12): prices, totals and the main actions. */
+/** What the floating button must never cover (booking on a phone): prices, totals and the main actions. */
 export const KEEP_CLEAR_SELECTOR = ".ui-price, .ui-button--primary, .cart-totals, [data-keep-clear]";
 
 const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;

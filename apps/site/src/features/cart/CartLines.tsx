@@ -1,6 +1,7 @@
 import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { formatPence } from "@app/ui/format";
-import { CART_MAX_PLACES, linePence, placesOf } from "../../stores/cart";
+import { MAX_PLACES_PER_ORDER } from "@app/rules";
+import { linePence, placesOf } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
 import { paths } from "../../config/paths";
 import { cartImageUrl } from "./links";
@@ -23,7 +24,7 @@ export function CartLines({ items, onRemove, onPlacesChange, compact = false }: 
         const addonsPence = item.selectedAddons.reduce((s, a) => s + a.pricePence, 0);
         const image = cartImageUrl(item.image);
         const places = placesOf(item);
-        const maxPlaces = item.maxPlaces ?? CART_MAX_PLACES;
+        const maxPlaces = item.maxPlaces ?? MAX_PLACES_PER_ORDER;
         return (
           <li key={item.id} className="cart-line">
             {compact ? null : (

@@ -46,7 +46,7 @@ interface CartRouteData {
  * Reads the cart flag: on the server from the request's cookies, in the browser (a later visit to
  * /cart in the same tab) from the document's. Only the first render uses it, before local storage
  * has been read: with no flag the server renders the empty cart itself, its final text, instead
- * of a skeleton that the scripts replace (the page's largest paint, issue 16).
+ * of a skeleton that the scripts replace (the page's largest paint, performance).
  */
 export function loader({ request }: LoaderFunctionArgs): CartRouteData {
   return { holdsCart: hasCartHint(typeof document === "undefined" ? request.headers.get("cookie") : document.cookie) };

@@ -19,7 +19,7 @@ export interface CouponBoxProps {
  * The discount code box (spec §4): checked on Enter, on leaving the field and on 'Apply Code'.
  * Valid: the parent stores the discount (a percentage or a fixed amount) and hides this box, and the rejection's message goes.
  * Not valid: the API's message as an error toast and under the field; the field keeps what was
- * typed so it can be corrected (issue 12 overrides the spec's clearing).
+ * typed so it can be corrected (booking on a phone overrides the spec's clearing).
  */
 export function CouponBox({ courseIds, onApplied, onCheckingChange }: CouponBoxProps) {
   const toast = useToast();

@@ -33,7 +33,7 @@ export type Notice =
 export type Outcome =
   | { kind: "redirecting" }
   | { kind: "no-link"; reference: string; bookingReference: string }
-  /** Issue 33: a course needs the office's approval; the places are held, the payment link comes by e-mail. */
+  /** Course finder and prerequisites: a course needs the office's approval; the places are held, the payment link comes by e-mail. */
   | { kind: "awaiting-approval"; bookingReference: string; until: string };
 
 export interface CartPageState {

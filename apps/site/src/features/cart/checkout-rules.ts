@@ -1,7 +1,7 @@
 /**
  * The contract's checkout schemas (zod), in a chunk of their own: /cart's first load leaves them
  * out (they and zod are about 26 KB gzipped, which a phone parsed and ran during the page's
- * hydration: blocking time, issue 16). The form starts loading them when the customer first puts
+ * hydration: blocking time, performance). The form starts loading them when the customer first puts
  * the focus in it, and every check awaits them (decision 258). The rules and words are the API's.
  */
 import type * as Rules from "./checkout-rules.schemas";

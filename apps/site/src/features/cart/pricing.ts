@@ -1,11 +1,11 @@
 /**
  * The cart's prices in integer pence. The arithmetic is the rules package's (the API prices the
  * real order with the same functions); this file only maps the cart and the API's answer onto it.
- * Spec §4: total = subtotal minus percent of subtotal; issue 13 adds codes worth a fixed amount
+ * Spec §4: total = subtotal minus percent of subtotal; office booking tools adds codes worth a fixed amount
  * (never below £0) and codes limited to some courses. Group bookings: a line is one place's price
  * (fee and add-ons) × places, so a percentage applies per place.
  */
-import { discountLines, poundsToPence, type DiscountLine } from "@app/rules";
+import { discountLines, discountSizeLabel, poundsToPence, type DiscountLine } from "@app/rules";
 import type { DiscountValidation } from "@app/contract";
 import { linePence } from "../../stores/cart";
 import type { CartItem } from "../../stores/cart";
@@ -38,7 +38,5 @@ export function discountAppliesToCart(items: readonly CartItem[], discount: Appl
   return discountLines(discountLinesOf(items), discount).applies;
 }
 
-/** '10% off' or '£25.00 off' (the words beside the code in the totals). */
-export function discountLabel(discount: AppliedDiscount, formatPence: (pence: number) => string): string {
-  return discount.amountOffPence !== null ? `${formatPence(discount.amountOffPence)} off` : `${discount.percentOff ?? 0}% off`;
-}
+/** '10% off', '£25 off' or '£7.50 off' (the words beside the code in the totals): the shared rule of @app/rules. */
+export const discountLabel = (discount: AppliedDiscount): string => discountSizeLabel(discount);

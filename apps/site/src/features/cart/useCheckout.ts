@@ -63,7 +63,7 @@ export function issuesToFormErrors(
 
 /**
  * The order payload (spec §7) of a cart and a filled form. A line of 2 or more places sends its
- * `quantity` and the named `attendees` (issue 13); a one-place line stays as before (the buyer is
+ * `quantity` and the named `attendees` (office booking tools); a one-place line stays as before (the buyer is
  * the attendee) unless 'Someone else is attending' named who takes it.
  */
 export function buildOrder(
@@ -98,7 +98,7 @@ export function buildOrder(
     order_notes: values.orderNotes || null,
     marketing_opt_in: values.marketingOptIn,
     accept_terms: true,
-    // Issue 33: the course finder's answers, when the cart came from it, go to the office with the booking.
+    // Course finder and prerequisites: the course finder's answers, when the cart came from it, go to the office with the booking.
     ...(finderAnswers ? { finder_answers: finderAnswers } : {}),
   };
 }
@@ -121,7 +121,7 @@ export function useCheckout(
 
   return useCallback(
     async (values: CheckoutValues): Promise<CheckoutErrors | void> => {
-      // An open waiting-list offer for a date in the cart adds its token and places (issue 15).
+      // An open waiting-list offer for a date in the cart adds its token and places (waiting lists and reminders).
       const order = withWaitlistOffer(buildOrder(items, values, discount, readFinderAnswers()));
       // The same schema the API applies: what it would refuse is caught here with the same words.
       // Loaded already: the form awaited the rules before it called this.

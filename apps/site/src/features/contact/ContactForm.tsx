@@ -41,7 +41,7 @@ const loadContactSchema = () => import("@app/contract").then((m) => m.ContactFor
  */
 export function ContactForm({ initialMessage = "" }: { initialMessage?: string }) {
   const toast = useToast();
-  // The course finder sends its answers here as ?message= (issue 33): the visitor reads them before sending.
+  // The course finder sends its answers here as ?message= (course finder and prerequisites): the visitor reads them before sending.
   const [values, setValues] = useState<Values>(() => ({ ...EMPTY, message: initialMessage }));
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);

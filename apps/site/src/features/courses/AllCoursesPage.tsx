@@ -78,7 +78,7 @@ export default function AllCoursesPage() {
             ) : (
               <div className="course-grid">
                 {/* Only the first picture is fetched at once and first: it is a phone's largest paint, and a
-                    second one at the same priority halved its share of the connection (issue 16). The
+                    second one at the same priority halved its share of the connection (performance). The
                     others load lazily, those in view at once all the same. */}
                 {courses.map((course, i) => (
                   <CourseCard key={course.id} course={course} eagerImage={i === 0} headingLevel={2} />

@@ -1,5 +1,5 @@
 /**
- * /course-finder (issue 33): "Which course do I need?". One question at a time, each a GET form
+ * /course-finder (course finder and prerequisites): "Which course do I need?". One question at a time, each a GET form
  * (server-rendered, first question included, and working before the script loads); once the
  * answers suffice, the SIA rules of @app/rules recommend the courses in order, with their next
  * dates and places left, and "Book these" fills the cart.

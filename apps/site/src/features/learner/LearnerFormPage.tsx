@@ -1,5 +1,5 @@
 /**
- * /learner/:token — the learner's pre-course form for a licence-linked course (issue 14).
+ * /learner/:token — the learner's pre-course form for a licence-linked course (learner records).
  * Phone first; saves as the learner types (useAutosave) with a visible 'Saved' state; what is
  * still missing is listed at the top and beside each field; it can be finished over several
  * visits. Longer than most pages because the form has many sections; each is a small component.

@@ -1,5 +1,5 @@
 /**
- * Mock exams in the portal (issue 31): each unit's paper settings and scores; a paper drawn by
+ * Mock exams in the portal (learner portal): each unit's paper settings and scores; a paper drawn by
  * the server, timed by the server's deadline (the countdown here only shows it, and resyncs on
  * every answer), each answer saved as it is chosen, handed in by the learner or when the time is
  * up; then the score and every question with the right answer and its explanation.

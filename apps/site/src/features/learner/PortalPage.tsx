@@ -1,5 +1,5 @@
 /**
- * /learner/:token — the learner's portal (issue 31), phone first: the pre-course form (until
+ * /learner/:token — the learner's portal (learner portal), phone first: the pre-course form (until
  * the course ends), revision, mock exams, results and certificate, and the licence steps, all by
  * the attendee's own link. One view at a time, chosen by `?view=` so the back button works.
  */

@@ -1,5 +1,5 @@
 /**
- * The portal's simpler views (issue 31): revision by unit with each section's read tick, the
+ * The portal's simpler views (learner portal): revision by unit with each section's read tick, the
  * results and the certificate's progress, and the licence steps with their guidance.
  */
 import { useState } from "react";

@@ -14,7 +14,7 @@ export const learnerApi = {
 const portalBase = (token: string) => `/api/learner-portal/${encodeURIComponent(token)}`;
 type Choice = { question_id: number; choice: number };
 
-/** The learner's portal (issue 31) by the same token. */
+/** The learner's portal (learner portal) by the same token. */
 export const portalApi = {
   get: (token: string, signal?: AbortSignal) => apiFetch<Portal>(portalBase(token), { signal }),
   revision: (token: string, sectionId: number, done: boolean) =>

@@ -32,7 +32,7 @@ export const handle: RouteHandle<NewsData> = {
   }),
 };
 
-/** /news: the office's posts (issue 35), with an RSS feed at /news/rss.xml. */
+/** /news: the office's posts (website editing), with an RSS feed at /news/rss.xml. */
 export default function NewsPage() {
   const { posts } = useLoaderData() as NewsData;
   const { publicApiUrl } = useSiteConfig();

@@ -43,7 +43,7 @@ const ukTime = (iso: string) =>
   }).format(new Date(iso));
 
 /**
- * The offer mail's link (issue 15, decision 235): puts the offered date in the cart (replacing
+ * The offer mail's link (waiting lists and reminders, decision 235): puts the offered date in the cart (replacing
  * another date of the same course), keeps the offer for the checkout (details filled in, token and
  * places sent with the order), then shows the cart. An offer that ran out or was used says so.
  */

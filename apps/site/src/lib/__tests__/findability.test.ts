@@ -139,7 +139,7 @@ describe("sitemap", () => {
     });
   });
 
-  it("moves a page's <lastmod> with the texts the office published, and lists each news post (issue 35)", () => {
+  it("moves a page's <lastmod> with the texts the office published, and lists each news post (website editing)", () => {
     const changes = { courses: "2030-05-01T10:00:00.000Z", shop: "2030-04-01T09:00:00.000Z" };
     const texts = {
       pages: { "/": "2030-06-01T12:00:00.000Z", "/privacy": "2030-07-01T12:00:00.000Z" },

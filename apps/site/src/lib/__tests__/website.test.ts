@@ -1,4 +1,4 @@
-/** The published texts on the site (issue 35): identity over configuration, banner dates, news, RSS. */
+/** The published texts on the site (website editing): identity over configuration, banner dates, news, RSS. */
 import { describe, expect, it } from "vitest";
 import type { PublishedWebsite } from "@app/contract";
 import { defaultProvider } from "../../config/provider";

@@ -93,7 +93,7 @@ export function DatesSection({ draft, set, errors, disabled }: SectionProps) {
 }
 
 /**
- * A warning (not a refusal) when a date range covers an England and Wales bank holiday (issue 27,
+ * A warning (not a refusal) when a date range covers an England and Wales bank holiday (attendee changes,
  * decision 338): the office may run a course then, but should know.
  */
 function BankHolidayWarning({ start, end }: { start: string; end: string }) {

@@ -191,7 +191,7 @@ describe("cart page", () => {
     await user.click(screen.getByRole("button", { name: /Proceed to Checkout/ }));
     await fillForm(user);
     await user.type(screen.getByLabelText("Order notes (optional)"), "Parking?");
-    // Issue 27: the postcode beside the spec's fields, checked as a UK one for the United Kingdom.
+    // Attendee changes: the postcode beside the spec's fields, checked as a UK one for the United Kingdom.
     await user.type(screen.getByLabelText("Postcode"), "L20 3AB");
     await user.click(screen.getByRole("button", { name: "Proceed to Payment (£468.00)" }));
 
@@ -216,7 +216,7 @@ describe("cart page", () => {
       state: "England",
       postcode: "L20 3AB",
       company_name: null,
-      // Issue 13 and 15: the employer's purchase-order number and the unticked marketing box.
+      // Office booking tools and 15: the employer's purchase-order number and the unticked marketing box.
       purchase_order: null,
       building_type: null,
       order_notes: "Parking?",
@@ -548,8 +548,8 @@ describe("group and employer bookings", () => {
     stubFetch(() => ({ body: { valid: true, message: "ok", discount: { percent_off: 0, amount_off: 25 } } }));
     const user = mount("/cart", [group]);
     await user.type(await screen.findByLabelText("Discount code"), "TENNER{Enter}");
-    await screen.findByText("Discount (TENNER, £25.00 off)");
-    expect(screen.getByText("Discount (TENNER, £25.00 off)").nextElementSibling?.textContent).toBe("-£25.00");
+    await screen.findByText("Discount (TENNER, £25 off)");
+    expect(screen.getByText("Discount (TENNER, £25 off)").nextElementSibling?.textContent).toBe("-£25.00");
     expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("£785.00");
   });
 
@@ -565,7 +565,7 @@ describe("group and employer bookings", () => {
     const optIn = screen.getByLabelText(/Send me reminders about my licence renewal and new course dates/) as HTMLInputElement;
     expect(optIn.checked).toBe(false);
 
-    // Attendee 1 is the buyer until they say someone else is attending (issue 27).
+    // Attendee 1 is the buyer until they say someone else is attending (attendee changes).
     const course = within(screen.getByRole("group", { name: "SIA Door Supervisor Course: 2 places" }));
     const first = within(course.getByRole("group", { name: "Attendee 1" }));
     const second = within(course.getByRole("group", { name: "Attendee 2" }));

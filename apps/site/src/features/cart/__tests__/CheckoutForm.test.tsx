@@ -159,7 +159,7 @@ describe("checkout form", () => {
     expect(toasts("info")).toEqual([]);
   });
 
-  it("checks the postcode as a UK one when the country is the United Kingdom (issue 27)", async () => {
+  it("checks the postcode as a UK one when the country is the United Kingdom (attendee changes)", async () => {
     const onValid = vi.fn();
     const { submit, field, user, errorOf } = setup(onValid);
     await fillValid(user, field);

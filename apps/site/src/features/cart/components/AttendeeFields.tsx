@@ -8,7 +8,7 @@ export interface AttendeeLine {
   courseId: number;
   title: string;
   places: number;
-  /** The questions the course asks each attendee (issue 33): every place is named and answers them. */
+  /** The questions the course asks each attendee (course finder and prerequisites): every place is named and answers them. */
   asked?: readonly string[];
 }
 
@@ -51,7 +51,7 @@ export function attendeeFieldOrder(lines: readonly AttendeeLine[]): AttendeeFiel
 }
 
 /**
- * Attendee 1 of each group line is the buyer unless they say someone else is attending (issue 27):
+ * Attendee 1 of each group line is the buyer unless they say someone else is attending (attendee changes):
  * the buyer's name and e-mail fill in any of its fields not typed by hand.
  */
 export function withBuyerFirst(
@@ -85,7 +85,7 @@ export function validateAttendees(
   const errors: AttendeeErrors = {};
   for (const line of lines) {
     out[line.courseId] = placeValues(values, line).map((typed, k) => {
-      // Issue 33: the course's questions, each required; their formats come from the contract.
+      // Course finder and prerequisites: the course's questions, each required; their formats come from the contract.
       const answers = Object.fromEntries(
         askedOf(line).flatMap((key) => (typed.answers?.[key]?.trim() ? [[key, typed.answers[key]!.trim()]] : [])),
       );
@@ -126,11 +126,11 @@ export interface AttendeeFieldsProps {
 }
 
 /**
- * 'Who is attending?' (group and employer bookings, issue 13): per course of 2 or more places, one
+ * 'Who is attending?' (group and employer bookings, office booking tools): per course of 2 or more places, one
  * small group per place with first and last name and an optional e-mail; a one-place course is
  * the buyer's unless 'Someone else is attending (not me)' is ticked (an employer booking one
  * employee), which asks for that one attendee. On a group line attendee 1 is filled from the
- * buyer unless 'Someone else is attending instead of me' is ticked (issue 27, withBuyerFirst). A fieldset per course
+ * buyer unless 'Someone else is attending instead of me' is ticked (attendee changes, withBuyerFirst). A fieldset per course
  * and per place, so a screen reader hears 'SIA Door Supervisor Course, Attendee 2, First name'.
  */
 export function AttendeeFields({

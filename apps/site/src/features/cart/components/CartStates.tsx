@@ -124,7 +124,7 @@ export function EmptyState({ notice }: { notice: ReactNode }) {
   );
 }
 
-/** Issue 33: the booking waits for the office; no payment yet, the link comes by e-mail once approved. */
+/** Course finder and prerequisites: the booking waits for the office; no payment yet, the link comes by e-mail once approved. */
 export function AwaitingApprovalState({ bookingReference, until }: { bookingReference: string; until: string }) {
   const by = new Date(until).toLocaleString("en-GB", { timeZone: "Europe/London", dateStyle: "long", timeStyle: "short" });
   return (

@@ -2,7 +2,7 @@ import { formatPence } from "@app/ui/format";
 import type { AppliedDiscount } from "../pricing";
 import { discountLabel } from "../pricing";
 
-/** Subtotal, the applied code ('10% off' or '£25.00 off') and the total. */
+/** Subtotal, the applied code ('10% off' or '£25 off') and the total. */
 export function CartTotals({ subtotal, discount, off }: { subtotal: number; discount: AppliedDiscount | null; off: number }) {
   return (
     <dl className="cart-totals" aria-live="polite">
@@ -13,7 +13,7 @@ export function CartTotals({ subtotal, discount, off }: { subtotal: number; disc
       {discount ? (
         <div className="cart-totals__row cart-totals__row--discount">
           <dt>
-            Discount ({discount.code}, {discountLabel(discount, formatPence)})
+            Discount ({discount.code}, {discountLabel(discount)})
           </dt>
           <dd>-{formatPence(off)}</dd>
         </div>

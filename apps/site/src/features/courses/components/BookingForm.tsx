@@ -9,7 +9,8 @@ import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import { Button, useToast } from "@app/ui";
 import { formatPence, poundsToPence } from "@app/ui/format";
 import { paths } from "../../../config/paths";
-import { CART_MAX_PLACES, useCart } from "../../../stores/cart";
+import { MAX_PLACES_PER_ORDER } from "@app/rules";
+import { useCart } from "../../../stores/cart";
 import { maxPlacesOn, placesLabel } from "../../../lib/places";
 
 export { maxPlacesOn, placesLabel };
@@ -24,7 +25,7 @@ export function firstBookableDate(course: CourseDetail): number | null {
  * 'Book Your Date' (spec §2/§4): dates with places left ('Fully booked' ones cannot be chosen),
  * no add-on ticked in advance (UK Consumer Contracts Regulations 2013 reg. 40: an extra payment
  * needs the customer's express consent, overriding the spec's preselection), dates with their
- * weekday, 'Add to Cart' disabled until a date is chosen. Group and employer bookings (issue 13):
+ * weekday, 'Add to Cart' disabled until a date is chosen. Group and employer bookings (office booking tools):
  * 'Places' picks 1 up to the date's places left (at most 10); the price is per place.
  */
 export function BookingForm({ course }: { course: CourseDetail }) {
@@ -39,7 +40,7 @@ export function BookingForm({ course }: { course: CourseDetail }) {
   const chosenAddons = course.addOns.filter((a) => addonIds.includes(a.id));
   const unitPence = feePence + chosenAddons.reduce((sum, a) => sum + poundsToPence(a.price), 0);
   const date = course.courseDates.find((d) => d.id === dateId && d.placesLeft > 0) ?? null;
-  const maxPlaces = date ? maxPlacesOn(date.placesLeft) : CART_MAX_PLACES;
+  const maxPlaces = date ? maxPlacesOn(date.placesLeft) : MAX_PLACES_PER_ORDER;
   // A date with fewer places left than chosen keeps what it can hold.
   const chosenPlaces = Math.min(places, Math.max(1, maxPlaces));
   const totalPence = unitPence * chosenPlaces;

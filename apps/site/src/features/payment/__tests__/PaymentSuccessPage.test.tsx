@@ -89,7 +89,7 @@ describe("payment success page", () => {
     expect(screen.getByRole("link", { name: "Add to calendar" }).getAttribute("href")).toMatch(
       /\/api\/orders\/BK-7Q2X\/calendar\.ics$/,
     );
-    // Issue 13: the receipt/invoice PDF by the order's secret reference, once paid.
+    // Office booking tools: the receipt/invoice PDF by the order's secret reference, once paid.
     expect(screen.getByRole("link", { name: "Download receipt (PDF)" }).getAttribute("href")).toMatch(
       /\/api\/orders\/BK-7Q2X\/receipt\.pdf$/,
     );

@@ -1,0 +1,109 @@
+/**
+ * No source file over 300 lines: a file that fits in a head is split by use case, not defended by
+ * a comment at its top. Source is what the apps and packages run: `apps/* /src`, the site's
+ * `server.ts`, `packages/* /src` and `bench`. Generated code (the OpenAPI client, `.d.ts`),
+ * migrations, seed data, release notes under `deploy/releases` and tests (`*.test.*`,
+ * `__tests__`: a test file grows with the behaviours it pins) are aside.
+ *
+ * STILL_BEING_SPLIT lists the files other branches are splitting right now; the lead shrinks it
+ * when they merge. A file on it that has come under the limit fails too, so the list cannot go stale.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const MAX_LINES = 300;
+
+const SOURCE = ["apps/*/src/**", "apps/site/server.ts", "packages/*/src/**", "bench/**"];
+const CODE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
+const ASIDE = [
+  /\.test\.[cm]?[jt]sx?$/,
+  /\/__tests__\//,
+  /\.d\.ts$/,
+  /\/openapi-client\//,
+  /\/drizzle\//,
+  /\/db\/seed\//,
+  /^deploy\/releases\//,
+];
+
+/** Being split on other branches (the orders, layers and front-end tasks); the lead removes each at merge. */
+const STILL_BEING_SPLIT = new Set([
+  // orders, bookings and payments modules (orders task)
+  "apps/api/src/modules/orders/service.ts",
+  "apps/api/src/modules/orders/repository.ts",
+  "apps/api/src/modules/bookings/repository.ts",
+  "apps/api/src/modules/bookings/service.ts",
+  // the other API modules (layers task)
+  "apps/api/src/modules/learners/service.ts",
+  "apps/api/src/modules/learners/repository.ts",
+  "apps/api/src/modules/courses/repository.ts",
+  "apps/api/src/modules/waitlist/service.ts",
+  "apps/api/src/modules/jobs/scheduled-mail.ts",
+  "apps/api/src/modules/ops/status.ts",
+  "apps/api/src/modules/mail/templates.ts",
+  "apps/api/src/env.ts",
+  // contract resources and pages edited on the orders and money branches
+  "packages/contract/src/bookings.ts",
+  "packages/contract/src/orders.ts",
+  "packages/contract/src/courses.ts",
+  "apps/admin/src/features/bookings/BookingPage.tsx",
+  "apps/admin/src/features/bookings/NewBookingPage.tsx",
+  "apps/admin/src/features/bookings/BookingsPage.tsx",
+  "apps/admin/src/features/trainings/trainingForm.ts",
+  "apps/site/src/features/courses/CoursePage.tsx",
+  "apps/site/src/features/cart/CheckoutForm.tsx",
+  "apps/site/src/features/payment/PaymentSuccessPage.tsx",
+  // not yet split on the rules branch (front-end files to split by use case next)
+  "apps/admin/src/features/security/SecurityPanel.tsx",
+  "apps/admin/src/features/learners/LearnerCard.tsx",
+  "apps/admin/src/features/trainings/TrainingDetailPage.tsx",
+  "apps/site/src/features/learner/LearnerFormPage.tsx",
+  "bench/lighthouse.ts",
+]);
+
+/** Every source file git knows (tracked, or new and not ignored), with its number of lines. */
+function sourceFiles(): { file: string; lines: number }[] {
+  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", ...SOURCE], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return out
+    .split("\n")
+    .filter((f) => CODE.test(f) && !ASIDE.some((re) => re.test(f)))
+    .flatMap((file) => {
+      let text: string;
+      try {
+        text = readFileSync(path.join(root, file), "utf8");
+      } catch {
+        return []; // deleted in the working tree, not yet in the index
+      }
+      return [{ file, lines: text.split("\n").length - (text.endsWith("\n") ? 1 : 0) }];
+    });
+}
+
+describe("source file size", () => {
+  const files = sourceFiles();
+
+  it("reads the apps, the packages and the bench", () => {
+    expect(files.length).toBeGreaterThan(300);
+    for (const prefix of ["apps/api/src/", "apps/site/src/", "apps/admin/src/", "packages/rules/src/", "bench/"])
+      expect(files.some((f) => f.file.startsWith(prefix))).toBe(true);
+    expect(files.some((f) => f.file === "apps/site/server.ts")).toBe(true);
+    expect(files.some((f) => /\.test\.|__tests__|openapi-client|\/seed\//.test(f.file))).toBe(false);
+  });
+
+  it(`has no file over ${MAX_LINES} lines outside the list of files still being split`, () => {
+    const tooLong = files
+      .filter((f) => f.lines > MAX_LINES && !STILL_BEING_SPLIT.has(f.file))
+      .map((f) => `${f.file} (${f.lines})`);
+    expect(tooLong).toEqual([]);
+  });
+
+  it("lists only files that exist and are still too long (the lead shrinks the list at merge)", () => {
+    const lines = new Map(files.map((f) => [f.file, f.lines]));
+    const stale = [...STILL_BEING_SPLIT].filter((f) => (lines.get(f) ?? 0) <= MAX_LINES);
+    expect(stale).toEqual([]);
+  });
+});
