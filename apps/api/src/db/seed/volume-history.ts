@@ -139,7 +139,7 @@ export async function fillHistory(c: pg.PoolClient, t: ReturnType<typeof volumeT
      where d.id = c.id and d.seats_held is distinct from c.n and c.n is not null`,
   );
   await c.query("reset session_replication_role");
-  await c.query("analyze");
+  await c.query("vacuum analyze");
   const counts: VolumeCounts = {};
   for (const table of [
     "orders",

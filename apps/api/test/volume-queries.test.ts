@@ -1,0 +1,155 @@
+/**
+ * Queries checked, not hoped (decision 462): on a tenth of the years-of-data volume, every query
+ * the office's list and search screens send (captured from the real handlers and repositories
+ * through HTTP, not copied here) is EXPLAINed, and none may read a big table from end to end.
+ *
+ * A scan is looked for with `enable_seqscan = off`: the planner then takes a sequential scan only
+ * when no index can serve the query, so the check does not depend on the table's size (at a tenth,
+ * a small table may rightly be read whole when an index exists).
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateVolume } from "../src/db/seed/volume";
+import { withDatabase } from "../src/db/client";
+import { inject } from "vitest";
+import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { captureQueries, seqScansOf, type Captured } from "./volume-capture";
+
+/** Tables that grow with the years (course dates and the catalogue stay in the thousands). */
+const BIG_TABLES = [
+  "orders",
+  "order_items",
+  "order_attendees",
+  "order_payments",
+  "refunds",
+  "booking_notes",
+  "activity_log",
+  "mail_outbox",
+  "learner_records",
+  "learner_evidence",
+  "learner_attendance",
+  "learner_results",
+  "contact_messages",
+  "waitlist_entries",
+  "scheduled_mails",
+];
+
+let ctx: TestContext;
+let admin: Session;
+let explainPool: pg.Pool;
+const ids = { order: 0, ref: "", email: "", phone: "", lastName: "", course: "", date: 0, lastPage: 0 };
+
+beforeAll(async () => {
+  ctx = await setupApp({ seeded: true });
+  const genPool = new pg.Pool({ connectionString: withDatabase(inject("serverUrl"), ctx.dbName), max: 1 });
+  try {
+    await generateVolume(genPool, { scale: 0.1, seed: 42, now: new Date() });
+  } finally {
+    await genPool.end();
+  }
+  explainPool = new pg.Pool({ connectionString: withDatabase(inject("serverUrl"), ctx.dbName), max: 1 });
+  admin = await loginAdmin(ctx);
+  const { rows } = await explainPool.query<{
+    id: number;
+    booking_ref: string;
+    guest_email: string;
+    phone_number: string;
+    last_name: string;
+    title: string;
+  }>(`select o.id, o.booking_ref, o.guest_email, o.phone_number, o.last_name, i.title
+      from orders o join order_items i on i.order_id = o.id where o.status = 'paid' order by o.id desc limit 1`);
+  const o = rows[0]!;
+  Object.assign(ids, {
+    order: o.id,
+    ref: `${o.booking_ref.slice(0, 4)}-${o.booking_ref.slice(4)}`,
+    email: o.guest_email,
+    phone: o.phone_number,
+    lastName: o.last_name,
+    course: o.title.split(" ").slice(0, 2).join(" "),
+  });
+  const d = await explainPool.query<{ id: number }>(
+    `select i.course_date_id as id from learner_records r join order_attendees a on a.id = r.attendee_id
+     join order_items i on i.id = a.order_item_id where r.purged_at is null order by r.id desc limit 1`,
+  );
+  ids.date = d.rows[0]!.id;
+  const n = await explainPool.query<{ n: number }>(`select count(*)::int as n from orders where status = 'paid'`);
+  ids.lastPage = Math.max(1, Math.ceil(n.rows[0]!.n / 25) - 1);
+}, 240_000);
+
+afterAll(async () => {
+  await explainPool?.end();
+  await ctx?.close();
+});
+
+/** The office's screens: each URL's every SELECT is EXPLAINed. */
+const screens = (): [string, string][] => [
+  ["bookings, first page", "/api/bookings"],
+  ...(["all", "confirmed", "pending", "expired", "cancelled", "refunded"] as const).map((s): [string, string] => [
+    `bookings, status ${s}`,
+    `/api/bookings?status=${s}`,
+  ]),
+  ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).flatMap((s): [string, string][] => [
+    [`bookings by ${s}`, `/api/bookings?status=all&sort=${s}&dir=asc`],
+    [`bookings by ${s}, deep page`, `/api/bookings?status=all&sort=${s}&dir=desc&page=${ids.lastPage}&limit=25`],
+  ]),
+  ["bookings, deep page", `/api/bookings?page=${ids.lastPage}&limit=25`],
+  ["search by reference", `/api/bookings?status=all&q=${encodeURIComponent(ids.ref)}`],
+  ["search by name", `/api/bookings?status=all&q=${encodeURIComponent(ids.lastName)}`],
+  ["search by e-mail", `/api/bookings?status=all&q=${encodeURIComponent(ids.email)}`],
+  ["search by phone", `/api/bookings?status=all&q=${encodeURIComponent(ids.phone)}`],
+  ["search by course", `/api/bookings?status=all&q=${encodeURIComponent(ids.course)}`],
+  ["booking page", `/api/bookings/${ids.order}`],
+  ["activity log", "/api/activity-logs"],
+  ["activity log, deep page", "/api/activity-logs?page=2000&limit=25"],
+  ["messages", "/api/messages"],
+  ["messages, unhandled", "/api/messages?status=unhandled"],
+  ["enrolments", "/api/enrollments"],
+  ["enrolments, search", `/api/enrollments?q=${encodeURIComponent(ids.lastName)}`],
+  ["waiting list", "/api/admin/waiting-list"],
+  ["scheduled mail, due", "/api/scheduled-mail?view=due"],
+  ["scheduled mail, sent", "/api/scheduled-mail?view=sent"],
+  ["dashboard", "/api/dashboard"],
+  ["dashboard warnings", "/api/dashboard/warnings"],
+  ["learner dates", "/api/admin/learners/dates"],
+  ["register", `/api/admin/learners/dates/${ids.date}`],
+  ["readiness board", "/api/admin/learners/progress"],
+];
+
+async function explainAll(queries: Captured[]) {
+  const client = await explainPool.connect();
+  try {
+    await client.query("set enable_seqscan = off");
+    const found: string[] = [];
+    for (const q of queries) {
+      const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${q.text}`, q.values);
+      for (const table of seqScansOf(rows[0]!["QUERY PLAN"])) {
+        if (BIG_TABLES.includes(table)) found.push(`${table} in: ${q.text.replace(/\s+/g, " ").slice(0, 300)}`);
+      }
+    }
+    return found;
+  } finally {
+    client.release();
+  }
+}
+
+describe("the office's screens on years of data", () => {
+  it("reads no big table from end to end in any list or search query", async () => {
+    const failures: string[] = [];
+    for (const [name, url] of screens()) {
+      const queries = await captureQueries(ctx.pool, async () => {
+        const res = await ctx.app.inject({ method: "GET", url, headers: admin.headers });
+        expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(200);
+      });
+      expect(queries.length, name).toBeGreaterThan(0);
+      for (const f of await explainAll(queries)) failures.push(`${name}: sequential scan of ${f}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("finds a sequential scan when a query has no index to use", async () => {
+    const [q] = await captureQueries(ctx.pool, async () => {
+      await ctx.pool.query("select id from mail_outbox where subject ilike $1", ["%nothing%"]);
+    });
+    expect(await explainAll([q!])).toEqual([expect.stringContaining("mail_outbox")]);
+  });
+});
