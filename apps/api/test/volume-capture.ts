@@ -57,17 +57,33 @@ export async function captureQueries(pool: pg.Pool, fn: () => Promise<void>): Pr
   return captured;
 }
 
-type PlanNode = { "Node Type"?: string; "Relation Name"?: string; Plans?: PlanNode[]; Plan?: PlanNode };
+type PlanNode = {
+  "Node Type"?: string;
+  "Relation Name"?: string;
+  "Index Cond"?: string;
+  Plans?: PlanNode[];
+  Plan?: PlanNode;
+};
 
-/** The tables a plan reads with a sequential scan. */
-export function seqScansOf(plan: unknown): string[] {
+/** Nodes that read all their input before giving a row: a Limit above them does not stop a scan below. */
+const BLOCKING = new Set(["Sort", "Aggregate", "Hash", "Materialize", "WindowAgg", "SetOp", "Incremental Sort", "Gather Merge"]);
+
+/**
+ * The tables a plan reads from end to end: a sequential scan, or an index scan with no condition
+ * that no Limit stops (what the planner picks instead of a sequential scan when those are off).
+ */
+export function fullReadsOf(plan: unknown): string[] {
   const out: string[] = [];
-  const walk = (n: PlanNode | undefined) => {
+  const walk = (n: PlanNode | undefined, limited: boolean) => {
     if (!n) return;
-    if (n["Node Type"] === "Seq Scan" && n["Relation Name"]) out.push(n["Relation Name"]);
-    walk(n.Plan);
-    for (const child of n.Plans ?? []) walk(child);
+    const type = n["Node Type"] ?? "";
+    const table = n["Relation Name"];
+    if (table && type === "Seq Scan") out.push(table);
+    if (table && (type === "Index Scan" || type === "Index Only Scan") && !n["Index Cond"] && !limited) out.push(table);
+    const next = type === "Limit" ? true : BLOCKING.has(type) ? false : limited;
+    walk(n.Plan, next);
+    for (const child of n.Plans ?? []) walk(child, next);
   };
-  for (const top of (Array.isArray(plan) ? plan : [plan]) as PlanNode[]) walk(top);
+  for (const top of (Array.isArray(plan) ? plan : [plan]) as PlanNode[]) walk(top, false);
   return out;
 }

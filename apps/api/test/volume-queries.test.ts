@@ -13,7 +13,7 @@ import { generateVolume } from "../src/db/seed/volume";
 import { withDatabase } from "../src/db/client";
 import { inject } from "vitest";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
-import { captureQueries, seqScansOf, type Captured } from "./volume-capture";
+import { captureQueries, fullReadsOf, type Captured } from "./volume-capture";
 
 /** Tables that grow with the years (course dates and the catalogue stay in the thousands). */
 const BIG_TABLES = [
@@ -122,7 +122,7 @@ async function explainAll(queries: Captured[]) {
     const found: string[] = [];
     for (const q of queries) {
       const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) ${q.text}`, q.values);
-      for (const table of seqScansOf(rows[0]!["QUERY PLAN"])) {
+      for (const table of fullReadsOf(rows[0]!["QUERY PLAN"])) {
         if (BIG_TABLES.includes(table)) found.push(`${table} in: ${q.text.replace(/\s+/g, " ").slice(0, 300)}`);
       }
     }
@@ -141,10 +141,10 @@ describe("the office's screens on years of data", () => {
         expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(200);
       });
       expect(queries.length, name).toBeGreaterThan(0);
-      for (const f of await explainAll(queries)) failures.push(`${name}: sequential scan of ${f}`);
+      for (const f of await explainAll(queries)) failures.push(`${name}: reads all of ${f}`);
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 
   it("finds a sequential scan when a query has no index to use", async () => {
     const [q] = await captureQueries(ctx.pool, async () => {

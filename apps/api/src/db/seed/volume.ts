@@ -10,6 +10,8 @@
  * at the end with the migrations' own functions.
  */
 import type pg from "pg";
+import { ONLINE_INDEXES_FOLDER } from "../migrate";
+import { applyOnlineIndexes, readOnlineIndexes } from "../online-indexes";
 import { fillHistory } from "./volume-history";
 
 export type VolumeOptions = {
@@ -46,6 +48,10 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
     log(`${name}: ${r.rowCount ?? 0} rows in ${Date.now() - started} ms`);
   };
   try {
+    // The online indexes (trigram) are dropped while loading and built again at the end, as a
+    // migration at size builds them (CREATE INDEX CONCURRENTLY): loading through them is slower.
+    const online = readOnlineIndexes(ONLINE_INDEXES_FOLDER).filter((i) => i.name);
+    for (const index of online) await c.query(`drop index if exists "${index.name}"`);
     await c.query("set session_replication_role = replica");
     await c.query("set max_parallel_workers_per_gather = 0");
     await c.query("set synchronous_commit = off");
@@ -162,7 +168,14 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
          coalesce(cancelled_at, paid_at + interval '5 days')
        from orders where amount_paid_pence > 0 and (status = 'cancelled' or id % 40 = 0) and reference like 'vol\\_%'`,
     );
-    return await fillHistory(c, t, step);
+    const counts = await fillHistory(c, t, step);
+    const started = Date.now();
+    const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
+    if (failed.length) throw new Error(`online indexes not built: ${failed.map((f) => `${f.name}: ${f.error}`).join("; ")}`);
+    log(`online indexes (CREATE INDEX CONCURRENTLY): ${built.length} in ${Date.now() - started} ms`);
+    await c.query("reset statement_timeout");
+    await c.query("reset lock_timeout");
+    return counts;
   } finally {
     await c.query("reset session_replication_role").catch(() => {});
     c.release();

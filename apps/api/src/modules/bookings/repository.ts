@@ -149,26 +149,9 @@ const sortKeySql = (sort: BookingSortField, at: string): SQL => {
   }
 };
 
-/**
- * One page of bookings (or all of them for the export: page null), with the count of all matches.
- * The page's orders are chosen first (filter, sort key, limit), and only they get the list's
- * columns; the count is its own query on the same filter (decision 461).
- */
-export async function listBookings(
-  db: DbOrTx,
-  filter: ListFilter,
-  at: Date,
-  page: Page | null,
-): Promise<{ rows: BookingListRow[]; total: number }> {
-  const iso = at.toISOString();
-  const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
-  const { rows } = await db.execute<BookingListRow>(sql`
-    with chosen as (
-      select o.id, ${sortKeySql(filter.sort, iso)} as sort_key from orders o
-      ${whereSql(filter, iso)}
-      order by 2 ${dir} nulls last, o.id ${dir}
-      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}
-    )
+/** The list's columns for the orders of `chosen` (id, sort_key), in `chosen`'s order. */
+const columnsSql = (chosen: SQL, iso: string, dir: SQL) => sql`
+    with chosen as (${chosen})
     select o.id, o.booking_ref, o.first_name, o.last_name, o.guest_email, o.phone_number, o.status,
       ${bookingStatusSql(iso)} as booking_status,
       o.total_pence, o.amount_paid_pence, ${refundedSql} as refunded_pence,
@@ -182,11 +165,58 @@ export async function listBookings(
       coalesce((select sum(i.seats) from order_items i where i.order_id = o.id), 0)::int as places,
       0 as total_count
     from chosen c join orders o on o.id = c.id left join order_payments p on p.order_id = o.id
-    order by c.sort_key ${dir} nulls last, o.id ${dir}`);
+    order by c.sort_key ${dir} nulls last, o.id ${dir}`;
+
+/**
+ * One page of bookings (or all of them: page null), with the count of all matches. The page's
+ * orders are chosen first (filter, sort key, limit), and only they get the list's columns; the
+ * count is its own query on the same filter (decision 461).
+ */
+export async function listBookings(
+  db: DbOrTx,
+  filter: ListFilter,
+  at: Date,
+  page: Page | null,
+): Promise<{ rows: BookingListRow[]; total: number }> {
+  const iso = at.toISOString();
+  const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
+  const { rows } = await db.execute<BookingListRow>(
+    columnsSql(
+      sql`select o.id, ${sortKeySql(filter.sort, iso)} as sort_key from orders o
+        ${whereSql(filter, iso)}
+        order by 2 ${dir} nulls last, o.id ${dir}
+        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+      iso,
+      dir,
+    ),
+  );
   const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${whereSql(filter, iso)}`);
   const total = Number(counted.rows[0]?.n ?? 0);
   for (const row of rows) row.total_count = total;
   return { rows, total };
+}
+
+/** The ids of every booking of the list, in its order (the export reads them in batches: decision 464). */
+export async function listBookingIds(db: DbOrTx, filter: ListFilter, at: Date): Promise<number[]> {
+  const iso = at.toISOString();
+  const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select o.id from orders o ${whereSql(filter, iso)}
+    order by ${sortKeySql(filter.sort, iso)} ${dir} nulls last, o.id ${dir}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The list's rows of these bookings, in the order given. */
+export async function listBookingsByIds(db: DbOrTx, ids: readonly number[], at: Date): Promise<BookingListRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.execute<BookingListRow>(
+    columnsSql(
+      sql`select x.id, x.ord as sort_key from unnest(${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]) with ordinality as x(id, ord)`,
+      at.toISOString(),
+      sql`asc`,
+    ),
+  );
+  return rows;
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
