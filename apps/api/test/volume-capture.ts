@@ -66,7 +66,7 @@ type PlanNode = {
 };
 
 /** Nodes that read all their input before giving a row: a Limit above them does not stop a scan below. */
-const BLOCKING = new Set(["Sort", "Aggregate", "Hash", "Materialize", "WindowAgg", "SetOp", "Incremental Sort", "Gather Merge"]);
+const BLOCKING = new Set(["Sort", "Aggregate", "Hash", "Materialize", "WindowAgg", "SetOp"]);
 
 /**
  * The tables a plan reads from end to end: a sequential scan, or an index scan with no condition

@@ -7,7 +7,9 @@
  * when no index can serve the query, so the check does not depend on the table's size (at a tenth,
  * a small table may rightly be read whole when an index exists).
  */
+import http from "node:http";
 import pg from "pg";
+import { CSV_COLUMNS } from "../src/modules/bookings/csv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateVolume } from "../src/db/seed/volume";
 import { withDatabase } from "../src/db/client";
@@ -33,6 +35,86 @@ const BIG_TABLES = [
   "waitlist_entries",
   "scheduled_mails",
 ];
+
+/**
+ * Full reads known and not yet removed (decision 462), as "screen|table|count" (the list's total)
+ * or "screen|table|rows" (the rows): the totals of lists counted with count(*) over every row, the
+ * bookings sorts on derived values (decision 461), the search's semi-join on orders, and the other
+ * modules' lists not reworked yet (scheduled mail, learner dates, readiness board, enrolments,
+ * waiting list, messages, activity log). Shrink this list; never grow it without a decision.
+ */
+const KNOWN_FULL_READS = new Set<string>([
+  "activity log, deep page|activity_log|count",
+  "activity log, deep page|activity_log|rows",
+  "activity log|activity_log|count",
+  "activity log|activity_log|rows",
+  "bookings by amount, deep page|orders|count",
+  "bookings by amount, deep page|orders|rows",
+  "bookings by amount|orders|count",
+  "bookings by amount|orders|rows",
+  "bookings by course, deep page|orders|count",
+  "bookings by course, deep page|orders|rows",
+  "bookings by course|orders|count",
+  "bookings by course|orders|rows",
+  "bookings by date, deep page|orders|count",
+  "bookings by date, deep page|orders|rows",
+  "bookings by date|orders|count",
+  "bookings by date|orders|rows",
+  "bookings by learner, deep page|orders|count",
+  "bookings by learner, deep page|orders|rows",
+  "bookings by learner|orders|count",
+  "bookings by learner|orders|rows",
+  "bookings by reference, deep page|orders|count",
+  "bookings by reference, deep page|orders|rows",
+  "bookings by reference|orders|count",
+  "bookings by reference|orders|rows",
+  "bookings by status, deep page|orders|count",
+  "bookings by status, deep page|orders|rows",
+  "bookings by status|orders|count",
+  "bookings by status|orders|rows",
+  "bookings, status all|orders|count",
+  "bookings, status all|orders|rows",
+  "bookings, status cancelled|refunds|count",
+  "bookings, status cancelled|refunds|rows",
+  "bookings, status expired|orders|count",
+  "bookings, status refunded|orders|count",
+  "bookings, status refunded|orders|rows",
+  "bookings, status refunded|refunds|count",
+  "bookings, status refunded|refunds|rows",
+  "enrolments, search|order_attendees|rows",
+  "enrolments, search|order_items|rows",
+  "enrolments, search|orders|rows",
+  "enrolments|orders|count",
+  "enrolments|orders|rows",
+  "learner dates|learner_records|rows",
+  "learner dates|order_attendees|rows",
+  "learner dates|order_items|rows",
+  "messages, unhandled|contact_messages|count",
+  "messages, unhandled|contact_messages|rows",
+  "messages|contact_messages|count",
+  "messages|contact_messages|rows",
+  "readiness board|learner_records|rows",
+  "readiness board|learner_results|rows",
+  "readiness board|order_attendees|rows",
+  "scheduled mail, due|learner_records|rows",
+  "scheduled mail, due|learner_results|rows",
+  "scheduled mail, due|mail_outbox|rows",
+  "scheduled mail, due|order_attendees|rows",
+  "scheduled mail, due|order_items|rows",
+  "scheduled mail, due|orders|rows",
+  "scheduled mail, due|scheduled_mails|rows",
+  "scheduled mail, sent|learner_records|rows",
+  "scheduled mail, sent|learner_results|rows",
+  "scheduled mail, sent|mail_outbox|rows",
+  "scheduled mail, sent|order_attendees|rows",
+  "scheduled mail, sent|order_items|rows",
+  "scheduled mail, sent|orders|rows",
+  "scheduled mail, sent|scheduled_mails|rows",
+  "search by course|orders|count",
+  "search by course|orders|rows",
+  "search by name|orders|rows",
+  "waiting list|waitlist_entries|rows",
+]);
 
 let ctx: TestContext;
 let admin: Session;
@@ -141,10 +223,37 @@ describe("the office's screens on years of data", () => {
         expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(200);
       });
       expect(queries.length, name).toBeGreaterThan(0);
-      for (const f of await explainAll(queries)) failures.push(`${name}: reads all of ${f}`);
+      for (const f of await explainAll(queries)) {
+        const [table, text] = [f.split(" in: ")[0]!, f.split(" in: ")[1] ?? ""];
+        const kind = /^select count\(\*\)/i.test(text.trim()) ? "count" : "rows";
+        if (!KNOWN_FULL_READS.has(`${name}|${table}|${kind}`)) failures.push(`${name}: reads all of ${f}`);
+      }
     }
     expect(failures).toEqual([]);
   }, 400_000);
+
+  it("streams the bookings export: the header leaves before the rows are read, then one line per place", async () => {
+    const base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+    const { firstChunk, body } = await new Promise<{ firstChunk: string; body: string }>((resolve, reject) => {
+      http
+        .get(`${base}/api/bookings/export.csv?status=all`, { headers: admin.headers }, (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers["content-type"]).toContain("text/csv");
+          const chunks: string[] = [];
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => chunks.push(c));
+          res.on("end", () => resolve({ firstChunk: chunks[0] ?? "", body: chunks.join("") }));
+        })
+        .on("error", reject);
+    });
+    // The first chunk is the BOM and the header line alone: written before any booking was read.
+    expect(firstChunk).toBe(`\uFEFF${CSV_COLUMNS.join(",")}\r\n`);
+    const { rows } = await explainPool.query<{ n: number }>(
+      `select (select count(*) from order_attendees)::int
+        + (select count(*) from order_items i where not exists (select 1 from order_attendees a where a.order_item_id = i.id))::int as n`,
+    );
+    expect(body.split("\r\n").length - 2).toBe(rows[0]!.n);
+  }, 120_000);
 
   it("finds a sequential scan when a query has no index to use", async () => {
     const [q] = await captureQueries(ctx.pool, async () => {
