@@ -52,24 +52,16 @@ const KNOWN_FULL_READS = new Set<string>([
   "bookings by amount, deep page|orders|rows",
   "bookings by amount|orders|count",
   "bookings by amount|orders|rows",
-  "bookings by course, deep page|orders|count",
-  "bookings by course, deep page|orders|rows",
   "bookings by course|orders|count",
   "bookings by course|orders|rows",
-  "bookings by date, deep page|orders|count",
-  "bookings by date, deep page|orders|rows",
   "bookings by date|orders|count",
   "bookings by date|orders|rows",
-  "bookings by learner, deep page|orders|count",
-  "bookings by learner, deep page|orders|rows",
   "bookings by learner|orders|count",
   "bookings by learner|orders|rows",
   "bookings by reference, deep page|orders|count",
   "bookings by reference, deep page|orders|rows",
   "bookings by reference|orders|count",
   "bookings by reference|orders|rows",
-  "bookings by status, deep page|orders|count",
-  "bookings by status, deep page|orders|rows",
   "bookings by status|orders|count",
   "bookings by status|orders|rows",
   "bookings, status all|orders|count",
@@ -170,9 +162,14 @@ const screens = (): [string, string][] => [
     `bookings, status ${s}`,
     `/api/bookings?status=${s}`,
   ]),
-  ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).flatMap((s): [string, string][] => [
-    [`bookings by ${s}`, `/api/bookings?status=all&sort=${s}&dir=asc`],
-    [`bookings by ${s}, deep page`, `/api/bookings?status=all&sort=${s}&dir=desc&page=${ids.lastPage}&limit=25`],
+  ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).map((s): [string, string] => [
+    `bookings by ${s}`,
+    `/api/bookings?status=all&sort=${s}&dir=asc`,
+  ]),
+  // Deep pages on the indexed sorts (the derived ones read every order on any page: decision 461).
+  ...(["reference", "amount", "booked_on"] as const).map((s): [string, string] => [
+    `bookings by ${s}, deep page`,
+    `/api/bookings?status=all&sort=${s}&dir=desc&page=${ids.lastPage}&limit=25`,
   ]),
   ["bookings, deep page", `/api/bookings?page=${ids.lastPage}&limit=25`],
   ["search by reference", `/api/bookings?status=all&q=${encodeURIComponent(ids.ref)}`],
@@ -230,7 +227,7 @@ describe("the office's screens on years of data", () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 400_000);
+  }, 600_000);
 
   it("streams the bookings export: the header leaves before the rows are read, then one line per place", async () => {
     const base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
@@ -253,7 +250,7 @@ describe("the office's screens on years of data", () => {
         + (select count(*) from order_items i where not exists (select 1 from order_attendees a where a.order_item_id = i.id))::int as n`,
     );
     expect(body.split("\r\n").length - 2).toBe(rows[0]!.n);
-  }, 120_000);
+  }, 300_000);
 
   it("finds a sequential scan when a query has no index to use", async () => {
     const [q] = await captureQueries(ctx.pool, async () => {

@@ -60,7 +60,7 @@ export async function listBookings(
  * Every booking of the list for the export, a batch of rows at a time (decision 464): the ids in
  * the list's order first, then the rows of each batch, so memory holds one batch, not the list.
  */
-export async function* bookingBatches(db: Db, filter: repo.ListFilter, now: Date, size = 500): AsyncGenerator<BookingRow[]> {
+export async function* bookingBatches(db: Db, filter: repo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
   const ids = await repo.listBookingIds(db, filter, now);
   for (let i = 0; i < ids.length; i += size)
     yield (await repo.listBookingsByIds(db, ids.slice(i, i + size), now)).map(toBookingRow);
