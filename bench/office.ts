@@ -146,7 +146,10 @@ async function main() {
       ["learner progress", "/api/admin/learners/progress"],
     ];
     // The public mix beside: catalogue reads at a steady rate from other addresses.
-    const publicMix = autocannon({ url: `${api.url}/api/courses`, connections: 4, overallRate: 100, duration: 3600 }, () => undefined);
+    const publicMix = autocannon(
+      { url: `${api.url}/api/courses`, connections: 4, overallRate: 100, duration: 3600 },
+      () => undefined,
+    );
     console.info(
       `\nYears of data at scale ${SCALE} (${total.toLocaleString("en-GB")} bookings), ${new Date().toISOString()}, load ${loadAvg()}`,
     );
