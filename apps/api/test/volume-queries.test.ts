@@ -104,6 +104,7 @@ const KNOWN_FULL_READS = new Set<string>([
   "scheduled mail, sent|scheduled_mails|rows",
   "search by course|orders|count",
   "search by course|orders|rows",
+  "search by name|orders|count",
   "search by name|orders|rows",
   "waiting list|waitlist_entries|rows",
 ]);
