@@ -59,6 +59,11 @@ function get(url: string, token: string, localAddress: string): Promise<Timing> 
       res.on("end", () => resolve({ ms: performance.now() - started, firstByteMs, bytes, status: res.statusCode ?? 0 }));
     });
     req.on("error", reject);
+    // A screen that does not answer in 30 s counts as an error, so one slow screen cannot stall the run.
+    req.setTimeout(30_000, () => {
+      req.destroy();
+      resolve({ ms: performance.now() - started, firstByteMs, bytes, status: 0 });
+    });
   });
 }
 
