@@ -52,6 +52,8 @@ const KNOWN_FULL_READS = new Set<string>([
   "bookings by amount, deep page|orders|rows",
   "bookings by amount|orders|count",
   "bookings by amount|orders|rows",
+  "bookings by booked_on, deep page|orders|count",
+  "bookings by booked_on|orders|count",
   "bookings by course|orders|count",
   "bookings by course|orders|rows",
   "bookings by date|orders|count",
