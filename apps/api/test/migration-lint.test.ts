@@ -10,14 +10,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { API_ROOT } from "../src/env";
+import { readOnlineIndexes } from "../src/db/online-indexes";
 
 const run = promisify(execFile);
 const SQUAWK = path.join(API_ROOT, "node_modules", ".bin", "squawk");
 const CONFIG = path.join(API_ROOT, ".squawk.toml");
 
-async function squawk(files: string[]): Promise<{ code: number; out: string }> {
+const ONLINE_CONFIG = path.join(API_ROOT, ".squawk-online.toml");
+
+async function squawk(files: string[], config = CONFIG): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run(SQUAWK, ["-c", CONFIG, "--reporter", "gcc", ...files], { cwd: API_ROOT });
+    const { stdout } = await run(SQUAWK, ["-c", config, "--reporter", "gcc", ...files], { cwd: API_ROOT });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -56,6 +59,33 @@ describe("migration linter", () => {
       expect(result.out).toContain("require-concurrent-index-creation");
       expect(result.out).toContain("changing-column-type");
       expect(result.out).toContain("adding-required-field");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("passes the online indexes, and refuses one built with a lock or a statement the runner would not run", async () => {
+    const online = (await readdir(path.join(API_ROOT, "drizzle", "online"))).filter((f) => f.endsWith(".sql"));
+    expect(online).toContain("0040_search_indexes.sql");
+    const result = await squawk(
+      online.map((f) => `drizzle/online/${f}`),
+      ONLINE_CONFIG,
+    );
+    expect(result.out).toMatch(/^$|Found 0 issues/m);
+    expect(result.code).toBe(0);
+    expect(readOnlineIndexes(path.join(API_ROOT, "drizzle", "online")).filter((i) => i.name).length).toBeGreaterThan(5);
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), "squawk-online-"));
+    try {
+      const bad = path.join(dir, "0099_bad.sql");
+      await writeFile(
+        bad,
+        `SET lock_timeout = '1s';\n--> statement-breakpoint\nSET statement_timeout = 0;\n--> statement-breakpoint\nCREATE INDEX IF NOT EXISTS "orders_guest_email_idx" ON "orders" ("guest_email");`,
+      );
+      const lint = await squawk([bad], ONLINE_CONFIG);
+      expect(lint.code).not.toBe(0);
+      expect(lint.out).toContain("require-concurrent-index-creation");
+      expect(() => readOnlineIndexes(dir)).toThrow(/only CREATE INDEX CONCURRENTLY IF NOT EXISTS/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

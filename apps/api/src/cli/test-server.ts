@@ -10,6 +10,9 @@
  * (which production refuses): no response validation, background workers on, the pool size of
  * src/db/bootstrap.ts, logs at warn unless LOG_LEVEL says otherwise, production's per-client
  * limits behind one trusted proxy hop (TRUST_PROXY=1: clients are told apart by X-Forwarded-For).
+ *
+ * `--database <url>` (the years-of-data bench, decision 460): serve that database as it is (built
+ * by src/cli/volume.ts): migrated on start, never seeded again and never dropped.
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
@@ -45,7 +48,10 @@ async function seedRegisterDates(pool: import("pg").Pool) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { port: { type: "string" }, "production-like": { type: "boolean" } }, strict: false });
+  const { values } = parseArgs({
+    options: { port: { type: "string" }, "production-like": { type: "boolean" }, database: { type: "string" } },
+    strict: false,
+  });
   const productionLike = values["production-like"] === true;
   const port = Number(values.port ?? 0) || (await freePort());
   // The environment is parsed once, the test server's own defaults first: payment links point at
@@ -75,9 +81,10 @@ async function main() {
     },
     overrides: { PORT: String(port) },
   });
-  const server = await startTestServer(base.DATABASE_URL);
+  const existing = typeof values.database === "string" ? values.database : null;
+  const server = existing ? { url: existing, embedded: null } : await startTestServer(base.DATABASE_URL);
   const dbName = uniqueName("api_e2e");
-  const url = await createDatabase(server.url, dbName);
+  const url = existing ?? (await createDatabase(server.url, dbName));
   const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10, dbTimeoutsOf(base));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
@@ -89,7 +96,7 @@ async function main() {
     await pool.end().catch(() => undefined);
     // A throwaway embedded server goes with all its databases; on a shared server, drop ours.
     if (server.embedded) await server.embedded.stop();
-    else await dropDatabase(server.url, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
+    else if (!existing) await dropDatabase(server.url, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e}`));
     process.exit(0);
   };
   process.on("SIGTERM", () => void cleanup());
@@ -97,9 +104,10 @@ async function main() {
 
   try {
     await migrate(pool);
-    await seed(pool, {
-      admin: { email: base.SEED_ADMIN_EMAIL, password: base.SEED_ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
-    });
+    if (!existing)
+      await seed(pool, {
+        admin: { email: base.SEED_ADMIN_EMAIL, password: base.SEED_ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD },
+      });
     // A signed-in user who is not an administrator, for the admin app's guard test; only here,
     // never in the normal seed.
     await upsertUser(createDb(pool), {

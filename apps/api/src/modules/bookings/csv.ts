@@ -69,28 +69,30 @@ export const CSV_COLUMNS = [
 
 const money = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
 
-/** The CSV of these bookings (list rows, in their order), with a BOM so spreadsheets read UTF-8. */
-export async function bookingsCsv(db: Db, rows: BookingRow[]): Promise<string> {
+/** The lines of these bookings (list rows, in their order), each ending in CRLF. */
+async function csvLinesOf(db: Db, rows: BookingRow[]): Promise<string> {
   const ids = rows.map((r) => r.id);
-  const [orderRows, items, attendees] = ids.length
-    ? await Promise.all([
-        db.select().from(orders).where(inArray(orders.id, ids)),
-        db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-        db
-          .select()
-          .from(orderAttendees)
-          .where(inArray(orderAttendees.orderId, ids))
-          .orderBy(orderAttendees.orderItemId, orderAttendees.position),
-      ])
-    : [[], [], []];
-  const lines = [CSV_COLUMNS.map(csvCell).join(",")];
+  if (!ids.length) return "";
+  const [orderRows, items, attendees] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, ids)),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
+    db
+      .select()
+      .from(orderAttendees)
+      .where(inArray(orderAttendees.orderId, ids))
+      .orderBy(orderAttendees.orderItemId, orderAttendees.position),
+  ]);
+  const orderOf = new Map(orderRows.map((o) => [o.id, o]));
+  const itemsOf = groupBy(items, (i) => i.orderId);
+  const peopleOf = groupBy(attendees, (a) => a.orderItemId);
+  let out = "";
   for (const r of rows) {
-    const o = orderRows.find((x) => x.id === r.id)!;
-    for (const item of items.filter((i) => i.orderId === r.id)) {
-      const people = attendees.filter((a) => a.orderItemId === item.id);
+    const o = orderOf.get(r.id)!;
+    for (const item of itemsOf.get(r.id) ?? []) {
+      const people = peopleOf.get(item.id) ?? [];
       const each = people.length ? people : [{ firstName: o.firstName, lastName: o.lastName, email: o.guestEmail }];
       for (const a of each) {
-        lines.push(
+        out +=
           [
             csvCell(r.booking_reference),
             csvCell(BOOKING_STATUS_LABELS[r.status]),
@@ -116,10 +118,32 @@ export async function bookingsCsv(db: Db, rows: BookingRow[]): Promise<string> {
             csvCell(o.companyName ?? ""),
             csvCell(o.purchaseOrder ?? ""),
             csvCell(o.discountCode ?? ""),
-          ].join(","),
-        );
+          ].join(",") + "\r\n";
       }
     }
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return out;
+}
+
+function groupBy<T, K>(xs: readonly T[], key: (x: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const x of xs) {
+    const list = m.get(key(x));
+    if (list) list.push(x);
+    else m.set(key(x), [x]);
+  }
+  return m;
+}
+
+/**
+ * The CSV of the bookings `batches` yields (list rows, in their order), as a stream (decision
+ * 464): the BOM (so spreadsheets read UTF-8) and the header line go out at once, then each batch's
+ * lines as soon as they are made; memory holds one batch.
+ */
+export async function* bookingsCsv(db: Db, batches: AsyncIterable<BookingRow[]>): AsyncGenerator<string> {
+  yield `\uFEFF${CSV_COLUMNS.map(csvCell).join(",")}\r\n`;
+  for await (const rows of batches) {
+    const lines = await csvLinesOf(db, rows);
+    if (lines) yield lines;
+  }
 }
