@@ -5,7 +5,7 @@
  * (service.ts) decides, this file reads and writes. Over 300 lines because the booking statement
  * (decisions 080, 131) is one long piece of SQL that only makes sense read whole.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
 import { batched, perKey } from "../../lib/batch";
 import {
@@ -418,6 +418,7 @@ export async function setExpired(
   picked: OrderRow[],
   now: Date,
   entry: (o: OrderRow) => { action: string; details: string; userName: string },
+  opts: { countItems: boolean } = { countItems: true },
 ): Promise<OrderRow[]> {
   const ids = picked.map((o) => o.id);
   const expired = await tx
@@ -425,22 +426,43 @@ export async function setExpired(
     .set({ status: "expired", expiredAt: now, updatedAt: now })
     .where(inArray(orders.id, ids))
     .returning();
-  const counts = await tx
-    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .groupBy(orderItems.orderId);
+  const counts = opts.countItems
+    ? await tx
+        .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .groupBy(orderItems.orderId)
+    : null;
   await tx.insert(activityLog).values(
     picked.map((o) => ({
       type: "other" as const,
       ...entry(o),
       actorId: null,
       amountPence: o.totalPence,
-      items: counts.find((c) => c.orderId === o.id)?.n ?? 0,
+      ...(counts ? { items: counts.find((c) => c.orderId === o.id)?.n ?? 0 } : {}),
       createdAt: now,
     })),
   );
   return expired;
+}
+
+/** Pending orders created before `cutoff` whose payment page never opened (no session; not the local provider), locked. */
+export async function lockUnsessioned(tx: Tx, cutoff: Date, now: Date, batch: number): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        isNull(orders.providerSessionId),
+        ne(orders.paymentProvider, "local"),
+        lte(orders.createdAt, cutoff),
+        sql`${orders.expiresAt} > ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(batch)
+    .for("update", { skipLocked: true });
 }
 
 /** Orders newest first: one page, or all of them (a search filters on the mapped bookings). */
