@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { formatBookingRef, TOTAL_COUNT_HEADER } from "@app/contract";
-import { activityLog, courseAddOns, courseDates, mailOutbox, orders, refunds } from "../src/db/schema";
+import { activityLog, courseAddOns, courseDates, mailOutbox, orderCharges, orders, refunds } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { addDays, ukDate } from "../src/lib/dates";
@@ -583,6 +583,12 @@ describe("manual booking", () => {
     expect(rest.json()).toMatchObject({ amount_paid: 310, invoice_unpaid: false, payment_method: "bank_transfer" });
     expect((await api("POST", `/api/bookings/${id}/payments`, { amount: 210, idempotency_key: k })).json().amount_paid).toBe(310);
     expect(rest.json().history.at(-1)).toMatchObject({ action: "Payment recorded", user_name: OFFICE_NAME });
+    // Each amount received is its own payment event (what invoices and payouts refer to).
+    const charges = await ctx.db.select().from(orderCharges).where(eq(orderCharges.orderId, id)).orderBy(orderCharges.id);
+    expect(charges.map((c) => [c.kind, c.amountPence, c.method, c.provider])).toEqual([
+      ["office", 10_000, "bank_transfer", "manual"],
+      ["office", 21_000, "bank_transfer", "manual"],
+    ]);
     expect((await api("POST", "/api/bookings", manual({ amount_received: null }))).statusCode).toBe(400);
     expect((await api("POST", "/api/bookings", manual({ amount_received: 10_000 }))).statusCode).toBe(400);
 

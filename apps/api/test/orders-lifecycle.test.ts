@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { courseDates, orders } from "../src/db/schema";
+import { courseDates, orderCharges, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
@@ -67,6 +67,10 @@ describe("book, pay on the local page, see it everywhere (embedded default)", ()
 
     const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json();
     expect(status).toMatchObject({ status: "paid", total: 250, amount_paid: 250 });
+    // The payment is one payment event (invoices and payouts refer to it).
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
+    const charges = await ctx.db.select().from(orderCharges).where(eq(orderCharges.orderId, row!.id));
+    expect(charges.map((c) => [c.kind, c.amountPence, c.method, c.provider])).toEqual([["full", 25_000, "card_online", "local"]]);
     const list = (await ctx.app.inject({ method: "GET", url: "/api/enrollments", headers: admin.headers })).json();
     expect(list.find((e: { reference: string }) => e.reference === order.reference)).toMatchObject({
       status: "paid",

@@ -7,13 +7,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { bytea, createdAt, tstz, updatedAt } from "./types";
+import { bytea, createdAt, tstz, updatedAt, type PaymentOptions } from "./types";
 
 /** Content-addressed images: `sha256` of the uploaded bytes; both WebP variants stored. */
 export const images = pgTable("images", {
@@ -55,6 +56,8 @@ export const courses = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The course's own payment options (deposit, balance, instalments, overdue); null: the site-wide ones. */
+    paymentOptions: jsonb("payment_options").$type<PaymentOptions>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

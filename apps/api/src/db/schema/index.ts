@@ -11,3 +11,4 @@ export * from "./ops";
 export * from "./study";
 export * from "./website";
 export * from "./trainers";
+export * from "./money";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, serial, text, uniqueIndex, date, uuid } from "drizzle-orm/pg-core";
 import { courseDates, courses, discountCodes } from "./catalogue";
-import { createdAt, tstz, updatedAt } from "./types";
+import { createdAt, tstz, updatedAt, type PaymentOptions, type PaymentPlan } from "./types";
 
 export const orderStatus = pgEnum("order_status", ["pending", "paid", "expired", "cancelled"]);
 
@@ -57,6 +57,22 @@ export const orders = pgTable(
     declineReason: text("decline_reason"),
     /** The course finder's answers when the booking came from it (shown to the office). */
     finderAnswers: jsonb("finder_answers").$type<Record<string, string>>(),
+    /** How the order is paid: in full at checkout, a deposit then the balance, our own instalments, or Klarna. */
+    paymentPlan: text("payment_plan").$type<PaymentPlan>().notNull().default("full"),
+    /** What is paid at checkout when the plan is not 'full' (pence). */
+    depositPence: integer("deposit_pence"),
+    /** London calendar day the balance is due; null when paid in full at checkout. */
+    balanceDueOn: date("balance_due_on", { mode: "string" }),
+    /** The payment options in force when the order was placed (changes apply to new bookings only). */
+    paymentTerms: jsonb("payment_terms").$type<PaymentOptions>(),
+    /** The customer's consent to keep the card for the balance, and the provider's handles for it. */
+    cardSavedAt: tstz("card_saved_at"),
+    providerCustomerId: text("provider_customer_id"),
+    providerPaymentMethodId: text("provider_payment_method_id"),
+    /** The office was alerted about the overdue balance (once per booking). */
+    overdueAlertedAt: tstz("overdue_alerted_at"),
+    /** The places were released because the balance stayed unpaid. */
+    releasedUnpaidAt: tstz("released_unpaid_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

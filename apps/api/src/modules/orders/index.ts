@@ -83,7 +83,16 @@ export {
   findUnsessionedByReference,
   type OrderKey,
 } from "./repository";
-export { findPayment, findRefunds, sumRefunded } from "./refund-repository";
+export { findPayment, findRefunds, sumRefunded, type ChargeRow, type NewCharge } from "./money-repository";
+// Money received and given back, as events other modules act on in the same transaction (decision 368).
+export {
+  onChargeRecorded,
+  onRefundRecorded,
+  recordChargeTx,
+  refundRecordedTx,
+  type ChargeListener,
+  type RefundListener,
+} from "./money-events";
 export { trainerEnrollments } from "./trainer-view";
 // The routers (registered by app.ts).
 export { ordersRouter } from "./router";

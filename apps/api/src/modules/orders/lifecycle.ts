@@ -22,6 +22,7 @@ import { mailAttendeesTx } from "./attendees";
 import { bookingCalendar } from "./calendar";
 import type { CancelOutcome, ConfirmOutcome } from "./outcomes";
 import type { CheckoutStop, PaymentProvider } from "./port";
+import { recordChargeTx } from "./money-events";
 import { Refused } from "./refused";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
@@ -97,6 +98,17 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     }
   }
 
+  // The payment event itself, for invoices and payouts (the provider's session names it).
+  if (amount > 0)
+    await recordChargeTx(tx, {
+      orderId: order.id,
+      kind: "full",
+      amountPence: amount,
+      method: "card_online",
+      provider: order.paymentProvider,
+      providerRef: order.providerSessionId,
+      at: now,
+    });
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",

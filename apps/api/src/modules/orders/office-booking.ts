@@ -15,10 +15,11 @@ import { announceSeatsMoved } from "../courses";
 import { refusalError } from "./http-answers";
 import type { OfficeCtx, StepHooks } from "./office-context";
 import * as office from "./office-repository";
+import { recordChargeTx } from "./money-events";
 import { buildItemRows, buildOrderRow } from "./order-row";
 import type { PlaceOutcome } from "./outcomes";
 import { priceCart } from "./placing";
-import * as money from "./refund-repository";
+import * as money from "./money-repository";
 import { lockAndCountClaims } from "./repository";
 
 export type OfficeBookingInput = z.output<typeof ManualBookingSchema>;
@@ -105,6 +106,17 @@ export async function recordOfficeBooking(
     // Places left moved: told from this transaction (office bookings are few; only the public
     // booking path sends it after commit).
     await announceSeatsMoved(tx);
+    if (received > 0)
+      await recordChargeTx(tx, {
+        orderId: order.id,
+        kind: "office",
+        amountPence: received,
+        method: input.payment_method,
+        provider: "manual",
+        idempotencyKey: input.idempotency_key,
+        actorId: ctx.actor.id,
+        at: ctx.now,
+      });
     const invoiceUnpaid = input.amount_received === null;
     await money.insertOfficePayment(tx, {
       orderId: order.id,
@@ -141,7 +153,7 @@ export async function recordOfficeBooking(
 export async function recordOfficePayment(
   ctx: OfficeCtx,
   id: number,
-  input: { amount: number; payment_method?: string },
+  input: { amount: number; payment_method?: string; idempotency_key: string },
   hooks: StepHooks<never> = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
@@ -159,6 +171,17 @@ export async function recordOfficePayment(
       );
     const paid = (order.amountPaidPence ?? 0) + amount;
     await office.setAmountPaid(tx, order.id, paid, ctx.now);
+    const booked = await money.findPayment(tx, order.id);
+    await recordChargeTx(tx, {
+      orderId: order.id,
+      kind: "office",
+      amountPence: amount,
+      method: input.payment_method ?? booked?.method ?? "invoice",
+      provider: "manual",
+      idempotencyKey: input.idempotency_key,
+      actorId: ctx.actor.id,
+      at: ctx.now,
+    });
     await money.updateOfficePayment(tx, order.id, {
       invoiceUnpaid: paid < order.totalPence,
       ...(input.payment_method ? { method: input.payment_method } : {}),

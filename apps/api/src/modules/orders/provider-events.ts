@@ -9,7 +9,7 @@ import { SYSTEM_ACTOR } from "../activity";
 import type { MailSettings } from "../mail";
 import { cancelPendingTx, confirmPaymentTx, expireOrdersTx } from "./lifecycle";
 import type { PaymentEvent } from "./port";
-import { recordEventOnce } from "./refund-repository";
+import { recordEventOnce } from "./money-repository";
 import { recordSessionIfMissing, type OrderKey } from "./repository";
 
 export type EventResult = "duplicate" | "processed" | "unknown_order" | "ignored";

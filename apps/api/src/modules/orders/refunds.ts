@@ -14,7 +14,8 @@ import { skipPlannedMail } from "./attendee-repository";
 import type { OfficeCtx, StepHooks } from "./office-context";
 import { lockOrderById } from "./office-repository";
 import type { PaymentEvent } from "./port";
-import * as money from "./refund-repository";
+import { refundRecordedTx } from "./money-events";
+import * as money from "./money-repository";
 import { findItems, findOrderByReference, raiseCalendarSequence, setCancelled } from "./repository";
 
 /**
@@ -72,7 +73,7 @@ export async function refundTx(
       await money.rememberPaymentId(tx, order.id, result.paymentId);
   }
   // Known already (the provider's webhook for this very refund got here first): recorded once.
-  await money.insertRefund(tx, {
+  const row = await money.insertRefund(tx, {
     orderId: order.id,
     amountPence,
     providerRefundId,
@@ -82,6 +83,7 @@ export async function refundTx(
     reason: reason || null,
     createdAt: ctx.now,
   });
+  if (row) await refundRecordedTx(tx, row);
   return providerRefundId;
 }
 
@@ -219,7 +221,10 @@ export async function recordProviderRefunds(
         reason: "Refunded at the payment provider",
         createdAt: ctx.now,
       });
-      if (row) added += r.amountPence;
+      if (row) {
+        added += r.amountPence;
+        await refundRecordedTx(tx, row);
+      }
     }
     if (!added) return "ignored";
     const fully = (await money.sumRefunded(tx, order.id)) >= (order.amountPaidPence ?? 0);

@@ -1,11 +1,11 @@
 /**
- * The SQL of the orders' money records after payment: refunds (never more than was paid: the
- * database refuses more by trigger), the provider's payment id and the office's payment method
- * (`order_payments`), and provider events recorded once (`payment_events`).
+ * The SQL of the orders' money records: amounts received (`order_charges`, decision 368), refunds
+ * (never more than was paid: the database refuses more by trigger), the provider's payment id and
+ * the office's payment method (`order_payments`), and provider events recorded once (`payment_events`).
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
-import { orderPayments, paymentEvents, refunds } from "../../db/schema";
+import { orderCharges, orderPayments, paymentEvents, refunds, type ChargeKind } from "../../db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type PaymentRow = typeof orderPayments.$inferSelect;
@@ -95,4 +95,43 @@ export async function recordEventOnce(
 /** An order's refunds, oldest first. */
 export async function findRefunds(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
   return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+export type ChargeRow = typeof orderCharges.$inferSelect;
+
+/** One amount received on an order (a payment event): invoices and payouts refer to it (decision 368). */
+export type NewCharge = {
+  orderId: number;
+  kind: ChargeKind;
+  amountPence: number;
+  method: string;
+  provider: string;
+  providerRef?: string | null;
+  idempotencyKey?: string | null;
+  actorId?: number | null;
+  at: Date;
+};
+
+/**
+ * Records a payment event. Idempotent on the provider's id (a redelivered payment is one row) and on
+ * the office's retry key; returns null when the row already existed.
+ */
+export async function insertCharge(tx: Tx, charge: NewCharge): Promise<ChargeRow | null> {
+  const [row] = await tx
+    .insert(orderCharges)
+    .values({
+      orderId: charge.orderId,
+      kind: charge.kind,
+      amountPence: charge.amountPence,
+      method: charge.method,
+      provider: charge.provider,
+      providerRef: charge.providerRef ?? null,
+      idempotencyKey: charge.idempotencyKey ?? null,
+      actorId: charge.actorId ?? null,
+      receivedAt: charge.at,
+      createdAt: charge.at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
 }
