@@ -16,7 +16,8 @@ import * as repo from "./repository";
 import { createManualBooking, recordPayment } from "./manual";
 import { cancelBooking, refundBooking } from "./refunds";
 import { cancelAttendee, renameAttendee, swapAttendee } from "./attendee-actions";
-import { addNote, bookingDetail, listBookings, receiptFacts, resendConfirmation, type BookingCtx } from "./service";
+import { bookingDetail } from "./detail";
+import { addNote, listBookings, receiptFacts, resendConfirmation, type BookingCtx } from "./service";
 import { transferBooking, transferOptions } from "./transfer";
 
 const s = initServer();

@@ -24,6 +24,7 @@ import type { CancelOutcome, ConfirmOutcome } from "./outcomes";
 import type { CheckoutStop, PaymentProvider } from "./port";
 import { recordChargeTx } from "./money-events";
 import { Refused } from "./refused";
+import { lockAndCountClaims } from "./claims-repository";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
 
@@ -62,7 +63,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     try {
       paid = await tx.transaction(async (sp) => {
         const row = await repo.setPaid(sp, order.id, amount, now);
-        const check = await repo.lockAndCountClaims(
+        const check = await lockAndCountClaims(
           sp,
           { dateIds: items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])), discountId: order.discountCodeId },
           now,

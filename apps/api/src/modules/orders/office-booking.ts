@@ -20,7 +20,7 @@ import { buildItemRows, buildOrderRow } from "./order-row";
 import type { PlaceOutcome } from "./outcomes";
 import { priceCart } from "./placing";
 import * as money from "./money-repository";
-import { lockAndCountClaims } from "./repository";
+import { lockAndCountClaims } from "./claims-repository";
 
 export type OfficeBookingInput = z.output<typeof ManualBookingSchema>;
 

@@ -15,8 +15,10 @@ import { buildItemRows, buildOrderRow } from "./order-row";
 import type { PlaceOutcome, PlacedOrder } from "./outcomes";
 import { bookingActivityText, priceLines, priceOrder, type OrderInput, type OrderTotals, type PricedLine } from "./pricing";
 import { Refused } from "./refused";
-import * as repo from "./repository";
-import type { AttendeeWrite } from "./repository";
+import * as repo from "./booking-statement-repository";
+import type { AttendeeWrite } from "./booking-statement-repository";
+import { lockAndCountClaims } from "./claims-repository";
+import { coursesForPricing } from "./pricing-repository";
 
 /**
  * A cart priced as an order would be (decision 170): the catalogue read in one query, the code
@@ -32,7 +34,7 @@ export async function priceCart(
   now: Date,
 ): Promise<PricedCart | Exclude<PlaceOutcome, { kind: "placed" | "seats_taken" | "code_used_up" }>> {
   const [courses, discountCheck] = await Promise.all([
-    repo.coursesForPricing(
+    coursesForPricing(
       db,
       wanted.map((c) => Number(c.id)),
       ukDate(now),
@@ -194,7 +196,7 @@ export async function placeOrder(
         : null;
       const outcome = claimed(await repo.insertInTransaction(tx, insert));
       if (offerEntryId !== null) await linkOfferToOrderTx(tx, offerEntryId, order.id);
-      const check = await repo.lockAndCountClaims(
+      const check = await lockAndCountClaims(
         tx,
         { dateIds: lines.map((l) => l.courseDateId), discountId: discount?.id ?? null },
         now,

@@ -14,7 +14,8 @@ import { skipPlannedMail } from "./attendee-repository";
 import { refusalError } from "./http-answers";
 import type { OfficeCtx, StepHooks } from "./office-context";
 import * as office from "./office-repository";
-import { findItems, findOrderById, lockAndCountClaims, raiseCalendarSequence } from "./repository";
+import { lockAndCountClaims } from "./claims-repository";
+import { findItems, findOrderById, raiseCalendarSequence } from "./repository";
 
 /** The dates an item of the order can move to, with places left as placement counts them. */
 export async function transferOptions(db: Db, id: number, now: Date) {
