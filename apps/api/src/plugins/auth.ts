@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppRoute } from "@ts-rest/core";
 import type { RouteMeta, User } from "@app/contract";
 import { HttpError } from "../lib/http-error";
-import { logActivity } from "../modules/activity/repository";
+import { logActivity } from "../modules/activity";
 import * as sessions from "./session-repository";
 import type { SessionStage } from "./session-repository";
 

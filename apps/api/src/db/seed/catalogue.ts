@@ -1,7 +1,7 @@
 import type { Db } from "../client";
 import { addDays, ukDate, weekday } from "../../lib/dates";
-import { insertCourse } from "../../modules/courses/write-repository";
-import { writeCourseSettings } from "../../modules/courses/settings-repository";
+import { insertCourse } from "../../modules/courses";
+import { writeCourseSettings } from "../../modules/courses";
 import { SEED_COURSE_SETTINGS } from "./course-settings-data";
 import { createDiscount } from "./factories";
 import { SEED_COURSES } from "./catalogue-data";

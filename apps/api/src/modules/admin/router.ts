@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import { pageOf, sendTotal } from "../../lib/paging";
-import { listActivity } from "../activity/repository";
+import { listActivity } from "../activity";
 import { dashboardCards, dashboardWarnings, markNotificationsSeen, notificationsFor } from "./service";
 
 const s = initServer();

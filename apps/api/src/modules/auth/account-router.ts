@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { contract } from "@app/contract";
 import { hashPassword, passwordProblem, verifyPassword } from "../../lib/password";
 import { HttpError } from "../../lib/http-error";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import type { Session } from "../../plugins/auth";
 import { addPasskey, checkTotp, hasSecondFactor, passkeyRegistrationOptions, spendTotpStep, startTotp } from "./factors";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./service";

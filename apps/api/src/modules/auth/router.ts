@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { initServer } from "@ts-rest/fastify";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { contract, LOGIN_MAX_ATTEMPTS, type LoginNext, type SessionInfo, type User } from "@app/contract";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import type { CookieReply, Session } from "../../plugins/auth";
 import { attemptLogin, secondFactorThrottle, toUser, useRecoveryCode } from "./service";
 import { checkPasskey, checkTotp, hasSecondFactor, passkeyLoginOptions, spendTotpStep } from "./factors";

@@ -17,7 +17,7 @@ import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
 import { ukDate } from "../../lib/dates";
-import { imagePath } from "../images/service";
+import { imagePath } from "../images";
 
 /**
  * Places left per date = capacity − seats taken. THE seat rule (paid orders + pending orders whose

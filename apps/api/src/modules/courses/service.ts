@@ -14,8 +14,8 @@ import type { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { poundsToPence as toPence } from "@app/rules";
-import { logActivity, type Actor } from "../activity/repository";
-import { storedShaFromPath, storeDataUrl } from "../images/service";
+import { logActivity, type Actor } from "../activity";
+import { storedShaFromPath, storeDataUrl } from "../images";
 import { ukDate } from "../../lib/dates";
 import { getCourseRecord } from "./repository";
 import {

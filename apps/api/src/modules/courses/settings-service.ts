@@ -1,7 +1,7 @@
 /** A course's settings (decision 369): read, and written with an activity entry naming what changed. */
 import { LICENCE_KIND_LABELS, type CourseSettings } from "@app/contract";
 import type { Db } from "../../db/client";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { findCourseSettings, writeCourseSettings } from "./settings-repository";
 
 export const getCourseSettings = (db: Db, courseId: number) => findCourseSettings(db, courseId);

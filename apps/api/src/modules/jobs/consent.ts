@@ -7,7 +7,7 @@
 import type { DbOrTx } from "../../db/client";
 import * as repo from "./schedule-repository";
 import type { Db } from "../../db/client";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import { hmac, KEY_ID, sameSignature, type KeyRing } from "../../lib/key-ring";
 
 /**

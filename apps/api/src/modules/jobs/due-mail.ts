@@ -4,9 +4,9 @@
  */
 import type { Db, Tx } from "../../db/client";
 import { ukDate, ukMidnight } from "../../lib/dates";
-import { addressingColumns, type MailSettings } from "../mail/outbox";
-import { insertOutboxMail } from "../mail/outbox-repository";
-import type { RenderedMail } from "../mail/types";
+import { addressingColumns, type MailSettings } from "../mail";
+import { insertOutboxMail } from "../mail";
+import type { RenderedMail } from "../mail";
 import { isUnsubscribed, marketingRecipientFor, unsubscribeHeaders, unsubscribeKeys, unsubscribeUrl } from "./consent";
 import { learnerFormLinkFor } from "./learner-form";
 import { LICENCE_YEARS, type Licence } from "./licence";

@@ -4,7 +4,7 @@
  * Read at send time, so a form finished after the reminder was planned drops the link (decision 222).
  */
 import type { DbOrTx } from "../../db/client";
-import { learnerFormsOfOrder } from "../learners/service";
+import { learnerFormsOfOrder } from "../learners";
 import { orderIdOfAttendee } from "./schedule-repository";
 
 export async function learnerFormLinkFor(attendeeId: number, db: DbOrTx, siteUrl: string): Promise<string | null> {

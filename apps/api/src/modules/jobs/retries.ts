@@ -2,7 +2,7 @@
 import { SCHEDULED_MAIL_KIND_LABELS, type ScheduledMail } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { scheduledMailRow } from "./repository";
 import { resetFailedOutboxMail, resetFailedSchedule, scheduleExists } from "./schedule-repository";
 

@@ -10,7 +10,7 @@
  */
 import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
-import type { MailSettings } from "../mail/outbox";
+import type { MailSettings } from "../mail";
 import { processDue } from "./due-mail";
 import { RENEWAL_WINDOW_MONTHS, renewalCandidates } from "./licence";
 import { reminderKind, RENEWAL_KIND, type ScheduleSettings as Settings } from "./schedule-kinds";

@@ -3,7 +3,7 @@ import { csvCell } from "@app/rules";
 import { formatBookingRef, type LicenceKind } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as repo from "./repository";
 import { scopeOf, type Viewer } from "../trainers";
 import { attendeeName, learnerEmail, who } from "./shared";

@@ -4,9 +4,9 @@
  */
 import type { LicenceKind, UnitResult } from "@app/contract";
 import { escapeHtml } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import { layout } from "../mail/templates";
-import type { RenderedMail } from "../mail/types";
+import type { MailSettings } from "../mail";
+import { layout } from "../mail";
+import type { RenderedMail } from "../mail";
 
 export const SIA_APPLY_URL = "https://www.gov.uk/guidance/apply-for-an-sia-licence";
 

@@ -16,8 +16,8 @@ import type { AttendanceInputSchema, IdCheckSchema, ResultsInputSchema } from "@
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
-import { logActivity } from "../activity/repository";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { logActivity } from "../activity";
+import { enqueueMail, type MailSettings } from "../mail";
 import * as repo from "./repository";
 import { courseDays } from "./rules";
 import { learnerResultMail } from "./mail";

@@ -3,7 +3,7 @@ import { addYears } from "@app/rules";
 import { formatBookingRef } from "@app/contract";
 import type { Db } from "../../db/client";
 import { ukDate } from "../../lib/dates";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import * as repo from "./repository";
 
 // ---------------------------------------------------------------- retention

@@ -2,7 +2,7 @@
 import { formatBookingRef, ID_DOCUMENT_LABELS, type IdDocumentType } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as repo from "./repository";
 import { attendeeName, iso, who } from "./shared";
 

@@ -4,9 +4,9 @@ import type { StaffMember, StaffRole } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { hashPassword, passwordProblem } from "../../lib/password";
-import { logActivity, type Actor } from "../activity/repository";
-import { normaliseEmail, sha256 } from "../auth/service";
-import { enqueueMail } from "../mail/outbox";
+import { logActivity, type Actor } from "../activity";
+import { normaliseEmail, sha256 } from "../auth";
+import { enqueueMail } from "../mail";
 import { INVITE_HOURS, inviteMail, ROLE_NAMES } from "./mail";
 import * as repo from "./repository";
 

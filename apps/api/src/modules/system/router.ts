@@ -1,6 +1,6 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
-import { loadImage } from "../images/service";
+import { loadImage } from "../images";
 import { pingDatabase } from "./repository";
 
 const s = initServer();

@@ -1,11 +1,11 @@
 import { formatDateRangeWithWeekday } from "@app/contract";
-import { insertOutboxMail } from "../mail/outbox-repository";
+import { insertOutboxMail } from "../mail";
 import { ordinal } from "@app/rules";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
-import { addressingColumns, type MailSettings } from "../mail/outbox";
-import { layout } from "../mail/templates";
-import type { RenderedMail } from "../mail/types";
+import { addressingColumns, type MailSettings } from "../mail";
+import { layout } from "../mail";
+import type { RenderedMail } from "../mail";
 
 /** The site route the offer link opens (apps/site: it fills the cart and the checkout, then shows /cart). */
 export const offerLink = (siteUrl: string, token: string) =>

@@ -2,7 +2,7 @@
 import type { WaitlistDate } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as entries from "./entry-repository";
 import type { EntryRow } from "./entry-repository";
 import { bookable, freePlaces, listDates, lockDate, type DateFacts } from "./repository";
