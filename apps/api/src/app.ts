@@ -41,6 +41,7 @@ import metricsPlugin from "./modules/ops/metrics";
 import { opsRouter } from "./modules/ops/router";
 import { privacyRouter } from "./modules/privacy/router";
 import { portalRouter, studyRouter } from "./modules/portal";
+import { invoicesPlugin, invoicesRouter } from "./modules/invoices";
 
 export type AppConfig = {
   env: Env;
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(mailPlugin);
   await app.register(waitlistPlugin);
   await app.register(opsPlugin);
+  await app.register(invoicesPlugin);
   await app.register(workersPlugin, config.workers ?? {});
 
   const s = initServer();
@@ -171,6 +173,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(portalRouter), routerOptions);
   await app.register(s.plugin(studyRouter), routerOptions);
   await app.register(s.plugin(trainersRouter), routerOptions);
+  await app.register(s.plugin(invoicesRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

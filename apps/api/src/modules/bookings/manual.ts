@@ -16,6 +16,7 @@ import { mailAttendeesTx, rosterOf } from "../orders";
 import { bookingCalendar } from "../orders/calendar";
 import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
 import { recordChargeTx } from "../orders";
+import { invoiceBookingTx } from "../invoices";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -214,6 +215,8 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       idempotencyKey: input.idempotency_key,
       createdAt: ctx.now,
     });
+    // Unpaid, invoice sent: the invoice for the total is issued now (decision 422).
+    if (invoiceUnpaid) await invoiceBookingTx(tx, order!.id, ctx.now);
     // The same count as a public order: one place too many (or a code used up) rolls it all back.
     const check = await lockAndCountClaims(tx, { dateIds: [line.courseDateId], discountId: discount?.id ?? null }, ctx.now);
     if (check.overbookedDateIds.length) throw refusalError({ kind: "seats_taken", title: line.title, dateLabel: label });
