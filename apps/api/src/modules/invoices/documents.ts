@@ -58,7 +58,9 @@ export async function pdfByToken(db: Db, token: string): Promise<{ pdf: Buffer; 
 export function londonStart(day: string): Date {
   // Noon UTC is the same London day all year; step back to London midnight through its offset.
   const noon = new Date(`${day}T12:00:00Z`);
-  const londonNoon = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(noon);
+  const londonNoon = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", hourCycle: "h23" }).format(
+    noon,
+  );
   return new Date(noon.getTime() - Number(londonNoon) * 3_600_000);
 }
 
@@ -101,7 +103,10 @@ export async function setVatPeriod(
 ): Promise<VatPeriod[]> {
   const last = await repo.lastIssuedAt(db);
   if (last && input.starts_on <= ukDate(last))
-    throw new HttpError(409, `Documents are already issued on or after ${input.starts_on}: VAT can change from ${ukDate(new Date(Math.max(last.getTime(), now.getTime()) + 86_400_000))} at the earliest`);
+    throw new HttpError(
+      409,
+      `Documents are already issued on or after ${input.starts_on}: VAT can change from ${ukDate(new Date(Math.max(last.getTime(), now.getTime()) + 86_400_000))} at the earliest`,
+    );
   await repo.upsertVatPeriod(db, { startsOn: input.starts_on, vatNumber: input.vat_number, ratePercent: input.rate_percent });
   return vatPeriods(db);
 }

@@ -223,7 +223,8 @@ export function salesCsv(format: ExportFormat, docs: SalesDoc[]): string {
 }
 
 export function paymentsCsv(format: ExportFormat, lines: PaymentLine[]): string {
-  const about = (p: PaymentLine) => `Booking ${p.booking_ref}${p.invoice_number ? `, invoice ${p.invoice_number}` : ""} (${p.method.replace("_", " ")})`;
+  const about = (p: PaymentLine) =>
+    `Booking ${p.booking_ref}${p.invoice_number ? `, invoice ${p.invoice_number}` : ""} (${p.method.replace("_", " ")})`;
   if (format === "xero")
     return toCsv(
       XERO_PAYMENT_COLUMNS,

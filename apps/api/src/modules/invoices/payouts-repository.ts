@@ -48,7 +48,10 @@ export async function savePayout(db: Db, payout: PayoutRow, lines: PayoutLineRow
     await tx
       .insert(payouts)
       .values(payout)
-      .onConflictDoUpdate({ target: payouts.id, set: { status: payout.status, amountPence: payout.amountPence, syncedAt: payout.syncedAt } });
+      .onConflictDoUpdate({
+        target: payouts.id,
+        set: { status: payout.status, amountPence: payout.amountPence, syncedAt: payout.syncedAt },
+      });
     for (const line of lines)
       await tx
         .insert(payoutLines)

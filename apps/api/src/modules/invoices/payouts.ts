@@ -36,7 +36,12 @@ function client(env: Env): Stripe {
   });
 }
 
-type Source = { id: string; object?: string; payment_intent?: string | { id: string } | null; charge?: string | { id: string } | null };
+type Source = {
+  id: string;
+  object?: string;
+  payment_intent?: string | { id: string } | null;
+  charge?: string | { id: string } | null;
+};
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
 async function matchLine(db: Db, txn: Stripe.BalanceTransaction): Promise<repo.Match> {

@@ -57,7 +57,10 @@ export async function reportCsv(db: Db, name: ReportName, from: string, to: stri
   const r = await reports(db, from, to);
   const table: [string[], (string | number)[][]] =
     name === "money"
-      ? [["Month", "Received", "Refunded", "Net"], r.money.map((m) => [m.month, money(m.received), money(m.refunded), money(m.net)])]
+      ? [
+          ["Month", "Received", "Refunded", "Net"],
+          r.money.map((m) => [m.month, money(m.received), money(m.refunded), money(m.net)]),
+        ]
       : name === "courses"
         ? [
             ["Course", "Dates", "Places", "Booked", "Fill rate %"],
@@ -71,10 +74,18 @@ export async function reportCsv(db: Db, name: ReportName, from: string, to: stri
           : name === "outstanding"
             ? [
                 ["Booking reference", "Customer", "Total", "Paid", "Due", "Due by"],
-                r.outstanding.map((o) => [o.reference, o.customer, money(o.total), money(o.paid), money(o.due), o.due_on ? ukDay(o.due_on) : ""]),
+                r.outstanding.map((o) => [
+                  o.reference,
+                  o.customer,
+                  money(o.total),
+                  money(o.paid),
+                  money(o.due),
+                  o.due_on ? ukDay(o.due_on) : "",
+                ]),
               ]
             : [["Discount code", "Uses", "Cost"], r.discounts.map((d) => [d.code, d.uses, money(d.cost)])];
   const [header, rows] = table;
-  const cell = (v: string | number) => (typeof v === "number" || /^-?\d+(\.\d+)?$/.test(v) || /^\d{2}\/\d{2}\/\d{4}$/.test(v) ? String(v) : csvCell(v));
+  const cell = (v: string | number) =>
+    typeof v === "number" || /^-?\d+(\.\d+)?$/.test(v) || /^\d{2}\/\d{2}\/\d{4}$/.test(v) ? String(v) : csvCell(v);
   return [header.map((h) => csvCell(h)).join(","), ...rows.map((row) => row.map(cell).join(","))].join("\r\n") + "\r\n";
 }

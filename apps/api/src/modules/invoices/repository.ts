@@ -94,11 +94,11 @@ export async function invoiceById(db: DbOrTx, id: number): Promise<InvoiceRow | 
   return row ?? null;
 }
 
-export async function documentByToken(
-  db: DbOrTx,
-  token: string,
-): Promise<{ snapshot: DocumentSnapshot; number: string } | null> {
-  const [inv] = await db.select({ snapshot: invoices.snapshot, number: invoices.number }).from(invoices).where(eq(invoices.token, token));
+export async function documentByToken(db: DbOrTx, token: string): Promise<{ snapshot: DocumentSnapshot; number: string } | null> {
+  const [inv] = await db
+    .select({ snapshot: invoices.snapshot, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.token, token));
   if (inv) return inv;
   const [cn] = await db
     .select({ snapshot: creditNotes.snapshot, number: creditNotes.number })
@@ -107,7 +107,10 @@ export async function documentByToken(
   return cn ?? null;
 }
 
-export async function documentByNumber(db: DbOrTx, number: string): Promise<{ snapshot: DocumentSnapshot; number: string } | null> {
+export async function documentByNumber(
+  db: DbOrTx,
+  number: string,
+): Promise<{ snapshot: DocumentSnapshot; number: string } | null> {
   const table = number.startsWith("CN-") ? creditNotes : invoices;
   const [row] = await db.select({ snapshot: table.snapshot, number: table.number }).from(table).where(eq(table.number, number));
   return row ?? null;

@@ -178,9 +178,10 @@ async function newCreditNotes(
     const seq = await repo.nextSeq(tx, "credit_note", year);
     const number = `CN-${year}-${pad(seq)}`;
     // The credit carries the VAT of the invoice it corrects, so switching VAT on later changes nothing.
-    const vat = part.invoice.snapshot.vat && part.invoice.snapshot.business.vatNumber
-      ? { number: part.invoice.snapshot.business.vatNumber, ratePercent: part.invoice.snapshot.vat.ratePercent }
-      : null;
+    const vat =
+      part.invoice.snapshot.vat && part.invoice.snapshot.business.vatNumber
+        ? { number: part.invoice.snapshot.business.vatNumber, ratePercent: part.invoice.snapshot.vat.ratePercent }
+        : null;
     const snapshot = buildSnapshot({
       title: "Credit note",
       number,
