@@ -5,7 +5,7 @@
  */
 import type { DocumentSnapshot } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
-import { csvCell, phoneCell } from "../bookings/csv";
+import { csvCell, phoneCell } from "../../lib/csv-cells";
 
 export type ExportFormat = "xero" | "quickbooks" | "plain";
 export type ExportKind = "invoices" | "credit_notes" | "payments";

@@ -1,7 +1,7 @@
 /** The portal's reports (decision 426): money per month, fill rates, outstanding balances, discount costs; as data and CSV. */
 import { formatBookingRef, type ReportName, type Reports } from "@app/contract";
 import type { Db } from "../../db/client";
-import { csvCell } from "../bookings/csv";
+import { csvCell } from "../../lib/csv-cells";
 import { periodOf } from "./documents";
 import { pounds as poundsText, ukDay } from "./exports";
 import * as repo from "./reports-repository";
