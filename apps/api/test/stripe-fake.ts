@@ -138,6 +138,13 @@ export function fakeStripe() {
         const data = refunds.filter((r) => r.payment_intent === pi).map((r) => ({ ...r, object: "refund" }));
         return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
       }
+      if (req.method === "GET" && path === "/v1/checkout/sessions") {
+        const pi = url.searchParams.get("payment_intent");
+        const data = [...sessionState.entries()]
+          .filter(([, v]) => v.payment_intent === pi)
+          .map(([id, v]) => ({ id, object: "checkout.session", payment_intent: v.payment_intent, amount_total: v.amount_total }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+      }
       if (req.method === "GET" && path === "/v1/payouts") {
         const data = payouts.map((p) => ({ ...p, object: "payout", currency: "gbp" }));
         return send(200, { object: "list", data, has_more: false, url: "/v1/payouts" });

@@ -44,12 +44,28 @@ type Source = {
 };
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
-async function matchLine(db: Db, txn: Stripe.BalanceTransaction): Promise<repo.Match> {
+/**
+ * Our charges carry the Checkout Session's id (`cs_…`) when paid online; a balance transaction names
+ * the charge and its PaymentIntent, so the session of that PaymentIntent is asked for too.
+ */
+async function sessionsOf(stripe: Stripe, paymentIntent: string | null): Promise<string[]> {
+  if (!paymentIntent) return [];
+  const list = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 3 });
+  return list.data.map((s) => s.id);
+}
+
+async function matchLine(db: Db, stripe: Stripe, txn: Stripe.BalanceTransaction): Promise<repo.Match> {
   const source = (typeof txn.source === "string" ? { id: txn.source } : txn.source) as Source | null;
   if (!source) return { orderId: null, chargeId: null, refundId: null };
-  const related = [idOf(source.payment_intent), idOf(source.charge)].filter((x): x is string => !!x);
-  if (source.id.startsWith("re_") || source.object === "refund") return repo.matchRefund(db, source.id, related);
-  return repo.matchPayment(db, [source.id, ...related]);
+  const pi = idOf(source.payment_intent);
+  const related = [pi, idOf(source.charge)].filter((x): x is string => !!x);
+  const refund = source.id.startsWith("re_") || source.object === "refund";
+  const first = refund ? await repo.matchRefund(db, source.id, related) : await repo.matchPayment(db, [source.id, ...related]);
+  if (first.orderId) return first;
+  const sessions = await sessionsOf(stripe, pi);
+  if (!sessions.length) return first;
+  const bySession = await repo.matchPayment(db, sessions);
+  return refund ? { ...bySession, chargeId: null } : bySession;
 }
 
 export async function syncPayouts(db: Db, env: Env, now: Date): Promise<Payout[]> {
@@ -61,7 +77,7 @@ export async function syncPayouts(db: Db, env: Env, now: Date): Promise<Payout[]
       const lines: repo.PayoutLineRow[] = [];
       for await (const txn of stripe.balanceTransactions.list({ payout: payout.id, limit: 100, expand: ["data.source"] })) {
         if (txn.type === "payout") continue;
-        const match = await matchLine(db, txn);
+        const match = await matchLine(db, stripe, txn);
         const source = typeof txn.source === "string" ? txn.source : (txn.source?.id ?? null);
         lines.push({
           id: txn.id,
