@@ -19,6 +19,8 @@ export const paths = {
   register: (courseDateId: number | string) => `/enrolments/register/${courseDateId}`,
   registerPattern: "/enrolments/register/:courseDateId",
   activityLog: "/activity-log",
+  // Money and bookings reports (issue 34).
+  reports: "/reports",
   // Staff, sessions and second factors (issue 17).
   account: "/account",
   security: "/security",
