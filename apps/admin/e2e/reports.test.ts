@@ -43,7 +43,7 @@ describeAtWidths("reports", () => {
       "What discount codes cost",
     ])
       await page.getByRole("heading", { level: 2, name }).waitFor();
-    const money = page.locator("section", { has: page.getByRole("heading", { name: "Money per month" }) });
+    const money = page.locator("section.report", { has: page.getByRole("heading", { name: "Money per month" }) });
     const chart = money.getByRole("img");
     expect(await chart.getAttribute("aria-label")).toContain("Money per month:");
     expect(await money.locator(".report-chart__bar").count()).toBe(12);
@@ -54,7 +54,7 @@ describeAtWidths("reports", () => {
       gbp.format(thisMonth.refunded),
       gbp.format(thisMonth.net),
     ]);
-    const courses = page.locator("section", { has: page.getByRole("heading", { name: "Fill rate per course" }) });
+    const courses = page.locator("section.report", { has: page.getByRole("heading", { name: "Fill rate per course" }) });
     expect(await courses.locator("tbody tr").count()).toBe(data.courses.length);
 
     const download = page.waitForEvent("download");
