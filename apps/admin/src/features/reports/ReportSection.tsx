@@ -48,7 +48,7 @@ export function ReportSection(props: {
       ) : (
         <div className="report__body">
           <BarChart title={props.title} bars={props.bars} />
-          <div className="admin-table-wrap report__table">
+          <div className="admin-table-wrap report__table" tabIndex={0} role="region" aria-label={`${props.title}, table`}>
             <table className="admin-table">
               <caption className="ui-visually-hidden">{props.title}</caption>
               <thead>
