@@ -37,6 +37,7 @@ import { trainersRouter } from "./modules/trainers";
 import { metricsPlugin, opsPlugin, opsRouter } from "./modules/ops";
 import { privacyRouter } from "./modules/privacy";
 import { portalRouter, studyRouter } from "./modules/portal";
+import { invoicesPlugin, invoicesRouter } from "./modules/invoices";
 
 export type AppConfig = {
   env: Env;
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(mailPlugin);
   await app.register(waitlistPlugin);
   await app.register(opsPlugin);
+  await app.register(invoicesPlugin);
   await app.register(workersPlugin, config.workers ?? {});
 
   const s = initServer();
@@ -168,6 +170,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(portalRouter), routerOptions);
   await app.register(s.plugin(studyRouter), routerOptions);
   await app.register(s.plugin(trainersRouter), routerOptions);
+  await app.register(s.plugin(invoicesRouter), routerOptions);
   await app.register(docsPlugin);
   return app;
 }

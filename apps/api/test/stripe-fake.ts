@@ -21,6 +21,19 @@ export type Recorded = {
   at: number;
 };
 type FakeRefund = { id: string; amount: number; payment_intent: string; status: string; created: number };
+/** A payout and its balance transactions (source: a charge `ch_…` or refund `re_…` of a PaymentIntent, or none). */
+export type FakePayout = { id: string; amount: number; arrival_date: number; created: number; status: string };
+export type FakeBalanceTransaction = {
+  id: string;
+  payout: string;
+  type: string;
+  amount: number;
+  fee: number;
+  net: number;
+  description: string | null;
+  created: number;
+  source: { id: string; object: "charge" | "refund"; payment_intent: string | null } | null;
+};
 
 export function fakeStripe() {
   const requests: Recorded[] = [];
@@ -36,6 +49,8 @@ export function fakeStripe() {
   const intents = new Map<string, { reference: string | null; amount: number }>();
   const refunds: FakeRefund[] = [];
   const byIdempotencyKey = new Map<string, FakeRefund>();
+  const payouts: FakePayout[] = [];
+  const balanceTransactions: FakeBalanceTransaction[] = [];
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -123,6 +138,30 @@ export function fakeStripe() {
         const data = refunds.filter((r) => r.payment_intent === pi).map((r) => ({ ...r, object: "refund" }));
         return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
       }
+      if (req.method === "GET" && path === "/v1/checkout/sessions") {
+        const pi = url.searchParams.get("payment_intent");
+        const data = [...sessionState.entries()]
+          .filter(([, v]) => v.payment_intent === pi)
+          .map(([id, v]) => ({ id, object: "checkout.session", payment_intent: v.payment_intent, amount_total: v.amount_total }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/checkout/sessions" });
+      }
+      if (req.method === "GET" && path === "/v1/payouts") {
+        const data = payouts.map((p) => ({ ...p, object: "payout", currency: "gbp" }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/payouts" });
+      }
+      if (req.method === "GET" && path === "/v1/balance_transactions") {
+        const payout = url.searchParams.get("payout");
+        const expand = [...url.searchParams.entries()].some(([k, v]) => k.startsWith("expand") && v === "data.source");
+        const data = balanceTransactions
+          .filter((t) => !payout || t.payout === payout)
+          .map(({ payout: _p, source, ...t }) => ({
+            ...t,
+            object: "balance_transaction",
+            currency: "gbp",
+            source: source ? (expand ? source : source.id) : null,
+          }));
+        return send(200, { object: "list", data, has_more: false, url: "/v1/balance_transactions" });
+      }
       invalid(`No route ${req.method} ${path}`, 404);
     });
   });
@@ -149,6 +188,17 @@ export function fakeStripe() {
       };
       refunds.push(refund);
       return refund;
+    },
+    payouts,
+    balanceTransactions,
+    /** A payout of these balance transactions (its amount is their net sum). */
+    addPayout(id: string, lines: Omit<FakeBalanceTransaction, "payout" | "net" | "created">[]) {
+      const created = Math.floor(Date.now() / 1000);
+      const txns = lines.map((l) => ({ ...l, payout: id, net: l.amount - l.fee, created }));
+      balanceTransactions.push(...txns);
+      const amount = txns.reduce((sum, t) => sum + t.net, 0);
+      payouts.push({ id, amount, arrival_date: created + 2 * 86_400, created, status: "paid" });
+      return amount;
     },
     setFailRefunds: (v: boolean) => (failRefunds = v),
     setCheckoutMode: (mode: typeof checkoutMode) => (checkoutMode = mode),

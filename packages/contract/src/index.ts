@@ -13,6 +13,7 @@ import { learnersContract } from "./learners";
 import { waitlistContract } from "./waitlist";
 import { opsContract } from "./ops";
 import { privacyContract } from "./privacy";
+import { invoicesContract } from "./invoices";
 import { portalContract } from "./portal";
 import { studyContract } from "./study";
 import { websiteContract } from "./website";
@@ -40,6 +41,7 @@ export const contract = c.router(
     waitlist: waitlistContract,
     ops: opsContract,
     privacy: privacyContract,
+    invoices: invoicesContract,
     portal: portalContract,
     study: studyContract,
     website: websiteContract,
@@ -69,6 +71,7 @@ export * from "./learners";
 export * from "./waitlist";
 export * from "./ops";
 export * from "./privacy";
+export * from "./invoices";
 export * from "./portal";
 export * from "./study";
 export * from "./website";

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                   { path: paths.website, ...page(() => import("../features/website/WebsitePage")) },
                   { path: paths.websitePattern, ...page(() => import("../features/website/WebsitePage")) },
                   { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
+                  { path: paths.reports, ...page(() => import("../features/reports/ReportsPage")) },
                   { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
                   // Content screens (admin content screens).
                   { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },

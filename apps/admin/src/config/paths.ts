@@ -19,6 +19,8 @@ export const paths = {
   register: (courseDateId: number | string) => `/enrolments/register/${courseDateId}`,
   registerPattern: "/enrolments/register/:courseDateId",
   activityLog: "/activity-log",
+  // Money and bookings reports.
+  reports: "/reports",
   // Staff, sessions and second factors (staff accounts).
   account: "/account",
   security: "/security",

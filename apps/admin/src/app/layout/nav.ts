@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import {
   Activity,
+  BarChart3,
   BookOpen,
   ClipboardCheck,
   MailCheck,
@@ -52,6 +53,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     alsoActive: ["/booking/", paths.newBooking],
     roles: SCREEN_ROLES.trainer,
   },
+  { label: "Reports", to: paths.reports, icon: BarChart3, roles: SCREEN_ROLES.office },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
   { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },

@@ -8,9 +8,9 @@
  */
 import { inArray } from "drizzle-orm";
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, REFUND_STATE_LABELS, type BookingRow } from "@app/contract";
-import { csvCell } from "@app/rules";
 import type { Db } from "../../db/client";
 import { orderAttendees, orderItems, orders } from "../../db/schema";
+import { csvCell, phoneCell } from "../../lib/csv-cells";
 
 const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
@@ -28,17 +28,8 @@ export function londonDateTime(at: Date): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-const PHONE_CHARS = /^\+?[0-9][0-9 ()-]{2,39}$/;
-
-/** One cell: formula characters neutralised, quoted when needed (RFC 4180): the shared rule of @app/rules. */
-export { csvCell };
-
-/** A phone number kept as text: `="07700 900321"` (quoted for CSV); anything else as a plain cell. */
-export function phoneCell(value: string): string {
-  const v = value.trim();
-  if (!PHONE_CHARS.test(v)) return csvCell(v);
-  return `"=""${v}"""`;
-}
+// The cells are shared with the accountant's exports (lib/csv-cells.ts).
+export { csvCell, phoneCell };
 
 export const CSV_COLUMNS = [
   "Booking reference",

@@ -13,6 +13,7 @@ import {
   type OfficeBookingInput,
 } from "../orders";
 import { customerAddress, customerRecipient, newBookingNotice, officeRecipient } from "../mail";
+import { invoiceBookingTx } from "../invoices";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { BookingCtx } from "./service";
@@ -38,6 +39,8 @@ export async function recordPayment(
 export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingInput): Promise<{ id: number; created: boolean }> {
   return recordOfficeBooking(ctx, input, {
     then: async (tx, { order, items, invoiceUnpaid }) => {
+      // Unpaid, invoice sent: the invoice for the total is issued now (decision 422).
+      if (invoiceUnpaid) await invoiceBookingTx(tx, order.id, ctx.now);
       if (input.notes)
         await repo.insertNote(tx, {
           orderId: order.id,
