@@ -34,6 +34,7 @@ import { jobsRouter } from "./modules/jobs/router";
 import { unsubscribeRoutes } from "./modules/jobs/unsubscribe-routes";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings/router";
+import { selfServiceRouter } from "./modules/self-service/router";
 import { learnersRoutes } from "./modules/learners/router";
 import { trainersRouter } from "./modules/trainers";
 import opsPlugin from "./modules/ops/plugin";
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);
   await app.register(s.plugin(bookingsRouter), routerOptions);
+  await app.register(s.plugin(selfServiceRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
   await app.register(s.plugin(opsRouter), routerOptions);
   await app.register(s.plugin(privacyRouter), routerOptions);

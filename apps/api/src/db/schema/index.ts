@@ -12,3 +12,4 @@ export * from "./study";
 export * from "./website";
 export * from "./trainers";
 export * from "./money";
+export * from "./self-service";

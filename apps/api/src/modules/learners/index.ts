@@ -3,3 +3,4 @@ export { eraseLearners, learnersOf, type LearnerErasure } from "./erasure";
 export { RETENTION_YEARS } from "./service";
 export { findLearner, findLearnerByToken, learnersOfDate, lockLearner, type LearnerRow } from "./repository";
 export { formView } from "./service";
+export { learnerFormsOfOrder } from "./service";
