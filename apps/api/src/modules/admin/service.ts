@@ -91,7 +91,7 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
   const seen = user?.seen ?? null;
   const since = new Date(now.getTime() - NOTIFICATION_DAYS * 86_400_000).toISOString();
   const { rows } = await db.execute<{
-    kind: "message" | "booking";
+    kind: "message" | "booking" | "customer";
     id: number;
     at: Date | string;
     name: string;
@@ -106,10 +106,24 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
               (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
             o.amount_paid_pence as amount
        from orders o where o.status = 'paid' and o.paid_at >= ${since})
+    union all
+    (select 'customer' as kind, a.id, a.created_at as at, o.first_name || ' ' || o.last_name as name,
+            left(o.booking_ref, 4) || '-' || right(o.booking_ref, 4) || ' · ' || a.summary as extra, null::int as amount
+       from customer_actions a join orders o on o.id = a.order_id where a.created_at >= ${since} and a.summary <> '')
     order by at desc limit ${NOTIFICATION_LIMIT}`);
   const items = rows.map((r): Notification => {
     const at = new Date(r.at);
     const read = seen !== null && at <= seen;
+    // A customer's own change to their booking (self-service, decision 446).
+    if (r.kind === "customer")
+      return {
+        id: `customer-${r.id}`,
+        kind: "booking",
+        title: `Customer change: ${r.name}`,
+        message: r.extra,
+        time: at.toISOString(),
+        read,
+      };
     return r.kind === "message"
       ? {
           id: `message-${r.id}`,

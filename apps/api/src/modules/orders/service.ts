@@ -36,6 +36,7 @@ import { recordChargeTx } from "./money-events";
 import type { AttendeeWrite, OrderKey } from "./repository";
 import { mailAttendeesTx } from "./attendees";
 import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
+import { withManageLinkTx } from "../self-service";
 
 export type { OrderInput } from "./pricing";
 export type { OrderKey } from "./repository";
@@ -409,7 +410,9 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       learnerLinks,
       { roster },
     );
-    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
+    // The booking's own page and the right to cancel (self-service, decision 440).
+    const withLink = await withManageLinkTx(tx, paid.id, confirmation, opts.mail, now, { cancellation: true });
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...withLink }, now);
     await enqueueMail(
       tx,
       {

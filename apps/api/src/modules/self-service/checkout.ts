@@ -6,7 +6,7 @@ import { startsInsideCancellationPeriod } from "@app/rules";
 import type { Db } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import * as repo from "./repository";
-import { firstStart } from "./view";
+import { firstStart } from "./first-start";
 
 export async function recordCheckoutAnswer(db: Db, orderId: number, answer: boolean | undefined, now: Date): Promise<void> {
   const start = firstStart(await repo.itemsOf(db, [orderId]));

@@ -1,3 +1,3 @@
 /** What other modules use of customer self-service. */
 export { recordCheckoutAnswer } from "./checkout";
-export { manageLinkTx } from "./links";
+export { cancellationInformation, manageLinkTx, withManageLinkTx } from "./links";

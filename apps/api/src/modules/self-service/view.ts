@@ -6,7 +6,10 @@ import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
 import { learnerFormsOfOrder } from "../learners";
 import type { MailSettings } from "../mail/outbox";
+import { firstStart } from "./first-start";
 import * as repo from "./repository";
+
+export { firstStart };
 
 export type ViewSettings = { mail: MailSettings; apiUrl: string };
 
@@ -40,13 +43,6 @@ export async function myBookings(db: Db, email: string, now: Date) {
   }
   return { email, items: out };
 }
-
-/** The earliest course date of an order (the one the policy's days are counted to). */
-export const firstStart = (items: { startDate: string | null }[]) =>
-  items
-    .map((i) => i.startDate)
-    .filter((d): d is string => Boolean(d))
-    .sort()[0] ?? null;
 
 export async function bookingView(
   db: DbOrTx,
