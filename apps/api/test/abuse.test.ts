@@ -6,6 +6,7 @@ import { parseEnv } from "../src/env";
 import { holdLimitMessage, ORDER_RATE_MESSAGE } from "../src/modules/orders/abuse";
 import { setupApp, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 /** Abuse of business actions (issue 11, decisions 100, 101, 104): holds, code guessing, content types, proxies. */
 
@@ -25,58 +26,58 @@ async function courseWithDate(capacity = 40) {
   return { id, dateId: date!.id };
 }
 
-const enroll = (ctx: TestContext, payload: object, remoteAddress = "127.0.0.1", headers: Record<string, string> = {}) => {
-  ctx.clock.advance(1);
-  return ctx.app.inject({ method: "POST", url: "/api/enroll", payload, remoteAddress, headers });
-};
-
-async function placesLeft(ctx: TestContext, courseId: number, dateId: number): Promise<number> {
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${courseId}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === dateId).placesLeft;
-}
-
 describe("holding seats without paying", () => {
   it("a client holds at most 10 places in unpaid orders; the 11th gets 429 and nothing held is lost", async () => {
     const { id, dateId } = await courseWithDate(40);
     const refs: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await enroll(
-        ctx,
-        orderPayload([{ id, selectedDate: dateId }], { guest_email: `hold${i}@example.com` }),
-        "203.0.113.10",
-      );
+      const res = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: `hold${i}@example.com` }), {
+        clock: ctx.clock,
+        remoteAddress: "203.0.113.10",
+      });
       expect(res.statusCode).toBe(201);
       refs.push(res.json().reference);
     }
-    const refused = await enroll(
-      ctx,
-      orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-x@example.com" }),
-      "203.0.113.10",
-    );
+    const refused = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-x@example.com" }), {
+      clock: ctx.clock,
+      remoteAddress: "203.0.113.10",
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(holdLimitMessage(10));
     expect(refused.json().retry_after).toBeGreaterThan(0);
     expect(refused.headers["retry-after"]).toBe(String(refused.json().retry_after));
     // Nothing already held was lost, and the refused order holds nothing.
-    expect(await placesLeft(ctx, id, dateId)).toBe(30);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(30);
     const pending = await ctx.db.select().from(orders).where(eq(orders.status, "pending"));
     for (const ref of refs) expect(pending.some((o) => o.reference === ref)).toBe(true);
     // Another client still books.
     expect(
-      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "other@example.com" }), "203.0.113.11"))
-        .statusCode,
+      (
+        await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "other@example.com" }), {
+          clock: ctx.clock,
+          remoteAddress: "203.0.113.11",
+        })
+      ).statusCode,
     ).toBe(201);
     // Cancelling one frees room for that client again.
     await ctx.app.inject({ method: "POST", url: `/api/orders/${refs[0]}/cancel`, remoteAddress: "203.0.113.10" });
     expect(
-      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-y@example.com" }), "203.0.113.10"))
-        .statusCode,
+      (
+        await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-y@example.com" }), {
+          clock: ctx.clock,
+          remoteAddress: "203.0.113.10",
+        })
+      ).statusCode,
     ).toBe(201);
     // Holds that ran out no longer count.
     ctx.clock.advance(31 * 60_000);
     expect(
-      (await enroll(ctx, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-z@example.com" }), "203.0.113.10"))
-        .statusCode,
+      (
+        await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "hold-z@example.com" }), {
+          clock: ctx.clock,
+          remoteAddress: "203.0.113.10",
+        })
+      ).statusCode,
     ).toBe(201);
   });
 
@@ -84,48 +85,47 @@ describe("holding seats without paying", () => {
     const { id, dateId } = await courseWithDate(40);
     for (let i = 0; i < 10; i++) {
       const res = await enroll(
-        ctx,
+        ctx.app,
         orderPayload([{ id, selectedDate: dateId }], { guest_email: "Same.Person@example.com" }),
-        `198.51.100.${i + 1}`,
+        { clock: ctx.clock, remoteAddress: `198.51.100.${i + 1}` },
       );
       expect(res.statusCode).toBe(201);
     }
     const refused = await enroll(
-      ctx,
+      ctx.app,
       orderPayload([{ id, selectedDate: dateId }], { guest_email: "same.person@EXAMPLE.com" }),
-      "198.51.100.99",
+      { clock: ctx.clock, remoteAddress: "198.51.100.99" },
     );
     expect(refused.statusCode).toBe(429);
-    expect(await placesLeft(ctx, id, dateId)).toBe(30);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(30);
   });
 
   it("a group order counts each of its places against the limit", async () => {
     const { id, dateId } = await courseWithDate(40);
     for (let i = 0; i < 8; i++) {
-      const res = await enroll(
-        ctx,
-        orderPayload([{ id, selectedDate: dateId }], { guest_email: `group${i}@example.com` }),
-        "203.0.113.40",
-      );
+      const res = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: `group${i}@example.com` }), {
+        clock: ctx.clock,
+        remoteAddress: "203.0.113.40",
+      });
       expect(res.statusCode).toBe(201);
     }
     // 8 held + 3 places > 10: refused, and nothing more is held.
     const refused = await enroll(
-      ctx,
+      ctx.app,
       orderPayload([{ id, selectedDate: dateId, quantity: 3 }], { guest_email: "group-x@example.com" }),
-      "203.0.113.40",
+      { clock: ctx.clock, remoteAddress: "203.0.113.40" },
     );
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(holdLimitMessage(10));
-    expect(await placesLeft(ctx, id, dateId)).toBe(32);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(32);
     // 8 + 2 = 10: allowed.
     const fits = await enroll(
-      ctx,
+      ctx.app,
       orderPayload([{ id, selectedDate: dateId, quantity: 2 }], { guest_email: "group-y@example.com" }),
-      "203.0.113.40",
+      { clock: ctx.clock, remoteAddress: "203.0.113.40" },
     );
     expect(fits.statusCode).toBe(201);
-    expect(await placesLeft(ctx, id, dateId)).toBe(30);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(30);
   });
 
   it("concurrent orders from one client cannot slip past the limit", async () => {
@@ -145,7 +145,7 @@ describe("holding seats without paying", () => {
     // Orders of one client queue on its lock in the booking statement (decision 253): exactly the
     // limit gets in, never more, and the refused ones held nothing.
     expect(ok).toBe(10);
-    expect(await placesLeft(ctx, id, dateId)).toBe(40 - ok);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(40 - ok);
   });
 
   it("the limit also holds on the locked path (a date that only looks full because a hold ran out)", async () => {
@@ -153,38 +153,35 @@ describe("holding seats without paying", () => {
     const { id, dateId } = await courseWithDate(1);
     // Someone else's hold on the one place runs out, unmarked: the seat counter still says full,
     // so the next order of that date takes the locked path, which applies the whole rule.
-    const other = await enroll(
-      ctx,
-      orderPayload([{ id, selectedDate: dateId }], { guest_email: "gone@example.com" }),
-      "192.0.2.90",
-    );
+    const other = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "gone@example.com" }), {
+      clock: ctx.clock,
+      remoteAddress: "192.0.2.90",
+    });
     expect(other.statusCode).toBe(201);
     ctx.clock.advance(31 * 60_000);
     for (let i = 0; i < 10; i++) {
       const res = await enroll(
-        ctx,
+        ctx.app,
         orderPayload([{ id: busy.id, selectedDate: busy.dateId }], { guest_email: `locked${i}@example.com` }),
-        "192.0.2.91",
+        { clock: ctx.clock, remoteAddress: "192.0.2.91" },
       );
       expect(res.statusCode).toBe(201);
     }
-    const refused = await enroll(
-      ctx,
-      orderPayload([{ id, selectedDate: dateId }], { guest_email: "locked-x@example.com" }),
-      "192.0.2.91",
-    );
+    const refused = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "locked-x@example.com" }), {
+      clock: ctx.clock,
+      remoteAddress: "192.0.2.91",
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(holdLimitMessage(10));
     expect(refused.json().retry_after).toBeGreaterThan(0);
     // Nothing was written for it: another client takes the place.
-    expect(await placesLeft(ctx, id, dateId)).toBe(1);
-    const taken = await enroll(
-      ctx,
-      orderPayload([{ id, selectedDate: dateId }], { guest_email: "next@example.com" }),
-      "192.0.2.92",
-    );
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(1);
+    const taken = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "next@example.com" }), {
+      clock: ctx.clock,
+      remoteAddress: "192.0.2.92",
+    });
     expect(taken.statusCode).toBe(201);
-    expect(await placesLeft(ctx, id, dateId)).toBe(0);
+    expect(await placesLeft(ctx.app, id, dateId)).toBe(0);
   });
 
   it("new orders per client are rate limited, even when each is cancelled at once", async () => {
@@ -201,11 +198,11 @@ describe("holding seats without paying", () => {
         return { id, dateId: date!.id };
       })();
       for (let i = 0; i < 3; i++) {
-        const res = await enroll(local, orderPayload([{ id, selectedDate: dateId }]));
+        const res = await enroll(local.app, orderPayload([{ id, selectedDate: dateId }]), { clock: local.clock });
         expect(res.statusCode).toBe(201);
         await local.app.inject({ method: "POST", url: `/api/orders/${res.json().reference}/cancel` });
       }
-      const refused = await enroll(local, orderPayload([{ id, selectedDate: dateId }]));
+      const refused = await enroll(local.app, orderPayload([{ id, selectedDate: dateId }]), { clock: local.clock });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(ORDER_RATE_MESSAGE);
     } finally {
@@ -245,24 +242,30 @@ describe("discount-code guessing", () => {
       const [date] = await local.db.select().from(courseDates).where(eq(courseDates.courseId, id));
       await createDiscount(local.db, { code: "REALCODE", percentOff: 10 });
       for (let i = 0; i < 3; i++) {
-        const res = await enroll(local, orderPayload([{ id, selectedDate: date!.id }], { discount_code: `GUESS${i}` }));
+        const res = await enroll(local.app, orderPayload([{ id, selectedDate: date!.id }], { discount_code: `GUESS${i}` }), {
+          clock: local.clock,
+        });
         expect(res.statusCode).toBe(409);
       }
       expect((await local.app.inject({ method: "GET", url: "/api/discounts/validate/GUESS9" })).statusCode).toBe(200);
       // The limit is used up: enroll no longer tells whether a code exists, nor does validate.
-      const guessed = await enroll(local, orderPayload([{ id, selectedDate: date!.id }], { discount_code: "REALCODE" }));
+      const guessed = await enroll(local.app, orderPayload([{ id, selectedDate: date!.id }], { discount_code: "REALCODE" }), {
+        clock: local.clock,
+      });
       expect(guessed.statusCode).toBe(429);
       expect(guessed.json().message).toMatch(/discount code/i);
       expect((await local.app.inject({ method: "GET", url: "/api/discounts/validate/REALCODE" })).statusCode).toBe(429);
       // Orders without a code are not affected.
-      expect((await enroll(local, orderPayload([{ id, selectedDate: date!.id }]))).statusCode).toBe(201);
+      expect((await enroll(local.app, orderPayload([{ id, selectedDate: date!.id }]), { clock: local.clock })).statusCode).toBe(
+        201,
+      );
       // Another client has its own allowance.
       expect(
         (
           await enroll(
-            local,
+            local.app,
             orderPayload([{ id, selectedDate: date!.id }], { discount_code: "REALCODE", guest_email: "b@example.com" }),
-            "203.0.113.50",
+            { clock: local.clock, remoteAddress: "203.0.113.50" },
           )
         ).statusCode,
       ).toBe(201);
@@ -290,11 +293,10 @@ describe("cross-site form posts", () => {
 
   it("JSON still works, and the local payment page's own form posts still work", async () => {
     const { id, dateId } = await courseWithDate(5);
-    const res = await enroll(
-      ctx,
-      orderPayload([{ id, selectedDate: dateId }], { guest_email: "form@example.com" }),
-      "203.0.113.200",
-    );
+    const res = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateId }], { guest_email: "form@example.com" }), {
+      clock: ctx.clock,
+      remoteAddress: "203.0.113.200",
+    });
     expect(res.statusCode).toBe(201);
     const cancel = await ctx.app.inject({
       method: "POST",

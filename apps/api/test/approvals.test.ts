@@ -10,9 +10,10 @@ import { eq } from "drizzle-orm";
 import { APPROVAL_HOLD_HOURS, APPROVED_PAY_HOURS } from "@app/contract";
 import { courseDates, mailOutbox, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { expireDueOrders } from "../src/modules/orders/service";
+import { expireDueOrders } from "../src/modules/orders";
 import { inDays, orderPayload } from "./fixtures";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
+import { placesLeft } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -42,12 +43,6 @@ const FINDER = {
   job: "door_supervisor",
   firstAid: "none",
 };
-
-async function placesLeft(): Promise<number> {
-  ctx.clock.advance(1);
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${course.id}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === course.dateId).placesLeft;
-}
 
 const book = (email: string, attendee: object = { first_name: "Dana", last_name: "Reed", answers: ANSWERS }) => {
   ctx.clock.advance(1);
@@ -107,13 +102,13 @@ describe("a course that needs approval and asks for the attendee's licence", () 
   });
 
   it("holds the places without payment, is approved, mails the payment link and is paid", async () => {
-    const before = await placesLeft();
+    const before = await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock });
     const placed = await book("dana.reed@example.com");
     expect(placed.statusCode).toBe(201);
     const order = placed.json();
     expect(order).toMatchObject({ awaiting_approval: true, payment_link: "", total: 150 });
     expect(Date.parse(order.expires_at) - ctx.clock.now().getTime()).toBeGreaterThan((APPROVAL_HOLD_HOURS - 1) * 3_600_000);
-    expect(await placesLeft()).toBe(before - 1);
+    expect(await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock })).toBe(before - 1);
     // Nothing can be paid before the office says yes.
     expect((await pay(order.reference)).statusCode).toBe(409);
 
@@ -143,9 +138,9 @@ describe("a course that needs approval and asks for the attendee's licence", () 
   });
 
   it("is declined with a reason: mailed, cancelled, places released", async () => {
-    const before = await placesLeft();
+    const before = await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock });
     const order = (await book("eli.watts@example.com")).json();
-    expect(await placesLeft()).toBe(before - 1);
+    expect(await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock })).toBe(before - 1);
     const { id } = await enrolment(order.reference);
     expect((await office("POST", `/api/enrollments/${id}/decline`, { reason: "  " })).statusCode).toBe(400);
     const reason = "Your licence number does not match a door supervisor licence on the SIA register.";
@@ -157,7 +152,7 @@ describe("a course that needs approval and asks for the attendee's licence", () 
       decline_reason: reason,
       payment_link: null,
     });
-    expect(await placesLeft()).toBe(before);
+    expect(await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock })).toBe(before);
     const [mail] = (await mailsTo("eli.watts@example.com")).filter((m) => m.kind === "booking_declined");
     expect(mail!.text).toContain(reason);
     expect((await office("POST", `/api/enrollments/${id}/approve`)).statusCode).toBe(409);
@@ -165,14 +160,14 @@ describe("a course that needs approval and asks for the attendee's licence", () 
   });
 
   it("releases the places when nobody answers in time", async () => {
-    const before = await placesLeft();
+    const before = await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock });
     const order = (await book("fin.ross@example.com")).json();
     const { id } = await enrolment(order.reference);
     ctx.clock.advance((APPROVAL_HOLD_HOURS + 1) * 3_600_000);
     await expireDueOrders(ctx.db, ctx.clock.now());
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, order.reference));
     expect(row!.status).toBe("expired");
-    expect(await placesLeft()).toBe(before);
+    expect(await placesLeft(ctx.app, course.id, course.dateId, { clock: ctx.clock })).toBe(before);
     admin = await loginAdmin(ctx); // the office's session ended in those days
     const late = await office("POST", `/api/enrollments/${id}/approve`);
     expect(late.statusCode).toBe(409);

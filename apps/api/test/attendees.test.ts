@@ -10,6 +10,7 @@ import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { inDays, orderPayload } from "./fixtures";
 import { login, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { placesLeft } from "./ordering";
 
 let ctx: TestContext;
 let office: Session;
@@ -59,11 +60,6 @@ async function doorCourse(capacity: number) {
 }
 
 const mailsTo = (to: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
-const placesLeft = async (courseId: number, dateId: number) => {
-  ctx.clock.advance(1);
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${courseId}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === dateId).placesLeft as number;
-};
 const icsOf = (m: { attachments: unknown }) => ((m.attachments ?? []) as { contentType: string; content: string }[])[0]!;
 
 describe("every attendee counts", () => {
@@ -87,7 +83,7 @@ describe("every attendee counts", () => {
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${placed.json().reference}/pay` })).statusCode).toBe(
       303,
     );
-    expect(await placesLeft(c.id, c.dateId)).toBe(0);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(0);
 
     // Alex and Bea each get their own mail: course, venue, what to bring, their learner link, their event.
     for (const [to, name] of [
@@ -175,7 +171,7 @@ describe("every attendee counts", () => {
     // The freed place went to the first in line (held for her, so none is left to the public).
     const offer = (await mailsTo("wendy.wait@example.com")).find((m) => m.kind === "waitlist_offer");
     expect(offer?.subject).toContain("A place has come up");
-    expect(await placesLeft(c.id, c.dateId)).toBe(0);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(0);
     // Bea's calendar event is cancelled; the buyer hears of the change and the refund.
     const beaGone = (await mailsTo("bea.hart@example.com")).find((m) => m.kind === "attendee_cancelled")!;
     expect(icsOf(beaGone).content).toContain("METHOD:CANCEL");
@@ -204,7 +200,7 @@ describe("every attendee counts", () => {
     });
     expect(swapped.statusCode).toBe(200);
     expect(swapped.json().items[0].seats).toBe(2);
-    expect(await placesLeft(c.id, c.dateId)).toBe(0);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(0);
     const newRecord = (await ctx.db.select().from(learnerRecords).where(eq(learnerRecords.attendeeId, cal)))[0]!;
     expect(newRecord.token).not.toBe(oldRecord.token);
     const danMail = (await mailsTo("dan.reed@example.com")).find((m) => m.kind === "attendee_place")!;

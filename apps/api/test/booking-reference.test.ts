@@ -9,6 +9,7 @@ import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { courseDates } from "../src/db/schema";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
+import { enroll } from "./ordering";
 
 const REF = /^[ACDEFGHJKMNPQRTUVWXYZ234679]{4}-[ACDEFGHJKMNPQRTUVWXYZ234679]{4}$/;
 
@@ -34,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
 const one = () => [{ id: course.id, selectedDate: course.dateId }];
 const search = async (q: string) =>
   (
@@ -59,7 +59,7 @@ describe("booking reference", () => {
   });
 
   it("is shown as XXXX-XXXX in the enroll answer, the status, the admin list and the activity log; the payment token stays apart", async () => {
-    const res = await enroll(orderPayload(one(), { accept_terms: true }));
+    const res = await enroll(ctx.app, orderPayload(one(), { accept_terms: true }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.booking_reference).toMatch(REF);
@@ -76,7 +76,7 @@ describe("booking reference", () => {
   });
 
   it("stays unique when many orders are placed at once", async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, () => enroll(orderPayload(one()))));
+    const results = await Promise.all(Array.from({ length: 40 }, () => enroll(ctx.app, orderPayload(one()))));
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     const refs = results.map((r) => r.json().booking_reference as string);
     refs.forEach((r) => expect(r).toMatch(REF));
@@ -107,7 +107,7 @@ describe("booking reference", () => {
   it("admin search finds a booking by reference (with or without the dash, any case), course title and discount code", async () => {
     await createDiscount(ctx.db, { code: "FINDME15", percentOff: 15, maxUses: 5 }, ctx.clock.now());
     const placed = (
-      await enroll(orderPayload(one(), { discount_code: "findme15", first_name: "Robin", last_name: "Searchable" }))
+      await enroll(ctx.app, orderPayload(one(), { discount_code: "findme15", first_name: "Robin", last_name: "Searchable" }))
     ).json();
     const ref: string = placed.booking_reference;
     for (const q of [
@@ -135,7 +135,7 @@ describe("booking reference", () => {
 
 describe("confirmation mail and calendar file", () => {
   it("the mail names the reference, dates with weekday and a map link, and carries a valid RFC 5545 .ics in Europe/London", async () => {
-    const placed = (await enroll(orderPayload(one(), { guest_email: "ics-check@example.com" }))).json();
+    const placed = (await enroll(ctx.app, orderPayload(one(), { guest_email: "ics-check@example.com" }))).json();
     const paid = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${placed.reference}/pay` });
     expect(paid.statusCode).toBe(303);
     const [mail] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "ics-check@example.com"));
@@ -206,7 +206,7 @@ describe("confirmation mail and calendar file", () => {
   });
 
   it("no calendar for an unpaid or unknown booking", async () => {
-    const placed = (await enroll(orderPayload(one()))).json();
+    const placed = (await enroll(ctx.app, orderPayload(one()))).json();
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${placed.reference}/calendar.ics` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/nope/calendar.ics` })).statusCode).toBe(404);
   });

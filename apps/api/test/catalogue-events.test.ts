@@ -17,6 +17,7 @@ import { courseDates } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 const LAG_MS = 1000;
 const ENV = { ...MANY_CUSTOMERS_ENV, SEAT_COUNTS_MAX_LAG_MS: String(LAG_MS) };
@@ -101,10 +102,6 @@ afterAll(async () => {
 type Detail = { fee: number; courseDates: { id: number; placesLeft: number }[] };
 const detailOn = async (app: FastifyInstance) =>
   (await app.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail;
-const placesLeftOn = async (app: FastifyInstance) =>
-  (await detailOn(app)).courseDates.find((d) => d.id === course.dateId)!.placesLeft;
-const enrollOnB = () =>
-  b.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload([{ id: course.id, selectedDate: course.dateId }]) });
 const editFeeOn = (app: FastifyInstance, fee: number) =>
   app.inject({ method: "PUT", url: `/api/courses/${course.id}`, headers: admin.headers, payload: { fee } });
 
@@ -132,15 +129,15 @@ describe("catalogue change stream", () => {
     const stream = new Stream(aUrl);
     try {
       await stream.next((e) => e.event === "hello", 0);
-      const before = await placesLeftOn(a);
+      const before = await placesLeft(a, course.id, course.dateId);
       // Let the subscription's first seat event (it learns when holds run out) go by.
       await new Promise((r) => setTimeout(r, LAG_MS + 100));
       const from = stream.events.length;
-      expect((await enrollOnB()).statusCode).toBe(201);
+      expect((await enroll(b.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
       await stream.next((e) => e.event === "seats", from);
       // The tests' clock has not moved: without the snapshot taken for the event, A would still
       // answer the count from before the booking (its lag allows 1 s).
-      expect(await placesLeftOn(a)).toBe(before - 1);
+      expect(await placesLeft(a, course.id, course.dateId)).toBe(before - 1);
     } finally {
       stream.close();
     }
@@ -151,17 +148,18 @@ describe("catalogue change stream", () => {
     try {
       await stream.next((e) => e.event === "hello", 0);
       await new Promise((r) => setTimeout(r, LAG_MS + 100));
-      const before = await placesLeftOn(a);
+      const before = await placesLeft(a, course.id, course.dateId);
       const from = stream.events.length;
       const started = performance.now();
-      for (let i = 0; i < 6; i++) expect((await enrollOnB()).statusCode).toBe(201);
+      for (let i = 0; i < 6; i++)
+        expect((await enroll(b.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
       const bookedIn = performance.now() - started;
       await new Promise((r) => setTimeout(r, LAG_MS + 300));
       const seats = stream.events.slice(from).filter((e) => e.event === "seats");
       expect(seats.length).toBeGreaterThanOrEqual(1);
       expect(seats.length).toBeLessThanOrEqual(Math.ceil((bookedIn + 300) / LAG_MS) + 1);
       for (let i = 1; i < seats.length; i++) expect(seats[i]!.at - seats[i - 1]!.at).toBeGreaterThanOrEqual(LAG_MS - 20);
-      expect(await placesLeftOn(a)).toBe(before - 6);
+      expect(await placesLeft(a, course.id, course.dateId)).toBe(before - 6);
     } finally {
       stream.close();
     }

@@ -4,6 +4,7 @@ import { courseDates } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { inDays, orderPayload } from "./fixtures";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
+import { enroll } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -20,7 +21,6 @@ const validate = (code: string, courseIds?: number[]) =>
     method: "GET",
     url: `/api/discounts/validate/${code}${courseIds ? `?course_ids=${courseIds.join(",")}` : ""}`,
   });
-const enroll = (payload: object) => (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url: "/api/enroll", payload }));
 let n = 0;
 const code = (over: object = {}) => ({
   code: `KIND${++n}X`,
@@ -70,7 +70,7 @@ describe("fixed-amount codes", () => {
     const created = (await api("POST", "/api/discounts", code({ amount_off: 30 }))).json();
     const a = await course(10000);
     const b = await course(5000);
-    const res = await enroll(orderPayload([a, b], { discount_code: created.code }));
+    const res = await enroll(ctx.app, orderPayload([a, b], { discount_code: created.code }), { clock: ctx.clock });
     expect(res.statusCode).toBe(201);
     expect(res.json().total).toBe(120);
     const e = await enrolment(res.json());
@@ -79,7 +79,7 @@ describe("fixed-amount codes", () => {
     expect(e.courses.map((c: { pivot: { price_paid: number } }) => c.pivot.price_paid)).toEqual([80, 40]);
 
     const big = (await api("POST", "/api/discounts", code({ amount_off: 500 }))).json();
-    const free = await enroll(orderPayload([a], { discount_code: big.code }));
+    const free = await enroll(ctx.app, orderPayload([a], { discount_code: big.code }), { clock: ctx.clock });
     expect(free.statusCode).toBe(201);
     expect(free.json().total).toBe(0);
 
@@ -122,11 +122,11 @@ describe("codes limited to chosen courses", () => {
     // Without the cart the courses are reported for the cart to use.
     expect((await validate(limited)).json()).toMatchObject({ valid: true, discount: { course_ids: [door.id] } });
 
-    const refused = await enroll(orderPayload([cctv], { discount_code: limited }));
+    const refused = await enroll(ctx.app, orderPayload([cctv], { discount_code: limited }), { clock: ctx.clock });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe("This discount code does not apply to the courses in your cart");
 
-    const mixed = await enroll(orderPayload([door, cctv], { discount_code: limited }));
+    const mixed = await enroll(ctx.app, orderPayload([door, cctv], { discount_code: limited }), { clock: ctx.clock });
     expect(mixed.statusCode).toBe(201);
     // Half off the £200 course only: £100 + £100.
     expect(mixed.json().total).toBe(200);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { addDays, ukDate } from "../src/lib/dates";
 import { MANY_CUSTOMERS_ENV, secondInstance, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll } from "./ordering";
 
 let ctx: TestContext;
 let other: Awaited<ReturnType<typeof secondInstance>>;
@@ -23,8 +23,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const enrollOn = (app: FastifyInstance, payload: object) => app.inject({ method: "POST", url: "/api/enroll", payload });
-const enroll = (payload: object) => enrollOn(ctx.app, payload);
 const validate = (code: string) => ctx.app.inject({ method: "GET", url: `/api/discounts/validate/${code}` });
 const withCode = (code: string, over: Record<string, unknown> = {}) =>
   orderPayload([{ id: course.id, selectedDate: course.dateId }], { discount_code: code, ...over });
@@ -33,15 +31,13 @@ describe("discount redemption", () => {
   it("20 concurrent orders with a code that has 3 uses left: exactly 3 get the discount, 17 get a 409", async () => {
     const code = await createDiscount(ctx.db, { code: "RACE25", percentOff: 25, maxUses: 5 }, ctx.clock.now());
     // Two uses gone already: one paid, one pending.
-    const paid = (await enroll(withCode("RACE25"))).json();
+    const paid = (await enroll(ctx.app, withCode("RACE25"))).json();
     await ctx.app.inject({ method: "POST", url: `/api/payments/local/${paid.reference}/pay` });
-    expect((await enroll(withCode("race25"))).statusCode).toBe(201);
+    expect((await enroll(ctx.app, withCode("race25"))).statusCode).toBe(201);
     expect((await validate("RACE25")).json().valid).toBe(true);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        enrollOn(i % 2 ? other.app : ctx.app, withCode("RACE25", { first_name: `Coupon${i}` })),
-      ),
+      Array.from({ length: 20 }, (_, i) => enroll(i % 2 ? other.app : ctx.app, withCode("RACE25", { first_name: `Coupon${i}` }))),
     );
     const ok = results.filter((r) => r.statusCode === 201);
     const refused = results.filter((r) => r.statusCode === 409);
@@ -59,21 +55,21 @@ describe("discount redemption", () => {
       valid: false,
       message: "This discount code has reached its usage limit",
     });
-    expect((await enroll(withCode("RACE25"))).json().message).toBe("This discount code has reached its usage limit");
+    expect((await enroll(ctx.app, withCode("RACE25"))).json().message).toBe("This discount code has reached its usage limit");
   });
 
   it("an expired hold gives its code use back; a cancelled one too", async () => {
     await createDiscount(ctx.db, { code: "ONCEONLY", percentOff: 10, maxUses: 1 }, ctx.clock.now());
-    const first = (await enroll(withCode("ONCEONLY"))).json();
+    const first = (await enroll(ctx.app, withCode("ONCEONLY"))).json();
     expect((await validate("ONCEONLY")).json().valid).toBe(false);
-    expect((await enroll(withCode("ONCEONLY"))).statusCode).toBe(409);
+    expect((await enroll(ctx.app, withCode("ONCEONLY"))).statusCode).toBe(409);
 
     ctx.clock.advance(30 * 60_000 + 1);
     expect((await validate("ONCEONLY")).json().valid).toBe(true);
     await ctx.app.workers.expireOrders();
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${first.reference}/status` })).json().status).toBe("expired");
 
-    const second = (await enroll(withCode("ONCEONLY"))).json();
+    const second = (await enroll(ctx.app, withCode("ONCEONLY"))).json();
     expect(second.total).toBe(180);
     await ctx.app.inject({ method: "POST", url: `/api/payments/local/${second.reference}/cancel` });
     expect((await validate("ONCEONLY")).json().valid).toBe(true);
@@ -94,11 +90,11 @@ describe("discount redemption", () => {
       ["NOSUCHCODE", "Invalid discount code"],
     ] as const) {
       expect((await validate(code)).json()).toMatchObject({ valid: false, message });
-      const res = await enroll(withCode(code));
+      const res = await enroll(ctx.app, withCode(code));
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(message);
     }
     expect((await validate("TODAYONLY")).json()).toMatchObject({ valid: true, discount: { percent_off: 15 } });
-    expect((await enroll(withCode("TODAYONLY"))).json().total).toBe(170);
+    expect((await enroll(ctx.app, withCode("TODAYONLY"))).json().total).toBe(170);
   });
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { MAX_PLACES_PER_ORDER } from "@app/contract";
 import { courseDates, mailOutbox, orderAttendees, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { inDays, orderPayload } from "./fixtures";
 import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
+import { enroll, placesLeft } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -21,9 +21,6 @@ afterAll(async () => {
   await other.close();
   await ctx.close();
 });
-
-const enrollOn = (app: FastifyInstance, payload: object) => app.inject({ method: "POST", url: "/api/enroll", payload });
-const enroll = (payload: object) => (ctx.clock.advance(1), enrollOn(ctx.app, payload));
 
 /** A course (fee £100, one £20 add-on) with one date of `capacity` places. */
 async function groupCourse(capacity: number) {
@@ -41,12 +38,6 @@ async function groupCourse(capacity: number) {
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   const detail = (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json();
   return { id, dateId: date!.id, addOnId: detail.addOns[0].id as number };
-}
-
-async function placesLeft(courseId: number, dateId: number): Promise<number> {
-  ctx.clock.advance(1);
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${courseId}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === dateId).placesLeft;
 }
 
 /** The admin's view of a booking, found by the booking reference people read out. */
@@ -69,18 +60,20 @@ describe("group and employer bookings", () => {
   it("books several named places on one date: priced per place (fee + add-ons, then the discount), holding that many seats", async () => {
     const c = await groupCourse(8);
     const res = await enroll(
+      ctx.app,
       orderPayload([{ id: c.id, selectedDate: c.dateId, selectedAddons: [c.addOnId], quantity: 3, attendees: TEAM }], {
         discount_code: "WELCOME10",
         company_name: "Acme Security Ltd",
         purchase_order: "PO-7731",
         marketing_opt_in: true,
       }),
+      { clock: ctx.clock },
     );
     expect(res.statusCode).toBe(201);
     const placedAt = ctx.clock.now().toISOString();
     // (£100 + £20) × 3 = £360, − 10% = £324.
     expect(res.json().total).toBe(324);
-    expect(await placesLeft(c.id, c.dateId)).toBe(5);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(5);
 
     const e = await enrolment(res.json());
     expect(e).toMatchObject({
@@ -113,7 +106,7 @@ describe("group and employer bookings", () => {
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/pay` })).statusCode).toBe(
       303,
     );
-    expect(await placesLeft(c.id, c.dateId)).toBe(5);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(5);
     // The confirmation and the office's notice name every attendee and the places.
     const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, "casey.jones@example.com"));
     const confirmation = mails.filter((m) => m.kind === "booking_confirmation").at(-1)!;
@@ -124,10 +117,10 @@ describe("group and employer bookings", () => {
 
   it("gives every place to the buyer when no attendees are named, and a cancel frees them all at once", async () => {
     const c = await groupCourse(4);
-    const res = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 2 }]));
+    const res = await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 2 }]), { clock: ctx.clock });
     expect(res.statusCode).toBe(201);
     expect(res.json().total).toBe(200);
-    expect(await placesLeft(c.id, c.dateId)).toBe(2);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(2);
     const [order] = await ctx.db.select().from(orders).where(eq(orders.reference, res.json().reference));
     const people = await ctx.db
       .select()
@@ -145,12 +138,16 @@ describe("group and employer bookings", () => {
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/cancel` })).statusCode).toBe(
       303,
     );
-    expect(await placesLeft(c.id, c.dateId)).toBe(4);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(4);
   });
 
   it("refuses names that do not match the places with a clear 400", async () => {
     const c = await groupCourse(8);
-    const res = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3, attendees: TEAM.slice(0, 2) }]));
+    const res = await enroll(
+      ctx.app,
+      orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3, attendees: TEAM.slice(0, 2) }]),
+      { clock: ctx.clock },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Please name all 3 attendees: one name for each place booked");
     expect(res.json().issues).toContainEqual({
@@ -158,50 +155,65 @@ describe("group and employer bookings", () => {
       message: "Please name all 3 attendees: one name for each place booked",
     });
     // Names without a quantity are one place.
-    const one = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, attendees: TEAM.slice(0, 2) }]));
+    const one = await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, attendees: TEAM.slice(0, 2) }]), {
+      clock: ctx.clock,
+    });
     expect(one.statusCode).toBe(400);
     expect(one.json().message).toBe("Please name the attendee: one name for each place booked");
     const nameless = await enroll(
+      ctx.app,
       orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 1, attendees: [{ first_name: "", last_name: "X" }] }]),
+      { clock: ctx.clock },
     );
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().message).toBe("Attendee first name is required");
-    expect(await placesLeft(c.id, c.dateId)).toBe(8);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(8);
   });
 
   it(`allows 1 to ${MAX_PLACES_PER_ORDER} places per order and refuses a group larger than the places left with the fully-booked 409`, async () => {
     const c = await groupCourse(12);
-    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 0 }]))).json().message).toBe(
-      "Choose at least 1 place",
-    );
-    const eleven = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 11 }]));
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 0 }]), { clock: ctx.clock })).json()
+        .message,
+    ).toBe("Choose at least 1 place");
+    const eleven = await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 11 }]), {
+      clock: ctx.clock,
+    });
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().message).toBe(`At most ${MAX_PLACES_PER_ORDER} places per order`);
 
-    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 9 }]))).statusCode).toBe(201);
-    const tooMany = await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 4 }]));
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 9 }]), { clock: ctx.clock })).statusCode,
+    ).toBe(201);
+    const tooMany = await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 4 }]), {
+      clock: ctx.clock,
+    });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toMatch(/^Sorry, Test Course \d+ on .+ is fully booked\. Please choose another date\.$/);
-    expect(await placesLeft(c.id, c.dateId)).toBe(3);
-    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3 }]))).statusCode).toBe(201);
-    expect(await placesLeft(c.id, c.dateId)).toBe(0);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(3);
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 3 }]), { clock: ctx.clock })).statusCode,
+    ).toBe(201);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(0);
   });
 
   it("a group booking for more places than left, racing single orders on two instances, is never oversold", async () => {
     const c = await groupCourse(10);
     // Six taken first: four places are left.
-    expect((await enroll(orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 6 }]))).statusCode).toBe(201);
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: 6 }]), { clock: ctx.clock })).statusCode,
+    ).toBe(201);
     ctx.clock.advance(1);
     const groups = [5, 3, 2].map((quantity, n) => ({ quantity, n }));
     const results = await Promise.all([
       ...groups.map((g) =>
-        enrollOn(
+        enroll(
           g.n % 2 ? other.app : ctx.app,
           orderPayload([{ id: c.id, selectedDate: c.dateId, quantity: g.quantity }], { first_name: `Group${g.quantity}` }),
         ),
       ),
       ...Array.from({ length: 12 }, (_, i) =>
-        enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId }], { first_name: `Single${i}` })),
+        enroll(i % 2 ? other.app : ctx.app, orderPayload([{ id: c.id, selectedDate: c.dateId }], { first_name: `Single${i}` })),
       ),
     ]);
     ctx.clock.advance(1);
@@ -222,6 +234,6 @@ describe("group and employer bookings", () => {
     expect(rows[0].n).toBeLessThanOrEqual(10);
     expect(rows[0].counter).toBe(rows[0].n);
     expect(rows[0].people).toBe(rows[0].n);
-    expect(await placesLeft(c.id, c.dateId)).toBe(4 - won);
+    expect(await placesLeft(ctx.app, c.id, c.dateId, { clock: ctx.clock })).toBe(4 - won);
   });
 });

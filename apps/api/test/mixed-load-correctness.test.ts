@@ -16,9 +16,10 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { courseDates } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { expireDueOrders } from "../src/modules/orders/service";
+import { expireDueOrders } from "../src/modules/orders";
 import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 const LAG = { SEAT_COUNTS_MAX_LAG_MS: "1000" };
 
@@ -44,12 +45,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const enrollOn = (app: FastifyInstance, over: Record<string, unknown> = {}) =>
-  app.inject({
-    method: "POST",
-    url: "/api/enroll",
-    payload: orderPayload([{ id: course.id, selectedDate: course.dateId }], over),
-  });
+/** The mixed load's order: one place on the course under test, with `over` on top of the usual buyer. */
+const orderOf = (over: Record<string, unknown> = {}) => orderPayload([{ id: course.id, selectedDate: course.dateId }], over);
 
 async function usesHeld(code: string) {
   const { rows } = await ctx.pool.query<{ held: number; recount: number; max_uses: number }>(
@@ -62,16 +59,14 @@ async function usesHeld(code: string) {
 }
 
 type Detail = { courseDates: { id: number; placesLeft: number }[]; fee: number; next_date: string | null };
-const placesLeft = async (app: FastifyInstance) =>
-  ((await app.inject({ method: "GET", url: `/api/courses/slug/${course.slug}` })).json() as Detail).courseDates.find(
-    (d) => d.id === course.dateId,
-  )!.placesLeft;
 
 describe("discount uses counter", () => {
   it("40 concurrent orders on two instances for a code with 7 uses: exactly 7 get it, the counter equals the recount", async () => {
     await createDiscount(ctx.db, { code: "MIXSEVEN", percentOff: 10, maxUses: 7 }, ctx.clock.now());
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => enrollOn(i % 2 ? b.app : a, { discount_code: "MIXSEVEN", first_name: `Racer${i}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        enroll(i % 2 ? b.app : a, orderOf({ discount_code: "MIXSEVEN", first_name: `Racer${i}` })),
+      ),
     );
     // Any answer other than "booked" or "code used up" names itself here (a 503 under load says which limit).
     const others = results.filter((r) => r.statusCode !== 201 && r.statusCode !== 409).map((r) => `${r.statusCode} ${r.body}`);
@@ -113,13 +108,13 @@ describe("discount uses counter", () => {
 
   it("follows payments, cancels and expiries; a lapsed hold not yet marked expired does not block the code", async () => {
     await createDiscount(ctx.db, { code: "MIXONCE", percentOff: 15, maxUses: 1 }, ctx.clock.now());
-    const first = (await enrollOn(a, { discount_code: "MIXONCE" })).json() as { reference: string };
+    const first = (await enroll(a, orderOf({ discount_code: "MIXONCE" }))).json() as { reference: string };
     expect((await usesHeld("MIXONCE")).held).toBe(1);
-    expect((await enrollOn(b.app, { discount_code: "MIXONCE" })).statusCode).toBe(409);
+    expect((await enroll(b.app, orderOf({ discount_code: "MIXONCE" }))).statusCode).toBe(409);
 
     // The hold runs out; the worker has not marked it yet: the counter still says 1, the rule says 0.
     ctx.clock.advance(30 * 60_000 + 1);
-    const second = await enrollOn(b.app, { discount_code: "MIXONCE" });
+    const second = await enroll(b.app, orderOf({ discount_code: "MIXONCE" }));
     expect(second.statusCode).toBe(201);
     expect((await usesHeld("MIXONCE")).held).toBe(2);
     await expireDueOrders(ctx.db, ctx.clock.now());
@@ -130,7 +125,7 @@ describe("discount uses counter", () => {
     expect((await a.inject({ method: "POST", url: `/api/payments/local/${ref}/pay` })).statusCode).toBeLessThan(400);
     expect(await usesHeld("MIXONCE")).toEqual({ held: 1, recount: 1, max_uses: 1 });
     await ctx.pool.query("update discount_codes set max_uses = 2 where code = 'MIXONCE'");
-    const third = (await enrollOn(a, { discount_code: "MIXONCE" })).json() as { reference: string };
+    const third = (await enroll(a, orderOf({ discount_code: "MIXONCE" }))).json() as { reference: string };
     expect((await usesHeld("MIXONCE")).held).toBe(2);
     await ctx.pool.query("update orders set status = 'cancelled', cancelled_at = now() where reference = $1", [third.reference]);
     expect(await usesHeld("MIXONCE")).toEqual({ held: 1, recount: 1, max_uses: 2 });
@@ -140,19 +135,19 @@ describe("discount uses counter", () => {
 
 describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
   it("a booking on B does not rebuild A's catalogue and is on A's answers once 1 s has passed", async () => {
-    const before = await placesLeft(a);
+    const before = await placesLeft(a, { slug: course.slug }, course.dateId);
     await a.inject({ method: "GET", url: "/api/courses" });
     const stats = { ...a.catalogueCache.stats };
-    expect((await enrollOn(b.app)).statusCode).toBe(201);
-    expect((await enrollOn(b.app)).statusCode).toBe(201);
+    expect((await enroll(b.app, orderOf())).statusCode).toBe(201);
+    expect((await enroll(b.app, orderOf())).statusCode).toBe(201);
 
     // Within the lag A may still show the old count; either way its catalogue part is not rebuilt.
-    const soon = await placesLeft(a);
+    const soon = await placesLeft(a, { slug: course.slug }, course.dateId);
     expect([before, before - 2]).toContain(soon);
     ctx.clock.advance(1_000);
-    expect(await placesLeft(a)).toBe(before - 2);
+    expect(await placesLeft(a, { slug: course.slug }, course.dateId)).toBe(before - 2);
     // B, where the orders were placed, agrees.
-    expect(await placesLeft(b.app)).toBe(before - 2);
+    expect(await placesLeft(b.app, { slug: course.slug }, course.dateId)).toBe(before - 2);
     expect(a.catalogueCache.stats.computed).toBe(stats.computed);
     expect(a.catalogueCache.seats.stats.refreshes).toBeGreaterThan(0);
 
@@ -162,13 +157,13 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
   });
 
   it("many bookings inside one lag cost A at most one seat query, not one per booking", async () => {
-    await placesLeft(a);
+    await placesLeft(a, { slug: course.slug }, course.dateId);
     ctx.clock.advance(1_000);
-    await placesLeft(a);
+    await placesLeft(a, { slug: course.slug }, course.dateId);
     const refreshes = a.catalogueCache.seats.stats.refreshes;
     for (let i = 0; i < 5; i++) {
-      expect((await enrollOn(b.app)).statusCode).toBe(201);
-      await placesLeft(a);
+      expect((await enroll(b.app, orderOf())).statusCode).toBe(201);
+      await placesLeft(a, { slug: course.slug }, course.dateId);
     }
     expect(a.catalogueCache.seats.stats.refreshes - refreshes).toBeLessThanOrEqual(1);
   });
@@ -191,7 +186,7 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
   it("a capacity change on B moves places left on A at once", async () => {
     ctx.clock.advance(1_000);
     admin = await loginAdmin(ctx);
-    const left = await placesLeft(a);
+    const left = await placesLeft(a, { slug: course.slug }, course.dateId);
     const detail = (await a.inject({ method: "GET", url: `/api/courses/${course.id}` })).json() as {
       courseDates: { id: number; startDate: string; endDate: string; capacity: number }[];
     };
@@ -203,18 +198,18 @@ describe("places left kept apart from the cached catalogue (lag 1 s)", () => {
       payload: { courseDates: [{ id: d.id, startDate: d.startDate, endDate: d.endDate, capacity: d.capacity + 10 }] },
     });
     expect(put.statusCode).toBe(200);
-    expect(await placesLeft(a)).toBe(left + 10);
+    expect(await placesLeft(a, { slug: course.slug }, course.dateId)).toBe(left + 10);
   });
 
   it("a hold running out frees its seat on A's next read, with no write", async () => {
     ctx.clock.advance(1_000);
-    const before = await placesLeft(a);
-    expect((await enrollOn(b.app)).statusCode).toBe(201);
+    const before = await placesLeft(a, { slug: course.slug }, course.dateId);
+    expect((await enroll(b.app, orderOf())).statusCode).toBe(201);
     ctx.clock.advance(1_000);
-    expect(await placesLeft(a)).toBe(before - 1);
+    expect(await placesLeft(a, { slug: course.slug }, course.dateId)).toBe(before - 1);
     // Every hold placed so far runs out: the seats come back though nothing was written.
     ctx.clock.advance(30 * 60_000 + 1);
-    const freed = await placesLeft(a);
+    const freed = await placesLeft(a, { slug: course.slug }, course.dateId);
     expect(freed).toBeGreaterThan(before - 1);
     const { rows } = await ctx.pool.query<{ left: number }>(
       "select capacity - seats_taken(d, $2) as left from course_dates d where id = $1",

@@ -15,6 +15,7 @@ import { PAYMENT_MISMATCH_ACTION } from "../src/modules/payments/verify";
 import { JOB_QUEUE_SCHEMA, poolAdapter } from "../src/workers/queue";
 import { allowConsoleError, loginAdmin, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll } from "./ordering";
 
 const ALERT_EMAIL = "alerts@example.com";
 const MIN = 60_000;
@@ -120,21 +121,15 @@ describe("payment page failures", () => {
     await new Promise((r) => server.close(r));
   });
 
-  const enroll = () =>
-    ctx.app.inject({
-      method: "POST",
-      url: "/api/enroll",
-      payload: orderPayload([{ id: course.id, selectedDate: course.dateId }]),
-    });
-
   it("opens after 3 payment pages in a row fail to open, once, and recovers when a customer can pay again", async () => {
     allowConsoleError(); // the enroll route logs each failure to open the page
     const title = "Customers cannot pay";
-    for (let i = 0; i < 2; i++) expect((await enroll()).statusCode).toBe(503);
+    for (let i = 0; i < 2; i++)
+      expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     expect((await ctx.app.ops.evaluateAlerts()).opened).not.toContain("payment_page");
     expect(await banner(ctx, admin)).toEqual([]);
     // The third failure has the alerts judged at once: open before the minute's job runs.
-    expect((await enroll()).statusCode).toBe(503);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     expect((await banner(ctx, admin)).map((a) => a.kind)).toEqual(["payment_page"]);
     await expectOpened(ctx, admin, "payment_page", title, true);
     const [open] = await banner(ctx, admin);
@@ -143,7 +138,7 @@ describe("payment page failures", () => {
     failing = false;
     ctx.clock.advance(MIN);
     // The first page that opens ends it, at once.
-    expect((await enroll()).statusCode).toBe(201);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
     await expectRecovered(ctx, admin, "payment_page", title, ctx.app, true);
   });
 
@@ -152,17 +147,18 @@ describe("payment page failures", () => {
     ctx.clock.advance(20 * MIN); // the first test's attempts leave the window
     await ctx.db.delete(opsAlerts);
     failing = false;
-    for (let i = 0; i < 4; i++) expect((await enroll()).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
     failing = true;
-    expect((await enroll()).statusCode).toBe(503);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     failing = false;
-    expect((await enroll()).statusCode).toBe(201);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
     // 1 of 6 (17%): not yet.
     expect((await ctx.app.ops.evaluateAlerts()).opened).not.toContain("payment_page");
     expect(await banner(ctx, admin)).toEqual([]);
     // 2 of 7 = 29% > 20%, never two in a row: the failure opens it.
     failing = true;
-    expect((await enroll()).statusCode).toBe(503);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     expect((await banner(ctx, admin)).map((a) => a.kind)).toEqual(["payment_page"]);
     // Still failing, no page opened since: it ages out of the 15 minutes.
     ctx.clock.advance(16 * MIN);
@@ -174,12 +170,14 @@ describe("payment page failures", () => {
     ctx.clock.advance(20 * MIN);
     await ctx.db.delete(opsAlerts);
     failing = false;
-    for (let i = 0; i < 3; i++) expect((await enroll()).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
     failing = true;
-    for (let i = 0; i < 3; i++) expect((await enroll()).statusCode).toBe(503);
+    for (let i = 0; i < 3; i++)
+      expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     failing = false;
     ctx.clock.advance(MIN);
-    expect((await enroll()).statusCode).toBe(201);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(201);
     // Ended by the page that opened, though 3 of 7 in 15 minutes is over 20%.
     const episodes = () => ctx.db.select().from(opsAlerts).where(eq(opsAlerts.kind, "payment_page"));
     expect((await episodes()).map((e) => e.closedAt !== null)).toEqual([true]);
@@ -187,7 +185,7 @@ describe("payment page failures", () => {
     expect(await ctx.app.ops.evaluateAlerts()).toEqual({ opened: [], recovered: [] });
     // One new failure in 2 attempts since: too few attempts for the share rule.
     failing = true;
-    expect((await enroll()).statusCode).toBe(503);
+    expect((await enroll(ctx.app, orderPayload([{ id: course.id, selectedDate: course.dateId }]))).statusCode).toBe(503);
     expect(await episodes()).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { activityLog, courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 // The customer's cancel on return from the payment page (docs/decisions/031), with the local
 // provider; the Stripe side (session expired, "already completed") is in payments-stripe.test.ts.
@@ -19,10 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const one = () => [{ id: course.id, selectedDate: course.dateId }];
-const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
 const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
-const placesLeft = async () =>
-  (await ctx.app.inject({ method: "GET", url: `/api/courses/${course.id}` })).json().courseDates[0].placesLeft as number;
 const bookingRefOf = async (reference: string) =>
   formatBookingRef((await ctx.db.select().from(orders).where(eq(orders.reference, reference)))[0]!.bookingRef);
 const cancelEntries = async (reference: string) =>
@@ -42,11 +40,11 @@ const cancelEntries = async (reference: string) =>
 describe("POST /api/orders/:reference/cancel", () => {
   it("cancels a pending order: its last seat and its code use are free at once, with an activity entry", async () => {
     const code = await createDiscount(ctx.db, { code: "ONEUSE", percentOff: 20, maxUses: 1 }, ctx.clock.now());
-    const placed = await enroll(orderPayload(one(), { discount_code: code.code }));
+    const placed = await enroll(ctx.app, orderPayload(one(), { discount_code: code.code }));
     expect(placed.statusCode).toBe(201);
     const order = placed.json();
-    expect(await placesLeft()).toBe(0);
-    expect((await enroll(orderPayload(one()))).statusCode).toBe(409);
+    expect(await placesLeft(ctx.app, course.id)).toBe(0);
+    expect((await enroll(ctx.app, orderPayload(one()))).statusCode).toBe(409);
     expect((await ctx.app.inject({ method: "GET", url: "/api/discounts/validate/ONEUSE" })).json().valid).toBe(false);
 
     const res = await cancel(order.reference);
@@ -58,7 +56,7 @@ describe("POST /api/orders/:reference/cancel", () => {
       amount_paid: null,
       paid_at: null,
     });
-    expect(await placesLeft()).toBe(1);
+    expect(await placesLeft(ctx.app, course.id)).toBe(1);
     expect((await ctx.app.inject({ method: "GET", url: "/api/discounts/validate/ONEUSE" })).json()).toMatchObject({
       valid: true,
     });
@@ -70,23 +68,23 @@ describe("POST /api/orders/:reference/cancel", () => {
     });
 
     // The freed seat and code can be booked by the next customer straight away.
-    const next = await enroll(orderPayload(one(), { discount_code: "ONEUSE", first_name: "Nell" }));
+    const next = await enroll(ctx.app, orderPayload(one(), { discount_code: "ONEUSE", first_name: "Nell" }));
     expect(next.statusCode).toBe(201);
     expect((await cancel(next.json().reference)).statusCode).toBe(200);
   });
 
   it("is idempotent: a second cancel answers the same status and changes nothing", async () => {
-    const order = (await enroll(orderPayload(one()))).json();
+    const order = (await enroll(ctx.app, orderPayload(one()))).json();
     const first = await cancel(order.reference);
     const second = await cancel(order.reference);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await cancelEntries(order.reference)).toHaveLength(1);
-    expect(await placesLeft()).toBe(1);
+    expect(await placesLeft(ctx.app, course.id)).toBe(1);
   });
 
   it("answers an expired order with its status and leaves it expired", async () => {
-    const order = (await enroll(orderPayload(one()))).json();
+    const order = (await enroll(ctx.app, orderPayload(one()))).json();
     ctx.clock.advance(31 * 60_000);
     await ctx.app.workers.expireOrders();
     const res = await cancel(order.reference);
@@ -96,14 +94,14 @@ describe("POST /api/orders/:reference/cancel", () => {
   });
 
   it("refuses a paid order with 409 and keeps its seat", async () => {
-    const order = (await enroll(orderPayload(one()))).json();
+    const order = (await enroll(ctx.app, orderPayload(one()))).json();
     const pay = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay` });
     expect(pay.statusCode).toBe(303);
     const res = await cancel(order.reference);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "This order has already been paid." });
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${order.reference}/status` })).json().status).toBe("paid");
-    expect(await placesLeft()).toBe(0);
+    expect(await placesLeft(ctx.app, course.id)).toBe(0);
   });
 
   it("answers 404 for an unknown reference and a client error (never a 500) for an over-long one", async () => {

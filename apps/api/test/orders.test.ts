@@ -4,6 +4,7 @@ import { orderPayload } from "./fixtures";
 import { createCourse } from "../src/db/seed/factories";
 import { courseDates } from "../src/db/schema";
 import { eq } from "drizzle-orm";
+import { enroll } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -15,12 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
-
 describe("enroll", () => {
   it("prices from the database (fee + add-ons − discount) and answers a payment link", async () => {
     const efaw = ds.addOns[0]!;
     const res = await enroll(
+      ctx.app,
       orderPayload([{ id: ds.id, selectedDate: ds.courseDates[2]!.id, selectedAddons: [efaw.id] }], {
         discount_code: "welcome10",
       }),
@@ -45,7 +45,7 @@ describe("enroll", () => {
 
   it("accepts the date's text label instead of its id", async () => {
     const date = ds.courseDates[3]!;
-    const res = await enroll(orderPayload([{ id: ds.id, selectedDate: date.label }]));
+    const res = await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: date.label }]));
     expect(res.statusCode).toBe(201);
     expect(res.json().total).toBe(250);
   });
@@ -57,27 +57,31 @@ describe("enroll", () => {
     [{ town_city: " " }, "Town/City is required"],
     [{ courses: [] }, "Your cart is empty"],
   ])("refuses %j with '%s'", async (over, message) => {
-    const res = await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id }], over));
+    const res = await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id }], over));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
   });
 
   it("refuses unknown courses (404), unknown dates and add-ons (400), spent codes and full dates (409)", async () => {
-    expect((await enroll(orderPayload([{ id: 999999, selectedDate: 1 }]))).statusCode).toBe(404);
-    const badDate = await enroll(orderPayload([{ id: ds.id, selectedDate: "1st Jan 1999" }]));
+    expect((await enroll(ctx.app, orderPayload([{ id: 999999, selectedDate: 1 }]))).statusCode).toBe(404);
+    const badDate = await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: "1st Jan 1999" }]));
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().issues[0].path).toBe("courses.0.selectedDate");
     expect(
-      (await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id, selectedAddons: [999999] }]))).statusCode,
+      (await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id, selectedAddons: [999999] }])))
+        .statusCode,
     ).toBe(400);
-    const spent = await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id }], { discount_code: "FIRST50" }));
+    const spent = await enroll(
+      ctx.app,
+      orderPayload([{ id: ds.id, selectedDate: ds.courseDates[0]!.id }], { discount_code: "FIRST50" }),
+    );
     expect(spent.statusCode).toBe(409);
     expect(spent.json().message).toBe("This discount code has reached its usage limit");
 
     const courseId = await createCourse(ctx.db, { capacity: 1 }, ctx.clock.now());
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
-    expect((await enroll(orderPayload([{ id: courseId, selectedDate: date!.id }]))).statusCode).toBe(201);
-    const full = await enroll(orderPayload([{ id: courseId, selectedDate: date!.id }]));
+    expect((await enroll(ctx.app, orderPayload([{ id: courseId, selectedDate: date!.id }]))).statusCode).toBe(201);
+    const full = await enroll(ctx.app, orderPayload([{ id: courseId, selectedDate: date!.id }]));
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toMatch(/fully booked/);
   });
@@ -86,7 +90,7 @@ describe("enroll", () => {
 describe("local payment page", () => {
   it("shows the order, Pay marks it paid (with a payment activity entry) and redirects to the site", async () => {
     const order = (
-      await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1]!.id }], { first_name: "Payton" }))
+      await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: ds.courseDates[1]!.id }], { first_name: "Payton" }))
     ).json();
     const page = await ctx.app.inject({ method: "GET", url: `/api/payments/local/${order.reference}` });
     expect(page.statusCode).toBe(200);
@@ -113,7 +117,7 @@ describe("local payment page", () => {
   it("Cancel cancels a pending order and frees its seat", async () => {
     const date = ds.courseDates[4]!;
     const before = (await ctx.app.inject({ method: "GET", url: `/api/courses/${ds.id}` })).json().courseDates[4].placesLeft;
-    const order = (await enroll(orderPayload([{ id: ds.id, selectedDate: date.id }]))).json();
+    const order = (await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: date.id }]))).json();
     const cancel = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/cancel` });
     expect(cancel.statusCode).toBe(303);
     expect(cancel.headers.location).toBe(`http://localhost:5173/cart?cancelled=${order.reference}`);
@@ -142,7 +146,7 @@ describe("enrollments", () => {
   });
 
   it("admin cancel of a pending order answers the enrollment; 409 for a paid one, 404 unknown", async () => {
-    const order = (await enroll(orderPayload([{ id: ds.id, selectedDate: ds.courseDates[5]!.id }]))).json();
+    const order = (await enroll(ctx.app, orderPayload([{ id: ds.id, selectedDate: ds.courseDates[5]!.id }]))).json();
     const list = (await ctx.app.inject({ method: "GET", url: "/api/enrollments", headers: admin.headers })).json();
     const mine = list.find((e: { reference: string }) => e.reference === order.reference);
     const res = await ctx.app.inject({ method: "POST", url: `/api/enrollments/${mine.id}/cancel`, headers: admin.headers });

@@ -60,7 +60,7 @@ async function onePlaceCourse() {
   return [{ id, selectedDate: date!.id }];
 }
 
-const enroll = (courses: { id: number; selectedDate: number }[], email = "casey.jones@example.com") =>
+const enrollOverHttp = (courses: { id: number; selectedDate: number }[], email = "casey.jones@example.com") =>
   fetch(`${apiUrl}/api/enroll`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -89,7 +89,7 @@ const alertMails = async () =>
 async function attempts(n: number, mode: "ok" | "error") {
   stripe.setCheckoutMode(mode);
   for (let i = 0; i < n; i++) {
-    const res = await enroll(await onePlaceCourse());
+    const res = await enrollOverHttp(await onePlaceCourse());
     expect(res.status).toBe(mode === "ok" ? 201 : 503);
   }
   stripe.setCheckoutMode("ok");
@@ -105,7 +105,7 @@ describe("a payment provider that does not answer", () => {
     const started = performance.now();
     let res: Response;
     try {
-      res = await enroll(course);
+      res = await enrollOverHttp(course);
     } finally {
       stripe.setCheckoutMode("ok");
     }
@@ -146,7 +146,7 @@ describe("a payment provider that does not answer", () => {
     expect(entry!.details).toContain(
       `${order!.firstName} ${order!.lastName} was cancelled because the payment page could not be opened`,
     );
-    expect((await enroll(course, "next.customer@example.com")).status).toBe(201);
+    expect((await enrollOverHttp(course, "next.customer@example.com")).status).toBe(201);
   }, 30_000);
 });
 

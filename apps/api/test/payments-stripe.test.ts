@@ -8,6 +8,7 @@ import { activityLog, courseAddOns, courseDates, mailOutbox, orders, paymentEven
 import { createCourse, createDiscount } from "../src/db/seed/factories";
 import { allowConsoleError, MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
 const stripeForSigning = new Stripe("sk_test_signing_only");
@@ -160,7 +161,6 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const enroll = (payload: object) => ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
 const status = async (reference: string) =>
   (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
 
@@ -221,7 +221,7 @@ async function placeOne(
     { id: course.id, selectedDate: course.dateId, selectedAddons: [course.addOnId] },
   ],
 ) {
-  const res = await enroll(orderPayload(courses, over));
+  const res = await enroll(ctx.app, orderPayload(courses, over));
   expect(res.statusCode).toBe(201);
   const body = res.json();
   const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, body.reference));
@@ -365,7 +365,7 @@ describe("stripe checkout", () => {
       sessionEvent("checkout.session.expired", a.reference, a.sessionId, { payment_status: "unpaid", status: "expired" }),
     );
     await placeOne({ first_name: "Quick" }, one);
-    expect((await enroll(orderPayload(one))).statusCode).toBe(409);
+    expect((await enroll(ctx.app, orderPayload(one))).statusCode).toBe(409);
 
     expect(
       (await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }))).statusCode,
@@ -421,13 +421,13 @@ describe("stripe checkout", () => {
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, tiny));
     stripe.setFailing(true);
     try {
-      const res = await enroll(orderPayload([{ id: tiny, selectedDate: date!.id }]));
+      const res = await enroll(ctx.app, orderPayload([{ id: tiny, selectedDate: date!.id }]));
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe("We could not open the payment page. Please try again in a few minutes.");
     } finally {
       stripe.setFailing(false);
     }
-    expect((await enroll(orderPayload([{ id: tiny, selectedDate: date!.id }]))).statusCode).toBe(201);
+    expect((await enroll(ctx.app, orderPayload([{ id: tiny, selectedDate: date!.id }]))).statusCode).toBe(201);
   });
 
   it("the local payment page does not exist with the stripe provider", async () => {
@@ -443,9 +443,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     const id = await createCourse(ctx.db, { title, feePence: 5000, capacity: 1 }, ctx.clock.now());
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
     const courses = [{ id, selectedDate: date!.id, selectedAddons: [] }];
-    const placesLeft = async () =>
-      (await ctx.app.inject({ method: "GET", url: `/api/courses/${id}` })).json().courseDates[0].placesLeft as number;
-    return { courses, placesLeft };
+    return { courses, courseId: id };
   }
   const cancel = (reference: string) => ctx.app.inject({ method: "POST", url: `/api/orders/${reference}/cancel` });
   const logsOf = async (reference: string) =>
@@ -461,9 +459,9 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
       .map((l) => l.action);
 
   it("expires the Checkout Session through the SDK and frees the seat at once; Stripe's later `expired` event changes nothing", async () => {
-    const { courses, placesLeft } = await smallCourse("Cancel Me Course");
+    const { courses, courseId } = await smallCourse("Cancel Me Course");
     const a = await placeOne({}, courses);
-    expect(await placesLeft()).toBe(0);
+    expect(await placesLeft(ctx.app, courseId)).toBe(0);
     const before = stripe.requests.length;
 
     const res = await cancel(a.reference);
@@ -472,7 +470,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     const sent = stripe.requests.slice(before);
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/checkout/sessions/${a.sessionId}/expire`]);
     expect(sent[0]!.headers.authorization).toBe("Bearer sk_test_fake_key");
-    expect(await placesLeft()).toBe(1);
+    expect(await placesLeft(ctx.app, courseId)).toBe(1);
     expect(await logsOf(a.reference)).toEqual(["Enrollment cancelled"]);
 
     // The event Stripe sends for the expiry finds the order cancelled already.
@@ -488,7 +486,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
   });
 
   it("a session the customer already completed is not cancelled: 409, the seat stays held, the webhook marks it paid", async () => {
-    const { courses, placesLeft } = await smallCourse("Paid Meanwhile Course");
+    const { courses, courseId } = await smallCourse("Paid Meanwhile Course");
     const a = await placeOne({}, courses);
     stripe.complete(a.sessionId);
     const before = stripe.requests.length;
@@ -502,7 +500,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
       `GET /v1/checkout/sessions/${a.sessionId}`,
     ]);
     expect((await status(a.reference)).status).toBe("pending");
-    expect(await placesLeft()).toBe(0);
+    expect(await placesLeft(ctx.app, courseId)).toBe(0);
     expect(await logsOf(a.reference)).toEqual([]);
 
     await webhook(sessionEvent("checkout.session.completed", a.reference, a.sessionId, { amount_total: 5000 }));
@@ -511,7 +509,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
   });
 
   it("a payment webhook arriving while the cancel waits for Stripe waits for the order's lock, then pays the order", async () => {
-    const { courses, placesLeft } = await smallCourse("Race Course");
+    const { courses, courseId } = await smallCourse("Race Course");
     const a = await placeOne({}, courses);
     stripe.complete(a.sessionId);
     stripe.setExpireDelay(400);
@@ -531,12 +529,12 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     }
     expect(finished).toEqual(["cancel", "webhook"]);
     expect(await status(a.reference)).toMatchObject({ status: "paid", amount_paid: 50 });
-    expect(await placesLeft()).toBe(0);
+    expect(await placesLeft(ctx.app, courseId)).toBe(0);
     expect(await logsOf(a.reference)).toEqual([]);
   });
 
   it("when Stripe cannot be asked, the order is cancelled anyway so its seat is not held for half an hour", async () => {
-    const { courses, placesLeft } = await smallCourse("Outage Course");
+    const { courses, courseId } = await smallCourse("Outage Course");
     const a = await placeOne({}, courses);
     stripe.setFailing(true);
     try {
@@ -546,7 +544,7 @@ describe("customer cancel with Stripe (POST /api/orders/:reference/cancel)", () 
     } finally {
       stripe.setFailing(false);
     }
-    expect(await placesLeft()).toBe(1);
+    expect(await placesLeft(ctx.app, courseId)).toBe(1);
   });
 });
 

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { confirmPayment } from "../src/modules/orders/service";
+import { confirmPayment } from "../src/modules/orders";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
+import { enroll } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -50,7 +51,6 @@ async function expectConsistent(courseId: number, dates: { id: number; capacity:
   }
 }
 
-const enroll = (payload: object) => (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url: "/api/enroll", payload }));
 const local = (reference: string, action: "pay" | "cancel") => (
   ctx.clock.advance(1),
   ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/${action}` })
@@ -85,14 +85,16 @@ describe("seat counter", () => {
 
     // Bookings: one order for both dates (fast path), one with a code (locked recount path).
     const both = await enroll(
+      ctx.app,
       orderPayload([
         { id: a.courseId, selectedDate: a.id },
         { id: b.courseId, selectedDate: b.id },
       ]),
+      { clock: ctx.clock },
     );
     expect(both.statusCode).toBe(201);
     const code = await createDiscount(ctx.db, { maxUses: 5 }, ctx.clock.now());
-    const coded = await enroll(one(b, { discount_code: code.code }));
+    const coded = await enroll(ctx.app, one(b, { discount_code: code.code }), { clock: ctx.clock });
     expect(coded.statusCode).toBe(201);
     await check();
 
@@ -101,7 +103,7 @@ describe("seat counter", () => {
     await check();
     expect((await local(coded.json().reference, "cancel")).statusCode).toBe(303);
     await check();
-    const toCancel = await enroll(one(b));
+    const toCancel = await enroll(ctx.app, one(b), { clock: ctx.clock });
     const [row] = await ctx.db.select().from(orders).where(eq(orders.reference, toCancel.json().reference));
     expect(
       (await ctx.app.inject({ method: "POST", url: `/api/enrollments/${row!.id}/cancel`, headers: admin.headers })).statusCode,
@@ -109,18 +111,18 @@ describe("seat counter", () => {
     await check();
 
     // Date A is now full (2 of 2): the counter refuses, and so does the full rule.
-    const last = await enroll(one(a));
+    const last = await enroll(ctx.app, one(a), { clock: ctx.clock });
     expect(last.statusCode).toBe(201);
-    expect((await enroll(one(a))).statusCode).toBe(409);
+    expect((await enroll(ctx.app, one(a), { clock: ctx.clock })).statusCode).toBe(409);
     await check();
 
     // The hold runs out: the seat is free before the worker runs (the counter still holds it, so
     // the booking goes the locked path that drops lapsed holds) …
     ctx.clock.advance(30 * 60_000 + 1000);
     await check();
-    const taker = await enroll(one(a));
+    const taker = await enroll(ctx.app, one(a), { clock: ctx.clock });
     expect(taker.statusCode).toBe(201);
-    expect((await enroll(one(a))).statusCode).toBe(409);
+    expect((await enroll(ctx.app, one(a), { clock: ctx.clock })).statusCode).toBe(409);
     // … and the worker marks the lapsed order expired, taking it off the counter.
     expect(await ctx.app.workers.expireOrders()).toBeGreaterThanOrEqual(1);
     expect((await ctx.db.select().from(orders).where(eq(orders.reference, last.json().reference)))[0]!.status).toBe("expired");
@@ -137,7 +139,7 @@ describe("seat counter", () => {
     const accepted = await confirmPayment(ctx.db, { reference: last.json().reference }, ctx.clock.now(), { lateAccepted: true });
     expect(accepted.kind).toBe("paid");
     await check();
-    expect((await enroll(one(a))).statusCode).toBe(409);
+    expect((await enroll(ctx.app, one(a), { clock: ctx.clock })).statusCode).toBe(409);
 
     // Deleting an order in the database (cascading to its items) takes its seats off too.
     await ctx.pool.query("delete from orders where reference = $1", [both.json().reference]);
@@ -152,9 +154,13 @@ describe("seat counter", () => {
       ctx.clock.now(),
     );
     const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
-    expect((await enroll(orderPayload([{ id: courseId, selectedDate: date!.id }]))).statusCode).toBe(201);
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: courseId, selectedDate: date!.id }]), { clock: ctx.clock })).statusCode,
+    ).toBe(201);
     await ctx.db.update(courseDates).set({ capacity: 1 }).where(eq(courseDates.id, date!.id));
     expect(await counterMismatches()).toEqual([]);
-    expect((await enroll(orderPayload([{ id: courseId, selectedDate: date!.id }]))).statusCode).toBe(409);
+    expect(
+      (await enroll(ctx.app, orderPayload([{ id: courseId, selectedDate: date!.id }]), { clock: ctx.clock })).statusCode,
+    ).toBe(409);
   });
 });

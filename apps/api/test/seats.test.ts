@@ -10,6 +10,7 @@ import { createCourse } from "../src/db/seed/factories";
 import { parseEnv } from "../src/env";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
+import { enroll, placesLeft } from "./ordering";
 
 let ctx: TestContext;
 let admin: Session;
@@ -36,9 +37,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const enrollOn = (app: FastifyInstance, payload: object) => app.inject({ method: "POST", url: "/api/enroll", payload });
 // The catalogue cache notices order changes by their updated_at: let the frozen test clock move on.
-const enroll = (payload: object) => (ctx.clock.advance(1), enrollOn(ctx.app, payload));
 const post = (url: string) => (ctx.clock.advance(1), ctx.app.inject({ method: "POST", url }));
 
 async function courseWithDates(capacities: number[]) {
@@ -55,11 +54,6 @@ async function courseWithDates(capacities: number[]) {
   return { id, dateIds: dates.map((d) => d.id) };
 }
 
-async function placesLeft(courseId: number, dateId: number): Promise<number> {
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${courseId}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === dateId).placesLeft;
-}
-
 /** Seats held on a date right now, straight from the tables (paid + live pending). */
 async function heldSeats(dateId: number): Promise<number> {
   const { rows } = await ctx.pool.query(
@@ -74,36 +68,37 @@ describe("seats", () => {
   it("a pending order holds a seat, payment keeps it, cancelling gives it back", async () => {
     const { id, dateIds } = await courseWithDates([3]);
     const date = dateIds[0]!;
-    expect(await placesLeft(id, date)).toBe(3);
-    const a = (await enroll(orderPayload([{ id, selectedDate: date }]))).json();
-    const b = (await enroll(orderPayload([{ id, selectedDate: date }]))).json();
-    expect(await placesLeft(id, date)).toBe(1);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(3);
+    const a = (await enroll(ctx.app, orderPayload([{ id, selectedDate: date }]), { clock: ctx.clock })).json();
+    const b = (await enroll(ctx.app, orderPayload([{ id, selectedDate: date }]), { clock: ctx.clock })).json();
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(1);
     expect((await post(`/api/payments/local/${a.reference}/pay`)).statusCode).toBe(303);
-    expect(await placesLeft(id, date)).toBe(1);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(1);
     expect((await post(`/api/payments/local/${b.reference}/cancel`)).statusCode).toBe(303);
-    expect(await placesLeft(id, date)).toBe(2);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(2);
   });
 
   it("refuses a full date with 409 and a message the site can show", async () => {
     const { id, dateIds } = await courseWithDates([1]);
-    expect((await enroll(orderPayload([{ id, selectedDate: dateIds[0]! }]))).statusCode).toBe(201);
-    const full = await enroll(orderPayload([{ id, selectedDate: dateIds[0]! }]));
+    expect((await enroll(ctx.app, orderPayload([{ id, selectedDate: dateIds[0]! }]), { clock: ctx.clock })).statusCode).toBe(201);
+    const full = await enroll(ctx.app, orderPayload([{ id, selectedDate: dateIds[0]! }]), { clock: ctx.clock });
     expect(full.statusCode).toBe(409);
     expect(full.json().message).toMatch(/^Sorry, Test Course \d+ on .+ is fully booked\. Please choose another date\.$/);
-    expect(await placesLeft(id, dateIds[0]!)).toBe(0);
+    expect(await placesLeft(ctx.app, id, dateIds[0]!, { clock: ctx.clock })).toBe(0);
   });
 
   it("50 concurrent orders (two API instances) for the last 5 seats: exactly 5 succeed, 45 get the 409", async () => {
     const { id, dateIds } = await courseWithDates([12]);
     const date = dateIds[0]!;
     // Seven seats taken first: one paid, six pending.
-    for (let i = 0; i < 7; i++) expect((await enroll(orderPayload([{ id, selectedDate: date }]))).statusCode).toBe(201);
-    expect(await placesLeft(id, date)).toBe(5);
+    for (let i = 0; i < 7; i++)
+      expect((await enroll(ctx.app, orderPayload([{ id, selectedDate: date }]), { clock: ctx.clock })).statusCode).toBe(201);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(5);
 
     ctx.clock.advance(1);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        enrollOn(i % 2 ? other.app : ctx.app, orderPayload([{ id, selectedDate: date }], { first_name: `Racer${i}` })),
+        enroll(i % 2 ? other.app : ctx.app, orderPayload([{ id, selectedDate: date }], { first_name: `Racer${i}` })),
       ),
     );
     ctx.clock.advance(1);
@@ -112,7 +107,7 @@ describe("seats", () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(45);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().message).toMatch(/is fully booked/);
     expect(await heldSeats(date)).toBe(12);
-    expect(await placesLeft(id, date)).toBe(0);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(0);
     // Refused orders leave nothing behind: no order rows, no enrollment entries.
     const racers = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
@@ -126,7 +121,7 @@ describe("seats", () => {
     const b = await courseWithDates([4]);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        enrollOn(
+        enroll(
           i % 2 ? other.app : ctx.app,
           orderPayload(
             i % 2
@@ -151,12 +146,14 @@ describe("seats", () => {
   it("an expired hold gives its seat back; the worker marks the order expired and logs it", async () => {
     const { id, dateIds } = await courseWithDates([1]);
     const date = dateIds[0]!;
-    const first = (await enroll(orderPayload([{ id, selectedDate: date }], { first_name: "Holder" }))).json();
-    expect((await enroll(orderPayload([{ id, selectedDate: date }]))).statusCode).toBe(409);
+    const first = (
+      await enroll(ctx.app, orderPayload([{ id, selectedDate: date }], { first_name: "Holder" }), { clock: ctx.clock })
+    ).json();
+    expect((await enroll(ctx.app, orderPayload([{ id, selectedDate: date }]), { clock: ctx.clock })).statusCode).toBe(409);
 
     ctx.clock.advance(30 * 60_000 + 1000);
     // The seat is free at the end of the hold, before the worker runs …
-    expect(await placesLeft(id, date)).toBe(1);
+    expect(await placesLeft(ctx.app, id, date, { clock: ctx.clock })).toBe(1);
     expect((await ctx.app.inject({ method: "GET", url: `/api/orders/${first.reference}/status` })).json().status).toBe("expired");
     // … and the worker makes it official, once.
     const expired = await ctx.app.workers.expireOrders();
@@ -179,12 +176,14 @@ describe("seats", () => {
 
     // Paying the expired order on the local page is refused; a new customer gets the seat.
     expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${first.reference}/pay` })).statusCode).toBe(409);
-    expect((await enroll(orderPayload([{ id, selectedDate: date }]))).statusCode).toBe(201);
+    expect((await enroll(ctx.app, orderPayload([{ id, selectedDate: date }]), { clock: ctx.clock })).statusCode).toBe(201);
   });
 
   it("the enrolments answer shows each status with paid time and amount", async () => {
     const { id, dateIds } = await courseWithDates([5]);
-    const paid = (await enroll(orderPayload([{ id, selectedDate: dateIds[0]! }], { first_name: "Paula" }))).json();
+    const paid = (
+      await enroll(ctx.app, orderPayload([{ id, selectedDate: dateIds[0]! }], { first_name: "Paula" }), { clock: ctx.clock })
+    ).json();
     await ctx.app.inject({ method: "POST", url: `/api/payments/local/${paid.reference}/pay` });
     // The clock has run on past the 30-minute idle sign-out of the session opened in beforeAll.
     admin = await loginAdmin(ctx);

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { activityLog, courseDates, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { attachCheckoutSession, placeOrder, type OrderInput } from "../src/modules/orders/service";
+import { attachCheckoutSession, placeOrder, type OrderInput } from "../src/modules/orders";
 import { setupApp, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
+import { placesLeft } from "./ordering";
 
 /** A crash while the payment provider answers (issue 11, decision 102). */
 
@@ -16,11 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function placesLeft(courseId: number, dateId: number): Promise<number> {
-  const res = await ctx.app.inject({ method: "GET", url: `/api/courses/${courseId}` });
-  return res.json().courseDates.find((d: { id: number }) => d.id === dateId).placesLeft;
-}
 
 describe("holds that never got a payment page", () => {
   it("are released after UNSESSIONED_HOLD_MINUTES, not 30; orders with a session keep their hold", async () => {
@@ -42,7 +38,7 @@ describe("holds that never got a payment page", () => {
     const sessioned = await place();
     await attachCheckoutSession(ctx.db, sessioned.id, "cs_test_kept");
     ctx.clock.advance(1);
-    expect(await placesLeft(id, date!.id)).toBe(0);
+    expect(await placesLeft(ctx.app, id, date!.id)).toBe(0);
 
     ctx.clock.advance(2 * 60_000);
     await ctx.app.workers.expireOrders();
@@ -54,7 +50,7 @@ describe("holds that never got a payment page", () => {
     const [kept] = await ctx.db.select().from(orders).where(eq(orders.id, sessioned.id));
     expect(released!.status).toBe("expired");
     expect(kept!.status).toBe("pending");
-    expect(await placesLeft(id, date!.id)).toBe(1);
+    expect(await placesLeft(ctx.app, id, date!.id)).toBe(1);
     const log = await ctx.db
       .select()
       .from(activityLog)

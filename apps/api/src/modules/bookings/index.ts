@@ -1,5 +1,8 @@
-/** What other modules use of the office's bookings: the same actions, run for a customer (self-service). */
+/** The bookings module's front door: what other modules may use (docs/decisions/370). */
+export { bookingsRouter } from "./router";
+export { applyRefundEvent } from "./refunds";
+// The office's own actions, run for a customer by self-service (decision 443).
 export { cancelBooking } from "./refunds";
-export { transferBooking, transferOptions } from "./transfer";
+export { transferBooking } from "./transfer";
 export { renameAttendee } from "./attendee-actions";
 export { publicReceiptUrl, type BookingCtx } from "./service";

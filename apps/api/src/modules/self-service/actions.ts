@@ -17,7 +17,9 @@ import {
 import type { Db, Tx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { HttpError } from "../../lib/http-error";
-import { cancelBooking, renameAttendee, transferBooking, transferOptions, type BookingCtx } from "../bookings";
+import { cancelBooking, renameAttendee, transferBooking, type BookingCtx } from "../bookings";
+import { transferOptions } from "../orders";
+import { updateSelfFacts } from "../customer-links";
 import * as repo from "./repository";
 import { firstStart, isBusiness } from "./view";
 
@@ -90,7 +92,7 @@ export async function cancelByCustomer(ctx: BookingCtx, orderId: number, key: st
       notify: true,
       idempotency_key: `self-${key}`,
     });
-    if (q.creditPence > 0) await repo.updateSelfFacts(tx, orderId, { addCreditPence: q.creditPence });
+    if (q.creditPence > 0) await updateSelfFacts(tx, orderId, { addCreditPence: q.creditPence });
     await repo.setActionSummary(tx, orderId, key, `cancelled the booking online. ${cancelSummary(q)}`);
   });
 }
@@ -167,7 +169,7 @@ export async function changeByCustomer(
       reason: "Changed by the customer online",
       notify: true,
     });
-    await repo.updateSelfFacts(tx, orderId, { addChange: true });
+    await updateSelfFacts(tx, orderId, { addChange: true });
     await repo.setActionSummary(
       tx,
       orderId,

@@ -1,3 +1,2 @@
-/** What other modules use of customer self-service. */
-export { recordCheckoutAnswer } from "./checkout";
-export { cancellationInformation, manageLinkTx, withManageLinkTx } from "./links";
+/** The customer self-service module's front door (decisions 440-446). */
+export { selfServiceRouter } from "./router";

@@ -1,10 +1,9 @@
 /** The mails of self-service: the sign-in link (the actions reuse the office's booking mails). */
 import { escapeHtml } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
+import type { MailSettings } from "../mail";
+import type { RenderedMail } from "../mail";
 
 export const signInUrl = (s: MailSettings, token: string) => `${s.siteUrl.replace(/\/$/, "")}/my-bookings/sign-in/${token}`;
-export const manageUrl = (s: MailSettings, token: string) => `${s.siteUrl.replace(/\/$/, "")}/my-bookings/${token}`;
 
 export function signInMail(s: MailSettings, token: string, minutes: number): RenderedMail {
   const url = signInUrl(s, token);

@@ -2,7 +2,7 @@
 import { BOOKING_TERMS_VERSION, type PolicyVersion } from "@app/contract";
 import type { BookingPolicy } from "@app/rules";
 import type { Db } from "../../db/client";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as repo from "./repository";
 
 const view = (r: repo.PolicyRow): PolicyVersion => ({

@@ -104,19 +104,6 @@ export async function itemsOf(db: DbOrTx, orderIds: number[]) {
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.id);
 }
 
-/** The order's live 'manage' link, made now when it has none. */
-export async function manageToken(db: DbOrTx, orderId: number, at: Date): Promise<string> {
-  const [found] = await db
-    .select({ token: orderLinks.token })
-    .from(orderLinks)
-    .where(and(eq(orderLinks.orderId, orderId), eq(orderLinks.purpose, "manage"), isNull(orderLinks.revokedAt)))
-    .limit(1);
-  if (found) return found.token;
-  const token = newToken();
-  await db.insert(orderLinks).values({ token, orderId, purpose: "manage", createdAt: at });
-  return token;
-}
-
 /** The live 'balance' link of an order, if the payment work made one. */
 export async function balanceToken(db: DbOrTx, orderId: number): Promise<string | null> {
   const [found] = await db
@@ -144,25 +131,6 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
 export async function selfFacts(db: DbOrTx, orderId: number): Promise<SelfFacts> {
   const [row] = await db.select().from(orderSelfService).where(eq(orderSelfService.orderId, orderId));
   return row ?? { orderId, policyVersion: null, earlyStartRequested: null, dateChanges: 0, creditPence: 0 };
-}
-
-export async function updateSelfFacts(
-  db: DbOrTx,
-  orderId: number,
-  set: { earlyStartRequested?: boolean | null; addChange?: boolean; addCreditPence?: number },
-) {
-  await db
-    .insert(orderSelfService)
-    .values({ orderId, earlyStartRequested: set.earlyStartRequested ?? null })
-    .onConflictDoNothing();
-  await db
-    .update(orderSelfService)
-    .set({
-      ...(set.earlyStartRequested !== undefined ? { earlyStartRequested: set.earlyStartRequested } : {}),
-      ...(set.addChange ? { dateChanges: sql`${orderSelfService.dateChanges} + 1` } : {}),
-      ...(set.addCreditPence ? { creditPence: sql`${orderSelfService.creditPence} + ${set.addCreditPence}` } : {}),
-    })
-    .where(eq(orderSelfService.orderId, orderId));
 }
 
 export async function refundedPence(db: DbOrTx, orderId: number): Promise<number> {

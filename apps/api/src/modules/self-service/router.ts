@@ -9,7 +9,7 @@ import { penceToPounds as toPounds } from "@app/rules";
 import { HttpError } from "../../lib/http-error";
 import type { CookieReply } from "../../plugins/auth";
 import type { BookingCtx } from "../bookings";
-import { takeHit } from "../ratelimit/service";
+import { takeHit } from "../ratelimit";
 import {
   cancelByCustomer,
   cancelSummary,

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db } from "../../db/client";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { enqueueMail, type MailSettings } from "../mail";
 import { signInMail } from "./mails";
 import * as repo from "./repository";
 

@@ -5,8 +5,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
 import { learnerFormsOfOrder } from "../learners";
-import type { MailSettings } from "../mail/outbox";
-import { firstStart } from "./first-start";
+import type { MailSettings } from "../mail";
+import { firstStart, manageToken } from "../customer-links";
 import * as repo from "./repository";
 
 export { firstStart };
@@ -29,7 +29,7 @@ export async function myBookings(db: Db, email: string, now: Date) {
     const mine = items.filter((i) => i.orderId === o.id);
     out.push({
       booking_reference: formatBookingRef(o.bookingRef),
-      token: await repo.manageToken(db, o.id, now),
+      token: await manageToken(db, o.id, now),
       status: statusOf(o),
       courses: mine.map((i) => i.title),
       first_date:

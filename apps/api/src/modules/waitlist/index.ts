@@ -1,2 +1,4 @@
-/** What other modules use of the waiting lists: taking an entry off the list (the customer's "Leave the list"). */
-export { removeEntry } from "./service";
+/** The waitlist module's front door: what other modules may use (docs/decisions/370). */
+export { waitlistRouter } from "./router";
+export { linkOfferToOrderTx, removeEntry, takeWaitlistOfferTx } from "./service";
+export { default as waitlistPlugin } from "./plugin";

@@ -5,9 +5,9 @@
 import { CANCELLATION_PERIOD_DAYS, REFUND_WITHIN_DAYS } from "@app/rules";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
-import { manageUrl } from "./mails";
+import type { MailSettings } from "../mail";
+import type { RenderedMail } from "../mail";
+import { manageUrl } from "./urls";
 import * as repo from "./repository";
 
 export async function manageLinkTx(db: DbOrTx, orderId: number, s: MailSettings, now: Date): Promise<string> {

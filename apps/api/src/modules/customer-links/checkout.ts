@@ -9,7 +9,7 @@ import * as repo from "./repository";
 import { firstStart } from "./first-start";
 
 export async function recordCheckoutAnswer(db: Db, orderId: number, answer: boolean | undefined, now: Date): Promise<void> {
-  const start = firstStart(await repo.itemsOf(db, [orderId]));
+  const start = firstStart(await repo.startDatesOf(db, orderId));
   const asked = start !== null && startsInsideCancellationPeriod(ukDate(now), start);
   await repo.updateSelfFacts(db, orderId, { earlyStartRequested: asked ? answer === true : null });
 }
