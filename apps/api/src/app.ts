@@ -33,6 +33,7 @@ import { jobsRouter, unsubscribeRoutes } from "./modules/jobs";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings";
 import { learnersRoutes } from "./modules/learners";
+import { selfServiceRouter } from "./modules/self-service";
 import { trainersRouter } from "./modules/trainers";
 import { metricsPlugin, opsPlugin, opsRouter } from "./modules/ops";
 import { privacyRouter } from "./modules/privacy";
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);
   await app.register(s.plugin(bookingsRouter), routerOptions);
+  await app.register(s.plugin(selfServiceRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
   await app.register(s.plugin(opsRouter), routerOptions);
   await app.register(s.plugin(privacyRouter), routerOptions);

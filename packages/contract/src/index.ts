@@ -20,6 +20,7 @@ import { websiteContract } from "./website";
 import { trainersContract } from "./trainers";
 import { approvalsContract } from "./approvals";
 import { courseSettingsContract } from "./course-settings";
+import { selfServiceContract } from "./self-service";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -48,6 +49,7 @@ export const contract = c.router(
     trainers: trainersContract,
     approvals: approvalsContract,
     courseSettings: courseSettingsContract,
+    selfService: selfServiceContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -78,3 +80,4 @@ export * from "./website";
 export * from "./trainers";
 export * from "./approvals";
 export * from "./course-settings";
+export * from "./self-service";

@@ -179,6 +179,11 @@ export const OrderSchema = z.object({
   marketing_opt_in: z.boolean().optional(),
   /** 'I agree to the booking terms' (our site always sends it; recorded with the terms version and time). */
   accept_terms: z.boolean().optional(),
+  /**
+   * The customer expressly asked for the course to start within the 14-day cancellation period
+   * (asked only when it does; decision 442). Cancelling after the start then keeps the part delivered.
+   */
+  early_start_requested: z.boolean().optional(),
   /** The token of a waiting-list offer (its link): the order takes the places held for it (issue 15). */
   waitlist_offer: z.string().trim().max(TEXT_MAX.reference).optional(),
   /** The course finder's answers when the cart came from it (kept with the booking for the office; issue 33). */

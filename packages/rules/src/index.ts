@@ -17,3 +17,4 @@ export * from "./placeholders";
 export * from "./log-safety";
 export * from "./learning";
 export * from "./postcode";
+export * from "./self-service";

@@ -57,6 +57,9 @@ export const ROUTE_MODULES: Record<string, string> = {
   "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
   news: "src/features/news/NewsPage.tsx",
   "news-post": "src/features/news/NewsPostPage.tsx",
+  "my-bookings": "src/features/my-bookings/MyBookingsPage.tsx",
+  "my-bookings-sign-in": "src/features/my-bookings/SignInPage.tsx",
+  "my-booking": "src/features/my-bookings/BookingPage.tsx",
 };
 
 /** Page header data for the pages whose modules live with the cart feature. */
@@ -124,6 +127,13 @@ export const routes: RouteObject[] = [
           },
           { id: "news", path: patterns.news, lazy: page(() => import("../features/news/NewsPage")) },
           { id: "news-post", path: patterns.newsPost, lazy: page(() => import("../features/news/NewsPostPage")) },
+          { id: "my-bookings", path: patterns.myBookings, lazy: page(() => import("../features/my-bookings/MyBookingsPage")) },
+          {
+            id: "my-bookings-sign-in",
+            path: patterns.myBookingsSignIn,
+            lazy: page(() => import("../features/my-bookings/SignInPage")),
+          },
+          { id: "my-booking", path: patterns.myBooking, lazy: page(() => import("../features/my-bookings/BookingPage")) },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },
         ],
       },

@@ -20,6 +20,8 @@ export const paths = {
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
   waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
+  myBookings: "/my-bookings",
+  myBooking: (token: string) => `/my-bookings/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router table (relative to the root route). */
@@ -38,6 +40,9 @@ export const patterns = {
   paymentSuccess: "payment/success",
   learner: "learner/:token",
   waitingListOffer: "waiting-list/offer/:token",
+  myBookings: "my-bookings",
+  myBookingsSignIn: "my-bookings/sign-in/:token",
+  myBooking: "my-bookings/:token",
   news: "news",
   newsPost: "news/:slug",
 } as const;

@@ -13,3 +13,4 @@ export * from "./website";
 export * from "./trainers";
 export * from "./money";
 export * from "./invoices";
+export * from "./self-service";

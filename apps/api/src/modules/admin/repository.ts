@@ -39,7 +39,7 @@ export async function setNotificationsSeenAt(db: DbOrTx, userId: number, at: Dat
 /** New contact messages and paid bookings since a time, newest first. */
 export async function recentMessagesAndBookings(db: Db, since: string, limit: number) {
   const { rows } = await db.execute<{
-    kind: "message" | "booking";
+    kind: "message" | "booking" | "customer";
     id: number;
     at: Date | string;
     name: string;
@@ -54,6 +54,10 @@ export async function recentMessagesAndBookings(db: Db, since: string, limit: nu
               (select string_agg(oi.title, ', ' order by oi.id) from order_items oi where oi.order_id = o.id) as extra,
             o.amount_paid_pence as amount
        from orders o where o.status = 'paid' and o.paid_at >= ${since})
+    union all
+    (select 'customer' as kind, a.id, a.created_at as at, o.first_name || ' ' || o.last_name as name,
+            left(o.booking_ref, 4) || '-' || right(o.booking_ref, 4) || ' · ' || a.summary as extra, null::int as amount
+       from customer_actions a join orders o on o.id = a.order_id where a.created_at >= ${since} and a.summary <> '')
     order by at desc limit ${limit}`);
   return rows;
 }

@@ -81,6 +81,16 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
   const items = rows.map((r): Notification => {
     const at = new Date(r.at);
     const read = seen !== null && at <= seen;
+    // A customer's own change to their booking (self-service, decision 446).
+    if (r.kind === "customer")
+      return {
+        id: `customer-${r.id}`,
+        kind: "booking",
+        title: `Customer change: ${r.name}`,
+        message: r.extra,
+        time: at.toISOString(),
+        read,
+      };
     return r.kind === "message"
       ? {
           id: `message-${r.id}`,

@@ -41,7 +41,8 @@ export type MailKind =
   | "attendee_changed"
   | "waitlist_joined"
   | "booking_approved"
-  | "booking_declined";
+  | "booking_declined"
+  | "customer_sign_in";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

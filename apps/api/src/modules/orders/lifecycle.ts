@@ -27,6 +27,7 @@ import { Refused } from "./refused";
 import { lockAndCountClaims } from "./claims-repository";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
+import { withManageLinkTx } from "../customer-links";
 
 export type ConfirmOptions = {
   /** What the provider says it took (pence); the order total when absent. */
@@ -137,7 +138,9 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       learnerLinks,
       { roster },
     );
-    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
+    // The booking's own page and the right to cancel (self-service, decision 440).
+    const withLink = await withManageLinkTx(tx, paid.id, confirmation, opts.mail, now, { cancellation: true });
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...withLink }, now);
     await enqueueMail(
       tx,
       {

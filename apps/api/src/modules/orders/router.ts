@@ -23,6 +23,8 @@ import { learnerLinksForOrder } from "../learners";
 import { scopeOf } from "../trainers";
 import { trainerEnrollments } from "./trainer-view";
 
+import { recordCheckoutAnswer } from "../customer-links";
+
 const s = initServer();
 
 /** The course dates of an order's items (whose lists a cancel may let in, issue 15). */
@@ -54,6 +56,8 @@ export const ordersRouter = s.router(contract.orders, {
     if (placed.kind === "hold_limit") request.log.warn({ limit: placed.limit }, "order refused: unpaid hold limit");
     if (placed.kind !== "placed") throw refusalError(placed);
     const order = placed.order;
+    // The express request to start inside the cancellation period, kept when it was asked (decision 442).
+    await recordCheckoutAnswer(app.db, order.id, body.early_start_requested, app.now());
     const orderDates = order.items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
     // An offer booked with fewer places than it held lets the rest go to the next in line (issue 15).
     if (body.waitlist_offer) await app.waitlist.placesMayHaveFreed(orderDates);

@@ -274,6 +274,7 @@ export default function CartPage() {
                 disabled={state.checkingCode}
                 onValid={placeOrder}
                 attendeeLines={attendeeLines}
+                startDates={cart.items.map((i) => i.startDate)}
               />
             </section>
           </div>

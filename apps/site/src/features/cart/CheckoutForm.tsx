@@ -11,6 +11,8 @@ import { Link } from "../../components/Link";
 import { loadCheckoutRules } from "./checkout-rules";
 import type { CheckoutRules } from "./checkout-rules";
 import { CART_MESSAGES } from "./messages";
+import { asksEarlyStart, EarlyStartField } from "./components/EarlyStartField";
+import { ukToday } from "../../lib/uk-today";
 
 /** The buyer form's values after the contract's rules (trimmed), with the employer and attendee parts. */
 export type CheckoutValues = z.output<CheckoutRules["CheckoutFormSchema"]> & {
@@ -20,6 +22,8 @@ export type CheckoutValues = z.output<CheckoutRules["CheckoutFormSchema"]> & {
   marketingOptIn: boolean;
   /** Who takes each place, per course id, for lines of 2 or more places. */
   attendees: AttendeesByCourse;
+  /** The express request to start inside the cancellation period (undefined: not asked). */
+  earlyStartRequested?: boolean;
 };
 
 /** The marketing opt-in's words: never ticked in advance (DESIGN: law over the spec, PECR). */
@@ -111,6 +115,8 @@ export interface CheckoutFormProps {
    * offers 'Someone else is attending' (an employer booking one employee).
    */
   attendeeLines?: readonly AttendeeLine[];
+  /** The cart's course start dates: a course starting inside the cancellation period asks for the express request. */
+  startDates?: readonly (string | null | undefined)[];
 }
 
 const EMPTY: Record<FieldName, string> = {
@@ -130,7 +136,14 @@ const EMPTY: Record<FieldName, string> = {
 };
 
 /** The buyer form of the checkout step (spec §3, rules and messages of spec §5). */
-export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, attendeeLines = [] }: CheckoutFormProps) {
+export function CheckoutForm({
+  submitLabel,
+  busy,
+  disabled = false,
+  onValid,
+  attendeeLines = [],
+  startDates = [],
+}: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   // Someone taking a waiting-list offer finds their name, e-mail and phone filled in (issue 15).
@@ -138,6 +151,8 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
   const [errors, setErrors] = useState<CheckoutErrors>({});
   // 'I agree to the booking terms': never ticked in advance; the order records the version agreed to.
   const [acceptTerms, setAcceptTerms] = useState(false);
+  const [earlyStart, setEarlyStart] = useState(false);
+  const asksEarly = asksEarlyStart(ukToday(), startDates);
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const [attendees, setAttendees] = useState<AttendeesByCourse>({});
   // One-place lines whose place someone else takes (the buyer is the attendee otherwise).
@@ -201,7 +216,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
         return;
       }
       setErrors({});
-      const serverErrors = await onValid(result.data);
+      const serverErrors = await onValid(asksEarly ? { ...result.data, earlyStartRequested: earlyStart } : result.data);
       if (serverErrors && Object.keys(serverErrors).length > 0) fail(serverErrors);
     } finally {
       submitting.current = false;
@@ -316,6 +331,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
           }}
         />
       </div>
+      {asksEarly ? <EarlyStartField checked={earlyStart} disabled={busy} onChange={setEarlyStart} /> : null}
       <Button
         type="submit"
         size="lg"

@@ -98,6 +98,7 @@ export function buildOrder(
     order_notes: values.orderNotes || null,
     marketing_opt_in: values.marketingOptIn,
     accept_terms: true,
+    ...(values.earlyStartRequested !== undefined ? { early_start_requested: values.earlyStartRequested } : {}),
     // Course finder and prerequisites: the course finder's answers, when the cart came from it, go to the office with the booking.
     ...(finderAnswers ? { finder_answers: finderAnswers } : {}),
   };

@@ -4,6 +4,7 @@ import { useSiteConfig } from "../../config/site";
 import { BOOKING_TERMS, BOOKING_TERMS_UPDATED } from "../../content/booking-terms";
 import type { RouteHandle } from "../../lib/seo";
 import { Link } from "../../components/Link";
+import { PolicyInForce } from "./PolicyInForce";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -56,6 +57,7 @@ export default function BookingTermsPage() {
             ))}
           </section>
         ))}
+        <PolicyInForce />
       </section>
     </>
   );

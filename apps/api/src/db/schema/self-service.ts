@@ -1,0 +1,65 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { BookingPolicy } from "@app/rules";
+import { users } from "./auth";
+import { orders } from "./orders";
+import { createdAt, tstz } from "./types";
+
+/** The office's booking policy, one row per version; the highest is in force (migration 0038, decision 441). */
+export const bookingPolicies = pgTable("booking_policies", {
+  version: integer("version").primaryKey(),
+  policy: jsonb("policy").$type<BookingPolicy>().notNull(),
+  termsVersion: text("terms_version").notNull(),
+  actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Self-service facts of an order (a trigger adds the row, with the policy in force, when the order is placed). */
+export const orderSelfService = pgTable("order_self_service", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  policyVersion: integer("policy_version").references(() => bookingPolicies.version),
+  earlyStartRequested: boolean("early_start_requested"),
+  dateChanges: integer("date_changes").notNull().default(0),
+  creditPence: integer("credit_pence").notNull().default(0),
+});
+
+/** One-use sign-in links of "My bookings": a hash of the token only. */
+export const customerSignIns = pgTable(
+  "customer_sign_ins",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_sign_ins_expires_idx").on(t.expiresAt)],
+);
+
+/** A signed-in customer's session, scoped to one e-mail address. */
+export const customerSessions = pgTable("customer_sessions", {
+  tokenHash: text("token_hash").primaryKey(),
+  email: text("email").notNull(),
+  expiresAt: tstz("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Each customer action once per retry key; the office's bell reads them. */
+export const customerActions = pgTable(
+  "customer_actions",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"cancel" | "change" | "rename">().notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("customer_actions_key").on(t.orderId, t.idempotencyKey),
+    index("customer_actions_created_idx").on(t.createdAt),
+  ],
+);
