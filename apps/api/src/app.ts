@@ -14,6 +14,7 @@ import { systemRouter } from "./modules/system/router";
 import { authRouter } from "./modules/auth/router";
 import { ordersRouter } from "./modules/orders/router";
 import { approvalsRouter } from "./modules/orders/approval-router";
+import { paymentOptionsRouter } from "./modules/orders/payment-options-router";
 import { paymentsRoutes } from "./modules/payments/router";
 import paymentsPlugin from "./plugins/payments";
 import mailPlugin from "./plugins/mail";
@@ -158,6 +159,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(adminRouter), routerOptions);
   await app.register(s.plugin(ordersRouter), routerOptions);
   await app.register(s.plugin(approvalsRouter), routerOptions);
+  await app.register(s.plugin(paymentOptionsRouter), routerOptions);
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(s.plugin(waitlistRouter), routerOptions);

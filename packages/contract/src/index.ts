@@ -18,6 +18,7 @@ import { studyContract } from "./study";
 import { websiteContract } from "./website";
 import { trainersContract } from "./trainers";
 import { approvalsContract } from "./approvals";
+import { paymentOptionsContract } from "./payment-options";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -44,6 +45,7 @@ export const contract = c.router(
     website: websiteContract,
     trainers: trainersContract,
     approvals: approvalsContract,
+    paymentOptions: paymentOptionsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -72,3 +74,4 @@ export * from "./study";
 export * from "./website";
 export * from "./trainers";
 export * from "./approvals";
+export * from "./payment-options";

@@ -27,3 +27,5 @@ export {
   type RefundListener,
 } from "./money-events";
 export type { ChargeRow, NewCharge } from "./repository";
+export { amountDue, dueToday } from "./payment-plan";
+export { balancePageUrl, ensureBalanceLinkTx } from "./balance";

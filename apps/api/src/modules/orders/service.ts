@@ -36,6 +36,8 @@ import { recordChargeTx } from "./money-events";
 import type { AttendeeWrite, OrderKey } from "./repository";
 import { mailAttendeesTx } from "./attendees";
 import { linkOfferToOrderTx, takeWaitlistOfferTx } from "../waitlist/service";
+import { choosePlan, dueToday, savePlanOf } from "./payment-plan";
+import { ensureBalanceLinkTx } from "./balance";
 
 export type { OrderInput } from "./pricing";
 export type { OrderKey } from "./repository";
@@ -119,6 +121,14 @@ export async function placeOrder(
   const [cart] = await Promise.all([priceCart(db, input.courses, input.discount_code, now), opts.admission]);
   if (cart.kind !== "priced") return cart;
   const { lines, totals, discount } = cart;
+  // Deposits and instalments: the chosen plan, re-computed from the database (never the browser's figures).
+  const chosen = await choosePlan(db, lines, totals, { plan: input.payment_plan, saveCard: input.save_card }, now);
+  if (chosen.kind !== "plan") return chosen;
+  const withPlan = async (placed: PlaceOutcome): Promise<PlaceOutcome> => {
+    if (placed.kind === "placed" && chosen.plan.paymentPlan !== "full")
+      Object.assign(placed.order, await savePlanOf(db, placed.order.id, chosen.plan, now));
+    return placed;
+  };
   // Issue 33: a course that needs the office's approval holds the places longer, and takes no
   // payment until approved (the router opens no payment page for it).
   const waits = lines.some((l) => l.needsApproval);
@@ -247,7 +257,7 @@ export async function placeOrder(
     // The code's last use was claimed by another order at commit: the locked path decides.
     if (!repo.codeUsesFull(err)) return holdLimitOutcome(err, now);
   }
-  if (fast) return await told(db, claimed(fast));
+  if (fast) return await told(db, await withPlan(claimed(fast)));
 
   try {
     const placed = await db.transaction(async (tx) => {
@@ -275,7 +285,7 @@ export async function placeOrder(
       if (room) await repo.checkClientRoom(tx, room, order.id);
       return outcome;
     });
-    return await told(db, placed);
+    return await told(db, await withPlan(placed));
   } catch (err) {
     if (err instanceof Refused) return err.outcome as PlaceOutcome;
     return holdLimitOutcome(err, now);
@@ -324,7 +334,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   if (!holdValid && !opts.lateAccepted) {
     return order.status === "pending" || order.status === "expired" ? { kind: "expired", order } : { kind: "not_pending", order };
   }
-  const amount = opts.amountPaidPence ?? order.totalPence;
+  const amount = opts.amountPaidPence ?? dueToday(order);
   const items = await repo.findItems(tx, order.id);
 
   let paid: OrderRow;
@@ -375,13 +385,15 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   if (amount > 0)
     await recordChargeTx(tx, {
       orderId: order.id,
-      kind: "full",
+      kind: amount < order.totalPence && order.depositPence !== null ? "deposit" : "full",
       amountPence: amount,
-      method: "card_online",
+      method: order.paymentPlan === "klarna" ? "klarna" : "card_online",
       provider: order.paymentProvider,
       providerRef: order.providerSessionId,
       at: now,
     });
+  // A part payment: the places are the customer's; the balance link goes in the mails (./balance.ts).
+  if (amount < paid.totalPence) await ensureBalanceLinkTx(tx, order.id, now);
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",

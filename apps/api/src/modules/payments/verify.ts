@@ -19,6 +19,7 @@ import {
 } from "../orders/repository";
 import type { PaymentEvent, PaymentProvider } from "./port";
 import { recordEventOnce } from "./repository";
+import { dueToday } from "../orders";
 import { applyPaymentEvent, type EventResult } from "./service";
 
 export const PAYMENT_CURRENCY = "gbp";
@@ -72,8 +73,9 @@ export async function verifyPaidEvent(
   }
   if ((session.currency ?? "").toLowerCase() !== PAYMENT_CURRENCY)
     reasons.push(`the currency is ${session.currency ?? "missing"}, not GBP`);
-  if (session.amountPence !== order.totalPence)
-    reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${order.totalPence}) in pence`);
+  // A deposit (or an instalment plan's first part) is what its checkout asked for, not the total.
+  if (session.amountPence !== dueToday(order))
+    reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${dueToday(order)}) in pence`);
   if (reasons.length) return mismatch(reasons);
   return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
 }
