@@ -52,6 +52,38 @@ function featuresOf(appDir) {
     .sort();
 }
 
+/**
+ * API modules meet only through their front door (docs/decisions/370): a file of one module may
+ * import another module's `index.ts` (`../orders`), never its internal files (`../orders/repository`).
+ * Code outside the modules (app.ts, plugins, workers, cli, db/seed) uses the front doors too. The
+ * zones follow the folders of apps/api/src/modules, so a new module is guarded on the day it appears.
+ */
+function moduleZones() {
+  const src = at("apps/api/src");
+  const modulesDir = path.join(src, "modules");
+  const modules = fs
+    .readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const frontDoors = modules.map((name) => `./${name}/index.ts`);
+  const message =
+    "Modules meet only through index.ts: import `../<module>`, not one of its internal files (add what you need to its index.ts).";
+  const outside = fs
+    .readdirSync(src)
+    .filter((name) => name !== "modules")
+    .map((name) => path.join(src, name));
+  return [
+    ...modules.map((name) => ({
+      target: path.join(modulesDir, name),
+      from: modulesDir,
+      except: [`./${name}`, ...frontDoors],
+      message,
+    })),
+    { target: outside, from: modulesDir, except: frontDoors, message },
+  ];
+}
+
 const ADMIN_FEATURES = featuresOf("apps/admin");
 const SITE_FEATURES = featuresOf("apps/site");
 
@@ -141,6 +173,14 @@ export default tseslint.config(
           }),
         },
       ],
+    },
+  },
+
+  // ---------------------------------------------------------------- API module boundaries
+  {
+    files: ["apps/api/src/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: moduleZones() }],
     },
   },
 

@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { APPROVAL_HOLD_HOURS, APPROVED_PAY_HOURS } from "@app/contract";
 import { courseDates, mailOutbox, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { expireDueOrders } from "../src/modules/orders/service";
+import { expireDueOrders } from "../src/modules/orders";
 import { inDays, orderPayload } from "./fixtures";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
 

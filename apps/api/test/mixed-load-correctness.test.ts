@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { courseDates } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { expireDueOrders } from "../src/modules/orders/service";
+import { expireDueOrders } from "../src/modules/orders";
 import { loginAdmin, MANY_CUSTOMERS_ENV, secondInstance, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courseDates, orders } from "../src/db/schema";
 import { createCourse, createDiscount } from "../src/db/seed/factories";
-import { confirmPayment } from "../src/modules/orders/service";
+import { confirmPayment } from "../src/modules/orders";
 import { loginAdmin, setupApp, type Session, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { activityLog, courseDates, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
-import { attachCheckoutSession, placeOrder, type OrderInput } from "../src/modules/orders/service";
+import { attachCheckoutSession, placeOrder, type OrderInput } from "../src/modules/orders";
 import { setupApp, type TestContext } from "./helpers";
 import { inDays, orderPayload } from "./fixtures";
 

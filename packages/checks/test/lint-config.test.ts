@@ -65,4 +65,34 @@ describe("the workspace lint config", () => {
     const broken = await rulesBroken("apps/api/src/lib/lint-probe.ts", "export const port = process.env.PORT;\n");
     expect(broken).toContain("no-restricted-properties");
   });
+
+  test("a module importing another module's internal file is refused; its index.ts is allowed", async () => {
+    expect(
+      await rulesBroken(
+        "apps/api/src/modules/bookings/lint-probe.ts",
+        'import { findItems } from "../orders/repository";\nexport const probe = findItems;\n',
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "apps/api/src/modules/bookings/lint-probe.ts",
+        'import { findItems } from "../orders";\nexport const probe = findItems;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  test("code outside the modules (workers, plugins, app.ts) reaches a module only through its index.ts", async () => {
+    expect(
+      await rulesBroken(
+        "apps/api/src/workers/lint-probe.ts",
+        'import { expireDueOrders } from "../modules/orders/lifecycle";\nexport const probe = expireDueOrders;\n',
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await rulesBroken(
+        "apps/api/src/workers/lint-probe.ts",
+        'import { expireDueOrders } from "../modules/orders";\nexport const probe = expireDueOrders;\n',
+      ),
+    ).toEqual([]);
+  });
 });

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { parseEnv } from "../env";
 import { openDatabase } from "../db/bootstrap";
 import { createDb } from "../db/client";
-import { endAllSessions, upsertUser } from "../modules/auth/service";
+import { endAllSessions, upsertUser } from "../modules/auth";
 import { passwordProblem } from "../lib/password";
 
 async function ask(question: string, hidden = false): Promise<string> {

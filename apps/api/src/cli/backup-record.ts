@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { parseEnv } from "../env";
 import { openDatabase } from "../db/bootstrap";
 import { createDb } from "../db/client";
-import { newestBackup, recordBackupRun, type BackupRun } from "../modules/ops/backup-runs";
+import { newestBackup, recordBackupRun, type BackupRun } from "../modules/ops";
 
 async function stdin(): Promise<string> {
   const chunks: Buffer[] = [];

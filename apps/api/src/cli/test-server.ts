@@ -19,7 +19,7 @@ import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
 import { createDatabase, dropDatabase, freePort, startTestServer, uniqueName } from "../db/testing";
 import { DEV_ADMIN_PASSWORD, parseEnv, TEST_ROLE_STAFF, TEST_STAFF_EMAIL, TEST_STAFF_PASSWORD } from "../env";
-import { upsertUser } from "../modules/auth/service";
+import { upsertUser } from "../modules/auth";
 
 async function seedScheduledMailSamples(pool: import("pg").Pool) {
   await pool.query(`

@@ -7,7 +7,7 @@ import type { AppRoute } from "@ts-rest/core";
 import type { RouteMeta, StaffRole, User } from "@app/contract";
 import { sql } from "drizzle-orm";
 import { HttpError } from "../lib/http-error";
-import { logActivity } from "../modules/activity/repository";
+import { logActivity } from "../modules/activity";
 
 export const SESSION_COOKIE = "session";
 

@@ -1,7 +1,5 @@
 import fp from "fastify-plugin";
-import { CatalogueCache } from "../modules/courses/catalogue-cache";
-import { CatalogueEvents, catalogueEventsRoute } from "../modules/courses/catalogue-events";
-import { CatalogueListener } from "../modules/courses/catalogue-listener";
+import { CatalogueCache, CatalogueEvents, catalogueEventsRoute, CatalogueListener } from "../modules/courses";
 
 declare module "fastify" {
   interface FastifyInstance {

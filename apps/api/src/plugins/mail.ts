@@ -1,6 +1,5 @@
 import fp from "fastify-plugin";
-import { mailSettings, type MailSettings } from "../modules/mail/outbox";
-import { fileTransport, smtpTransport, type MailTransport } from "../modules/mail/transport";
+import { mailSettings, type MailSettings, fileTransport, smtpTransport, type MailTransport } from "../modules/mail";
 
 declare module "fastify" {
   interface FastifyInstance {

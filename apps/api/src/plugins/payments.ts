@@ -1,10 +1,8 @@
 import fp from "fastify-plugin";
 import type { Env } from "../env";
-import { localProvider } from "../modules/payments/local";
+import { localProvider, pageHealth, type PageHealth, stripeProvider } from "../modules/payments";
 import { isAlertOpen } from "../modules/ops";
-import { pageHealth, type PageHealth } from "../modules/payments/page-health";
-import type { PaymentProvider } from "../modules/payments/port";
-import { stripeProvider } from "../modules/payments/stripe";
+import type { PaymentProvider } from "../modules/orders";
 
 declare module "fastify" {
   interface FastifyInstance {

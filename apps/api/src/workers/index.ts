@@ -4,9 +4,9 @@ import PgBoss from "pg-boss";
 import { runOrderExpiry } from "./order-expiry";
 import { sendDueMail } from "./mail-sender";
 import { JOB_QUEUE_SCHEMA, poolAdapter } from "./queue";
-import { releaseUnsessionedHolds } from "../modules/orders/unsessioned";
-import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs/scheduled-mail";
-import { purgeExpiredLearnerRecords } from "../modules/learners/service";
+import { releaseUnsessionedHolds } from "../modules/orders";
+import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs";
+import { purgeExpiredLearnerRecords } from "../modules/learners";
 import { purgeOldRecords } from "../modules/privacy";
 import { activeHold } from "../modules/ops";
 

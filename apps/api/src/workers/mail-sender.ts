@@ -2,8 +2,8 @@ import { appendFile } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import type { MailTransport, OutgoingMail } from "../modules/mail/transport";
-import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs/scheduled-mail";
+import type { MailTransport, OutgoingMail } from "../modules/mail";
+import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs";
 
 /** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { expireDueOrders } from "../modules/orders/service";
+import { expireDueOrders } from "../modules/orders";
 
 /**
  * Expires every pending order whose hold has run out, batch by batch. Safe with several API

@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { courseDates } from "../schema";
 import { asc, eq } from "drizzle-orm";
 import { ukMonthStart } from "../../lib/dates";
-import { logActivity } from "../../modules/activity/repository";
+import { logActivity } from "../../modules/activity";
 import { createMessage, createOrder } from "./factories";
 import type { SeededCatalogue } from "./catalogue";
 

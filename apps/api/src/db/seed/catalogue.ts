@@ -1,6 +1,6 @@
 import type { Db } from "../client";
 import { addDays, ukDate, weekday } from "../../lib/dates";
-import { insertCourse } from "../../modules/courses/repository";
+import { insertCourse } from "../../modules/courses";
 import { createDiscount } from "./factories";
 import { SEED_COURSES } from "./catalogue-data";
 import { storeThumbnail } from "./thumbnails";

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { contactMessages, discountCodes, orders, type OrderRow } from "../schema";
 import { addDays, ukDate } from "../../lib/dates";
-import { upsertUser } from "../../modules/auth/service";
-import { insertCourse, type CourseInsert } from "../../modules/courses/repository";
-import { cancelPending, confirmPayment, placeOrder, type OrderInput } from "../../modules/orders/service";
+import { upsertUser } from "../../modules/auth";
+import { insertCourse, type CourseInsert } from "../../modules/courses";
+import { cancelPending, confirmPayment, placeOrder, type OrderInput } from "../../modules/orders";
 
 let counter = 0;
 const next = () => ++counter;

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { sql } from "drizzle-orm";
 import { createDb } from "../client";
 import { DEV_ADMIN_PASSWORD, type Env } from "../../env";
-import { upsertUser } from "../../modules/auth/service";
+import { upsertUser } from "../../modules/auth";
 import { seedCatalogue } from "./catalogue";
 import { seedActivity } from "./activity";
 import { seedPractice } from "./study";

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../client";
 import { mockQuestions, revisionSections, studyUnits } from "../schema";
-import { renderMarkdown } from "../../modules/portal/markdown";
+import { renderMarkdown } from "../../modules/portal";
 import { DOOR_SUPERVISOR_PRACTICE } from "./practice-questions";
 
 const REVISION: Record<number, string> = {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../client";
-import { storeImageBytes } from "../../modules/images/service";
+import { storeImageBytes } from "../../modules/images";
 
 const ICONS: Record<string, string> = {
   // A shield (door supervision, guarding)

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { contract } from "@app/contract";
 import { users } from "../../db/schema";
 import { pageOf, sendTotal } from "../../lib/paging";
-import { listActivity } from "../activity/repository";
+import { listActivity } from "../activity";
 import { dashboardCards, dashboardWarnings, notificationsFor } from "./service";
 
 const s = initServer();

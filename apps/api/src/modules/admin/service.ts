@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
-import { pageFailureSummary } from "../payments/page-health";
+import { pageFailureSummary } from "../payments";
 
 /** "18:32" in UK time: the office reads times on the clock of the shop. */
 const ukClock = (at: Date) => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });

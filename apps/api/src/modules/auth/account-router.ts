@@ -5,7 +5,7 @@ import { contract } from "@app/contract";
 import { passkeys, users } from "../../db/schema";
 import { hashPassword, passwordProblem, verifyPassword } from "../../lib/password";
 import { HttpError } from "../../lib/http-error";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import type { Session } from "../../plugins/auth";
 import { addPasskey, checkTotp, hasSecondFactor, passkeyRegistrationOptions, spendTotpStep, startTotp } from "./factors";
 import { recoveryCodesLeft, replaceRecoveryCodes } from "./service";

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { contract, LOGIN_MAX_ATTEMPTS, type LoginNext, type SessionInfo, type User } from "@app/contract";
 import { users } from "../../db/schema";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import type { CookieReply, Session } from "../../plugins/auth";
 import { attemptLogin, secondFactorThrottle, toUser, useRecoveryCode } from "./service";
 import { checkPasskey, checkTotp, hasSecondFactor, passkeyLoginOptions, spendTotpStep } from "./factors";

@@ -10,8 +10,8 @@ import { penceToPounds as toPounds, poundsToPence as toPence } from "@app/rules"
 import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity } from "../activity/repository";
-import { customerRecipient } from "../mail/outbox";
+import { logActivity } from "../activity";
+import { customerRecipient } from "../mail";
 import {
   attendeeCancelledMail,
   attendeeName,
@@ -20,10 +20,12 @@ import {
   buyerPlaceChangeMail,
   calendarContentType,
   cancelPlaceTx,
+  lockOrderById,
+  refundTx,
   renamePlaceTx,
+  sumRefunded,
   swapPlaceTx,
 } from "../orders";
-import { refundTx } from "./refunds";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 import type { BookingCtx } from "./service";
@@ -43,7 +45,7 @@ async function once<T>(
   run: (tx: Tx, order: OrderRow) => Promise<T>,
 ): Promise<T | null> {
   return ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, id);
+    const order = await lockOrderById(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (!(await repo.claimActionKey(tx, order.id, `attendee-${action}-${attendeeId}`, key, ctx.now))) return null;
     return run(tx, order);
@@ -68,7 +70,7 @@ export async function cancelAttendee(
 ): Promise<number | null> {
   return once(ctx, id, "cancel", attendeeId, input.idempotency_key, async (tx, order) => {
     const { attendee, item, calendar } = await cancelPlaceTx(tx, order, attendeeId, ctx.mail, ctx.now);
-    const refundable = Math.max((order.amountPaidPence ?? 0) - (await repo.sumRefunded(tx, order.id)), 0);
+    const refundable = Math.max((order.amountPaidPence ?? 0) - (await sumRefunded(tx, order.id)), 0);
     // 'full' gives back this place's share of what was paid (never more than is left to refund).
     const share = Math.round(item.pricePaidPence / Math.max(item.seats, 1));
     const amount =

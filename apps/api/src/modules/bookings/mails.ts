@@ -7,10 +7,9 @@
 import { formatBookingRef, formatDateRangeWithWeekday } from "@app/contract";
 import type { MailAttachment } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
-import { bookingConfirmation } from "../mail/templates";
-import { calendarContentType } from "../orders/calendar";
+import type { MailSettings, RenderedMail } from "../mail";
+import { bookingConfirmation } from "../mail";
+import { calendarContentType } from "../orders";
 import type { OrderRow } from "./repository";
 
 type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string; time: string };

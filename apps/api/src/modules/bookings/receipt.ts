@@ -8,7 +8,7 @@ import type PDFKit from "pdfkit";
 import { formatBookingRef, PAYMENT_METHOD_LABELS, type PaymentMethod } from "@app/contract";
 import { discountSizeLabel } from "@app/rules";
 import { formatPence } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
+import type { MailSettings } from "../mail";
 import type { OrderRow } from "./repository";
 import { FONT, taggedPdf } from "../../lib/pdf";
 

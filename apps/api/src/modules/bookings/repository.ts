@@ -1,32 +1,20 @@
 /**
- * The SQL of the office's bookings (issue 13): the list with its filters, search, sort and paging,
- * everything shown on a booking's page, and the rows the actions write. The booking status the
- * office reads is derived here, in one place (bookingStatusSql), from the order's status, its hold
- * and its refunds. One file on purpose (over 300 lines): every query of the module side by side, so
- * the status and search rules are read and changed together.
+ * The SQL of the office's bookings: the list with its filters, search, sort and paging (a read-only
+ * view over the orders module's tables, docs/decisions/371), the notes, mails and history a
+ * booking's page shows, and the rows of the bookings module's own tables (notes, retry keys). The
+ * booking status the office reads is derived here, in one place (bookingStatusSql), from the
+ * order's status, its hold and its refunds. Orders, their items, attendees, payments and refunds
+ * are written only by the orders module (orders/index.ts).
  */
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { formatBookingRef, type BookingSortField, type BookingStatusFilter } from "@app/contract";
 import type { DbOrTx, Tx } from "../../db/client";
-import {
-  activityLog,
-  bookingActionKeys,
-  bookingNotes,
-  mailOutbox,
-  orderAttendees,
-  orderPayments,
-  orders,
-  refunds,
-} from "../../db/schema";
+import { activityLog, bookingActionKeys, bookingNotes, mailOutbox, type OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
-import type { RenderedMail } from "../mail/types";
-import { addressingColumns, type MailAddressing } from "../mail/outbox";
+import { addressingColumns, type MailAddressing, type RenderedMail } from "../mail";
 
-export type OrderRow = typeof orders.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
+export type { OrderRow };
 export type NoteRow = typeof bookingNotes.$inferSelect;
-export type PaymentRow = typeof orderPayments.$inferSelect;
-export type AttendeeRow = typeof orderAttendees.$inferSelect;
 
 /** A list row as the database answers it. */
 export type BookingListRow = {
@@ -147,39 +135,6 @@ export async function listBookings(
   return { rows, total };
 }
 
-export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row ?? null;
-}
-
-export async function findOrderByReference(db: DbOrTx, reference: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.reference, reference));
-  return row ?? null;
-}
-
-/** The order's row, locked for this transaction (every booking action starts here). */
-export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-  return row ?? null;
-}
-
-export async function findAttendees(db: DbOrTx, orderId: number): Promise<AttendeeRow[]> {
-  return db
-    .select()
-    .from(orderAttendees)
-    .where(eq(orderAttendees.orderId, orderId))
-    .orderBy(asc(orderAttendees.orderItemId), asc(orderAttendees.position));
-}
-
-export async function findRefunds(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
-}
-
-export async function findPayment(db: DbOrTx, orderId: number): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
-  return row ?? null;
-}
-
 export async function findNotes(db: DbOrTx, orderId: number): Promise<NoteRow[]> {
   return db
     .select()
@@ -215,52 +170,6 @@ export async function findHistory(db: DbOrTx, order: Pick<OrderRow, "bookingRef"
     .from(activityLog)
     .where(sql`${activityLog.details} like ${`%${formatBookingRef(order.bookingRef)}%`}`)
     .orderBy(asc(activityLog.createdAt), asc(activityLog.id));
-}
-
-export async function sumRefunded(tx: DbOrTx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${refunds.amountPence}), 0)::int` })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return Number(row?.n ?? 0);
-}
-
-export async function findRefundByKey(tx: DbOrTx, orderId: number, key: string): Promise<RefundRow | null> {
-  const [row] = await tx
-    .select()
-    .from(refunds)
-    .where(sql`${refunds.orderId} = ${orderId} and ${refunds.idempotencyKey} = ${key}`);
-  return row ?? null;
-}
-
-/** Records a refund once: a provider id seen before (our own refund's webhook) adds nothing. Null when it was known. */
-export async function insertRefund(tx: Tx, row: typeof refunds.$inferInsert): Promise<RefundRow | null> {
-  const [inserted] = await tx.insert(refunds).values(row).onConflictDoNothing().returning();
-  return inserted ?? null;
-}
-
-/** Remembers the provider's payment id of an order (learnt at a refund or from a webhook). */
-export async function rememberPaymentId(tx: Tx, orderId: number, paymentId: string): Promise<void> {
-  await tx
-    .insert(orderPayments)
-    .values({ orderId, providerPaymentId: paymentId })
-    .onConflictDoUpdate({ target: orderPayments.orderId, set: { providerPaymentId: paymentId } });
-}
-
-export async function findOrderByPaymentId(tx: DbOrTx, paymentId: string): Promise<number | null> {
-  const [row] = await tx
-    .select({ orderId: orderPayments.orderId })
-    .from(orderPayments)
-    .where(eq(orderPayments.providerPaymentId, paymentId));
-  return row?.orderId ?? null;
-}
-
-export async function findManualByKey(tx: DbOrTx, key: string): Promise<number | null> {
-  const [row] = await tx
-    .select({ orderId: orderPayments.orderId })
-    .from(orderPayments)
-    .where(eq(orderPayments.idempotencyKey, key));
-  return row?.orderId ?? null;
 }
 
 /** Takes a retry key for an action without a row of its own; false when it was used before. */
@@ -314,36 +223,4 @@ export async function queueMail(
     nextAttemptAt: at,
     createdAt: at,
   });
-}
-
-/** Locks course dates in id order (decision 080's lock order), FOR NO KEY UPDATE like placement. */
-export async function lockDates(tx: Tx, dateIds: number[]): Promise<void> {
-  const ids = [...new Set(dateIds)].sort((a, b) => a - b);
-  if (!ids.length) return;
-  await tx.execute(sql`select id from course_dates where id = any(${sql.param(ids)}::int[]) order by id for no key update`);
-}
-
-export type DateRow = {
-  id: number;
-  course_id: number;
-  start_date: string;
-  end_date: string;
-  capacity: number;
-  closed_at: Date | null;
-  places_left: number;
-};
-
-/** A course's dates with places left as placement counts them (seats_taken at `at`). */
-export async function courseDatesWithPlaces(db: DbOrTx, courseId: number, at: Date): Promise<DateRow[]> {
-  const { rows } = await db.execute<DateRow>(sql`
-    select d.id, d.course_id, d.start_date::text as start_date, coalesce(d.end_date, d.start_date)::text as end_date, d.capacity, d.closed_at,
-      greatest(d.capacity - seats_taken(d, ${at.toISOString()}::timestamptz), 0)::int as places_left
-    from course_dates d where d.course_id = ${courseId} order by d.start_date, d.id`);
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    course_id: Number(r.course_id),
-    capacity: Number(r.capacity),
-    places_left: Number(r.places_left),
-  }));
 }

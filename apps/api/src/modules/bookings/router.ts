@@ -7,8 +7,7 @@ import type { FastifyRequest } from "fastify";
 import { contract, DEFAULT_BOOKING_STATUS_FILTER, formatBookingRef } from "@app/contract";
 import { HttpError } from "../../lib/http-error";
 import { pageOf, sendTotal } from "../../lib/paging";
-import { withUniqueBookingRef } from "../orders/booking-reference";
-import { findItems } from "../orders/repository";
+import { findItems, findOrderById, findOrderByReference, withUniqueBookingRef } from "../orders";
 import { bookingsCsv } from "./csv";
 import { trainerBookingsCsv } from "./trainer-csv";
 import { scopeOf } from "../trainers";
@@ -145,7 +144,7 @@ export const bookingsRouter = s.router(contract.bookings, {
     };
   },
   receipt: async ({ params, request, reply }) => {
-    const order = await repo.findOrder(request.server.db, params.id);
+    const order = await findOrderById(request.server.db, params.id);
     if (!order) throw new HttpError(404, "Booking not found");
     const pdf = await pdfFor(request, order);
     reply.header("content-disposition", `inline; filename="receipt-${formatBookingRef(order.bookingRef)}.pdf"`);
@@ -154,7 +153,7 @@ export const bookingsRouter = s.router(contract.bookings, {
     return { status: 200, body: pdf as unknown as string };
   },
   publicReceipt: async ({ params, request, reply }) => {
-    const order = await repo.findOrderByReference(request.server.db, params.reference);
+    const order = await findOrderByReference(request.server.db, params.reference);
     // The secret reference is the key; only a booking that was confirmed has a receipt.
     if (!order || !order.paidAt) return { status: 404, body: { message: "Order not found" } };
     const pdf = await pdfFor(request, order);

@@ -11,26 +11,30 @@ import type { Db, Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
-import { logActivity, type Actor } from "../activity/repository";
-import { customerRecipient, type MailSettings } from "../mail/outbox";
-import { bookingCalendar } from "../orders/calendar";
-import { findItems } from "../orders/repository";
-import { rosterOf } from "../orders";
-import { learnerFormsOfOrder } from "../learners/service";
-import type { PaymentProvider } from "../payments/port";
+import { logActivity } from "../activity";
+import { customerRecipient, type MailSettings } from "../mail";
+import {
+  bookingCalendar,
+  findAttendeesOf,
+  findItems,
+  findOrderById,
+  findPayment,
+  findRefunds,
+  lockOrderById,
+  rosterOf,
+  sumRefunded,
+  type OfficeCtx,
+} from "../orders";
+import { learnerFormsOfOrder } from "../learners";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 
-/** What every action needs from the app. */
-export type BookingCtx = {
-  db: Db;
-  provider: Pick<PaymentProvider, "name" | "refund" | "expireCheckout" | "paymentRefunds">;
+/** What every action needs from the app: the orders module's office context, and the mails' settings and links. */
+export type BookingCtx = OfficeCtx & {
   mail: MailSettings;
   /** This API as browsers reach it (receipt links). */
   apiUrl: string;
-  now: Date;
-  actor: Actor;
 };
 
 export const publicReceiptUrl = (apiUrl: string, reference: string) =>
@@ -92,14 +96,14 @@ function bookingStatus(order: OrderRow, refunded: number, now: Date): BookingRow
 
 /** Everything about one booking (its page). */
 export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: string): Promise<BookingDetail> {
-  const order = await repo.findOrder(db, id);
+  const order = await findOrderById(db, id);
   if (!order) throw new HttpError(404, "Booking not found");
   const [forms, items, attendees, refundRows, payment, notes, mails, history] = await Promise.all([
     learnerFormsOfOrder(db, order.id, ""),
     findItems(db, order.id),
-    repo.findAttendees(db, order.id),
-    repo.findRefunds(db, order.id),
-    repo.findPayment(db, order.id),
+    findAttendeesOf(db, [order.id]),
+    findRefunds(db, order.id),
+    findPayment(db, order.id),
     repo.findNotes(db, order.id),
     repo.findMails(db, order),
     repo.findHistory(db, order),
@@ -227,12 +231,12 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
 
 export async function resendConfirmation(ctx: BookingCtx, id: number, key: string | undefined): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, id);
+    const order = await lockOrderById(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (order.status !== "paid") throw new HttpError(409, "Only a confirmed booking has a confirmation to send");
     if (key && !(await repo.claimActionKey(tx, order.id, "resend", key, ctx.now))) return;
     const items = await findItems(tx, order.id);
-    const payment = await repo.findPayment(tx, order.id);
+    const payment = await findPayment(tx, order.id);
     // The booking as it is now (issue 27): its people and their forms, and any money refunded.
     const { attendees, lines: roster } = await rosterOf(tx, order, items, ctx.mail.siteUrl);
     const mail = confirmationMail(
@@ -245,7 +249,7 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
         attendees: items.some((i) => i.seats > 1) ? attendees : [],
         learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
         roster,
-        refundedPence: await repo.sumRefunded(tx, order.id),
+        refundedPence: await sumRefunded(tx, order.id),
       },
     );
     await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
@@ -266,7 +270,7 @@ export async function addNote(
   key: string | undefined,
 ): Promise<{ note: repo.NoteRow; created: boolean }> {
   return ctx.db.transaction(async (tx) => {
-    const order = await repo.lockOrder(tx, id);
+    const order = await lockOrderById(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (key) {
       const seen = await repo.findNoteByKey(tx, order.id, key);
@@ -294,8 +298,8 @@ export async function addNote(
 export async function receiptFacts(db: Db, order: OrderRow) {
   const [items, payment, refunded] = await Promise.all([
     findItems(db, order.id),
-    repo.findPayment(db, order.id),
-    repo.sumRefunded(db, order.id),
+    findPayment(db, order.id),
+    sumRefunded(db, order.id),
   ]);
   return { items, method: asMethod(payment?.method), refundedPence: refunded };
 }

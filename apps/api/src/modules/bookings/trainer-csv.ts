@@ -4,7 +4,7 @@
  * Europe/London like the office's CSV.
  */
 import type { Db } from "../../db/client";
-import { trainerEnrollments } from "../orders/trainer-view";
+import { trainerEnrollments } from "../orders";
 import { csvCell, londonDateTime } from "./csv";
 
 export const TRAINER_CSV_COLUMNS = [

@@ -16,7 +16,7 @@ import type { DbOrTx } from "../../db/client";
 import { courseAddOns, courseDates, courseKeyPoints, courses, courseUnits } from "../../db/schema";
 import { formatDateRange as dateRangeLabel, penceToPounds as toPounds } from "@app/rules";
 import { ukDate } from "../../lib/dates";
-import { imagePath } from "../images/service";
+import { imagePath } from "../images";
 
 export type CourseInsert = {
   title: string;

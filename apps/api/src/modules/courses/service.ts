@@ -16,8 +16,8 @@ import type { Db, DbOrTx } from "../../db/client";
 import { courses } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { poundsToPence as toPence } from "@app/rules";
-import { logActivity, type Actor } from "../activity/repository";
-import { storedShaFromPath, storeDataUrl } from "../images/service";
+import { logActivity, type Actor } from "../activity";
+import { storedShaFromPath, storeDataUrl } from "../images";
 import { ukDate } from "../../lib/dates";
 import { getCourseRecord, insertCourse, setBookingRules, writeChildren } from "./repository";
 import {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { takeHit } from "../ratelimit/service";
+import { takeHit } from "../ratelimit";
 
 export const DISCOUNT_CHECK_MESSAGE = "Too many discount code checks. Please try again later.";
 

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { DiscountCodeRow } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
 import type { Page } from "../../lib/paging";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as repo from "./repository";
 
 export const CODE_EXISTS_MESSAGE = "Discount code already exists";

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { learnerFormsOfOrder } from "../learners/service";
+import { learnerFormsOfOrder } from "../learners";
 
 export async function learnerFormLinkFor(attendeeId: number, db: DbOrTx, siteUrl: string): Promise<string | null> {
   const { rows } = await db.execute<{ order_id: number }>(sql`select order_id from order_attendees where id = ${attendeeId}`);

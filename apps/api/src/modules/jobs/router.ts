@@ -4,7 +4,7 @@ import { contract, SCHEDULED_MAIL_KIND_LABELS } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { HttpError } from "../../lib/http-error";
 import { sendTotal } from "../../lib/paging";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import { listScheduledMail, scheduledMailRow } from "./repository";
 import { planScheduledMail } from "./scheduled-mail";
 

@@ -5,9 +5,8 @@
  */
 import { formatBookingRef, formatDateRangeWithWeekday, formatDayWithWeekday, mapSearchUrl, WHAT_TO_BRING } from "@app/contract";
 import { escapeHtml } from "../../lib/html";
-import { layout } from "../mail/templates";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
+import { layout } from "../mail";
+import type { MailSettings, RenderedMail } from "../mail";
 import { LICENCE_NAMES, LICENCE_YEARS, RENEWAL_WINDOW_MONTHS, type Licence } from "./licence";
 
 const P = "margin:0 0 12px";

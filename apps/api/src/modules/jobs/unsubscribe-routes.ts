@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../../lib/html";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import { isUnsubscribed, unsubscribe, unsubscribeKeys, verifyUnsubscribeToken } from "./consent";
 
 function page(reply: FastifyReply, status: number, title: string, body: string, providerName: string) {

@@ -3,3 +3,5 @@ export { eraseLearners, learnersOf, type LearnerErasure } from "./erasure";
 export { RETENTION_YEARS } from "./service";
 export { findLearner, findLearnerByToken, learnersOfDate, lockLearner, type LearnerRow } from "./repository";
 export { formView } from "./service";
+export { learnersRoutes } from "./router";
+export { learnerFormsOfOrder, learnerLinksForOrder, purgeExpiredLearnerRecords } from "./service";

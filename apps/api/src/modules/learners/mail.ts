@@ -4,8 +4,7 @@
  */
 import type { LicenceKind, UnitResult } from "@app/contract";
 import { escapeHtml } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
+import type { MailSettings, RenderedMail } from "../mail";
 
 export const SIA_APPLY_URL = "https://www.gov.uk/guidance/apply-for-an-sia-licence";
 

@@ -2,7 +2,7 @@ import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import { pageOf, sendTotal } from "../../lib/paging";
 import type { Session } from "../../plugins/auth";
-import { takeHit } from "../ratelimit/service";
+import { takeHit } from "../ratelimit";
 import { listMessages } from "./repository";
 import { receiveMessage, setMessageHandled } from "./service";
 

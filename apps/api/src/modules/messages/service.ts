@@ -2,9 +2,9 @@
 import type { ContactMessage, ContactMessageCreateInput } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import type { MailSettings } from "../mail/outbox";
-import { enqueueNewMessageNotice } from "../mail/notices";
-import { logActivity, type Actor } from "../activity/repository";
+import type { MailSettings } from "../mail";
+import { enqueueNewMessageNotice } from "../mail";
+import { logActivity, type Actor } from "../activity";
 import { insertMessage, lockMessage, toContactMessage, writeHandled } from "./repository";
 
 /** The message and the provider's notice in one transaction: both or neither. */

@@ -11,8 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { opsAlerts } from "../../db/schema";
 import type { Env } from "../../env";
 import { escapeHtml } from "../../lib/html";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
-import { layout } from "../mail/templates";
+import { enqueueMail, type MailSettings, layout } from "../mail";
 import { certificatesOverdue } from "../portal";
 import { readAll } from "./readings";
 import {

@@ -8,7 +8,7 @@
 import { readFile } from "node:fs/promises";
 import type { StatusItem } from "@app/contract";
 import type { Db } from "../../db/client";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { activeHold, heldWork, insertHold, releaseHolds, settleSentMail, type HoldRow, type SentEntry } from "./hold-repository";
 
 export type { HoldRow } from "./hold-repository";

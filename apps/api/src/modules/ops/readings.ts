@@ -8,7 +8,7 @@ import { statfs } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { JOB_QUEUE_SCHEMA } from "../../workers/queue";
-import { PAYMENT_MISMATCH_ACTION } from "../payments/verify";
+import { PAYMENT_MISMATCH_ACTION } from "../payments";
 
 const MIN = 60_000;
 const iso = (d: Date) => d.toISOString();

@@ -5,8 +5,8 @@
  * own statement (orders/repository.ts, `order_client_room`).
  */
 import type { FastifyRequest } from "fastify";
-import { takeDiscountCheck } from "../discounts/limits";
-import { takeHit } from "../ratelimit/service";
+import { takeDiscountCheck } from "../discounts";
+import { takeHit } from "../ratelimit";
 
 export { holdLimitMessage } from "./outcomes";
 export const ORDER_RATE_MESSAGE = "Too many new bookings from your connection. Please try again later.";

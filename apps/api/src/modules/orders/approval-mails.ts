@@ -5,9 +5,8 @@
 import { formatBookingRef } from "@app/contract";
 import type { OrderItemRow, OrderRow } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
-import type { MailSettings } from "../mail/outbox";
-import { layout } from "../mail/templates";
-import type { RenderedMail } from "../mail/types";
+import type { MailSettings, RenderedMail } from "../mail";
+import { layout } from "../mail";
 
 const P = "margin:0 0 12px";
 const lines = (items: readonly OrderItemRow[]) => items.map((i) => `${i.title}, ${i.dateLabel}`);

@@ -6,7 +6,7 @@ import { initServer } from "@ts-rest/fastify";
 import { contract, formatBookingRef } from "@app/contract";
 import type { OrderRow } from "../../db/schema";
 import type { Session } from "../../plugins/auth";
-import { updateBookingRules } from "../courses/service";
+import { updateBookingRules } from "../courses";
 import { approveBooking, declineBooking } from "./approval";
 
 const s = initServer();

@@ -9,12 +9,12 @@ import { APPROVED_PAY_HOURS, formatBookingRef } from "@app/contract";
 import type { Db } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
-import { customerRecipient, enqueueMail, type MailSettings } from "../mail/outbox";
-import type { PaymentProvider } from "../payments/port";
+import { logActivity, type Actor } from "../activity";
+import { customerRecipient, enqueueMail, type MailSettings } from "../mail";
+import type { PaymentProvider } from "./port";
 import { bookingApprovedMail, bookingDeclinedMail } from "./approval-mails";
 import * as repo from "./repository";
-import { cancelPendingTx } from "./service";
+import { cancelPendingTx } from "./lifecycle";
 
 export const NOT_WAITING_MESSAGE = "This booking is not waiting for approval";
 export const HOLD_ENDED_MESSAGE = "This booking's hold has run out: its places were released";

@@ -7,9 +7,8 @@
 import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING } from "@app/contract";
 import type { MailAttachment, OrderAttendeeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import { escapeHtml, formatPence } from "../../lib/html";
-import { layout } from "../mail/templates";
-import type { MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
+import { layout } from "../mail";
+import type { MailSettings, RenderedMail } from "../mail";
 import { calendarContentType, type CalendarMethod } from "./calendar";
 
 const P = "margin:0 0 12px";

@@ -7,8 +7,8 @@
 import type { Tx } from "../../db/client";
 import type { OrderAttendeeRow, OrderItemRow, OrderRow } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { learnerFormsOfOrder, learnerLinksForOrder } from "../learners/service";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import { learnerFormsOfOrder, learnerLinksForOrder } from "../learners";
+import { enqueueMail, type MailSettings } from "../mail";
 import { attendeeBookingChangeMail, attendeePlaceMail } from "./attendee-mail";
 import * as people from "./attendee-repository";
 import { bookingCalendar } from "./calendar";

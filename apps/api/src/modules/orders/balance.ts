@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { formatBookingRef } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
-import { logActivity } from "../activity/repository";
+import { logActivity } from "../activity";
 import { recordChargeTx } from "./money-events";
 import { amountDue } from "./payment-plan";
 import * as planRepo from "./payment-plan-repository";

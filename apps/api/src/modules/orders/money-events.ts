@@ -5,7 +5,7 @@
  */
 import type { Tx } from "../../db/client";
 import type { refunds } from "../../db/schema";
-import { insertCharge, type ChargeRow, type NewCharge } from "./repository";
+import { insertCharge, type ChargeRow, type NewCharge } from "./money-repository";
 
 export type ChargeListener = (tx: Tx, charge: ChargeRow) => Promise<void>;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -20,7 +20,7 @@ import {
   setCourseOptions,
   setSiteOptions,
 } from "./payment-plan";
-import { priceCart } from "./service";
+import { priceCart } from "./placing";
 
 const s = initServer();
 

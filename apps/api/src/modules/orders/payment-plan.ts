@@ -5,7 +5,7 @@
  */
 import { offerFor, paymentOffers, type PaymentOffer } from "@app/rules";
 import { formatBookingRef, type PaymentOptionsInput, type PaymentPlanKind } from "@app/contract";
-import type { CheckoutOrder } from "../payments/port";
+import type { CheckoutOrder } from "./port";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import type { PaymentOptions } from "../../db/schema/types";

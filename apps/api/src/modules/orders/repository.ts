@@ -5,16 +5,14 @@
  * (service.ts) decides, this file reads and writes. Over 300 lines because the booking statement
  * (decisions 080, 131) is one long piece of SQL that only makes sense read whole.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { executePrepared, type Db, type DbOrTx, type Tx } from "../../db/client";
 import { batched, perKey } from "../../lib/batch";
 import {
   activityLog,
   orderAttendees,
-  orderCharges,
   orderItems,
   orders,
-  type ChargeKind,
   type OrderAttendeeRow,
   type OrderItemRow,
   type OrderRow,
@@ -380,45 +378,6 @@ export async function setPaid(tx: Tx, orderId: number, amountPence: number, now:
   return row!;
 }
 
-export type ChargeRow = typeof orderCharges.$inferSelect;
-
-/** One amount received on an order (a payment event): invoices and payouts refer to it (decision 368). */
-export type NewCharge = {
-  orderId: number;
-  kind: ChargeKind;
-  amountPence: number;
-  method: string;
-  provider: string;
-  providerRef?: string | null;
-  idempotencyKey?: string | null;
-  actorId?: number | null;
-  at: Date;
-};
-
-/**
- * Records a payment event. Idempotent on the provider's id (a redelivered payment is one row) and on
- * the office's retry key; returns null when the row already existed.
- */
-export async function insertCharge(tx: Tx, charge: NewCharge): Promise<ChargeRow | null> {
-  const [row] = await tx
-    .insert(orderCharges)
-    .values({
-      orderId: charge.orderId,
-      kind: charge.kind,
-      amountPence: charge.amountPence,
-      method: charge.method,
-      provider: charge.provider,
-      providerRef: charge.providerRef ?? null,
-      idempotencyKey: charge.idempotencyKey ?? null,
-      actorId: charge.actorId ?? null,
-      receivedAt: charge.at,
-      createdAt: charge.at,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row ?? null;
-}
-
 export async function setCancelled(tx: Tx, orderId: number, now: Date): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
@@ -459,6 +418,7 @@ export async function setExpired(
   picked: OrderRow[],
   now: Date,
   entry: (o: OrderRow) => { action: string; details: string; userName: string },
+  opts: { countItems: boolean } = { countItems: true },
 ): Promise<OrderRow[]> {
   const ids = picked.map((o) => o.id);
   const expired = await tx
@@ -466,22 +426,43 @@ export async function setExpired(
     .set({ status: "expired", expiredAt: now, updatedAt: now })
     .where(inArray(orders.id, ids))
     .returning();
-  const counts = await tx
-    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, ids))
-    .groupBy(orderItems.orderId);
+  const counts = opts.countItems
+    ? await tx
+        .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .groupBy(orderItems.orderId)
+    : null;
   await tx.insert(activityLog).values(
     picked.map((o) => ({
       type: "other" as const,
       ...entry(o),
       actorId: null,
       amountPence: o.totalPence,
-      items: counts.find((c) => c.orderId === o.id)?.n ?? 0,
+      ...(counts ? { items: counts.find((c) => c.orderId === o.id)?.n ?? 0 } : {}),
       createdAt: now,
     })),
   );
   return expired;
+}
+
+/** Pending orders created before `cutoff` whose payment page never opened (no session; not the local provider), locked. */
+export async function lockUnsessioned(tx: Tx, cutoff: Date, now: Date, batch: number): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "pending"),
+        isNull(orders.providerSessionId),
+        ne(orders.paymentProvider, "local"),
+        lte(orders.createdAt, cutoff),
+        sql`${orders.expiresAt} > ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(batch)
+    .for("update", { skipLocked: true });
 }
 
 /** Orders newest first: one page, or all of them (a search filters on the mapped bookings). */

@@ -8,26 +8,18 @@ import { penceToPounds as toPounds } from "@app/rules";
 import type { Db } from "../../db/client";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
-import { SYSTEM_ACTOR } from "../activity/repository";
-import { takeHit } from "../ratelimit/service";
+import { SYSTEM_ACTOR } from "../activity";
+import { takeHit } from "../ratelimit";
 import { withUniqueBookingRef } from "./booking-reference";
 import { bookingCalendar } from "./calendar";
 import { guardNewOrder, orderClientOf } from "./abuse";
 import { refusalError } from "./http-answers";
 import { toOrderStatus } from "./mappers";
-import {
-  attachCheckoutSession,
-  cancelOrderAndCheckout,
-  cancelPending,
-  enrollmentById,
-  findAttendeesOf,
-  findItems,
-  findOrderById,
-  listEnrollments,
-  orderWithItems,
-  placeOrder,
-} from "./service";
-import { learnerLinksForOrder } from "../learners/service";
+import { cancelOrderAndCheckout, cancelPending } from "./lifecycle";
+import { placeOrder } from "./placing";
+import { enrollmentById, listEnrollments, orderWithItems } from "./queries";
+import { attachCheckoutSession, findAttendeesOf, findItems, findOrderById } from "./repository";
+import { learnerLinksForOrder } from "../learners";
 import { scopeOf } from "../trainers";
 import { trainerEnrollments } from "./trainer-view";
 import { checkoutOf, dueToday } from "./payment-plan";

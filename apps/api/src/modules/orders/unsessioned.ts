@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { activityLog, orders } from "../../db/schema";
-import { SYSTEM_ACTOR } from "../activity/repository";
+import { SYSTEM_ACTOR } from "../activity";
+import { lockUnsessioned, setExpired } from "./repository";
 
 /**
  * Releases holds whose payment page never opened (docs/decisions/102): the API placed the order
@@ -17,41 +16,18 @@ export async function releaseUnsessionedHolds(db: Db, now: Date, minutes: number
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const picked = await tx
-        .select()
-        .from(orders)
-        .where(
-          and(
-            eq(orders.status, "pending"),
-            isNull(orders.providerSessionId),
-            ne(orders.paymentProvider, "local"),
-            lte(orders.createdAt, cutoff),
-            sql`${orders.expiresAt} > ${now.toISOString()}`,
-          ),
-        )
-        .orderBy(asc(orders.createdAt))
-        .limit(batch)
-        .for("update", { skipLocked: true });
+      const picked = await lockUnsessioned(tx, cutoff, now, batch);
       if (!picked.length) return 0;
-      await tx
-        .update(orders)
-        .set({ status: "expired", expiredAt: now, updatedAt: now })
-        .where(
-          inArray(
-            orders.id,
-            picked.map((o) => o.id),
-          ),
-        );
-      await tx.insert(activityLog).values(
-        picked.map((o) => ({
-          type: "other" as const,
+      await setExpired(
+        tx,
+        picked,
+        now,
+        (o) => ({
           action: "Order released early",
           details: `Order ${o.reference.slice(0, 8)}: the payment page never opened, so its places were released after ${minutes} minutes`,
-          actorId: null,
           userName: SYSTEM_ACTOR.name,
-          amountPence: o.totalPence,
-          createdAt: now,
-        })),
+        }),
+        { countItems: false },
       );
       return picked.length;
     });

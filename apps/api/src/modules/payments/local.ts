@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { PaymentProvider } from "./port";
-import { WebhookSignatureError } from "./port";
+import type { PaymentProvider } from "../orders";
+import { WebhookSignatureError } from "../orders";
 
 /**
  * The embedded default: the "external" payment page is served by this API

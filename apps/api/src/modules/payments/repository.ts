@@ -1,23 +1,6 @@
 import { gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { paymentEvents, paymentPageFailures } from "../../db/schema";
-
-/**
- * Records a provider event id, once (webhook idempotency): false when it was recorded before.
- * Call it in the transaction of the event's effect, so both commit or neither does.
- */
-export async function recordEventOnce(
-  db: DbOrTx,
-  event: { provider: string; id: string; type: string },
-  now: Date,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(paymentEvents)
-    .values({ provider: event.provider, eventId: event.id, type: event.type, receivedAt: now })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return inserted.length > 0;
-}
+import { paymentPageFailures } from "../../db/schema";
 
 /** A payment page that could not be opened for an order (decision 272). */
 export async function insertPageFailure(db: DbOrTx, failure: { orderId: number; provider: string; at: Date }): Promise<void> {

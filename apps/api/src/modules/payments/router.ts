@@ -2,14 +2,21 @@ import type { FastifyInstance } from "fastify";
 import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import { HttpError } from "../../lib/http-error";
-import { notFoundPage, renderLocalPaymentPage } from "../orders/local-page";
-import { refusalError } from "../orders/http-answers";
-import { effectiveStatus } from "../orders/mappers";
-import { cancelPending, confirmPayment, orderWithItems } from "../orders/service";
-import { applyPaymentEvent } from "./service";
-import { applyRefundEvent } from "../bookings/refunds";
+import { applyRefundEvent } from "../bookings";
+import {
+  applyPaymentEvent,
+  cancelPending,
+  cancelUrl,
+  confirmPayment,
+  effectiveStatus,
+  notFoundPage,
+  orderWithItems,
+  refusalError,
+  renderLocalPaymentPage,
+  successUrl,
+  WebhookSignatureError,
+} from "../orders";
 import { applyPaidEvent } from "./verify";
-import { cancelUrl, successUrl, WebhookSignatureError } from "./port";
 
 const s = initServer();
 

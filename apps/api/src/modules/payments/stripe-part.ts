@@ -5,7 +5,7 @@
  * the card kept for charges off-session later (`setup_future_usage`).
  */
 import type Stripe from "stripe";
-import type { CheckoutOrder } from "./port";
+import type { CheckoutOrder } from "../orders";
 
 export function partCheckout(order: CheckoutOrder): {
   lineItems: Stripe.Checkout.SessionCreateParams.LineItem[];

@@ -9,7 +9,7 @@ import {
   type CheckoutOrder,
   type PaymentEvent,
   type PaymentProvider,
-} from "./port";
+} from "../orders";
 
 /** Stripe's SDK, loaded only when Stripe is the provider (decision 250). */
 const loadStripe = lazyRequire<typeof Stripe>("stripe");

@@ -8,19 +8,20 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
-import { logActivity, SYSTEM_ACTOR } from "../activity/repository";
-import { enqueueMail, officeRecipient, type MailSettings } from "../mail/outbox";
-import { paymentMismatchNotice } from "../mail/templates";
+import { logActivity, SYSTEM_ACTOR } from "../activity";
+import { enqueueMail, officeRecipient, paymentMismatchNotice, type MailSettings } from "../mail";
 import {
+  adoptCheckoutSession,
+  applyPaymentEvent,
   findOrderByReference,
   findOrderBySession,
   findUnsessionedByReference,
-  recordSessionIfMissing,
-} from "../orders/repository";
-import type { PaymentEvent, PaymentProvider } from "./port";
-import { recordEventOnce } from "./repository";
-import { dueToday } from "../orders";
-import { applyPaymentEvent, type EventResult } from "./service";
+  onceForEvent,
+  type EventResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  dueToday,
+} from "../orders";
 
 export const PAYMENT_CURRENCY = "gbp";
 
@@ -92,8 +93,7 @@ async function recordPaymentMismatch(
   now: Date,
   mail: MailSettings,
 ): Promise<EventResult | "mismatch"> {
-  return db.transaction(async (tx) => {
-    if (!(await recordEventOnce(tx, { provider, id: event.id, type: event.type }, now))) return "duplicate";
+  return onceForEvent(db, provider, event, now, async (tx) => {
     await logActivity(tx, {
       type: "other",
       action: PAYMENT_MISMATCH_ACTION,
@@ -107,7 +107,7 @@ async function recordPaymentMismatch(
       { ...officeRecipient(mail), kind: "payment_mismatch", ...paymentMismatchNotice(verdict.order, verdict, mail) },
       now,
     );
-    return "mismatch";
+    return "mismatch" as const;
   });
 }
 
@@ -122,7 +122,7 @@ export async function applyPaidEvent(
   switch (verdict.kind) {
     case "ok":
       // The session found the order before its id was recorded (the API stopped after opening it): record it now.
-      await recordSessionIfMissing(db, verdict.reference, verdict.sessionId);
+      await adoptCheckoutSession(db, verdict.reference, verdict.sessionId);
       return applyPaymentEvent(
         db,
         provider.name,

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { QuestionInputSchema, SectionInputSchema, StudyUnit, UnitInputSchema, UnitSettingsSchema } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { renderMarkdown } from "./markdown";
 import * as repo from "./repository";
 

@@ -9,7 +9,7 @@ import type { Attempt, CertificateProgressInputSchema, LicenceStep, MockBoard } 
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { addDays, ukDate } from "../../lib/dates";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { findLearner, learnersOfDate, lockLearner, type LearnerRow } from "../learners";
 import { logged } from "./content";
 import { recordStep } from "./learner";

@@ -7,7 +7,7 @@
 import { formatBookingRef, type ErasureSummary } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import { eraseLearners, learnersOf } from "../learners";
 import * as repo from "./repository";
 

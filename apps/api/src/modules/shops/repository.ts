@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { ShopItem } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { shopItems } from "../../db/schema";
-import { imagePath } from "../images/service";
+import { imagePath } from "../images";
 
 type ShopRow = typeof shopItems.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract, type ShopItem } from "@app/contract";
 import type { Session } from "../../plugins/auth";
-import { cachedBody, cachedRead } from "../courses/catalogue-cache";
+import { cachedBody, cachedRead } from "../courses";
 import { findShopItem, listShopItems, toShopItem } from "./repository";
 import { createShopItem, editShopItem, removeShopItem } from "./service";
 

@@ -2,8 +2,8 @@
 import type { ShopItem } from "@app/contract";
 import type { Db } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
-import { storedShaFromPath, storeDataUrl } from "../images/service";
+import { logActivity, type Actor } from "../activity";
+import { storedShaFromPath, storeDataUrl } from "../images";
 import { deleteShopItem, findShopItem, insertShopItem, toShopItem, updateShopItem } from "./repository";
 
 const NOT_FOUND = "Item not found";

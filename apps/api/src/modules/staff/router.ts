@@ -7,9 +7,9 @@ import { staffInvites, users } from "../../db/schema";
 import { escapeHtml } from "../../lib/html";
 import { HttpError } from "../../lib/http-error";
 import { hashPassword, passwordProblem } from "../../lib/password";
-import { logActivity } from "../activity/repository";
-import { enqueueMail } from "../mail/outbox";
-import { normaliseEmail, sha256 } from "../auth/service";
+import { logActivity } from "../activity";
+import { enqueueMail } from "../mail";
+import { normaliseEmail, sha256 } from "../auth";
 
 const s = initServer();
 

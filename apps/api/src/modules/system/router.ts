@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { sql } from "drizzle-orm";
 import { contract } from "@app/contract";
-import { loadImage } from "../images/service";
+import { loadImage } from "../images";
 
 const s = initServer();
 

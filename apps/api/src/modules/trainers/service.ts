@@ -5,7 +5,7 @@
 import type { DateTrainers, StaffRole } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
+import { logActivity, type Actor } from "../activity";
 import * as repo from "./repository";
 
 /** Who is asking: the session's user and role. */

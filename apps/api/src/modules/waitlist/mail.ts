@@ -2,8 +2,8 @@ import { formatDateRangeWithWeekday } from "@app/contract";
 import { mailOutbox } from "../../db/schema";
 import type { DbOrTx } from "../../db/client";
 import { escapeHtml } from "../../lib/html";
-import { addressingColumns, type MailSettings } from "../mail/outbox";
-import type { RenderedMail } from "../mail/types";
+import { addressingColumns, type MailSettings } from "../mail";
+import type { RenderedMail } from "../mail";
 
 /** The site route the offer link opens (apps/site: it fills the cart and the checkout, then shows /cart). */
 export const offerLink = (siteUrl: string, token: string) =>

@@ -1,7 +1,7 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract } from "@app/contract";
 import type { Session } from "../../plugins/auth";
-import { takeHit } from "../ratelimit/service";
+import { takeHit } from "../ratelimit";
 import { listDates } from "./repository";
 import { findOffer, joinWaitlist, moveUp, offerByHand, removeEntry } from "./service";
 

@@ -20,8 +20,8 @@ import type { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { waitlistEntries } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity/repository";
-import type { MailSettings } from "../mail/outbox";
+import { logActivity, SYSTEM_ACTOR, type Actor } from "../activity";
+import type { MailSettings } from "../mail";
 import { enqueueOfferMail, waitlistJoinedMail, waitlistOfferMail } from "./mail";
 import { bookable, datesToCheck, freePlaces, listDates, lockDate, type DateFacts } from "./repository";
 

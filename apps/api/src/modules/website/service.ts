@@ -15,8 +15,8 @@ import {
 } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
-import { logActivity, type Actor } from "../activity/repository";
-import { storedShaFromPath, storeDataUrl, imagePath } from "../images/service";
+import { logActivity, type Actor } from "../activity";
+import { storedShaFromPath, storeDataUrl, imagePath } from "../images";
 import { WEBSITE_DEFAULTS } from "./defaults";
 import { placeholderFields } from "./identity-check";
 import { withHtml } from "./render";

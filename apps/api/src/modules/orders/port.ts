@@ -1,8 +1,8 @@
 /**
- * The payment port: what the order life cycle needs from a payment provider, and nothing else.
- * The adapters (local.ts, stripe.ts) implement it and import only this file; the plugin picks
- * one (src/plugins/payments.ts). Nothing here imports an adapter or the orders module, so the dependency
- * arrows point one way: orders -> port <- adapters <- plugin.
+ * The payment port: what the order lifecycle needs from a payment provider, and nothing else. It
+ * lives with its consumer (the orders module): the adapters (payments/local.ts, payments/stripe.ts)
+ * implement it and reach it through orders/index.ts; the plugin picks one (src/plugins/payments.ts).
+ * Orders never imports the payments module, so the arrows point one way: payments -> orders.
  */
 import type { OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
 

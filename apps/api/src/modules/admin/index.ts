@@ -1,0 +1,2 @@
+/** The admin module's front door: what other modules may use (docs/decisions/370). */
+export { adminRouter } from "./router";

@@ -1,0 +1,4 @@
+/** The jobs module's front door: what other modules may use (docs/decisions/370). */
+export { jobsRouter } from "./router";
+export { runScheduledMail, type ScheduledMailRun, unwantedScheduledMail, withdrawScheduledMail } from "./scheduled-mail";
+export { unsubscribeRoutes } from "./unsubscribe-routes";

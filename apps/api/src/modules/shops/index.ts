@@ -1,0 +1,2 @@
+/** The shops module's front door: what other modules may use (docs/decisions/370). */
+export { shopsRouter } from "./router";

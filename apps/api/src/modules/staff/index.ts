@@ -1,0 +1,2 @@
+/** The staff module's front door: what other modules may use (docs/decisions/370). */
+export { staffRouter } from "./router";

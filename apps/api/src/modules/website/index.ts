@@ -1,0 +1,2 @@
+/** The website module's front door: what other modules may use (docs/decisions/370). */
+export { websiteRouter } from "./router";
