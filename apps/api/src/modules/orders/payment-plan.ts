@@ -3,7 +3,7 @@
  * contract carries them, the offers a priced cart gets (the pure rule of @app/rules), and the plan
  * an order is placed under, re-computed from the database (the browser only names its choice).
  */
-import { offerFor, paymentOffers, type PaymentOffer } from "@app/rules";
+import { balanceDueOn, offerFor, paymentOffers, type PaymentOffer } from "@app/rules";
 import { formatBookingRef, type PaymentOptionsInput, type PaymentPlanKind } from "@app/contract";
 import type { CheckoutOrder } from "./port";
 import type { Db, DbOrTx, Tx } from "../../db/client";
@@ -96,7 +96,8 @@ export async function choosePlan(
   now: Date,
 ): Promise<ChosenPlan> {
   const options = await cartOptions(db, lines);
-  const offer = offerFor(offersInput(options, lines, totals, now), choice.plan ?? "full");
+  const input = offersInput(options, lines, totals, now);
+  const offer = offerFor(input, choice.plan ?? "full");
   if (!offer) return { kind: "plan_not_offered" };
   const partPaid = offer.duePence > 0;
   return {
@@ -105,7 +106,8 @@ export async function choosePlan(
     plan: {
       paymentPlan: offer.plan,
       depositPence: partPaid ? offer.todayPence : null,
-      balanceDueOn: offer.dueOn,
+      // The balance's due day (an instalment plan's last charge falls before it).
+      balanceDueOn: partPaid && input.firstDay ? balanceDueOn(input.firstDay, options.balance_due_days) : null,
       paymentTerms: options,
       // Our own instalments charge the saved card: choosing them is the consent.
       cardSavedAt: partPaid && (choice.saveCard || offer.plan === "instalments") ? now : null,
