@@ -63,6 +63,25 @@ afterAll(async () => {
   await stripe.close();
 });
 
+const paidWebhook = (sessionId: string, reference: string, amount: number) => {
+  const { payload, signature } = signedEvent("checkout.session.completed", {
+    id: sessionId,
+    object: "checkout.session",
+    client_reference_id: reference,
+    metadata: { order_reference: reference, payment_purpose: "balance" },
+    amount_total: amount,
+    currency: "gbp",
+    payment_status: "paid",
+    status: "complete",
+  });
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/payments/stripe/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
+};
+
 describe("a deposit through Stripe Checkout", () => {
   it("asks for exactly the deposit, keeps the card with consent, records the deposit, then opens the balance", async () => {
     const placed = await ctx.app.inject({
@@ -117,5 +136,28 @@ describe("a deposit through Stripe Checkout", () => {
     const opened = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").at(-1)!;
     expect(opened.form.get("line_items[0][price_data][unit_amount]")).toBe("44000");
     expect(opened.form.get("metadata[payment_purpose]")).toBe("balance");
+
+    // Two balance pages were opened; both are paid: the first is recorded, the second is not (refund logged).
+    const again = await ctx.app.inject({ method: "POST", url: `/api/balance/${link!.token}/checkout` });
+    expect(again.statusCode).toBe(201);
+    const first = balance.json().payment_link.split("/").pop();
+    const second = again.json().payment_link.split("/").pop();
+    for (const id of [first, second]) {
+      stripe.markPaid(id);
+      const res = await paidWebhook(id, row!.reference, 44000);
+      expect(res.statusCode).toBe(200);
+    }
+    const [full] = await ctx.db.select().from(orders).where(eq(orders.id, row!.id));
+    expect(full!.amountPaidPence).toBe(50000);
+    const after = await ctx.db.select().from(orderCharges).where(eq(orderCharges.orderId, row!.id));
+    expect(after.map((c) => [c.kind, c.amountPence, c.providerRef])).toEqual([
+      ["deposit", 6000, sessionId],
+      ["balance", 44000, first],
+    ]);
+    const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${link!.token}` });
+    expect(view.json()).toMatchObject({ amount_due: 0, paid_in_full: true });
+    // A redelivered event changes nothing.
+    expect((await paidWebhook(first, row!.reference, 44000)).statusCode).toBe(200);
+    expect(await ctx.db.select().from(orderCharges).where(eq(orderCharges.orderId, row!.id))).toHaveLength(2);
   });
 });

@@ -94,7 +94,7 @@ export {
   type RefundListener,
 } from "./money-events";
 export { amountDue, dueToday } from "./payment-plan";
-export { balancePageUrl, ensureBalanceLinkTx } from "./balance";
+export { balancePageUrl, confirmBalanceTx, ensureBalanceLinkTx } from "./balance";
 export { trainerEnrollments } from "./trainer-view";
 // The routers (registered by app.ts).
 export { ordersRouter } from "./router";

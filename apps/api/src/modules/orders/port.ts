@@ -62,6 +62,8 @@ export type CheckoutDetails = {
   currency: string | null;
   /** Money taken (or none needed). */
   paid: boolean;
+  /** What the session was opened for: 'balance' for a part-paid order's balance link; else its first payment. */
+  purpose?: string | null;
 };
 
 export class WebhookSignatureError extends Error {}

@@ -217,6 +217,7 @@ export function stripeProvider(opts: {
         amountPence: session.amount_total ?? null,
         currency: session.currency ?? null,
         paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+        purpose: session.metadata?.payment_purpose ?? null,
       };
     },
 
