@@ -44,7 +44,13 @@ export function fakeStripe() {
   let checkoutMode: "ok" | "error" | "hang" = "ok";
   const sessionState = new Map<
     string,
-    { reference: string | null; amount_total: number; payment_status: string; payment_intent: string | null }
+    {
+      reference: string | null;
+      amount_total: number;
+      payment_status: string;
+      payment_intent: string | null;
+      purpose?: string | null;
+    }
   >();
   const intents = new Map<string, { reference: string | null; amount: number }>();
   const refunds: FakeRefund[] = [];
@@ -79,6 +85,7 @@ export function fakeStripe() {
           amount_total: amount,
           payment_status: "unpaid",
           payment_intent: null,
+          purpose: form.get("metadata[payment_purpose]"),
         });
         return send(200, { id, object: "checkout.session", url: `https://checkout.stripe.test/c/pay/${id}`, status: "open" });
       }
@@ -91,7 +98,10 @@ export function fakeStripe() {
           object: "checkout.session",
           status: s.payment_status === "paid" ? "complete" : "open",
           client_reference_id: s.reference,
-          metadata: s.reference ? { order_reference: s.reference } : {},
+          metadata: {
+            ...(s.reference ? { order_reference: s.reference } : {}),
+            ...(s.purpose ? { payment_purpose: s.purpose } : {}),
+          },
           amount_total: s.amount_total,
           currency: "gbp",
           payment_status: s.payment_status,

@@ -21,6 +21,7 @@ import { trainersContract } from "./trainers";
 import { approvalsContract } from "./approvals";
 import { courseSettingsContract } from "./course-settings";
 import { selfServiceContract } from "./self-service";
+import { paymentOptionsContract } from "./payment-options";
 
 /** Every call of the API, under /api (spec §7 plus our additions). */
 export const contract = c.router(
@@ -50,6 +51,7 @@ export const contract = c.router(
     approvals: approvalsContract,
     courseSettings: courseSettingsContract,
     selfService: selfServiceContract,
+    paymentOptions: paymentOptionsContract,
   },
   { pathPrefix: "/api", commonResponses, strictStatusCodes: true },
 );
@@ -81,3 +83,4 @@ export * from "./trainers";
 export * from "./approvals";
 export * from "./course-settings";
 export * from "./self-service";
+export * from "./payment-options";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PaymentChoiceFields } from "./payment-plan-facts";
 import { postcodeProblem } from "@app/rules";
 import { APPROVAL_STATES, FinderAnswersSchema, PrerequisiteAnswersSchema } from "./approvals";
 import {
@@ -188,6 +189,7 @@ export const OrderSchema = z.object({
   waitlist_offer: z.string().trim().max(TEXT_MAX.reference).optional(),
   /** The course finder's answers when the cart came from it (kept with the booking for the office; issue 33). */
   finder_answers: FinderAnswersSchema.optional(),
+  ...PaymentChoiceFields,
 });
 export type OrderInput = z.input<typeof OrderSchema>;
 
@@ -206,6 +208,8 @@ export const EnrollResponseSchema = z.object({
    * is empty), the places are held until `expires_at`, and the customer is mailed the link once approved.
    */
   awaiting_approval: z.boolean(),
+  /** What the payment page takes now (the deposit or first part for a part payment; else the total). */
+  pay_today: Pounds.optional(),
 });
 
 export const EnrolledCourseSchema = z.object({

@@ -18,3 +18,4 @@ export * from "./log-safety";
 export * from "./learning";
 export * from "./postcode";
 export * from "./self-service";
+export * from "./deposits";

@@ -6,6 +6,7 @@
 import {
   attendeesCountMessage as attendeesMessage,
   ORDER_ALREADY_PAID_MESSAGE,
+  PLAN_NOT_OFFERED_MESSAGE,
   answerRequiredMessage,
   type PrerequisiteKey,
 } from "@app/contract";
@@ -50,6 +51,8 @@ export function refusalError(refusal: OrderRefusal, opts: { notFound?: string } 
       return new HttpError(409, refusal.message);
     case "code_not_for_cart":
       return new HttpError(409, CODE_NOT_FOR_CART_MESSAGE);
+    case "plan_not_offered":
+      return fieldError("payment_plan", PLAN_NOT_OFFERED_MESSAGE);
     case "hold_limit":
       return new HttpError(429, holdLimitMessage(refusal.limit), { retry_after: refusal.retryAfter });
     case "already_paid":

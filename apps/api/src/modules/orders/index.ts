@@ -93,7 +93,10 @@ export {
   type ChargeListener,
   type RefundListener,
 } from "./money-events";
+export { amountDue, dueToday } from "./payment-plan";
+export { balancePageUrl, confirmBalanceTx, ensureBalanceLinkTx } from "./balance";
 export { trainerEnrollments } from "./trainer-view";
 // The routers (registered by app.ts).
 export { ordersRouter } from "./router";
 export { approvalsRouter } from "./approval-router";
+export { paymentOptionsRouter } from "./payment-options-router";

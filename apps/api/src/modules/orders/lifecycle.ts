@@ -25,6 +25,8 @@ import type { CheckoutStop, PaymentProvider } from "./port";
 import { recordChargeTx } from "./money-events";
 import { Refused } from "./refused";
 import { lockAndCountClaims } from "./claims-repository";
+import { dueToday } from "./payment-plan";
+import { ensureBalanceLinkTx } from "./balance";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
 import { withManageLinkTx } from "../customer-links";
@@ -53,7 +55,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   if (!holdValid && !opts.lateAccepted) {
     return order.status === "pending" || order.status === "expired" ? { kind: "expired", order } : { kind: "not_pending", order };
   }
-  const amount = opts.amountPaidPence ?? order.totalPence;
+  const amount = opts.amountPaidPence ?? dueToday(order);
   const items = await repo.findItems(tx, order.id);
 
   let paid: OrderRow;
@@ -104,13 +106,15 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
   if (amount > 0)
     await recordChargeTx(tx, {
       orderId: order.id,
-      kind: "full",
+      kind: amount < order.totalPence && order.depositPence !== null ? "deposit" : "full",
       amountPence: amount,
-      method: "card_online",
+      method: order.paymentPlan === "klarna" ? "klarna" : "card_online",
       provider: order.paymentProvider,
       providerRef: order.providerSessionId,
       at: now,
     });
+  // A part payment: the places are the customer's; the balance link goes in the mails (./balance.ts).
+  if (amount < paid.totalPence) await ensureBalanceLinkTx(tx, order.id, now);
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",

@@ -45,7 +45,9 @@ export type PlaceOutcome =
   /** A course-limited code, none of whose courses is in the cart. */
   | { kind: "code_not_for_cart" }
   /** The client's unpaid holds leave no room (decision 101); `retryAfter`: seconds until the first ends. */
-  | { kind: "hold_limit"; limit: number; retryAfter: number };
+  | { kind: "hold_limit"; limit: number; retryAfter: number }
+  /** The chosen way of paying is not offered for this cart (off, or inside the balance window). */
+  | { kind: "plan_not_offered" };
 
 export type ConfirmOutcome =
   | { kind: "paid"; order: OrderRow }

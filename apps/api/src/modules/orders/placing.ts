@@ -19,6 +19,7 @@ import * as repo from "./booking-statement-repository";
 import type { AttendeeWrite } from "./booking-statement-repository";
 import { lockAndCountClaims } from "./claims-repository";
 import { coursesForPricing } from "./pricing-repository";
+import { choosePlan, savePlanOf } from "./payment-plan";
 
 /**
  * A cart priced as an order would be (decision 170): the catalogue read in one query, the code
@@ -89,6 +90,14 @@ export async function placeOrder(
   const [cart] = await Promise.all([priceCart(db, input.courses, input.discount_code, now), opts.admission]);
   if (cart.kind !== "priced") return cart;
   const { lines, totals, discount } = cart;
+  // Deposits and instalments: the chosen plan, re-computed from the database (never the browser's figures).
+  const chosen = await choosePlan(db, lines, totals, { plan: input.payment_plan, saveCard: input.save_card }, now);
+  if (chosen.kind !== "plan") return chosen;
+  const withPlan = async (placed: PlaceOutcome): Promise<PlaceOutcome> => {
+    if (placed.kind === "placed" && chosen.plan.paymentPlan !== "full")
+      Object.assign(placed.order, await savePlanOf(db, placed.order.id, chosen.plan, now));
+    return placed;
+  };
   // Issue 33: a course that needs the office's approval holds the places longer, and takes no
   // payment until approved (the router opens no payment page for it).
   const waits = lines.some((l) => l.needsApproval);
@@ -180,7 +189,7 @@ export async function placeOrder(
     // The code's last use was claimed by another order at commit: the locked path decides.
     if (!repo.codeUsesFull(err)) return holdLimitOutcome(err, now);
   }
-  if (fast) return await told(db, claimed(fast));
+  if (fast) return await told(db, await withPlan(claimed(fast)));
 
   try {
     const placed = await db.transaction(async (tx) => {
@@ -208,7 +217,7 @@ export async function placeOrder(
       if (room) await repo.checkClientRoom(tx, room, order.id);
       return outcome;
     });
-    return await told(db, placed);
+    return await told(db, await withPlan(placed));
   } catch (err) {
     if (err instanceof Refused) return err.outcome as PlaceOutcome;
     return holdLimitOutcome(err, now);

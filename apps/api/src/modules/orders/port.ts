@@ -19,7 +19,16 @@ export type CheckoutOrder = Pick<
   | "percentOff"
   | "amountOffPence"
   | "expiresAt"
-> & { items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns" | "seats">[] };
+> & {
+  items: Pick<ItemRow, "title" | "dateLabel" | "originalPricePence" | "addOns" | "seats">[];
+  /**
+   * A part payment (deposit, an instalment plan's first part, a balance): the page takes exactly
+   * `amountPence` as one line; `saveCard` keeps the card for the charges later (consent given).
+   */
+  part?: { amountPence: number; label: string; saveCard: boolean; purpose: "deposit" | "balance"; balanceToken?: string };
+  /** Klarna as its own method (paid to us in full at once). */
+  klarna?: boolean;
+};
 
 /**
  * A provider event reduced to what the order life cycle needs.
@@ -53,6 +62,8 @@ export type CheckoutDetails = {
   currency: string | null;
   /** Money taken (or none needed). */
   paid: boolean;
+  /** What the session was opened for: 'balance' for a part-paid order's balance link; else its first payment. */
+  purpose?: string | null;
 };
 
 export class WebhookSignatureError extends Error {}

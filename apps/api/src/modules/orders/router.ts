@@ -22,6 +22,7 @@ import { attachCheckoutSession, findAttendeesOf, findItems, findOrderById } from
 import { learnerLinksForOrder } from "../learners";
 import { scopeOf } from "../trainers";
 import { trainerEnrollments } from "./trainer-view";
+import { checkoutOf, dueToday } from "./payment-plan";
 
 import { recordCheckoutAnswer } from "../customer-links";
 
@@ -78,7 +79,7 @@ export const ordersRouter = s.router(contract.orders, {
     let checkout: { url: string; sessionId: string };
     try {
       // Gives up within 10 s in all (decision 271): the customer is waiting on this answer.
-      checkout = await app.payments.createCheckout(order);
+      checkout = await app.payments.createCheckout(checkoutOf(order));
     } catch (err) {
       // The customer cannot pay: give the seats and the code use back at once, say why in the
       // activity log, and count the failure for the office's alert (decision 272).
@@ -108,6 +109,7 @@ export const ordersRouter = s.router(contract.orders, {
         total: toPounds(order.totalPence),
         expires_at: order.expiresAt.toISOString(),
         awaiting_approval: false,
+        pay_today: toPounds(dueToday(order)),
       },
     };
   },

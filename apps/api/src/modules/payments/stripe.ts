@@ -1,6 +1,7 @@
 import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
+import { partCheckout } from "./stripe-part";
 import {
   cancelUrl,
   successUrl,
@@ -133,7 +134,9 @@ export function stripeProvider(opts: {
       ];
     });
     let discounts: Stripe.Checkout.SessionCreateParams.Discount[] | undefined;
-    if (order.discountPence > 0) {
+    const part = partCheckout(order);
+    if (part) lineItems.splice(0, lineItems.length, ...part.lineItems);
+    if (order.discountPence > 0 && !part) {
       // A fixed amount equal to our computed discount, so Stripe's total is ours to the penny.
       const coupon = await stripe.coupons.create(
         {
@@ -159,8 +162,10 @@ export function stripeProvider(opts: {
         ...(discounts ? { discounts } : {}),
         customer_email: order.guestEmail,
         client_reference_id: order.reference,
-        metadata: { order_reference: order.reference },
-        payment_intent_data: { metadata: { order_reference: order.reference } },
+        metadata: { order_reference: order.reference, ...part?.metadata },
+        payment_intent_data: { metadata: { order_reference: order.reference, ...part?.metadata }, ...part?.intent },
+        ...(order.klarna ? { payment_method_types: ["klarna" as const] } : {}),
+        ...part?.session,
         success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: cancelUrl(opts.siteUrl, order.reference),
         expires_at: expiresAt,
@@ -212,6 +217,7 @@ export function stripeProvider(opts: {
         amountPence: session.amount_total ?? null,
         currency: session.currency ?? null,
         paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
+        purpose: session.metadata?.payment_purpose ?? null,
       };
     },
 

@@ -20,6 +20,8 @@ import {
   type EventResult,
   type PaymentEvent,
   type PaymentProvider,
+  dueToday,
+  confirmBalanceTx,
 } from "../orders";
 
 export const PAYMENT_CURRENCY = "gbp";
@@ -35,7 +37,9 @@ export type PaidVerdict =
       reasons: string[];
     }
   | { kind: "not_paid" }
-  | { kind: "unknown_order" };
+  | { kind: "unknown_order" }
+  /** A part-paid order's balance, paid through its link's session (recorded by confirmBalanceTx). */
+  | { kind: "balance"; reference: string; sessionId: string; amountPence: number };
 
 /** Retrieves the event's session from the provider and checks it against our order. Throws when the provider cannot be asked (the webhook then fails and is retried). */
 export async function verifyPaidEvent(
@@ -47,6 +51,8 @@ export async function verifyPaidEvent(
   const session = await provider.retrieveCheckout(event.sessionId);
   if (!session) return { kind: "unknown_order" };
   if (!session.paid) return { kind: "not_paid" };
+  if (session.purpose === "balance" && session.reference && session.amountPence !== null && session.id === event.sessionId)
+    return { kind: "balance", reference: session.reference, sessionId: session.id, amountPence: session.amountPence };
   // The session id decides which order this is; a reference only finds an order that never got its session recorded.
   let order = await findOrderBySession(db, session.id);
   if (!order && session.reference) order = await findUnsessionedByReference(db, session.reference);
@@ -73,8 +79,9 @@ export async function verifyPaidEvent(
   }
   if ((session.currency ?? "").toLowerCase() !== PAYMENT_CURRENCY)
     reasons.push(`the currency is ${session.currency ?? "missing"}, not GBP`);
-  if (session.amountPence !== order.totalPence)
-    reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${order.totalPence}) in pence`);
+  // A deposit (or an instalment plan's first part) is what its checkout asked for, not the total.
+  if (session.amountPence !== dueToday(order))
+    reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${dueToday(order)}) in pence`);
   if (reasons.length) return mismatch(reasons);
   return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
 }
@@ -128,6 +135,8 @@ export async function applyPaidEvent(
         now,
         mail,
       );
+    case "balance":
+      return applyBalanceEvent(db, provider.name, event, verdict, now);
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":
@@ -140,4 +149,39 @@ export async function applyPaidEvent(
       );
       return recordPaymentMismatch(db, provider.name, event, verdict, now, mail);
   }
+}
+
+/**
+ * A balance paid through its link: recorded once per event, under the order's lock, only while
+ * exactly that amount is due (decision 402). A payment that finds nothing due (a second session
+ * paid) or another amount is not recorded and is logged for the office to refund.
+ */
+async function applyBalanceEvent(
+  db: Db,
+  provider: string,
+  event: PaymentEvent,
+  verdict: Extract<PaidVerdict, { kind: "balance" }>,
+  now: Date,
+): Promise<EventResult> {
+  const result = await onceForEvent(db, provider, event, now, async (tx) => {
+    const outcome = await confirmBalanceTx(
+      tx,
+      verdict.reference,
+      { amountPence: verdict.amountPence, provider, providerRef: verdict.sessionId, method: "card_online", kind: "balance" },
+      now,
+    );
+    if (outcome.kind === "not_found") return "unknown_order" as const;
+    if (outcome.kind !== "paid") {
+      await logActivity(tx, {
+        type: "other",
+        action: "Balance payment not needed: refund needed",
+        details: `Checkout session ${verdict.sessionId} for order ${verdict.reference.slice(0, 8)} took ${verdict.amountPence} pence; nothing of that amount was due (${outcome.kind}). Not recorded.`,
+        actor: SYSTEM_ACTOR,
+        amountPence: verdict.amountPence,
+        at: now,
+      });
+    }
+    return "processed" as const;
+  });
+  return result;
 }
