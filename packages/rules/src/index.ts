@@ -14,3 +14,4 @@ export * from "./placeholders";
 export * from "./log-safety";
 export * from "./learning";
 export * from "./postcode";
+export * from "./balance-status";
