@@ -72,3 +72,4 @@ export * from "./study";
 export * from "./website";
 export * from "./trainers";
 export * from "./approvals";
+export * from "./balances";

@@ -15,7 +15,7 @@ import { newBookingRef } from "../orders/booking-reference";
 import { mailAttendeesTx, rosterOf } from "../orders";
 import { bookingCalendar } from "../orders/calendar";
 import { findAttendeesOf, lockAndCountClaims } from "../orders/repository";
-import { recordChargeTx } from "../orders";
+import { afterOfficePaymentTx, phoneDepositTerms, recordChargeTx } from "../orders";
 import { refusalError } from "../orders/http-answers";
 import type { PlaceOutcome } from "../orders/outcomes";
 import { newReference, priceCart } from "../orders/service";
@@ -37,7 +37,10 @@ export async function recordPayment(
     const order = await repo.lockOrder(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (!(await repo.claimActionKey(tx, order.id, "payment", input.idempotency_key, ctx.now))) return;
-    if (order.paymentProvider !== "manual") throw new HttpError(409, "Online payments are recorded by the payment provider");
+    // A balance after a deposit may come by bank transfer whichever way the deposit was paid.
+    const balance = order.paymentPlan !== "full";
+    if (order.paymentProvider !== "manual" && !balance)
+      throw new HttpError(409, "Online payments are recorded by the payment provider");
     if (order.status !== "paid") throw new HttpError(409, `This booking is ${order.status}`);
     const amount = toPence(input.amount);
     const due = order.totalPence - (order.amountPaidPence ?? 0);
@@ -54,21 +57,23 @@ export async function recordPayment(
       .where(eq(orderPayments.orderId, order.id));
     await recordChargeTx(tx, {
       orderId: order.id,
-      kind: "office",
+      kind: balance ? "balance" : "office",
       amountPence: amount,
-      method: input.payment_method ?? booked?.method ?? "invoice",
+      method: input.payment_method ?? (balance ? "bank_transfer" : (booked?.method ?? "invoice")),
       provider: "manual",
       idempotencyKey: input.idempotency_key,
       actorId: ctx.actor.id,
       at: ctx.now,
     });
-    await tx
-      .update(orderPayments)
-      .set({ invoiceUnpaid: paid < order.totalPence, ...(input.payment_method ? { method: input.payment_method } : {}) })
-      .where(eq(orderPayments.orderId, order.id));
+    if (!balance)
+      await tx
+        .update(orderPayments)
+        .set({ invoiceUnpaid: paid < order.totalPence, ...(input.payment_method ? { method: input.payment_method } : {}) })
+        .where(eq(orderPayments.orderId, order.id));
+    await afterOfficePaymentTx(tx, order, paid, ctx.now);
     await logActivity(tx, {
       type: "payment",
-      action: "Payment recorded",
+      action: balance ? "Balance payment recorded" : "Payment recorded",
       details: `Booking ${formatBookingRef(order.bookingRef)} for ${order.firstName} ${order.lastName}: ${ctx.actor.name} recorded ${toPounds(amount).toFixed(2)} GBP received${
         input.payment_method ? ` (${input.payment_method.replace("_", " ")})` : ""
       }${paid >= order.totalPence ? "; paid in full" : ""}`,
@@ -121,6 +126,10 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
     });
   }
   const label = line.dateLabel;
+  // A deposit by phone: the rest is due before the course, as the course's payment options say.
+  const deposit = input.part_payment
+    ? await phoneDepositTerms(ctx.db, line.courseId, line.startDate, received, total, ctx.now)
+    : null;
 
   return ctx.db.transaction(async (tx) => {
     // One booking per key: a concurrent retry waits here, then finds the booking the first one made.
@@ -157,6 +166,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
         paidAt: ctx.now,
         expiresAt: ctx.now,
         paymentProvider: "manual",
+        ...(deposit ?? {}),
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
@@ -198,7 +208,7 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
     if (received > 0)
       await recordChargeTx(tx, {
         orderId: order!.id,
-        kind: "office",
+        kind: deposit ? "deposit" : "office",
         amountPence: received,
         method: input.payment_method,
         provider: "manual",
@@ -224,7 +234,9 @@ export async function createManualBooking(ctx: BookingCtx, input: ManualInput): 
       type: "enrollment",
       action: "Manual booking",
       details: `${ref}: ${ctx.actor.name} booked ${line.title} (${label}) for ${input.first_name} ${input.last_name}, ${places} ${places === 1 ? "place" : "places"}, ${
-        invoiceUnpaid ? "unpaid, invoice sent" : `${toPounds(received).toFixed(2)} GBP received`
+        invoiceUnpaid
+          ? "unpaid, invoice sent"
+          : `${toPounds(received).toFixed(2)} GBP received${deposit ? ` as a deposit, balance due ${deposit.balanceDueOn}` : ""}`
       } (${input.payment_method.replace("_", " ")})`,
       actor: ctx.actor,
       amountPence: received,

@@ -15,7 +15,7 @@ import { logActivity, type Actor } from "../activity/repository";
 import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
 import { findItems } from "../orders/repository";
-import { rosterOf } from "../orders";
+import { bookingMoney, moneyStateOf, rosterOf } from "../orders";
 import { learnerFormsOfOrder } from "../learners/service";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
@@ -77,9 +77,26 @@ export async function listBookings(
         payment_method: asMethod(r.method),
         invoice_unpaid: Boolean(r.invoice_unpaid),
         discount_code: r.discount_code,
+        ...rowMoney(r, refunded, now),
       };
     }),
   };
+}
+
+/** The list's (and CSV's) money columns: the rule `balanceStatus` on the row. */
+function rowMoney(r: repo.BookingListRow, refunded: number, now: Date) {
+  const m = moneyStateOf(
+    {
+      status: r.status as repo.OrderRow["status"],
+      totalPence: Number(r.total_pence),
+      amountPaidPence: r.amount_paid_pence === null ? null : Number(r.amount_paid_pence),
+      balanceDueOn: r.balance_due_on,
+      paymentPlan: r.payment_plan as repo.OrderRow["paymentPlan"],
+    },
+    refunded,
+    now,
+  );
+  return { money_state: m.state, balance_due: toPounds(m.outstandingPence), balance_due_on: r.balance_due_on };
 }
 
 /** The office's status of one order (the same rule as the list's SQL). */
@@ -106,6 +123,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
   ]);
   const paid = order.amountPaidPence ?? 0;
   const refunded = refundRows.reduce((s, r) => s + r.amountPence, 0);
+  const money = await bookingMoney(db, order, refunded, now);
   const learners = [...new Set(attendees.map((a) => `${a.firstName} ${a.lastName}`))];
   const starts = items
     .map((i) => i.startDate)
@@ -144,6 +162,9 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
     payment_method: asMethod(payment?.method),
     invoice_unpaid: payment?.invoiceUnpaid ?? false,
     discount_code: order.discountCode,
+    money_state: money.state,
+    balance_due: money.outstanding,
+    balance_due_on: money.due_on,
     expires_at: order.expiresAt.toISOString(),
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     items: items.map((i) => ({
@@ -200,6 +221,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
         created_at: r.createdAt.toISOString(),
       })),
     },
+    money,
     mails: mails.map((m) => ({
       id: m.id,
       kind: m.kind,

@@ -41,7 +41,9 @@ export type MailKind =
   | "attendee_changed"
   | "waitlist_joined"
   | "booking_approved"
-  | "booking_declined";
+  | "booking_declined"
+  | "balance_overdue"
+  | "booking_released";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

@@ -27,3 +27,13 @@ export {
   type RefundListener,
 } from "./money-events";
 export type { ChargeRow, NewCharge } from "./repository";
+export {
+  afterOfficePaymentTx,
+  bookingMoney,
+  moneyStateOf,
+  outstandingTotals,
+  phoneDepositTerms,
+  resultsHeld,
+  type PhoneDepositTerms,
+} from "./balance";
+export { runOverdueBalances, type OverdueRun } from "./overdue";
