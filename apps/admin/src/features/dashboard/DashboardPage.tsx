@@ -39,7 +39,7 @@ const gbp2 = new Intl.NumberFormat("en-GB", {
 const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 function isMoney(card: StatCard): boolean {
-  return /revenue|income|sales|£/i.test(card.title);
+  return /revenue|income|sales|balance|£/i.test(card.title);
 }
 
 function cardIcon(card: StatCard): LucideIcon {

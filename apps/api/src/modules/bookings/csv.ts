@@ -69,6 +69,9 @@ export const CSV_COLUMNS = [
   "Company",
   "Purchase order",
   "Discount code",
+  "Amount due (GBP)",
+  "Balance due on",
+  "Money state",
 ] as const;
 
 const money = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
@@ -120,6 +123,9 @@ export async function bookingsCsv(db: Db, rows: BookingRow[]): Promise<string> {
             csvCell(o.companyName ?? ""),
             csvCell(o.purchaseOrder ?? ""),
             csvCell(o.discountCode ?? ""),
+            csvCell(money(r.balance_due)),
+            csvCell(r.balance_due_on ?? ""),
+            csvCell(r.money_state ?? ""),
           ].join(","),
         );
       }

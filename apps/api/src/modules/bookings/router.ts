@@ -64,6 +64,7 @@ async function pdfFor(request: FastifyRequest, order: repo.OrderRow) {
     items: facts.items,
     method: facts.method,
     refundedPence: facts.refundedPence,
+    charges: facts.charges,
     business: app.mail.settings,
     vat: app.env.VAT_NUMBER ? { number: app.env.VAT_NUMBER, ratePercent: app.env.VAT_RATE } : null,
     now: app.now(),

@@ -15,7 +15,7 @@ import { logActivity, type Actor } from "../activity/repository";
 import { customerRecipient, type MailSettings } from "../mail/outbox";
 import { bookingCalendar } from "../orders/calendar";
 import { findItems } from "../orders/repository";
-import { bookingMoney, moneyStateOf, rosterOf } from "../orders";
+import { bookingMoney, chargesOf, moneyStateOf, rosterOf } from "../orders";
 import { learnerFormsOfOrder } from "../learners/service";
 import type { PaymentProvider } from "../payments/port";
 import { confirmationMail } from "./mails";
@@ -314,10 +314,11 @@ export async function addNote(
 }
 
 export async function receiptFacts(db: Db, order: OrderRow) {
-  const [items, payment, refunded] = await Promise.all([
+  const [items, payment, refunded, charges] = await Promise.all([
     findItems(db, order.id),
     repo.findPayment(db, order.id),
     repo.sumRefunded(db, order.id),
+    chargesOf(db, order.id),
   ]);
-  return { items, method: asMethod(payment?.method), refundedPence: refunded };
+  return { items, method: asMethod(payment?.method), refundedPence: refunded, charges };
 }

@@ -42,7 +42,7 @@ import { logActivity, type Actor } from "../activity/repository";
 import { enqueueMail, type MailSettings } from "../mail/outbox";
 import * as repo from "./repository";
 import { courseDays, missingItems, readinessOf, sniffEvidenceType } from "./rules";
-import { learnerResultMail } from "./mail";
+import { HELD_CERTIFICATE_MESSAGE, queueResultMailTx, resultsHeldFor } from "./held-results";
 import { isTrainer, scopeOf, type Viewer } from "../trainers";
 import { attendanceTooEarly, resultMailAt, resultsTooEarly } from "./timing";
 
@@ -55,7 +55,7 @@ export const DEFAULT_UNIT = "Assessment";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const attendeeName = (r: Row) => `${r.attendeeFirstName} ${r.attendeeLastName}`.trim();
 /** Where a learner's result mail goes: the form's e-mail, the attendee's, or the buyer's for their own place. */
-const learnerEmail = (r: Row) =>
+export const learnerEmail = (r: Row) =>
   r.rec.email ??
   r.attendeeEmail ??
   (`${r.attendeeFirstName} ${r.attendeeLastName}` === `${r.buyerFirstName} ${r.buyerLastName}` ? r.buyerEmail : null);
@@ -356,7 +356,7 @@ function registerView(row: Row, data: RegisterData, units: string[], today: stri
 
 const unitsOr = (units: string[]) => (units.length ? units : [DEFAULT_UNIT]);
 
-async function registerOf(db: DbOrTx, row: Row, now: Date, viewer?: Viewer): Promise<RegisterLearner> {
+export async function registerOf(db: DbOrTx, row: Row, now: Date, viewer?: Viewer): Promise<RegisterLearner> {
   const units = unitsOr(await repo.unitsOfCourse(db, row.courseId));
   const data = { attendance: await repo.attendanceOf(db, [row.rec.id]), results: await repo.resultsOf(db, [row.rec.id]) };
   return registerView(row, data, units, ukDate(now), !!viewer && isTrainer(viewer));
@@ -570,32 +570,9 @@ export async function recordResults(
       actor,
       at: now,
     });
-    // The learner hears once every unit has a result, and again only when the results change.
-    let mailed = false;
-    const summary = after.results.map((r) => `${r.unit}=${r.result}`).join("|");
-    const to = learnerEmail(row);
-    if (["pass", "fail", "resit"].includes(after.readiness.result) && summary !== row.rec.resultMailed && to) {
-      const rendered = learnerResultMail(
-        {
-          name: row.rec.fullName ?? attendeeName(row),
-          courseTitle: row.courseTitle,
-          licenceKind: row.rec.licenceKind as LicenceKind,
-          results: after.results,
-          outcome: after.readiness.result as "pass" | "fail" | "resit",
-        },
-        mail,
-      );
-      // The result mail waits in the outbox until the assessment day is over (UK time, decision 330).
-      const sendAt = new Date(Math.max(now.getTime(), resultMailAt(row.endDate).getTime()));
-      await enqueueMail(
-        tx,
-        { to, toName: row.rec.fullName ?? attendeeName(row), kind: "learner_result", ...rendered },
-        now,
-        sendAt,
-      );
-      await repo.updateLearner(tx, id, { resultMailed: summary }, now);
-      mailed = sendAt.getTime() <= now.getTime();
-    }
+    // The learner hears once every unit has a result, and again only when the results change
+    // (held while the order's terms hold results until it is paid in full).
+    const mailed = await queueResultMailTx(tx, row, after, mail, now, learnerEmail(row));
     return { learner: after, mailed };
   });
 }
@@ -608,6 +585,7 @@ export async function setCertificate(db: Db, id: number, issued: boolean, actor:
         const reg = await registerOf(tx, row, now, actor);
         if (reg.readiness.result !== "pass")
           throw new HttpError(409, "A certificate can be issued only after every unit is passed");
+        if (resultsHeldFor(row)) throw new HttpError(409, HELD_CERTIFICATE_MESSAGE);
       }
       await repo.updateLearner(
         tx,

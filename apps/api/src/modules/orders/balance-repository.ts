@@ -96,3 +96,34 @@ export async function outstandingTotals(db: DbOrTx, today: string): Promise<{ ou
   const r = rows[0];
   return { outstanding: Number(r?.outstanding ?? 0), overdue: Number(r?.overdue ?? 0), count: Number(r?.count ?? 0) };
 }
+
+/** The office's overdue alerts (bell notices) since `since`: one per booking, at the time it was alerted. */
+export async function overdueAlertsSince(
+  db: DbOrTx,
+  since: Date,
+  limit: number,
+): Promise<{ id: number; at: Date; name: string; bookingRef: string; owedPence: number; released: boolean }[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      at: orders.overdueAlertedAt,
+      first: orders.firstName,
+      last: orders.lastName,
+      bookingRef: orders.bookingRef,
+      total: orders.totalPence,
+      paid: orders.amountPaidPence,
+      released: orders.releasedUnpaidAt,
+    })
+    .from(orders)
+    .where(sql`${orders.overdueAlertedAt} >= ${since.toISOString()}`)
+    .orderBy(sql`${orders.overdueAlertedAt} desc`)
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at!,
+    name: `${r.first} ${r.last}`,
+    bookingRef: r.bookingRef,
+    owedPence: Math.max(0, r.total - (r.paid ?? 0)),
+    released: r.released !== null,
+  }));
+}

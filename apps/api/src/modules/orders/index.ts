@@ -37,3 +37,5 @@ export {
   type PhoneDepositTerms,
 } from "./balance";
 export { runOverdueBalances, type OverdueRun } from "./overdue";
+export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";
+export { overdueAlertsSince } from "./balance-repository";
