@@ -87,7 +87,15 @@ describe("job queue with two API instances", () => {
       ["send-mail", "* * * * *"],
       ["waitlist-offers", "* * * * *"],
     ]);
-    for (const name of ["order-expiry", "send-mail", "scheduled-mail", "learner-retention", "waitlist-offers", "ops-alerts", "overdue-balances"]) {
+    for (const name of [
+      "order-expiry",
+      "send-mail",
+      "scheduled-mail",
+      "learner-retention",
+      "waitlist-offers",
+      "ops-alerts",
+      "overdue-balances",
+    ]) {
       expect(await queue.getQueue(name)).toMatchObject({ policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true });
     }
   });

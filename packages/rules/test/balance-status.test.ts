@@ -22,7 +22,12 @@ describe("calendarDaysBetween", () => {
 
 describe("balanceStatus", () => {
   it("a deposit with the due day far off is 'deposit paid' with the rest outstanding", () => {
-    expect(balanceStatus(base)).toEqual({ state: "deposit paid", outstandingPence: 48_000, daysOverdue: 0, netPaidPence: 12_000 });
+    expect(balanceStatus(base)).toEqual({
+      state: "deposit paid",
+      outstandingPence: 48_000,
+      daysOverdue: 0,
+      netPaidPence: 12_000,
+    });
   });
 
   it("becomes 'balance due' exactly BALANCE_DUE_SOON_DAYS before the due day, not a day earlier", () => {

@@ -53,7 +53,10 @@ const PART_LABELS: Record<string, string> = {
 /** The deposit, balance and instalment lines of an order paid in parts (none when paid at once). */
 export function partPayments(order: Pick<OrderRow, "paymentPlan">, charges: ReceiptCharge[]): [string, string][] {
   if (order.paymentPlan === "full" && charges.length < 2) return [];
-  return charges.map((c) => [`${PART_LABELS[c.kind] ?? "Payment received"} ${LONDON_DAY.format(c.receivedAt)}`, formatPence(c.amountPence)]);
+  return charges.map((c) => [
+    `${PART_LABELS[c.kind] ?? "Payment received"} ${LONDON_DAY.format(c.receivedAt)}`,
+    formatPence(c.amountPence),
+  ]);
 }
 
 /** Who the document is for and what it says, as text lines (also what the tests read back). */

@@ -17,7 +17,13 @@ type OrderLike = { bookingRef: string; firstName: string; lastName: string; gues
 type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string };
 const P = "margin:0 0 12px";
 
-function render(subject: string, heading: string, lines: string[], s: MailSettings, attachments: MailAttachment[] = []): RenderedMail {
+function render(
+  subject: string,
+  heading: string,
+  lines: string[],
+  s: MailSettings,
+  attachments: MailAttachment[] = [],
+): RenderedMail {
   const text = [...lines, "", s.providerName].join("\n");
   const html = layout(
     subject,

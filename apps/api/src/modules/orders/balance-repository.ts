@@ -87,7 +87,10 @@ export async function sumRefundedOf(db: DbOrTx, orderId: number): Promise<number
  * Outstanding balances: what live bookings still owe (pence), in all and past their due day
  * (the dashboard's figure).
  */
-export async function outstandingTotals(db: DbOrTx, today: string): Promise<{ outstanding: number; overdue: number; count: number }> {
+export async function outstandingTotals(
+  db: DbOrTx,
+  today: string,
+): Promise<{ outstanding: number; overdue: number; count: number }> {
   const { rows } = await db.execute<{ outstanding: number; overdue: number; count: number }>(sql`
     select coalesce(sum(o.total_pence - coalesce(o.amount_paid_pence, 0)), 0)::int as outstanding,
       coalesce(sum(o.total_pence - coalesce(o.amount_paid_pence, 0)) filter (where o.balance_due_on < ${today}::date), 0)::int as overdue,

@@ -110,13 +110,11 @@ export async function phoneDepositTerms(
   now: Date,
 ): Promise<PhoneDepositTerms> {
   const options = await repo.paymentOptionsOf(db, courseId);
-  const amountIssue = (message: string) =>
-    new HttpError(400, message, { issues: [{ path: "amount_received", message }] });
+  const amountIssue = (message: string) => new HttpError(400, message, { issues: [{ path: "amount_received", message }] });
   if (!options || !firstDay) throw amountIssue("This course cannot be booked with a deposit");
   if (receivedPence >= totalPence) throw amountIssue("A deposit is less than the total: record a full payment instead");
   const dueOn = addDays(firstDay.slice(0, 10), -options.balance_due_days);
-  if (dueOn <= ukDate(now))
-    throw amountIssue(`The course starts within ${options.balance_due_days} days: take the full amount`);
+  if (dueOn <= ukDate(now)) throw amountIssue(`The course starts within ${options.balance_due_days} days: take the full amount`);
   return { paymentPlan: "deposit", depositPence: receivedPence, balanceDueOn: dueOn, paymentTerms: options };
 }
 

@@ -52,7 +52,12 @@ export async function runOverdueBalances(db: Db, settings: MailSettings, now: Da
           {
             ...officeRecipient(settings),
             kind: "balance_overdue",
-            ...overdueAlertMail(order, items, { outstandingPence: m.outstandingPence, dueOn: order.balanceDueOn, releaseOn }, settings),
+            ...overdueAlertMail(
+              order,
+              items,
+              { outstandingPence: m.outstandingPence, dueOn: order.balanceDueOn, releaseOn },
+              settings,
+            ),
           },
           now,
         );
@@ -92,7 +97,8 @@ export async function runOverdueBalances(db: Db, settings: MailSettings, now: Da
         at: now,
       });
       run.released.push(id);
-      for (const i of items) if (i.courseDateId && !run.freedDateIds.includes(i.courseDateId)) run.freedDateIds.push(i.courseDateId);
+      for (const i of items)
+        if (i.courseDateId && !run.freedDateIds.includes(i.courseDateId)) run.freedDateIds.push(i.courseDateId);
     });
   }
   return run;
