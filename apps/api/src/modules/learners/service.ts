@@ -39,12 +39,12 @@ import type { learnerRecords } from "../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
 import { logActivity, type Actor } from "../activity/repository";
-import { enqueueMail, type MailSettings } from "../mail/outbox";
+import type { MailSettings } from "../mail/outbox";
 import * as repo from "./repository";
 import { courseDays, missingItems, readinessOf, sniffEvidenceType } from "./rules";
 import { HELD_CERTIFICATE_MESSAGE, queueResultMailTx, resultsHeldFor } from "./held-results";
 import { isTrainer, scopeOf, type Viewer } from "../trainers";
-import { attendanceTooEarly, resultMailAt, resultsTooEarly } from "./timing";
+import { attendanceTooEarly, resultsTooEarly } from "./timing";
 
 type Rec = typeof learnerRecords.$inferSelect;
 type Row = repo.LearnerRow;
