@@ -82,11 +82,20 @@ describe("job queue with two API instances", () => {
       ["learner-retention", "30 3 * * *"],
       ["ops-alerts", "* * * * *"],
       ["order-expiry", "* * * * *"],
+      ["overdue-balances", "0 7 * * *"],
       ["scheduled-mail", "*/5 * * * *"],
       ["send-mail", "* * * * *"],
       ["waitlist-offers", "* * * * *"],
     ]);
-    for (const name of ["order-expiry", "send-mail", "scheduled-mail", "learner-retention", "waitlist-offers", "ops-alerts"]) {
+    for (const name of [
+      "order-expiry",
+      "send-mail",
+      "scheduled-mail",
+      "learner-retention",
+      "waitlist-offers",
+      "ops-alerts",
+      "overdue-balances",
+    ]) {
       expect(await queue.getQueue(name)).toMatchObject({ policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true });
     }
   });

@@ -19,6 +19,7 @@ import {
 } from "./common";
 import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
 import { AttendeeParams, CancelAttendeeSchema, RenameAttendeeSchema, SwapAttendeeSchema } from "./attendee-actions";
+import { BOOKING_MONEY_FILTERS, BookingMoneySchema, BookingRowMoneyFields } from "./balances";
 
 /**
  * What the office reads as a booking's state. confirmed: paid (or a manual booking, even one whose
@@ -82,6 +83,8 @@ export const BookingListQuery = PageQuery.extend({
   dir: z.enum(SORT_DIRECTIONS).optional(),
   /** Booking reference (with or without the dash, any case), buyer or attendee name, e-mail, phone, course title or discount code. */
   q: z.string().trim().max(TEXT_MAX.short).optional(),
+  /** Only bookings whose balance is overdue, or that still owe something not yet overdue. */
+  money: z.enum(BOOKING_MONEY_FILTERS).optional(),
 });
 export type BookingListQueryInput = z.input<typeof BookingListQuery>;
 
@@ -116,6 +119,7 @@ export const BookingRowSchema = z.object({
   /** A manual booking whose invoice is not paid yet. */
   invoice_unpaid: z.boolean(),
   discount_code: z.string().nullable(),
+  ...BookingRowMoneyFields,
 });
 export type BookingRow = z.infer<typeof BookingRowSchema>;
 
@@ -239,6 +243,8 @@ export const BookingDetailSchema = BookingRowSchema.extend({
     .nullable(),
   total: Pounds,
   payment: BookingPaymentSchema,
+  /** Plan, money state, what is owed and when, instalments and every amount received. */
+  money: BookingMoneySchema,
   /** Mails the booking's customer was sent about it (from the mail outbox), oldest first. */
   mails: z.array(BookingMailSchema),
   /** Activity-log entries about this booking, oldest first. */
@@ -354,6 +360,8 @@ export const ManualBookingSchema = z
     }),
     /** Pounds received now; null: 'unpaid, invoice sent' (invoice or bank transfer only). */
     amount_received: Pounds.nullable(),
+    /** A deposit by phone: `amount_received` is part of the total; the balance is due before the course (its payment options). */
+    part_payment: z.boolean().optional(),
     notes: z.string().trim().max(TEXT_MAX.details).optional(),
     /** Send the confirmation mail (with calendar file and receipt link) as for an online booking. Default true. */
     notify: z.boolean().optional(),
@@ -363,6 +371,9 @@ export const ManualBookingSchema = z
     postcodeIssue(v.postcode, v.country || "United Kingdom", ctx);
     if (v.amount_received === null && v.payment_method !== "invoice" && v.payment_method !== "bank_transfer") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_received"], message: "Enter the amount received" });
+    }
+    if (v.part_payment && !(v.amount_received !== null && v.amount_received > 0)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount_received"], message: "Enter the deposit received" });
     }
   });
 export type ManualBookingInput = z.input<typeof ManualBookingSchema>;

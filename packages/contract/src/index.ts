@@ -84,3 +84,4 @@ export * from "./approvals";
 export * from "./course-settings";
 export * from "./self-service";
 export * from "./payment-options";
+export * from "./balances";

@@ -19,3 +19,4 @@ export * from "./learning";
 export * from "./postcode";
 export * from "./self-service";
 export * from "./deposits";
+export * from "./balance-status";

@@ -9,6 +9,7 @@ import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs";
 import { purgeExpiredLearnerRecords } from "../modules/learners";
 import { purgeOldRecords } from "../modules/privacy";
 import { activeHold } from "../modules/ops";
+import { runOverdueBalances, type OverdueRun } from "../modules/orders";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module "fastify" {
       purgeOldRecords: () => Promise<{ mails: number; activity: number }>;
       /** Whether mail and jobs are held after a restore (decision 302). */
       held: () => Promise<boolean>;
+      /** One run of the overdue-balance job at `now` (default: the app's clock): alerts, releases, offers the freed places. */
+      runOverdue: (now?: Date) => Promise<OverdueRun>;
       /** Starts the job queue after a release (a no-op when it runs already or workers are off). */
       resume: () => Promise<void>;
     };
@@ -48,6 +51,8 @@ export const JOBS = {
   waitlistOffers: { name: "waitlist-offers", cron: "* * * * *" },
   // Operations alerts (decision 296): each condition judged every minute.
   opsAlerts: { name: "ops-alerts", cron: "* * * * *" },
+  // Balances past their due day (deposits): a day's matter, checked each morning before the office opens.
+  overdueBalances: { name: "overdue-balances", cron: "0 7 * * *" },
 } as const;
 
 /**
@@ -105,6 +110,12 @@ export default fp(
     const purgeOld = () => purgeOldRecords(app.db, app.now());
     // Waiting lists (issue 15): offers that ran out pass on; places freed by any path are offered.
     const offerFreedPlaces = () => app.waitlist.offerFreedPlaces();
+    const runOverdue = async (now?: Date) => {
+      const run = await runOverdueBalances(app.db, app.mail.settings, now ?? app.now());
+      // Released places go to the waiting lists first (as every other freed place).
+      if (run.freedDateIds.length) await app.waitlist.placesMayHaveFreed(run.freedDateIds);
+      return run;
+    };
     const enabled = app.env.WORKERS_ENABLED;
     const queue = enabled
       ? new PgBoss({
@@ -140,6 +151,7 @@ export default fp(
       queue,
       held,
       resume,
+      runOverdue,
     });
     if (!queue) return;
 
@@ -154,6 +166,11 @@ export default fp(
       },
       [JOBS.learnerRetention.name]: async () => ({ learners: await purgeLearnerRecords(), ...(await purgeOld()) }),
       [JOBS.waitlistOffers.name]: offerFreedPlaces,
+      [JOBS.overdueBalances.name]: async () => {
+        const run = await runOverdue();
+        if (run.alerted.length || run.released.length) kickMail();
+        return run;
+      },
       [JOBS.opsAlerts.name]: async () => {
         const run = await app.ops.evaluateAlerts();
         // An alert's mail goes out at once rather than at the sender's next minute.

@@ -33,7 +33,7 @@ export const DASHBOARD_ACTIVITY_COUNT = 4;
 const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 
 function isMoney(card: StatCard): boolean {
-  return /revenue|income|sales|£/i.test(card.title);
+  return /revenue|income|sales|balance|£/i.test(card.title);
 }
 
 function cardIcon(card: StatCard): LucideIcon {

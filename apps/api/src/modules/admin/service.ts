@@ -5,6 +5,9 @@ import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
 import { pageFailureSummary } from "../payments";
+import { outstandingTotals, overdueAlertsSince } from "../orders";
+import { formatBookingRef } from "@app/contract";
+import { ukDate } from "../../lib/dates";
 
 /** "18:32" in UK time: the office reads times on the clock of the shop. */
 const ukClock = (at: Date) => at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
@@ -56,10 +59,14 @@ export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
   const end = now.toISOString();
   const rows = await repo.dashboardCounts(db, thisMonth, lastMonth, end);
   const r = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
+  const owed = await outstandingTotals(db, ukDate(now));
   return [
     card("Enrollments", r.enrol_now ?? 0, r.enrol_prev ?? 0),
     card("Revenue", toPounds(r.rev_now ?? 0), toPounds(r.rev_prev ?? 0)),
     card("Messages", r.msg_now ?? 0, r.msg_prev ?? 0),
+    // What live bookings still owe today (deposits' balances, open invoices): a standing figure, no
+    // month to compare with; 'positive' while nothing of it is overdue.
+    { title: "Outstanding balances", value: toPounds(owed.outstanding), percentage: 0, isPositive: owed.overdue === 0 },
   ];
 }
 
@@ -115,6 +122,16 @@ export async function notificationsFor(db: Db, userId: number, now: Date): Promi
   const alerts = (await opsAlertNotifications(db, new Date(since), NOTIFICATION_LIMIT)).map(
     (a): Notification => ({ ...a, read: seen !== null && new Date(a.time) <= seen }),
   );
+  // Balances past their due day: one notice per booking, when the office was alerted.
+  for (const o of await overdueAlertsSince(db, new Date(since), NOTIFICATION_LIMIT))
+    alerts.push({
+      id: `balance-overdue-${o.id}`,
+      kind: "alert",
+      title: `Balance overdue: ${o.name}`,
+      message: `${formatBookingRef(o.bookingRef)} · ${formatPence(o.owedPence)} owed${o.released ? " · places released" : ""}`,
+      time: o.at.toISOString(),
+      read: seen !== null && o.at <= seen,
+    });
   const kept = [...alerts, ...items.slice(0, Math.max(0, NOTIFICATION_LIMIT - alerts.length))].sort(
     (a, b) => Date.parse(b.time) - Date.parse(a.time),
   );

@@ -56,6 +56,9 @@ export const CSV_COLUMNS = [
   "Company",
   "Purchase order",
   "Discount code",
+  "Amount due (GBP)",
+  "Balance due on",
+  "Money state",
 ] as const;
 
 const money = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
@@ -109,6 +112,9 @@ async function csvLinesOf(db: Db, rows: BookingRow[]): Promise<string> {
             csvCell(o.companyName ?? ""),
             csvCell(o.purchaseOrder ?? ""),
             csvCell(o.discountCode ?? ""),
+            csvCell(money(r.balance_due)),
+            csvCell(r.balance_due_on ?? ""),
+            csvCell(r.money_state ?? ""),
           ].join(",") + "\r\n";
       }
     }

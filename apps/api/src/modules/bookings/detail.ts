@@ -7,7 +7,7 @@ import { penceToPounds as toPounds } from "@app/rules";
 import type { Db, Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { learnerFormsOfOrder } from "../learners";
-import { findAttendeesOf, findItems, findOrderById, findPayment, findRefunds } from "../orders";
+import { bookingMoney, findAttendeesOf, findItems, findOrderById, findPayment, findRefunds } from "../orders";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 import { asMethod, publicReceiptUrl, refundStateOf } from "./service";
@@ -39,6 +39,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
   ]);
   const paid = order.amountPaidPence ?? 0;
   const refunded = refundRows.reduce((s, r) => s + r.amountPence, 0);
+  const money = await bookingMoney(db, order, refunded, now);
   const learners = [...new Set(attendees.map((a) => `${a.firstName} ${a.lastName}`))];
   const starts = items
     .map((i) => i.startDate)
@@ -77,6 +78,9 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
     payment_method: asMethod(payment?.method),
     invoice_unpaid: payment?.invoiceUnpaid ?? false,
     discount_code: order.discountCode,
+    money_state: money.state,
+    balance_due: money.outstanding,
+    balance_due_on: money.due_on,
     expires_at: order.expiresAt.toISOString(),
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     items: items.map((i) => ({
@@ -133,6 +137,7 @@ export async function bookingDetail(db: Db | Tx, id: number, now: Date, apiUrl: 
         created_at: r.createdAt.toISOString(),
       })),
     },
+    money,
     mails: mails.map((m) => ({
       id: m.id,
       kind: m.kind,

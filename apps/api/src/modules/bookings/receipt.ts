@@ -21,11 +21,15 @@ export type ReceiptItem = {
   addOns: { name: string; price_pence: number }[];
 };
 
+export type ReceiptCharge = { kind: string; amountPence: number; receivedAt: Date };
+
 export type ReceiptInput = {
   order: OrderRow;
   items: ReceiptItem[];
   method: PaymentMethod;
   refundedPence: number;
+  /** Every amount received (deposit, balance, instalments…): listed when the order was paid in parts. */
+  charges?: ReceiptCharge[];
   business: Pick<MailSettings, "providerName" | "providerPhone" | "providerEmail" | "venueAddress">;
   vat: { number: string; ratePercent: number } | null;
   now: Date;
@@ -37,6 +41,23 @@ const LONDON_DAY = new Intl.DateTimeFormat("en-GB", {
   month: "long",
   year: "numeric",
 });
+
+const PART_LABELS: Record<string, string> = {
+  deposit: "Deposit paid",
+  balance: "Balance paid",
+  instalment: "Instalment paid",
+  office: "Payment received",
+  full: "Payment received",
+};
+
+/** The deposit, balance and instalment lines of an order paid in parts (none when paid at once). */
+export function partPayments(order: Pick<OrderRow, "paymentPlan">, charges: ReceiptCharge[]): [string, string][] {
+  if (order.paymentPlan === "full" && charges.length < 2) return [];
+  return charges.map((c) => [
+    `${PART_LABELS[c.kind] ?? "Payment received"} ${LONDON_DAY.format(c.receivedAt)}`,
+    formatPence(c.amountPence),
+  ]);
+}
 
 /** Who the document is for and what it says, as text lines (also what the tests read back). */
 export function receiptTitle(order: OrderRow): "Receipt" | "Invoice" {
@@ -161,11 +182,16 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
     }
     doc.moveDown(0.5);
     const paid = order.amountPaidPence ?? 0;
+    for (const [label, amount] of partPayments(order, input.charges ?? [])) row(label, amount);
     row("Amount paid", formatPence(paid), { bold: true });
     row("Payment method", PAYMENT_METHOD_LABELS[input.method]);
     if (input.refundedPence > 0) row("Refunded", `-${formatPence(input.refundedPence)}`);
     if (order.status === "paid" && paid < order.totalPence)
-      row("Amount due", formatPence(order.totalPence - paid), { bold: true });
+      row(
+        order.balanceDueOn ? `Balance due by ${LONDON_DAY.format(new Date(`${order.balanceDueOn}T12:00:00Z`))}` : "Amount due",
+        formatPence(order.totalPence - paid),
+        { bold: true },
+      );
   });
   table = undefined;
   if (order.status === "cancelled") {

@@ -7,7 +7,7 @@
  * are written only by the orders module (orders/index.ts).
  */
 import { asc, eq, sql, type SQL } from "drizzle-orm";
-import { formatBookingRef, type BookingSortField, type BookingStatusFilter } from "@app/contract";
+import { formatBookingRef, type BookingMoneyFilter, type BookingSortField, type BookingStatusFilter } from "@app/contract";
 import type { DbOrTx, Tx } from "../../db/client";
 import { activityLog, bookingActionKeys, bookingNotes, mailOutbox, type OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
@@ -37,6 +37,8 @@ export type BookingListRow = {
   courses: string[] | null;
   learners: string[] | null;
   places: number;
+  balance_due_on: string | null;
+  payment_plan: string;
   total_count: number;
 };
 
@@ -78,7 +80,23 @@ function searchSql(q: string): SQL {
   return sql`o.id in (${sql.join(parts, sql` union `)})`;
 }
 
-export type ListFilter = { status: BookingStatusFilter; q?: string; sort: BookingSortField; dir: "asc" | "desc" };
+/**
+ * The money filter, as the rule `balanceStatus` reads it: a live booking still owing something,
+ * overdue the day after its balance's due day (London), or not yet.
+ */
+function moneyFilterSql(money: BookingMoneyFilter, at: string): SQL {
+  const owing = sql`o.status = 'paid' and coalesce(o.amount_paid_pence, 0) < o.total_pence`;
+  const late = sql`o.balance_due_on is not null and o.balance_due_on < (${at}::timestamptz at time zone 'Europe/London')::date`;
+  return money === "overdue" ? sql`(${owing} and ${late})` : sql`(${owing} and not (${late}))`;
+}
+
+export type ListFilter = {
+  status: BookingStatusFilter;
+  q?: string;
+  sort: BookingSortField;
+  dir: "asc" | "desc";
+  money?: BookingMoneyFilter;
+};
 
 const hasRefund = sql`exists (select 1 from refunds r where r.order_id = o.id)`;
 
@@ -109,6 +127,7 @@ function whereSql(filter: ListFilter, at: string): SQL {
   const status = statusSql(filter.status, at);
   if (status) conds.push(status);
   if (filter.q?.trim()) conds.push(searchSql(filter.q));
+  if (filter.money) conds.push(moneyFilterSql(filter.money, at));
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
@@ -144,7 +163,7 @@ const columnsSql = (chosen: SQL, iso: string, dir: SQL) => sql`
       ${bookingStatusSql(iso)} as booking_status,
       o.total_pence, o.amount_paid_pence, ${refundedSql} as refunded_pence,
       coalesce(p.method, 'card_online') as method, coalesce(p.invoice_unpaid, false) as invoice_unpaid,
-      o.discount_code, o.created_at,
+      o.discount_code, o.created_at, o.balance_due_on::text as balance_due_on, o.payment_plan,
       (select min(i.start_date)::text from order_items i where i.order_id = o.id) as first_date,
       (select array_agg(i.title order by i.id) from order_items i where i.order_id = o.id) as courses,
       (select array_agg(x.name order by x.pos) from (

@@ -43,11 +43,14 @@ function ctxOf(request: FastifyRequest): BookingCtx {
   };
 }
 
-const filterOf = (query: { status?: string; sort?: string; dir?: string; q?: string } | undefined): repo.ListFilter => ({
+const filterOf = (
+  query: { status?: string; sort?: string; dir?: string; q?: string; money?: repo.ListFilter["money"] } | undefined,
+): repo.ListFilter => ({
   status: (query?.status ?? DEFAULT_BOOKING_STATUS_FILTER) as repo.ListFilter["status"],
   sort: (query?.sort ?? "booked_on") as repo.ListFilter["sort"],
   dir: (query?.dir ?? "desc") as repo.ListFilter["dir"],
   q: query?.q,
+  money: query?.money,
 });
 
 /** The course dates of a booking's items (read before a transfer: the date it leaves is the one freed). */
@@ -69,6 +72,7 @@ async function pdfFor(request: FastifyRequest, order: repo.OrderRow) {
     items: facts.items,
     method: facts.method,
     refundedPence: facts.refundedPence,
+    charges: facts.charges,
     business: app.mail.settings,
     vat: app.env.VAT_NUMBER ? { number: app.env.VAT_NUMBER, ratePercent: app.env.VAT_RATE } : null,
     now: app.now(),

@@ -13,7 +13,7 @@ import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity } from "../activity";
 import { customerRecipient, type MailSettings } from "../mail";
-import { bookingCalendar, findItems, findPayment, lockOrderById, rosterOf, sumRefunded, type OfficeCtx } from "../orders";
+import { bookingCalendar, chargesOf, findItems, findPayment, lockOrderById, moneyStateOf, rosterOf, sumRefunded, type OfficeCtx } from "../orders";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
@@ -42,7 +42,7 @@ export async function listBookings(
   page: Page | null,
 ): Promise<{ items: BookingRow[]; total: number }> {
   const { rows, total } = await repo.listBookings(db, filter, now, page);
-  return { total, items: rows.map(toBookingRow) };
+  return { total, items: rows.map((r) => toBookingRow(r, now)) };
 }
 
 /**
@@ -52,10 +52,10 @@ export async function listBookings(
 export async function* bookingBatches(db: Db, filter: repo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
   const ids = await repo.listBookingIds(db, filter, now);
   for (let i = 0; i < ids.length; i += size)
-    yield (await repo.listBookingsByIds(db, ids.slice(i, i + size), now)).map(toBookingRow);
+    yield (await repo.listBookingsByIds(db, ids.slice(i, i + size), now)).map((r) => toBookingRow(r, now));
 }
 
-function toBookingRow(r: repo.BookingListRow): BookingRow {
+function toBookingRow(r: repo.BookingListRow, now: Date): BookingRow {
   const paid = r.amount_paid_pence === null ? null : Number(r.amount_paid_pence);
   const refunded = Number(r.refunded_pence);
   return {
@@ -77,7 +77,24 @@ function toBookingRow(r: repo.BookingListRow): BookingRow {
     payment_method: asMethod(r.method),
     invoice_unpaid: Boolean(r.invoice_unpaid),
     discount_code: r.discount_code,
+    ...rowMoney(r, refunded, now),
   };
+}
+
+/** The list's (and CSV's) money columns: the rule `balanceStatus` on the row. */
+function rowMoney(r: repo.BookingListRow, refunded: number, now: Date) {
+  const m = moneyStateOf(
+    {
+      status: r.status as OrderRow["status"],
+      totalPence: Number(r.total_pence),
+      amountPaidPence: r.amount_paid_pence === null ? null : Number(r.amount_paid_pence),
+      balanceDueOn: r.balance_due_on,
+      paymentPlan: r.payment_plan as OrderRow["paymentPlan"],
+    },
+    refunded,
+    now,
+  );
+  return { money_state: m.state, balance_due: toPounds(m.outstandingPence), balance_due_on: r.balance_due_on };
 }
 
 // ---------------------------------------------------------------------------------------- resend, notes
@@ -149,10 +166,11 @@ export async function addNote(
 }
 
 export async function receiptFacts(db: Db, order: OrderRow) {
-  const [items, payment, refunded] = await Promise.all([
+  const [items, payment, refunded, charges] = await Promise.all([
     findItems(db, order.id),
     findPayment(db, order.id),
     sumRefunded(db, order.id),
+    chargesOf(db, order.id),
   ]);
-  return { items, method: asMethod(payment?.method), refundedPence: refunded };
+  return { items, method: asMethod(payment?.method), refundedPence: refunded, charges };
 }

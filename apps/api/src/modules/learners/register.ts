@@ -20,9 +20,9 @@ import { logActivity } from "../activity";
 import { enqueueMail, type MailSettings } from "../mail";
 import * as repo from "./repository";
 import { courseDays } from "./rules";
-import { learnerResultMail } from "./mail";
+import { HELD_CERTIFICATE_MESSAGE, queueResultMailTx, resultsHeldFor } from "./held-results";
 import { isTrainer, type Viewer } from "../trainers";
-import { attendanceTooEarly, resultMailAt, resultsTooEarly } from "./timing";
+import { attendanceTooEarly, resultsTooEarly } from "./timing";
 import { Row, attendeeName, learnerEmail, lockForRegister, who } from "./shared";
 import { getBoard, registerOf, unitsOr } from "./register-view";
 
@@ -169,32 +169,9 @@ export async function recordResults(
       actor,
       at: now,
     });
-    // The learner hears once every unit has a result, and again only when the results change.
-    let mailed = false;
-    const summary = after.results.map((r) => `${r.unit}=${r.result}`).join("|");
-    const to = learnerEmail(row);
-    if (["pass", "fail", "resit"].includes(after.readiness.result) && summary !== row.rec.resultMailed && to) {
-      const rendered = learnerResultMail(
-        {
-          name: row.rec.fullName ?? attendeeName(row),
-          courseTitle: row.courseTitle,
-          licenceKind: row.rec.licenceKind as LicenceKind,
-          results: after.results,
-          outcome: after.readiness.result as "pass" | "fail" | "resit",
-        },
-        mail,
-      );
-      // The result mail waits in the outbox until the assessment day is over (UK time, decision 330).
-      const sendAt = new Date(Math.max(now.getTime(), resultMailAt(row.endDate).getTime()));
-      await enqueueMail(
-        tx,
-        { to, toName: row.rec.fullName ?? attendeeName(row), kind: "learner_result", ...rendered },
-        now,
-        sendAt,
-      );
-      await repo.updateLearner(tx, id, { resultMailed: summary }, now);
-      mailed = sendAt.getTime() <= now.getTime();
-    }
+    // The learner hears once every unit has a result, and again only when the results change
+    // (held while the order's terms hold results until it is paid in full).
+    const mailed = await queueResultMailTx(tx, row, after, mail, now, learnerEmail(row));
     return { learner: after, mailed };
   });
 }
@@ -207,6 +184,7 @@ export async function setCertificate(db: Db, id: number, issued: boolean, actor:
         const reg = await registerOf(tx, row, now, actor);
         if (reg.readiness.result !== "pass")
           throw new HttpError(409, "A certificate can be issued only after every unit is passed");
+        if (resultsHeldFor(row)) throw new HttpError(409, HELD_CERTIFICATE_MESSAGE);
       }
       await repo.updateLearner(
         tx,

@@ -35,6 +35,8 @@ const learnerColumns = {
   buyerPhone: orders.phoneNumber,
   paidAt: orders.paidAt,
   totalPence: orders.totalPence,
+  amountPaidPence: orders.amountPaidPence,
+  paymentTerms: orders.paymentTerms,
   courseId: orderItems.courseId,
   courseDateId: orderItems.courseDateId,
   itemTitle: orderItems.title,

@@ -42,7 +42,10 @@ export type MailKind =
   | "waitlist_joined"
   | "booking_approved"
   | "booking_declined"
-  | "customer_sign_in";
+  | "customer_sign_in"
+
+  | "balance_overdue"
+  | "booking_released";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

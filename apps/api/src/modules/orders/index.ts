@@ -100,3 +100,15 @@ export { trainerEnrollments } from "./trainer-view";
 export { ordersRouter } from "./router";
 export { approvalsRouter } from "./approval-router";
 export { paymentOptionsRouter } from "./payment-options-router";
+export {
+  afterOfficePaymentTx,
+  bookingMoney,
+  moneyStateOf,
+  outstandingTotals,
+  phoneDepositTerms,
+  resultsHeld,
+  type PhoneDepositTerms,
+} from "./money-view";
+export { runOverdueBalances, type OverdueRun } from "./overdue";
+export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";
+export { overdueAlertsSince } from "./balance-repository";

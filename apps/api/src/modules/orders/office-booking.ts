@@ -17,6 +17,7 @@ import type { OfficeCtx, StepHooks } from "./office-context";
 import * as office from "./office-repository";
 import { recordChargeTx } from "./money-events";
 import { buildItemRows, buildOrderRow } from "./order-row";
+import { afterOfficePaymentTx, phoneDepositTerms } from "./money-view";
 import type { PlaceOutcome } from "./outcomes";
 import { priceCart } from "./placing";
 import * as money from "./money-repository";
@@ -68,6 +69,10 @@ export async function recordOfficeBooking(
     });
   }
   const label = line.dateLabel;
+  // A deposit by phone: the rest is due before the course, as the course's payment options say.
+  const deposit = input.part_payment
+    ? await phoneDepositTerms(ctx.db, line.courseId, line.startDate, received, total, ctx.now)
+    : null;
 
   return ctx.db.transaction(async (tx) => {
     await office.lockRetryKey(tx, `manual-booking:${input.idempotency_key}`);
@@ -95,7 +100,7 @@ export async function recordOfficeBooking(
       expiresAt: ctx.now,
       paymentProvider: "manual",
       now: ctx.now,
-      extra: { amountPaidPence: received, paidAt: ctx.now },
+      extra: { amountPaidPence: received, paidAt: ctx.now, ...(deposit ?? {}) },
     });
     const { order, item } = await office.insertOfficeOrder(
       tx,
@@ -109,7 +114,7 @@ export async function recordOfficeBooking(
     if (received > 0)
       await recordChargeTx(tx, {
         orderId: order.id,
-        kind: "office",
+        kind: deposit ? "deposit" : "office",
         amountPence: received,
         method: input.payment_method,
         provider: "manual",
@@ -134,7 +139,9 @@ export async function recordOfficeBooking(
       type: "enrollment",
       action: "Manual booking",
       details: `${formatBookingRef(order.bookingRef)}: ${ctx.actor.name} booked ${line.title} (${label}) for ${input.first_name} ${input.last_name}, ${places} ${places === 1 ? "place" : "places"}, ${
-        invoiceUnpaid ? "unpaid, invoice sent" : `${toPounds(received).toFixed(2)} GBP received`
+        invoiceUnpaid
+          ? "unpaid, invoice sent"
+          : `${toPounds(received).toFixed(2)} GBP received${deposit ? ` as a deposit, balance due ${deposit.balanceDueOn}` : ""}`
       } (${input.payment_method.replace("_", " ")})`,
       actor: ctx.actor,
       amountPence: received,
@@ -160,7 +167,10 @@ export async function recordOfficePayment(
     const order = await office.lockOrderById(tx, id);
     if (!order) throw new HttpError(404, "Booking not found");
     if (hooks.once && !(await hooks.once(tx, order.id))) return;
-    if (order.paymentProvider !== "manual") throw new HttpError(409, "Online payments are recorded by the payment provider");
+    // A balance after a deposit may come by bank transfer whichever way the deposit was paid.
+    const balance = order.paymentPlan !== "full";
+    if (order.paymentProvider !== "manual" && !balance)
+      throw new HttpError(409, "Online payments are recorded by the payment provider");
     if (order.status !== "paid") throw new HttpError(409, `This booking is ${order.status}`);
     const amount = toPence(input.amount);
     const due = order.totalPence - (order.amountPaidPence ?? 0);
@@ -174,21 +184,23 @@ export async function recordOfficePayment(
     const booked = await money.findPayment(tx, order.id);
     await recordChargeTx(tx, {
       orderId: order.id,
-      kind: "office",
+      kind: balance ? "balance" : "office",
       amountPence: amount,
-      method: input.payment_method ?? booked?.method ?? "invoice",
+      method: input.payment_method ?? (balance ? "bank_transfer" : (booked?.method ?? "invoice")),
       provider: "manual",
       idempotencyKey: input.idempotency_key,
       actorId: ctx.actor.id,
       at: ctx.now,
     });
-    await money.updateOfficePayment(tx, order.id, {
-      invoiceUnpaid: paid < order.totalPence,
-      ...(input.payment_method ? { method: input.payment_method } : {}),
-    });
+    if (!balance)
+      await money.updateOfficePayment(tx, order.id, {
+        invoiceUnpaid: paid < order.totalPence,
+        ...(input.payment_method ? { method: input.payment_method } : {}),
+      });
+    await afterOfficePaymentTx(tx, order, paid, ctx.now);
     await logActivity(tx, {
       type: "payment",
-      action: "Payment recorded",
+      action: balance ? "Balance payment recorded" : "Payment recorded",
       details: `Booking ${formatBookingRef(order.bookingRef)} for ${order.firstName} ${order.lastName}: ${ctx.actor.name} recorded ${toPounds(amount).toFixed(2)} GBP received${
         input.payment_method ? ` (${input.payment_method.replace("_", " ")})` : ""
       }${paid >= order.totalPence ? "; paid in full" : ""}`,
