@@ -54,7 +54,8 @@ async function chooseDate(apiUrl: string, slug?: string): Promise<{ course: Cour
   for (const c of courses) {
     const course = await json<CourseDetail>(await fetch(`${apiUrl}/api/courses/${c.id}`), `course ${c.id}`);
     const date =
-      course.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ?? course.courseDates.find((d) => d.placesLeft > 0);
+      course.courseDates.find((d) => d.placesLeft > 0 && d.startDate !== d.endDate) ??
+      course.courseDates.find((d) => d.placesLeft > 0);
     if (date && !chosen) chosen = { course, date };
     if (date && date.startDate !== date.endDate) return { course, date };
   }
@@ -92,7 +93,10 @@ export async function createPaidBooking(apiUrl: string, options: PaidBookingOpti
   });
   if (placed.status !== 201) throw new Error(`enroll failed: ${placed.status} ${await placed.text()}`);
   const { reference, booking_reference } = (await placed.json()) as { reference: string; booking_reference: string };
-  const pay = await fetch(`${apiUrl}/api/payments/local/${encodeURIComponent(reference)}/pay`, { method: "POST", redirect: "manual" });
+  const pay = await fetch(`${apiUrl}/api/payments/local/${encodeURIComponent(reference)}/pay`, {
+    method: "POST",
+    redirect: "manual",
+  });
   if (pay.status >= 400) throw new Error(`local pay failed: ${pay.status} ${await pay.text()}`);
   const status = await json<{ status: string; learner_links?: { url: string }[] }>(
     await fetch(`${apiUrl}/api/orders/${encodeURIComponent(reference)}/status`),

@@ -17,14 +17,7 @@ import * as repo from "./repository";
 import { createManualBooking, recordPayment } from "./manual";
 import { cancelBooking, refundBooking } from "./refunds";
 import { cancelAttendee, renameAttendee, swapAttendee } from "./attendee-actions";
-import {
-  addNote,
-  bookingBatches,
-  listBookings,
-  receiptFacts,
-  resendConfirmation,
-  type BookingCtx,
-} from "./service";
+import { addNote, bookingBatches, listBookings, receiptFacts, resendConfirmation, type BookingCtx } from "./service";
 import { bookingDetail } from "./detail";
 import { transferBooking, transferOptions } from "./transfer";
 

@@ -13,7 +13,17 @@ import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity } from "../activity";
 import { customerRecipient, type MailSettings } from "../mail";
-import { bookingCalendar, chargesOf, findItems, findPayment, lockOrderById, moneyStateOf, rosterOf, sumRefunded, type OfficeCtx } from "../orders";
+import {
+  bookingCalendar,
+  chargesOf,
+  findItems,
+  findPayment,
+  lockOrderById,
+  moneyStateOf,
+  rosterOf,
+  sumRefunded,
+  type OfficeCtx,
+} from "../orders";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";

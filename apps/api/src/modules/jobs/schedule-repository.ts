@@ -105,9 +105,13 @@ export async function passedAttendeesWithoutRenewal(db: Db, kind: string, now: D
 
 /** Courses on sale (not archived). */
 export async function liveCourses(db: Db) {
-  const { rows } = await db.execute<{ id: number; title: string; slug: string; licence: string | null; licence_renewal: boolean }>(
-    sql`select id, title, slug, licence, licence_renewal from courses where archived_at is null order by position, id`,
-  );
+  const { rows } = await db.execute<{
+    id: number;
+    title: string;
+    slug: string;
+    licence: string | null;
+    licence_renewal: boolean;
+  }>(sql`select id, title, slug, licence, licence_renewal from courses where archived_at is null order by position, id`);
   return rows;
 }
 

@@ -43,7 +43,6 @@ export type MailKind =
   | "booking_approved"
   | "booking_declined"
   | "customer_sign_in"
-
   | "balance_overdue"
   | "booking_released";
 
