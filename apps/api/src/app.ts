@@ -12,7 +12,7 @@ import inputGuardPlugin from "./plugins/input-guard";
 import authPlugin from "./plugins/auth";
 import { systemRouter } from "./modules/system";
 import { accountRouter, authRouter } from "./modules/auth";
-import { ordersRouter } from "./modules/orders";
+import { onChargeRecorded, ordersRouter } from "./modules/orders";
 import { approvalsRouter } from "./modules/orders";
 import { courseSettingsRouter } from "./modules/courses";
 import { paymentsRoutes } from "./modules/payments";
@@ -33,7 +33,7 @@ import docsPlugin from "./plugins/docs";
 import { jobsRouter, unsubscribeRoutes } from "./modules/jobs";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings";
-import { learnersRoutes } from "./modules/learners";
+import { learnersRoutes, releaseHeldResultsTx } from "./modules/learners";
 import { selfServiceRouter } from "./modules/self-service";
 import { trainersRouter } from "./modules/trainers";
 import { metricsPlugin, opsPlugin, opsRouter } from "./modules/ops";
@@ -169,6 +169,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(bookingsRouter), routerOptions);
   await app.register(s.plugin(selfServiceRouter), routerOptions);
   await app.register(learnersRoutes, { routerOptions });
+  // Results held until paid go out once money makes the order paid in full, in the charge's
+  // transaction. Registered here: learners and orders meet only through this listener.
+  const stopReleasingHeld = onChargeRecorded((tx, charge) =>
+    releaseHeldResultsTx(tx, charge.orderId, app.mail.settings, charge.receivedAt).then(() => undefined),
+  );
+  app.addHook("onClose", () => {
+    stopReleasingHeld();
+    return Promise.resolve();
+  });
   await app.register(s.plugin(opsRouter), routerOptions);
   await app.register(s.plugin(privacyRouter), routerOptions);
   await app.register(s.plugin(portalRouter), routerOptions);

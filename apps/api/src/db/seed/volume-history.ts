@@ -4,7 +4,7 @@
  * mail), then messages and waiting lists, then the counters recounted and the tables analysed.
  */
 import type pg from "pg";
-import type { VolumeCounts, volumeTargets } from "./volume";
+import type { VolumeCounts, volumeTargets } from "./volume-targets";
 
 type Step = (name: string, text: string, values?: unknown[]) => Promise<void>;
 

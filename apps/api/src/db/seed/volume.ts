@@ -22,20 +22,8 @@ export type VolumeOptions = {
   log?: (msg: string) => void;
 };
 
-export type VolumeCounts = Record<string, number>;
-
-/** Row counts at a scale (rounded; attendees and learner records follow from the orders). */
-export function volumeTargets(scale: number) {
-  const n = (x: number) => Math.max(1, Math.round(x * scale));
-  return {
-    orders: n(60_000),
-    activity: n(1_000_000),
-    mails: n(300_000),
-    learners: n(50_000),
-    messages: n(5_000),
-    waitlist: n(5_000),
-  };
-}
+export { volumeTargets, type VolumeCounts } from "./volume-targets";
+import { volumeTargets, type VolumeCounts } from "./volume-targets";
 
 /** Runs the statements on one connection (setseed holds for the session). */
 export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promise<VolumeCounts> {

@@ -5,3 +5,4 @@ export { findLearner, findLearnerByToken, learnersOf, learnersOfDate, lockLearne
 export { formView } from "./service";
 export { learnersRoutes } from "./router";
 export { learnerFormsOfOrder, learnerLinksForOrder, purgeExpiredLearnerRecords } from "./service";
+export { releaseHeldResultsTx } from "./release-held";

@@ -4,8 +4,6 @@
  */
 import type { FastifyInstance } from "fastify";
 import { initServer } from "@ts-rest/fastify";
-import { onChargeRecorded } from "../orders";
-import { releaseHeldResultsTx } from "./release-held";
 import { contract, EVIDENCE_TOO_LARGE_MESSAGE, MAX_EVIDENCE_BYTES } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { HttpError } from "../../lib/http-error";
@@ -162,12 +160,4 @@ export async function learnersRoutes(app: FastifyInstance, opts: { routerOptions
     return payload;
   });
   await app.register(s.plugin(learnersRouter), opts.routerOptions);
-  // Results held until paid go out once money makes the order paid in full (in the charge's transaction).
-  const stopListening = onChargeRecorded((tx, charge) =>
-    releaseHeldResultsTx(tx, charge.orderId, app.mail.settings, charge.receivedAt).then(() => undefined),
-  );
-  app.addHook("onClose", () => {
-    stopListening();
-    return Promise.resolve();
-  });
 }
