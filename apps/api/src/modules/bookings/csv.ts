@@ -6,10 +6,9 @@
  * typed text (leading 0 and +44 intact) — only for values made of phone characters, so no
  * customer-typed text ever becomes a formula.
  */
-import { inArray } from "drizzle-orm";
 import { BOOKING_STATUS_LABELS, PAYMENT_METHOD_LABELS, REFUND_STATE_LABELS, type BookingRow } from "@app/contract";
 import type { Db } from "../../db/client";
-import { orderAttendees, orderItems, orders } from "../../db/schema";
+import { csvRowsOf } from "./csv-repository";
 import { csvCell, phoneCell } from "../../lib/csv-cells";
 
 const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
@@ -67,15 +66,7 @@ const money = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(
 async function csvLinesOf(db: Db, rows: BookingRow[]): Promise<string> {
   const ids = rows.map((r) => r.id);
   if (!ids.length) return "";
-  const [orderRows, items, attendees] = await Promise.all([
-    db.select().from(orders).where(inArray(orders.id, ids)),
-    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.id),
-    db
-      .select()
-      .from(orderAttendees)
-      .where(inArray(orderAttendees.orderId, ids))
-      .orderBy(orderAttendees.orderItemId, orderAttendees.position),
-  ]);
+  const { orderRows, items, attendees } = await csvRowsOf(db, ids);
   const orderOf = new Map(orderRows.map((o) => [o.id, o]));
   const itemsOf = groupBy(items, (i) => i.orderId);
   const peopleOf = groupBy(attendees, (a) => a.orderItemId);

@@ -5,7 +5,6 @@
 import { initServer } from "@ts-rest/fastify";
 import { contract, formatBookingRef } from "@app/contract";
 import { penceToPounds as toPounds } from "@app/rules";
-import type { Db } from "../../db/client";
 import { pageOf, sendTotal } from "../../lib/paging";
 import { HttpError } from "../../lib/http-error";
 import { SYSTEM_ACTOR } from "../activity";
@@ -29,7 +28,7 @@ import { recordCheckoutAnswer } from "../customer-links";
 const s = initServer();
 
 /** The course dates of an order's items (whose lists a cancel may let in, issue 15). */
-const datesOf = async (db: Db, orderId: number) =>
+const datesOf = async (db: Parameters<typeof findItems>[0], orderId: number) =>
   (await findItems(db, orderId)).flatMap((i) => (i.courseDateId ? [i.courseDateId] : []));
 
 /** What the customer reads when the payment page could not be opened, and when to try again (seconds). */
