@@ -8,6 +8,7 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Plus, Trash2 } from "lucide-react";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
+import { InvoiceAddressFields } from "./InvoiceAddressFields";
 import { MANUAL_PAYMENT_METHODS, MAX_PLACES_PER_ORDER, PAYMENT_METHOD_LABELS } from "@app/contract";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
@@ -291,6 +292,7 @@ export default function NewBookingPage() {
               onChange={(e) => edit("purchase_order", e.target.value)}
               error={errors.purchase_order}
             />
+            <InvoiceAddressFields draft={draft} errors={errors} edit={edit} />
             <TextField
               label="Discount code"
               value={draft.discount_code}

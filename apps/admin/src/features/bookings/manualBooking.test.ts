@@ -36,6 +36,24 @@ describe("toManualBooking", () => {
     });
   });
 
+  it("carries the employer's invoice address, and checks its postcode as a UK one", () => {
+    const result = toManualBooking(
+      filled({ company_name: "Dockside Venues Ltd", street_address: "1 Example Quay", town_city: "Bootle", postcode: "l20 1aa" }),
+      "key-12345678",
+    );
+    expect(result).toEqual({
+      body: expect.objectContaining({
+        company_name: "Dockside Venues Ltd",
+        street_address: "1 Example Quay",
+        town_city: "Bootle",
+        postcode: "l20 1aa",
+        country: "United Kingdom",
+      }),
+    });
+    const bad = toManualBooking(filled({ postcode: "NOT A CODE" }), "key-12345678");
+    expect("errors" in bad && bad.errors.postcode).toBeTruthy();
+  });
+
   it("sends no amount for 'unpaid, invoice sent' on an invoice, but needs one for cash", () => {
     const invoice = toManualBooking(filled({ payment_method: "invoice", unpaid: true, amount_received: "" }), "key-12345678");
     expect("body" in invoice && invoice.body.amount_received).toBeNull();

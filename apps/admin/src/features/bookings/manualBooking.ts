@@ -26,6 +26,11 @@ export interface ManualBookingDraft {
   phone: string;
   company_name: string;
   purchase_order: string;
+  /** The invoice address (employers' invoices): all optional; the postcode is checked as a UK one. */
+  street_address: string;
+  town_city: string;
+  postcode: string;
+  country: string;
   discount_code: string;
   payment_method: ManualPaymentMethod | "";
   /** 'unpaid, invoice sent' instead of an amount (invoice and bank transfer only). */
@@ -53,6 +58,10 @@ export function emptyManualBooking(): ManualBookingDraft {
     phone: "",
     company_name: "",
     purchase_order: "",
+    street_address: "",
+    town_city: "",
+    postcode: "",
+    country: "United Kingdom",
     discount_code: "",
     payment_method: "",
     unpaid: false,
@@ -102,6 +111,10 @@ export function toManualBooking(
     phone: d.phone,
     company_name: optional(d.company_name),
     purchase_order: optional(d.purchase_order),
+    street_address: optional(d.street_address),
+    town_city: optional(d.town_city),
+    postcode: optional(d.postcode),
+    country: optional(d.country),
     discount_code: optional(d.discount_code),
     payment_method: d.payment_method || undefined,
     amount_received: errors.amount_received ? 0 : amount,
