@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ChangeEvent, FormEvent } from "react";
+import type { ChangeEvent, FormEvent, ReactNode } from "react";
 import type { z } from "zod";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
@@ -111,6 +111,8 @@ export interface CheckoutFormProps {
    * offers 'Someone else is attending' (an employer booking one employee).
    */
   attendeeLines?: readonly AttendeeLine[];
+  /** How the customer pays (deposit, instalments), shown above the terms when offered. */
+  paymentChoice?: ReactNode;
 }
 
 const EMPTY: Record<FieldName, string> = {
@@ -130,7 +132,14 @@ const EMPTY: Record<FieldName, string> = {
 };
 
 /** The buyer form of the checkout step (spec §3, rules and messages of spec §5). */
-export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, attendeeLines = [] }: CheckoutFormProps) {
+export function CheckoutForm({
+  submitLabel,
+  busy,
+  disabled = false,
+  onValid,
+  attendeeLines = [],
+  paymentChoice,
+}: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   // Someone taking a waiting-list offer finds their name, e-mail and phone filled in (issue 15).
@@ -287,6 +296,7 @@ export function CheckoutForm({ submitLabel, busy, disabled = false, onValid, att
           }}
         />
       ) : null}
+      {paymentChoice}
       <div className="checkout-form__terms">
         <CheckboxField
           label={MARKETING_OPT_IN_LABEL}
