@@ -55,6 +55,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   "not-found": "src/features/not-found/NotFoundPage.tsx",
   learner: "src/features/learner/PortalPage.tsx",
   "waiting-list-offer": "src/features/waitlist/WaitingListOfferPage.tsx",
+  balance: "src/features/balance/BalancePage.tsx",
   news: "src/features/news/NewsPage.tsx",
   "news-post": "src/features/news/NewsPostPage.tsx",
 };
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
             path: patterns.waitingListOffer,
             lazy: page(() => import("../features/waitlist/WaitingListOfferPage")),
           },
+          { id: "balance", path: patterns.balance, lazy: page(() => import("../features/balance/BalancePage")) },
           { id: "news", path: patterns.news, lazy: page(() => import("../features/news/NewsPage")) },
           { id: "news-post", path: patterns.newsPost, lazy: page(() => import("../features/news/NewsPostPage")) },
           { id: "not-found", path: "*", lazy: page(() => import("../features/not-found/NotFoundPage")) },

@@ -20,6 +20,7 @@ export const paths = {
   sitemap: "/sitemap.xml",
   robots: "/robots.txt",
   waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
+  balance: (token: string) => `/pay/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router table (relative to the root route). */
@@ -38,6 +39,7 @@ export const patterns = {
   paymentSuccess: "payment/success",
   learner: "learner/:token",
   waitingListOffer: "waiting-list/offer/:token",
+  balance: "pay/:token",
   news: "news",
   newsPost: "news/:slug",
 } as const;
