@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { orderCharges, orderInstalments, orderLinks, orders } from "../src/db/schema";
+import { and, eq } from "drizzle-orm";
+import { mailOutbox, orderCharges, orderInstalments, orderLinks, orders } from "../src/db/schema";
 import { inDays, orderPayload, trainingPayload } from "./fixtures";
 import { loginAdmin, loginUser, setupApp, type Session, type TestContext } from "./helpers";
 
@@ -159,6 +159,14 @@ describe("deposits, balances and instalments (local provider)", () => {
 
     const token = (await tokenOf(paid.id))!;
     expect(token.length).toBeGreaterThanOrEqual(32);
+    // The confirmation carries the balance link, the amount due and its due date.
+    const [confirmation] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, "dana.deposit@example.com"), eq(mailOutbox.kind, "booking_confirmation")));
+    expect(confirmation?.text).toContain(`/pay/${token}`);
+    expect(confirmation?.text).toContain("Still to pay: £440.00, due by");
+    expect(confirmation?.html).toContain(`/pay/${token}`);
     const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${token}` });
     expect(view.json()).toMatchObject({ total: 500, amount_paid: 60, amount_due: 440, due_on: inDays(42), paid_in_full: false });
     expect((await ctx.app.inject({ method: "GET", url: "/api/balance/not-a-real-token-at-all" })).statusCode).toBe(404);

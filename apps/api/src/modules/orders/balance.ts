@@ -29,6 +29,13 @@ export async function ensureBalanceLinkTx(tx: Tx, orderId: number, now: Date): P
 /** The site's page a balance link opens. */
 export const balancePageUrl = (siteUrl: string, token: string) => `${siteUrl}/pay/${encodeURIComponent(token)}`;
 
+/** What the confirmation says of a part-paid order: the amount due, when, and the link. */
+export const balanceDue = (order: OrderRow, token: string, siteUrl: string) => ({
+  url: balancePageUrl(siteUrl, token),
+  duePence: amountDue(order),
+  dueOn: order.balanceDueOn ?? null,
+});
+
 /** The order a balance link is for (null: unknown or revoked). */
 export const orderOfBalanceLink = (db: Db, token: string) => planRepo.orderOfLink(db, token, "balance");
 

@@ -25,7 +25,7 @@ import type { CheckoutStop, PaymentProvider } from "./port";
 import { recordChargeTx } from "./money-events";
 import { Refused } from "./refused";
 import { dueToday } from "./payment-plan";
-import { ensureBalanceLinkTx } from "./balance";
+import { balanceDue, ensureBalanceLinkTx } from "./balance";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
 
@@ -112,7 +112,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       at: now,
     });
   // A part payment: the places are the customer's; the balance link goes in the mails (./balance.ts).
-  if (amount < paid.totalPence) await ensureBalanceLinkTx(tx, order.id, now);
+  const balanceToken = amount < paid.totalPence ? await ensureBalanceLinkTx(tx, order.id, now) : null;
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",
@@ -138,7 +138,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       bookingCalendar(paid, items, places, opts.mail, { method: "REQUEST", now }),
       attendees,
       learnerLinks,
-      { roster },
+      { roster, ...(balanceToken ? { balance: balanceDue(paid, balanceToken, opts.mail.siteUrl) } : {}) },
     );
     await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...confirmation }, now);
     await enqueueMail(
