@@ -28,6 +28,7 @@ export const paths = {
   invitePattern: "/invite/:token",
   // Scheduled mail (issue 15).
   scheduledMail: "/scheduled-mail",
+  payments: "/payments",
   // Bookings (issue 13): the list stays at /enrolments (spec route table); each booking has its
   // own page, singular like /training/{id} and /discount/{id}.
   booking: (id: number | string) => `/booking/${id}`,

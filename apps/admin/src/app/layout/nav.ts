@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import {
+  Wallet,
   Activity,
   BookOpen,
   ClipboardCheck,
@@ -53,6 +54,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     roles: SCREEN_ROLES.trainer,
   },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
+  { label: "Payments", to: paths.payments, icon: Wallet, roles: SCREEN_ROLES.office },
   { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },
   { label: "Personal data", to: paths.privacy, icon: ShieldCheck, roles: SCREEN_ROLES.owner },

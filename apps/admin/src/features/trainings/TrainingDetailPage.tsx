@@ -19,6 +19,7 @@ import { EditActions, RecordDetailStates, ViewActions, useRecordDetail, useRecor
 import { focusFirstError } from "./focusFirstError";
 import { TrainingForm } from "./TrainingForm";
 import { BookingChecks } from "./BookingChecks";
+import { CoursePaymentOptions } from "./CoursePaymentOptions";
 import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
@@ -222,6 +223,7 @@ export default function TrainingDetailPage() {
                 </ViewSection>
 
                 <BookingChecks key={`${c.id}-${String(c.needs_approval)}-${(c.prerequisites ?? []).join()}`} course={c} />
+                <CoursePaymentOptions courseId={c.id} />
 
                 <ViewSection
                   title="Course Dates"
