@@ -167,6 +167,10 @@ describe("deposits, balances and instalments (local provider)", () => {
     expect(confirmation?.text).toContain(`/pay/${token}`);
     expect(confirmation?.text).toContain("Still to pay: £440.00, due by");
     expect(confirmation?.html).toContain(`/pay/${token}`);
+    // The success page after the deposit links the balance page too.
+    const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+    expect(status).toMatchObject({ amount_paid: 60, amount_due: 440, balance_due_on: inDays(42) });
+    expect(status.balance_link).toMatch(new RegExp(`/pay/${token}$`));
     const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${token}` });
     expect(view.json()).toMatchObject({ total: 500, amount_paid: 60, amount_due: 440, due_on: inDays(42), paid_in_full: false });
     expect((await ctx.app.inject({ method: "GET", url: "/api/balance/not-a-real-token-at-all" })).statusCode).toBe(404);
@@ -195,6 +199,9 @@ describe("deposits, balances and instalments (local provider)", () => {
       paid_in_full: true,
     });
     expect((await ctx.app.inject({ method: "POST", url: `/api/balance/${token}/checkout` })).statusCode).toBe(409);
+    const settled = (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+    expect(settled.balance_link).toBeUndefined();
+    expect(settled.amount_due).toBeUndefined();
   });
 
   it("schedules our own instalments at placement, and keeps the terms it was placed under", async () => {
