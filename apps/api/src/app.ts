@@ -14,7 +14,7 @@ import { systemRouter } from "./modules/system";
 import { authRouter, accountRouter } from "./modules/auth";
 import { ordersRouter, approvalsRouter } from "./modules/orders";
 import { paymentsRoutes } from "./modules/payments";
-import { paymentOptionsRouter } from "./modules/orders";
+import { paymentOptionsRoutes } from "./modules/orders";
 import paymentsPlugin from "./plugins/payments";
 import mailPlugin from "./plugins/mail";
 import workersPlugin from "./workers";
@@ -153,7 +153,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(adminRouter), routerOptions);
   await app.register(s.plugin(ordersRouter), routerOptions);
   await app.register(s.plugin(approvalsRouter), routerOptions);
-  await app.register(s.plugin(paymentOptionsRouter), routerOptions);
+  await app.register(paymentOptionsRoutes, { routerOptions });
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(s.plugin(waitlistRouter), routerOptions);

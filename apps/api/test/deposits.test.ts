@@ -184,7 +184,13 @@ describe("deposits, balances and instalments (local provider)", () => {
     // Two presses at once: exactly one is taken.
     const [a, b] = await Promise.all([
       ctx.app.inject({ method: "POST", url: `/api/balance/${token}/local/pay` }),
-      ctx.app.inject({ method: "POST", url: `/api/balance/${token}/local/pay` }),
+      // The local page's HTML form posts an (empty) form body.
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/balance/${token}/local/pay`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "",
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([303, 409]);
     const full = await orderRow(reference);
@@ -199,6 +205,14 @@ describe("deposits, balances and instalments (local provider)", () => {
       paid_in_full: true,
     });
     expect((await ctx.app.inject({ method: "POST", url: `/api/balance/${token}/checkout` })).statusCode).toBe(409);
+    // A form body anywhere else is still refused.
+    const form = await ctx.app.inject({
+      method: "POST",
+      url: `/api/balance/${token}/checkout`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(form.statusCode).toBe(415);
     const settled = (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
     expect(settled.balance_link).toBeUndefined();
     expect(settled.amount_due).toBeUndefined();

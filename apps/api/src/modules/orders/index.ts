@@ -99,4 +99,4 @@ export { trainerEnrollments } from "./trainer-view";
 // The routers (registered by app.ts).
 export { ordersRouter } from "./router";
 export { approvalsRouter } from "./approval-router";
-export { paymentOptionsRouter } from "./payment-options-router";
+export { paymentOptionsRoutes } from "./payment-options-routes";
