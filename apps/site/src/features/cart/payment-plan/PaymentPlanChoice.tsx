@@ -41,7 +41,8 @@ export function PaymentPlanChoice({ items, discountCode, value, onChange, disabl
   useEffect(() => {
     const ctrl = new AbortController();
     fetchPaymentOffers(items, discountCode, ctrl.signal).then(
-      (answer) => setOffers(answer),
+      // Only a well-formed answer counts; anything else means full payment, as before.
+      (answer) => setOffers(Array.isArray(answer?.offers) ? answer : null),
       () => setOffers(null), // no offers: the order is paid in full, as before
     );
     return () => ctrl.abort();
