@@ -28,7 +28,9 @@ describeAtWidths("payment options", (width) => {
     // A bad value: the API's words under the field, nothing saved.
     await due.fill("");
     await page.getByRole("button", { name: "Save payment options" }).click();
-    await page.getByText("Enter how many days before the course the balance is due").waitFor();
+    await expect
+      .poll(() => page.locator("#site-pay-due-error").textContent())
+      .toBe("Enter how many days before the course the balance is due");
     expect((await getJson<Options>("/api/payment-options")).balance_due_days).toBe(before.balance_due_days);
     await due.fill(String(before.balance_due_days + 1));
     await page.getByRole("button", { name: "Save payment options" }).click();
