@@ -12,6 +12,7 @@ const MENU = [
   "Discount",
   "Enrolments",
   "Activity Log",
+  "Payments",
   "Scheduled mail",
   "Staff",
   "Personal data",

@@ -16,7 +16,7 @@ import { onChargeRecorded, ordersRouter } from "./modules/orders";
 import { approvalsRouter } from "./modules/orders";
 import { courseSettingsRouter } from "./modules/courses";
 import { paymentsRoutes } from "./modules/payments";
-import { paymentOptionsRouter } from "./modules/orders";
+import { paymentOptionsRoutes } from "./modules/orders";
 import paymentsPlugin from "./plugins/payments";
 import mailPlugin from "./plugins/mail";
 import workersPlugin from "./workers";
@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(ordersRouter), routerOptions);
   await app.register(s.plugin(approvalsRouter), routerOptions);
   await app.register(s.plugin(courseSettingsRouter), routerOptions);
-  await app.register(s.plugin(paymentOptionsRouter), routerOptions);
+  await app.register(paymentOptionsRoutes, { routerOptions });
   await app.register(s.plugin(accountRouter), routerOptions);
   await app.register(s.plugin(staffRouter), routerOptions);
   await app.register(s.plugin(waitlistRouter), routerOptions);

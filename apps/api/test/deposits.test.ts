@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { orderCharges, orderInstalments, orderLinks, orders } from "../src/db/schema";
+import { and, eq } from "drizzle-orm";
+import { mailOutbox, orderCharges, orderInstalments, orderLinks, orders } from "../src/db/schema";
 import { inDays, orderPayload, trainingPayload } from "./fixtures";
 import { loginAdmin, loginUser, setupApp, type Session, type TestContext } from "./helpers";
 
@@ -159,6 +159,18 @@ describe("deposits, balances and instalments (local provider)", () => {
 
     const token = (await tokenOf(paid.id))!;
     expect(token.length).toBeGreaterThanOrEqual(32);
+    // The confirmation carries the balance link, the amount due and its due date.
+    const [confirmation] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, "dana.deposit@example.com"), eq(mailOutbox.kind, "booking_confirmation")));
+    expect(confirmation?.text).toContain(`/pay/${token}`);
+    expect(confirmation?.text).toContain("Still to pay: £440.00, due by");
+    expect(confirmation?.html).toContain(`/pay/${token}`);
+    // The success page after the deposit links the balance page too.
+    const status = (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+    expect(status).toMatchObject({ amount_paid: 60, amount_due: 440, balance_due_on: inDays(42) });
+    expect(status.balance_link).toMatch(new RegExp(`/pay/${token}$`));
     const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${token}` });
     expect(view.json()).toMatchObject({ total: 500, amount_paid: 60, amount_due: 440, due_on: inDays(42), paid_in_full: false });
     expect((await ctx.app.inject({ method: "GET", url: "/api/balance/not-a-real-token-at-all" })).statusCode).toBe(404);
@@ -172,7 +184,13 @@ describe("deposits, balances and instalments (local provider)", () => {
     // Two presses at once: exactly one is taken.
     const [a, b] = await Promise.all([
       ctx.app.inject({ method: "POST", url: `/api/balance/${token}/local/pay` }),
-      ctx.app.inject({ method: "POST", url: `/api/balance/${token}/local/pay` }),
+      // The local page's HTML form posts an (empty) form body.
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/balance/${token}/local/pay`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "",
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([303, 409]);
     const full = await orderRow(reference);
@@ -187,6 +205,17 @@ describe("deposits, balances and instalments (local provider)", () => {
       paid_in_full: true,
     });
     expect((await ctx.app.inject({ method: "POST", url: `/api/balance/${token}/checkout` })).statusCode).toBe(409);
+    // A form body anywhere else is still refused.
+    const form = await ctx.app.inject({
+      method: "POST",
+      url: `/api/balance/${token}/checkout`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(form.statusCode).toBe(415);
+    const settled = (await ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/status` })).json();
+    expect(settled.balance_link).toBeUndefined();
+    expect(settled.amount_due).toBeUndefined();
   });
 
   it("schedules our own instalments at placement, and keeps the terms it was placed under", async () => {

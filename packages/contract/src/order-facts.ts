@@ -13,7 +13,7 @@ export const DEFAULT_COUNTRY = COUNTRIES[0];
 export { MAX_PLACES_PER_ORDER, ORDER_HOLD_MINUTES } from "@app/rules";
 
 /** The booking terms page's version; the order stores the version the customer agreed to. */
-export const BOOKING_TERMS_VERSION = "2026-11-22";
+export const BOOKING_TERMS_VERSION = "2026-11-27";
 export const BOOKING_TERMS_REQUIRED_MESSAGE = "Please tick 'I agree to the booking terms' to continue";
 
 /** Longest text of each kind the API accepts (decision 110); the forms show the same limits. */

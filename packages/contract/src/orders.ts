@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaymentChoiceFields } from "./payment-plan-facts";
+import { BalanceStatusFields, PaymentChoiceFields } from "./payment-plan-facts";
 import { postcodeProblem } from "@app/rules";
 import { APPROVAL_STATES, FinderAnswersSchema, PrerequisiteAnswersSchema } from "./approvals";
 import {
@@ -324,6 +324,7 @@ export const OrderStatusSchema = z.object({
     .optional(),
   /** Personal learner-form links of the attendees of licence-linked courses (paid orders; issue 14). */
   learner_links: z.array(LearnerLinkSchema).optional(),
+  ...BalanceStatusFields,
 });
 
 /** The answer (409) when a customer cancels an order whose payment went through. */

@@ -17,3 +17,14 @@ export const PaymentChoiceFields = {
   /** Consent to keep the card and charge the balance (or the instalments) automatically on the due date. */
   save_card: z.boolean().optional(),
 };
+
+/**
+ * The order status's part on a part-paid order (deposit paid): the balance page's secret link
+ * (`<site>/pay/<token>`) and what is still due; absent when nothing is.
+ */
+export const BalanceStatusFields = {
+  balance_link: z.string().optional(),
+  amount_due: z.number().nonnegative().optional(),
+  /** 'YYYY-MM-DD' */
+  balance_due_on: z.string().nullable().optional(),
+};

@@ -30,6 +30,7 @@ export const paths = {
   invitePattern: "/invite/:token",
   // Scheduled mail (waiting lists and reminders).
   scheduledMail: "/scheduled-mail",
+  payments: "/payments",
   // Bookings (office booking tools): the list stays at /enrolments (spec route table); each booking has its
   // own page, singular like /training/{id} and /discount/{id}.
   booking: (id: number | string) => `/booking/${id}`,

@@ -7419,6 +7419,9 @@ export interface operations {
                             course_title: string;
                             url: string;
                         }[];
+                        balance_link?: string;
+                        amount_due?: number;
+                        balance_due_on?: string | null;
                     };
                 };
             };
@@ -7637,6 +7640,9 @@ export interface operations {
                             course_title: string;
                             url: string;
                         }[];
+                        balance_link?: string;
+                        amount_due?: number;
+                        balance_due_on?: string | null;
                     };
                 };
             };

@@ -22,6 +22,7 @@ export const paths = {
   waitingListOffer: (token: string) => `/waiting-list/offer/${encodeURIComponent(token)}`,
   myBookings: "/my-bookings",
   myBooking: (token: string) => `/my-bookings/${encodeURIComponent(token)}`,
+  balance: (token: string) => `/pay/${encodeURIComponent(token)}`,
 } as const;
 
 /** Route patterns for the router table (relative to the root route). */
@@ -43,6 +44,7 @@ export const patterns = {
   myBookings: "my-bookings",
   myBookingsSignIn: "my-bookings/sign-in/:token",
   myBooking: "my-bookings/:token",
+  balance: "pay/:token",
   news: "news",
   newsPost: "news/:slug",
 } as const;

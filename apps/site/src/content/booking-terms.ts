@@ -1,4 +1,5 @@
 import { BOOKING_TERMS_VERSION } from "@app/contract/order-facts";
+import { DEPOSIT_TERMS } from "./deposit-terms";
 
 /**
  * The booking terms customers agree to at checkout (our own wording). Change the text → change
@@ -30,6 +31,14 @@ export const BOOKING_TERMS: TermsSection[] = [
       "Add-ons you chose (for example a workbook or a first-aid course) are refunded in the same way as the course they were booked with.",
       "If we have to cancel or move a course, you choose between a full refund and a place on another date at no extra cost.",
       "Refunds go back to the card you paid with, usually within 5 working days of our agreement.",
+    ],
+  },
+  {
+    id: "deposits",
+    title: "Deposits and balances",
+    body: [
+      "Where a course offers it, you can pay a deposit for each place when you book and the balance later. The balance is due on the date shown at checkout and in your confirmation e-mail, which has a secure link to pay it; if you agreed to keep your card on file, we charge it on that date.",
+      DEPOSIT_TERMS,
     ],
   },
   {

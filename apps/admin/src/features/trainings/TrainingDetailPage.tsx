@@ -20,6 +20,7 @@ import { focusFirstError } from "./focusFirstError";
 import { TrainingForm } from "./TrainingForm";
 import { BookingChecks } from "./BookingChecks";
 import { CourseSettingsPanel } from "./CourseSettingsPanel";
+import { CoursePaymentOptions } from "./CoursePaymentOptions";
 import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
@@ -224,6 +225,7 @@ export default function TrainingDetailPage() {
 
                 <BookingChecks key={`${c.id}-${String(c.needs_approval)}-${(c.prerequisites ?? []).join()}`} course={c} />
                 <CourseSettingsPanel courseId={c.id} />
+                <CoursePaymentOptions courseId={c.id} />
 
                 <ViewSection
                   title="Course Dates"

@@ -9,6 +9,8 @@ import { escapeHtml, formatPence } from "../../lib/html";
 import type { MailSettings } from "./outbox";
 
 import type { RenderedMail } from "./types";
+import { balanceHtml, balanceText } from "./balance-lines";
+import type { BalanceDue } from "./balance-lines";
 export type { RenderedMail };
 
 /** What to bring on the first day (shared with the confirmation page). */
@@ -150,7 +152,7 @@ export function bookingConfirmation(
   calendar?: string,
   attendees: readonly OrderAttendeeRow[] = [],
   learnerLinks: readonly LearnerLink[] = [],
-  now: { roster?: readonly RosterLine[]; refundedPence?: number } = {},
+  now: { roster?: readonly RosterLine[]; refundedPence?: number; balance?: BalanceDue } = {},
 ): RenderedMail {
   const subject = `Booking confirmed: ${items.map((i) => i.title).join(", ")}`;
   const text = [
@@ -164,6 +166,7 @@ export function bookingConfirmation(
     ...rosterText(now.roster ?? []),
     "",
     ...totalsText(order, now.refundedPence),
+    ...balanceText(now.balance),
     "",
     "Where:",
     settings.venueAddress,
@@ -188,7 +191,7 @@ export function bookingConfirmation(
 <p style="${P}">Booking reference: <strong>${escapeHtml(shortRef(order))}</strong></p>
 <h2 style="font-size:18px;margin:16px 0 8px">Your booking</h2>
 <ul style="padding-left:20px;margin:0 0 12px">${itemLinesHtml(items, attendees)}</ul>${rosterHtml(now.roster ?? [])}
-${totalsHtml(order, now.refundedPence)}
+${totalsHtml(order, now.refundedPence)}${balanceHtml(now.balance)}
 <h2 style="font-size:18px;margin:16px 0 8px">Where</h2>
 <p style="${P}">${escapeHtml(settings.venueAddress)} (<a href="${escapeHtml(mapLink(settings.venueAddress))}">map</a>)<br>Please arrive 15 minutes before the start time on the first day.</p>${
       calendar ? `\n<p style="${P}">The attached calendar file (booking.ics) adds your course days to your calendar.</p>` : ""

@@ -29,6 +29,29 @@ export async function ensureBalanceLinkTx(tx: Tx, orderId: number, now: Date): P
 /** The site's page a balance link opens. */
 export const balancePageUrl = (siteUrl: string, token: string) => `${siteUrl}/pay/${encodeURIComponent(token)}`;
 
+/** What the confirmation says of a part-paid order: the amount due, when, and the link. */
+export const balanceDue = (order: OrderRow, token: string, siteUrl: string) => ({
+  url: balancePageUrl(siteUrl, token),
+  duePence: amountDue(order),
+  dueOn: order.balanceDueOn ?? null,
+});
+
+/** The success page's part on a part-paid order: the balance link, what is due and when (empty otherwise). */
+export async function balanceStatus(
+  db: Db,
+  order: OrderRow,
+  siteUrl: string,
+): Promise<{ balance_link?: string; amount_due?: number; balance_due_on?: string | null }> {
+  if (order.status !== "paid" || amountDue(order) <= 0) return {};
+  const token = await planRepo.balanceLinkOf(db, order.id);
+  if (!token) return {};
+  return {
+    balance_link: balancePageUrl(siteUrl, token),
+    amount_due: amountDue(order) / 100,
+    balance_due_on: order.balanceDueOn ?? null,
+  };
+}
+
 /** The order a balance link is for (null: unknown or revoked). */
 export const orderOfBalanceLink = (db: Db, token: string) => planRepo.orderOfLink(db, token, "balance");
 

@@ -112,3 +112,4 @@ export {
 export { runOverdueBalances, type OverdueRun } from "./overdue";
 export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";
 export { overdueAlertsSince } from "./balance-repository";
+export { paymentOptionsRoutes } from "./payment-options-routes";

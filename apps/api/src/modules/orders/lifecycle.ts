@@ -26,7 +26,7 @@ import { recordChargeTx } from "./money-events";
 import { Refused } from "./refused";
 import { lockAndCountClaims } from "./claims-repository";
 import { dueToday } from "./payment-plan";
-import { ensureBalanceLinkTx } from "./balance";
+import { balanceDue, ensureBalanceLinkTx } from "./balance";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
 import { withManageLinkTx } from "../customer-links";
@@ -114,7 +114,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       at: now,
     });
   // A part payment: the places are the customer's; the balance link goes in the mails (./balance.ts).
-  if (amount < paid.totalPence) await ensureBalanceLinkTx(tx, order.id, now);
+  const balanceToken = amount < paid.totalPence ? await ensureBalanceLinkTx(tx, order.id, now) : null;
   const name = `${order.firstName} ${order.lastName}`;
   await logActivity(tx, {
     type: "payment",
@@ -140,7 +140,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
       bookingCalendar(paid, items, places, opts.mail, { method: "REQUEST", now }),
       attendees,
       learnerLinks,
-      { roster },
+      { roster, ...(balanceToken ? { balance: balanceDue(paid, balanceToken, opts.mail.siteUrl) } : {}) },
     );
     // The booking's own page and the right to cancel (self-service, decision 440).
     const withLink = await withManageLinkTx(tx, paid.id, confirmation, opts.mail, now, { cancellation: true });

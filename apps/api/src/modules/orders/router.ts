@@ -14,6 +14,7 @@ import { bookingCalendar } from "./calendar";
 import { guardNewOrder, orderClientOf } from "./abuse";
 import { refusalError } from "./http-answers";
 import { toOrderStatus } from "./mappers";
+import { balanceStatus } from "./balance";
 import { cancelOrderAndCheckout, cancelPending } from "./lifecycle";
 import { placeOrder } from "./placing";
 import { enrollmentById, listEnrollments, orderWithItems } from "./queries";
@@ -131,7 +132,8 @@ export const ordersRouter = s.router(contract.orders, {
       found.order.status === "paid"
         ? await learnerLinksForOrder(request.server.db, found.order.id, request.server.env.PUBLIC_SITE_URL)
         : undefined;
-    return { status: 200, body: toOrderStatus(found.order, request.server.now(), found.items, learnerLinks) };
+    const balance = await balanceStatus(request.server.db, found.order, request.server.env.PUBLIC_SITE_URL);
+    return { status: 200, body: { ...toOrderStatus(found.order, request.server.now(), found.items, learnerLinks), ...balance } };
   },
   calendar: async ({ params, request, reply }) => {
     const app = request.server;

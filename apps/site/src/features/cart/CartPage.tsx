@@ -1,10 +1,10 @@
-import { useCallback, useContext, useEffect, useReducer, useRef } from "react";
+import { useCallback, useContext, useEffect, useReducer, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { UNSAFE_DataRouterStateContext, UNSAFE_RouteContext } from "react-router";
 import type { LoaderFunctionArgs } from "react-router";
 import { ORDER_HOLD_MINUTES } from "@app/contract/order-facts";
 import { Breadcrumb, Button, useToast } from "@app/ui";
-import { formatPence } from "@app/ui/format";
+import { formatPence, formatPounds } from "@app/ui/format";
 import { paths } from "../../config/paths";
 import { hasCartHint, placesOf, useCart } from "../../stores/cart";
 import { cartPageReducer, initialCartPageState } from "./cart-page-state";
@@ -28,6 +28,9 @@ import { cartDiscountPence, discountAppliesToCart } from "./pricing";
 import type { AppliedDiscount } from "./pricing";
 import { CANCELLED_PARAM, CHECKOUT_STEP_PARAM, usePaymentReturn } from "./usePaymentReturn";
 import { useCheckout } from "./useCheckout";
+import { PaymentPlanChoice } from "./payment-plan/PaymentPlanChoice";
+import { FULL_PAYMENT_CHOICE } from "./payment-plan/choice";
+import type { PaymentChoice } from "./payment-plan/choice";
 import { cartWarnings } from "./warnings";
 import "./cart.css";
 import { Link } from "../../components/Link";
@@ -90,7 +93,8 @@ export default function CartPage() {
   }, []);
   const setCheckingCode = useCallback((checking: boolean) => dispatch({ type: "code-checking", checking }), []);
   const { changeBooking } = usePaymentReturn(dispatch, setDiscount);
-  const placeOrder = useCheckout(dispatch, discount, setDiscount);
+  const [paymentChoice, setPaymentChoice] = useState<PaymentChoice>(FULL_PAYMENT_CHOICE);
+  const placeOrder = useCheckout(dispatch, discount, setDiscount, paymentChoice);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
@@ -269,12 +273,21 @@ export default function CartPage() {
             <section className="cart-panel cart-panel--form">
               {conflictBox}
               <CheckoutForm
-                submitLabel={`Proceed to Payment (${formatPence(total)})`}
+                submitLabel={`Proceed to Payment (${paymentChoice.payToday === null ? formatPence(total) : formatPounds(paymentChoice.payToday)})`}
                 busy={state.submitting}
                 disabled={state.checkingCode}
                 onValid={placeOrder}
                 attendeeLines={attendeeLines}
                 startDates={cart.items.map((i) => i.startDate)}
+                paymentChoice={
+                  <PaymentPlanChoice
+                    items={cart.items}
+                    discountCode={discount?.code ?? null}
+                    value={paymentChoice}
+                    onChange={setPaymentChoice}
+                    disabled={state.submitting}
+                  />
+                }
               />
             </section>
           </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ChangeEvent, FormEvent } from "react";
+import type { ChangeEvent, FormEvent, ReactNode } from "react";
 import type { z } from "zod";
 import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
 import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
@@ -117,6 +117,8 @@ export interface CheckoutFormProps {
   attendeeLines?: readonly AttendeeLine[];
   /** The cart's course start dates: a course starting inside the cancellation period asks for the express request. */
   startDates?: readonly (string | null | undefined)[];
+  /** How the customer pays (deposit, instalments), shown above the terms when offered. */
+  paymentChoice?: ReactNode;
 }
 
 const EMPTY: Record<FieldName, string> = {
@@ -143,6 +145,7 @@ export function CheckoutForm({
   onValid,
   attendeeLines = [],
   startDates = [],
+  paymentChoice,
 }: CheckoutFormProps) {
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
@@ -302,6 +305,7 @@ export function CheckoutForm({
           }}
         />
       ) : null}
+      {paymentChoice}
       <div className="checkout-form__terms">
         <CheckboxField
           label={MARKETING_OPT_IN_LABEL}

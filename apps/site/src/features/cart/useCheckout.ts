@@ -19,6 +19,8 @@ import { loadCheckoutRules } from "./checkout-rules";
 import { CART_MESSAGES } from "./messages";
 import { savePendingCart } from "./pending-cart";
 import type { AppliedDiscount } from "./pricing";
+import { choiceFields, FULL_PAYMENT_CHOICE } from "./payment-plan/choice";
+import type { PaymentChoice } from "./payment-plan/choice";
 
 /** API field names of the order payload → fields of the buyer form. */
 const ORDER_FIELD_TO_FORM: Record<string, keyof CheckoutErrors> = {
@@ -115,6 +117,7 @@ export function useCheckout(
   dispatch: Dispatch<CartPageAction>,
   discount: AppliedDiscount | null,
   setDiscount: (d: AppliedDiscount | null) => void,
+  choice: PaymentChoice = FULL_PAYMENT_CHOICE,
 ) {
   const cart = useCart();
   const toast = useToast();
@@ -123,7 +126,7 @@ export function useCheckout(
   return useCallback(
     async (values: CheckoutValues): Promise<CheckoutErrors | void> => {
       // An open waiting-list offer for a date in the cart adds its token and places (waiting lists and reminders).
-      const order = withWaitlistOffer(buildOrder(items, values, discount, readFinderAnswers()));
+      const order = withWaitlistOffer({ ...buildOrder(items, values, discount, readFinderAnswers()), ...choiceFields(choice) });
       // The same schema the API applies: what it would refuse is caught here with the same words.
       // Loaded already: the form awaited the rules before it called this.
       const { OrderSchema } = await loadCheckoutRules();
@@ -207,6 +210,6 @@ export function useCheckout(
         toast.error(CART_MESSAGES.failed);
       }
     },
-    [items, clear, discount, dispatch, setDiscount, toast],
+    [items, clear, discount, dispatch, setDiscount, toast, choice],
   );
 }

@@ -4,6 +4,7 @@
  * Long because each state (checking, paid, still pending, failed) has its own honest wording.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { BalanceDue } from "./BalanceDue";
 import { useSearchParams } from "react-router";
 import { Button, ButtonLink, Spinner } from "@app/ui";
 import { formatPounds } from "@app/ui/format";
@@ -239,6 +240,7 @@ function PaymentView({ view, reference, onRetry }: { view: View; reference: stri
           <p className="payment-card__amount">
             Amount paid: <strong>{formatPounds(view.status.amount_paid ?? view.status.total)}</strong>
           </p>
+          <BalanceDue status={view.status} />
           {reference ? <BookingDetails status={view.status} reference={reference} /> : null}
         </>
       );
