@@ -8,7 +8,6 @@ import {
   OVERRIDE_OFFICE_ONLY_MESSAGE,
   RESULTS_EARLY_MESSAGE,
   type LearnerBoard,
-  type LicenceKind,
   type RegisterLearner,
 } from "@app/contract";
 import type { z } from "zod";
@@ -17,13 +16,13 @@ import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
 import { logActivity } from "../activity";
-import { enqueueMail, type MailSettings } from "../mail";
+import type { MailSettings } from "../mail";
 import * as repo from "./repository";
 import { courseDays } from "./rules";
 import { HELD_CERTIFICATE_MESSAGE, queueResultMailTx, resultsHeldFor } from "./held-results";
 import { isTrainer, type Viewer } from "../trainers";
 import { attendanceTooEarly, resultsTooEarly } from "./timing";
-import { Row, attendeeName, learnerEmail, lockForRegister, who } from "./shared";
+import { Row, learnerEmail, lockForRegister, who } from "./shared";
 import { getBoard, registerOf, unitsOr } from "./register-view";
 
 export async function checkId(
