@@ -85,7 +85,10 @@ describe("draft courses", () => {
     const back = await send("PUT", `/api/courses/${draft.id}/status`, { status: "draft", confirm: true });
     expect(back.json().status).toBe("draft");
     expect((await publicList()).some((c) => c.id === draft.id)).toBe(false);
-    expect((await get(`/api/courses/slug/${draft.slug}`)).statusCode).toBe(404);
+    // Its page stays for the person holding the booking: no dates, no booking (decision 369).
+    const withdrawn = await get(`/api/courses/slug/${draft.slug}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ withdrawn: true, courseDates: [] });
     expect((await activity())[0]).toMatchObject({ action: "Course taken back to draft", details: "Draft Close Protection" });
   });
 
