@@ -195,7 +195,7 @@ export const invoicesContract = c.router({
     path: "/reports/:name/csv",
     pathParams: z.object({ name: z.enum(REPORT_NAMES) }),
     query: PeriodQuery,
-    responses: { 200: CsvBody, ...adminResponses },
+    responses: { 200: CsvBody, 404: ErrorSchema, ...adminResponses },
     metadata: officeOnly,
     summary: "One report of a period as CSV",
   },
