@@ -1751,6 +1751,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booking's invoices and credit notes, oldest first */
+        get: operations["invoices.ofBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{number}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as PDF (as issued) */
+        get: operations["invoices.pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/by-link/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as PDF by its secret link (the customer's mail) */
+        get: operations["invoices.publicPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vat-periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** VAT registration by start date (documents use the period in force on their date) */
+        get: operations["invoices.vatPeriods"];
+        /** VAT from a date (number and rate, or not registered); dates already invoiced cannot change */
+        put: operations["invoices.setVatPeriod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales invoices, credit notes or payments of a period as CSV for Xero, QuickBooks Online or plain */
+        get: operations["invoices.export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment provider's payouts, what each contains and what did not match a booking */
+        get: operations["invoices.payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payouts/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetches payouts and their balance transactions from the payment provider and matches them */
+        post: operations["invoices.syncPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money per month, fill rates, outstanding balances and discount costs for a period */
+        get: operations["invoices.reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{name}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report of a period as CSV */
+        get: operations["invoices.reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/learner-portal/{token}": {
         parameters: {
             query?: never;
@@ -2293,6 +2447,196 @@ export interface paths {
         put?: never;
         /** Declines a booking waiting for the office with a reason (mailed); its places are released */
         post: operations["approvals.decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's licence, first aid rule, learner form and course-page texts */
+        get: operations["courseSettings.get"];
+        /** Sets a course's licence, first aid rule, learner form and course-page texts (new bookings follow them) */
+        put: operations["courseSettings.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a one-use sign-in link when the address has bookings; the same answer either way */
+        post: operations["selfService.requestSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spends a sign-in link and sets the customer's session cookie (30 minutes) */
+        post: operations["selfService.signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** selfService.signOut */
+        post: operations["selfService.signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every booking made with the signed-in address, newest first */
+        get: operations["selfService.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** selfService.booking */
+        get: operations["selfService.booking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** selfService.cancelQuote */
+        get: operations["selfService.cancelQuote"];
+        put?: never;
+        /** selfService.cancel */
+        post: operations["selfService.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** selfService.changeOptions */
+        get: operations["selfService.changeOptions"];
+        put?: never;
+        /** selfService.change */
+        post: operations["selfService.change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/attendees/{attendeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** selfService.rename */
+        post: operations["selfService.rename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The booking policy in force (the booking terms page shows it) */
+        get: operations["selfService.policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/booking-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A new version of the booking policy; bookings keep the version they were made under */
+        put: operations["selfService.setPolicy"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3487,6 +3831,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -3726,6 +4074,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                     };
                 };
             };
@@ -3903,6 +4255,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4246,6 +4602,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                     };
                 };
             };
@@ -4514,6 +4874,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -4700,6 +5064,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -5051,6 +5419,10 @@ export interface operations {
                         }[];
                         needs_approval?: boolean;
                         prerequisites?: ("licence_number" | "licence_expiry" | "earlier_training_date" | "earlier_training_place")[];
+                        licence?: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        side_box_benefits?: string[];
+                        assessment_text?: string;
+                        withdrawn?: boolean;
                         /** @enum {string} */
                         status: "draft" | "published";
                         position: number;
@@ -7039,6 +7411,7 @@ export interface operations {
                     purchase_order?: string | null;
                     marketing_opt_in?: boolean;
                     accept_terms?: boolean;
+                    early_start_requested?: boolean;
                     waitlist_offer?: string;
                     finder_answers?: {
                         /** @enum {string} */
@@ -11980,6 +12353,7 @@ export interface operations {
                 sort?: "reference" | "learner" | "course" | "date" | "amount" | "booked_on" | "status";
                 dir?: "asc" | "desc";
                 q?: string;
+                money?: "overdue" | "balance_due";
             };
             header?: never;
             path?: never;
@@ -12017,6 +12391,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                     }[];
                 };
             };
@@ -12157,6 +12534,7 @@ export interface operations {
                     /** @enum {string} */
                     payment_method: "card_phone" | "cash" | "bank_transfer" | "invoice";
                     amount_received: number | null;
+                    part_payment?: boolean;
                     notes?: string;
                     notify?: boolean;
                     idempotency_key: string;
@@ -12192,6 +12570,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -12264,6 +12645,37 @@ export interface operations {
                                 created_at: string;
                             }[];
                         };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
+                            }[];
+                        };
                         mails: {
                             id: number;
                             kind: string;
@@ -12320,6 +12732,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -12390,6 +12805,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -12562,6 +13008,7 @@ export interface operations {
                 sort?: "reference" | "learner" | "course" | "date" | "amount" | "booked_on" | "status";
                 dir?: "asc" | "desc";
                 q?: string;
+                money?: "overdue" | "balance_due";
             };
             header?: never;
             path?: never;
@@ -12714,6 +13161,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -12784,6 +13234,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -12980,6 +13461,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -13050,6 +13534,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -13282,6 +13797,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -13352,6 +13870,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -13729,6 +14278,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -13799,6 +14351,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -14034,6 +14617,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -14104,6 +14690,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -14345,6 +14962,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -14415,6 +15035,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -14656,6 +15307,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -14726,6 +15380,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -14955,6 +15640,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -15025,6 +15713,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -15257,6 +15976,9 @@ export interface operations {
                         payment_method: "card_online" | "card_phone" | "cash" | "bank_transfer" | "invoice";
                         invoice_unpaid: boolean;
                         discount_code: string | null;
+                        money_state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                        balance_due: number;
+                        balance_due_on: string | null;
                         reference: string;
                         first_name: string;
                         last_name: string;
@@ -15327,6 +16049,37 @@ export interface operations {
                                 reason: string | null;
                                 admin_name: string;
                                 created_at: string;
+                            }[];
+                        };
+                        money: {
+                            /** @enum {string} */
+                            plan: "full" | "deposit" | "instalments" | "klarna";
+                            state: ("paid in full" | "deposit paid" | "balance due" | "overdue") | null;
+                            paid: number;
+                            net_paid: number;
+                            outstanding: number;
+                            deposit: number | null;
+                            due_on: string | null;
+                            days_overdue: number;
+                            overdue_alerted_at: string | null;
+                            released_unpaid_at: string | null;
+                            results_held: boolean;
+                            charges: {
+                                id: number;
+                                /** @enum {string} */
+                                kind: "full" | "deposit" | "balance" | "instalment" | "office";
+                                amount: number;
+                                method: string;
+                                provider: string;
+                                provider_ref: string | null;
+                                received_at: string;
+                            }[];
+                            instalments: {
+                                seq: number;
+                                due_on: string;
+                                amount: number;
+                                /** @enum {string} */
+                                status: "scheduled" | "paid" | "failed" | "cancelled";
                             }[];
                         };
                         mails: {
@@ -15928,7 +16681,7 @@ export interface operations {
                         attendee_name: string;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         start_date: string;
                         end_date: string;
                         first_aid_required: boolean;
@@ -16115,7 +16868,7 @@ export interface operations {
                         attendee_name: string;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         start_date: string;
                         end_date: string;
                         first_aid_required: boolean;
@@ -16284,7 +17037,7 @@ export interface operations {
                         attendee_name: string;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         start_date: string;
                         end_date: string;
                         first_aid_required: boolean;
@@ -16463,7 +17216,7 @@ export interface operations {
                         course_date_id: number;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         start_date: string;
                         end_date: string;
                         learners: number;
@@ -16591,7 +17344,7 @@ export interface operations {
                         course_date_id: number;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         first_aid_required: boolean;
                         start_date: string;
                         end_date: string;
@@ -18050,7 +18803,7 @@ export interface operations {
                         course_date_id: number;
                         course_title: string;
                         /** @enum {string} */
-                        licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                        licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                         first_aid_required: boolean;
                         start_date: string;
                         end_date: string;
@@ -20341,6 +21094,1374 @@ export interface operations {
             };
         };
     };
+    "invoices.ofBooking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "invoice" | "credit_note";
+                        number: string;
+                        kind: string;
+                        issued_at: string;
+                        amount: number;
+                        vat: number;
+                        corrects: string | null;
+                        pdf_path: string;
+                        public_url: string;
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.publicPdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.vatPeriods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        starts_on: string;
+                        vat_number: string | null;
+                        rate_percent: number;
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.setVatPeriod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    starts_on: string;
+                    vat_number: string | null;
+                    rate_percent: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        starts_on: string;
+                        vat_number: string | null;
+                        rate_percent: number;
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.export": {
+        parameters: {
+            query: {
+                format: "xero" | "quickbooks" | "plain";
+                kind: "invoices" | "credit_notes" | "payments";
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount: number;
+                        currency: string;
+                        status: string;
+                        arrival_date: string;
+                        fees: number;
+                        unmatched: number;
+                        lines: {
+                            id: string;
+                            type: string;
+                            source: string | null;
+                            description: string | null;
+                            amount: number;
+                            fee: number;
+                            net: number;
+                            booking_id: number | null;
+                            booking_reference: string | null;
+                            matched: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.syncPayouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        amount: number;
+                        currency: string;
+                        status: string;
+                        arrival_date: string;
+                        fees: number;
+                        unmatched: number;
+                        lines: {
+                            id: string;
+                            type: string;
+                            source: string | null;
+                            description: string | null;
+                            amount: number;
+                            fee: number;
+                            net: number;
+                            booking_id: number | null;
+                            booking_reference: string | null;
+                            matched: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.reports": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        money: {
+                            month: string;
+                            received: number;
+                            refunded: number;
+                            net: number;
+                        }[];
+                        courses: {
+                            course: string;
+                            dates: number;
+                            places: number;
+                            booked: number;
+                            fill_percent: number;
+                        }[];
+                        dates: {
+                            course: string;
+                            start_date: string;
+                            places: number;
+                            booked: number;
+                            fill_percent: number;
+                        }[];
+                        outstanding: {
+                            booking_id: number;
+                            reference: string;
+                            customer: string;
+                            total: number;
+                            paid: number;
+                            due: number;
+                            due_on: string | null;
+                        }[];
+                        discounts: {
+                            code: string;
+                            uses: number;
+                            cost: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "invoices.reportCsv": {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path: {
+                name: "money" | "courses" | "dates" | "outstanding" | "discounts";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
     "portal.portal": {
         parameters: {
             query?: never;
@@ -20368,7 +22489,7 @@ export interface operations {
                             attendee_name: string;
                             course_title: string;
                             /** @enum {string} */
-                            licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                            licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                             start_date: string;
                             end_date: string;
                             first_aid_required: boolean;
@@ -20589,7 +22710,7 @@ export interface operations {
                             attendee_name: string;
                             course_title: string;
                             /** @enum {string} */
-                            licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                            licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                             start_date: string;
                             end_date: string;
                             first_aid_required: boolean;
@@ -21427,7 +23548,7 @@ export interface operations {
                             attendee_name: string;
                             course_title: string;
                             /** @enum {string} */
-                            licence_kind: "door_supervisor" | "security_guard" | "cctv";
+                            licence_kind: "door_supervisor" | "security_guard" | "cctv" | "close_protection";
                             start_date: string;
                             end_date: string;
                             first_aid_required: boolean;
@@ -26203,6 +28324,2050 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "courseSettings.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        licence: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        licence_renewal: boolean;
+                        first_aid_required: boolean;
+                        learner_form: boolean;
+                        side_box_benefits: string[] | null;
+                        assessment_text: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "courseSettings.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    licence: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                    licence_renewal: boolean;
+                    first_aid_required: boolean;
+                    learner_form: boolean;
+                    side_box_benefits: string[] | null;
+                    assessment_text: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        licence: ("door_supervisor" | "security_guard" | "cctv" | "close_protection") | null;
+                        licence_renewal: boolean;
+                        first_aid_required: boolean;
+                        learner_form: boolean;
+                        side_box_benefits: string[] | null;
+                        assessment_text: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.requestSignIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.signOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        items: {
+                            booking_reference: string;
+                            token: string;
+                            /** @enum {string} */
+                            status: "confirmed" | "pending" | "cancelled" | "expired";
+                            courses: string[];
+                            first_date: string | null;
+                            booked_on: string;
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_reference: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "cancelled" | "expired";
+                        name: string;
+                        email: string;
+                        business: boolean;
+                        booked_on: string;
+                        policy_version: number | null;
+                        terms_version: string | null;
+                        date_changes: number;
+                        courses: {
+                            item_id: number;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string | null;
+                            add_ons: string[];
+                            attendees: {
+                                id: number;
+                                name: string;
+                                named: boolean;
+                                /** @enum {string} */
+                                form: "complete" | "to_fill_in" | "none";
+                                form_url: string | null;
+                            }[];
+                        }[];
+                        venue: {
+                            address: string;
+                            map_url: string;
+                        };
+                        money: {
+                            total: number;
+                            paid: number;
+                            refunded: number;
+                            credit: number;
+                            due: number;
+                            balance_due_on: string | null;
+                            pay_url: string | null;
+                        };
+                        receipt_url: string;
+                        calendar_url: string;
+                        waiting_list: {
+                            id: number;
+                            course: string;
+                            date_label: string;
+                        }[];
+                        names_editable_until: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.cancelQuote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        allowed: false;
+                        reason: string;
+                    } | {
+                        /** @constant */
+                        allowed: true;
+                        /** @enum {string} */
+                        basis: "cancellation_period" | "policy" | "business";
+                        kept: number;
+                        refund: number;
+                        credit: number;
+                        refund_by: string | null;
+                        summary: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_reference: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "cancelled" | "expired";
+                        name: string;
+                        email: string;
+                        business: boolean;
+                        booked_on: string;
+                        policy_version: number | null;
+                        terms_version: string | null;
+                        date_changes: number;
+                        courses: {
+                            item_id: number;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string | null;
+                            add_ons: string[];
+                            attendees: {
+                                id: number;
+                                name: string;
+                                named: boolean;
+                                /** @enum {string} */
+                                form: "complete" | "to_fill_in" | "none";
+                                form_url: string | null;
+                            }[];
+                        }[];
+                        venue: {
+                            address: string;
+                            map_url: string;
+                        };
+                        money: {
+                            total: number;
+                            paid: number;
+                            refunded: number;
+                            credit: number;
+                            due: number;
+                            balance_due_on: string | null;
+                            pay_url: string | null;
+                        };
+                        receipt_url: string;
+                        calendar_url: string;
+                        waiting_list: {
+                            id: number;
+                            course: string;
+                            date_label: string;
+                        }[];
+                        names_editable_until: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 502 */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.changeOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            item_id: number;
+                            course_date_id: number;
+                            date_label: string;
+                            start_date: string;
+                            places_left: number;
+                            allowed: boolean;
+                            reason: string | null;
+                            fee: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotency_key: string;
+                    item_id: number;
+                    course_date_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_reference: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "cancelled" | "expired";
+                        name: string;
+                        email: string;
+                        business: boolean;
+                        booked_on: string;
+                        policy_version: number | null;
+                        terms_version: string | null;
+                        date_changes: number;
+                        courses: {
+                            item_id: number;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string | null;
+                            add_ons: string[];
+                            attendees: {
+                                id: number;
+                                name: string;
+                                named: boolean;
+                                /** @enum {string} */
+                                form: "complete" | "to_fill_in" | "none";
+                                form_url: string | null;
+                            }[];
+                        }[];
+                        venue: {
+                            address: string;
+                            map_url: string;
+                        };
+                        money: {
+                            total: number;
+                            paid: number;
+                            refunded: number;
+                            credit: number;
+                            due: number;
+                            balance_due_on: string | null;
+                            pay_url: string | null;
+                        };
+                        receipt_url: string;
+                        calendar_url: string;
+                        waiting_list: {
+                            id: number;
+                            course: string;
+                            date_label: string;
+                        }[];
+                        names_editable_until: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description HTTP 402 */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                attendeeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotency_key: string;
+                    first_name: string;
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_reference: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "cancelled" | "expired";
+                        name: string;
+                        email: string;
+                        business: boolean;
+                        booked_on: string;
+                        policy_version: number | null;
+                        terms_version: string | null;
+                        date_changes: number;
+                        courses: {
+                            item_id: number;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string | null;
+                            add_ons: string[];
+                            attendees: {
+                                id: number;
+                                name: string;
+                                named: boolean;
+                                /** @enum {string} */
+                                form: "complete" | "to_fill_in" | "none";
+                                form_url: string | null;
+                            }[];
+                        }[];
+                        venue: {
+                            address: string;
+                            map_url: string;
+                        };
+                        money: {
+                            total: number;
+                            paid: number;
+                            refunded: number;
+                            credit: number;
+                            due: number;
+                            balance_due_on: string | null;
+                            pay_url: string | null;
+                        };
+                        receipt_url: string;
+                        calendar_url: string;
+                        waiting_list: {
+                            id: number;
+                            course: string;
+                            date_label: string;
+                        }[];
+                        names_editable_until: string | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        policy: {
+                            change_cutoff_days: number;
+                            max_changes: number;
+                            change_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            cheaper_date: "refund" | "credit";
+                            cancel_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            cancel_rest: "refund" | "credit" | "none";
+                            name_change_cutoff_days: number;
+                            business_cancel_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            business_cancel_rest: "refund" | "credit" | "none";
+                        };
+                        terms_version: string;
+                        since: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.setPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    change_cutoff_days: number;
+                    max_changes: number;
+                    change_fees: {
+                        from_days: number;
+                        percent: number;
+                    }[];
+                    /** @enum {string} */
+                    cheaper_date: "refund" | "credit";
+                    cancel_fees: {
+                        from_days: number;
+                        percent: number;
+                    }[];
+                    /** @enum {string} */
+                    cancel_rest: "refund" | "credit" | "none";
+                    name_change_cutoff_days: number;
+                    business_cancel_fees: {
+                        from_days: number;
+                        percent: number;
+                    }[];
+                    /** @enum {string} */
+                    business_cancel_rest: "refund" | "credit" | "none";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        policy: {
+                            change_cutoff_days: number;
+                            max_changes: number;
+                            change_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            cheaper_date: "refund" | "credit";
+                            cancel_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            cancel_rest: "refund" | "credit" | "none";
+                            name_change_cutoff_days: number;
+                            business_cancel_fees: {
+                                from_days: number;
+                                percent: number;
+                            }[];
+                            /** @enum {string} */
+                            business_cancel_rest: "refund" | "credit" | "none";
+                        };
+                        terms_version: string;
+                        since: string;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
