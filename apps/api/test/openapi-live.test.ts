@@ -166,7 +166,7 @@ describe("live answers match the OpenAPI document", () => {
         if (name === "reference") return reference;
         if (name === "file") return `${"0".repeat(64)}.webp`;
         if (name === "token") return "not-a-real-token";
-      if (name === "name") return "money";
+        if (name === "name") return "money";
         return "999999";
       });
 
