@@ -11,6 +11,7 @@ const MENU = [
   "Website",
   "Discount",
   "Enrolments",
+  "Reports",
   "Activity Log",
   "Payments",
   "Scheduled mail",
