@@ -44,7 +44,7 @@ const COLUMNS: ReadonlyArray<{ key: SortKey; label: string }> = [
 ];
 
 /** The search box's text, sent to the URL (and so to the server) after a pause in typing. */
-function useSearchBox(value: string, commit: (q: string) => void) {
+function useSearchBox(value: string, commit: (q: string) => boolean) {
   const [text, setText] = useState(value);
   // The latest commit without restarting the pause on every render.
   const commitRef = useRef(commit);
@@ -55,7 +55,12 @@ function useSearchBox(value: string, commit: (q: string) => void) {
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return;
-    const timer = setTimeout(() => commitRef.current(text.trim()), SEARCH_DELAY_MS);
+    // A commit refused (a navigation under way) is tried again after the next pause, not dropped.
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () => {
+      if (!commitRef.current(text.trim())) timer = setTimeout(attempt, SEARCH_DELAY_MS);
+    };
+    timer = setTimeout(attempt, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
   return [text, setText] as const;
@@ -94,7 +99,9 @@ export default function BookingsPage() {
   // was opened (the booking's page may still be loading).
   const navigation = useNavigation();
   const [text, setText] = useSearchBox(params.q, (q) => {
-    if (navigation.state === "idle") go({ ...params, q, page: 1 });
+    if (navigation.state !== "idle") return false;
+    go({ ...params, q, page: 1 });
+    return true;
   });
 
   const total = query.data?.total ?? 0;
