@@ -243,8 +243,16 @@ describe("trainings at 1280 px", () => {
     await page.locator(".tr-table").waitFor();
     await expect.poll(() => page.getByRole("heading", { name: title }).count()).toBe(0);
 
-    // Gone from the catalogue; the booking keeps what was bought; the deletion is logged with who.
-    expect((await apiGet(context, apiUrl, `/api/courses/slug/${course.slug}`)).status).toBe(404);
+    // Gone from the catalogue (its page stays, without dates, for the person holding the booking:
+    // decision 369); the booking keeps what was bought; the deletion is logged with who.
+    expect((await apiGet<{ id: number }[]>(context, apiUrl, "/api/courses")).body.some((c) => c.id === course.id)).toBe(false);
+    const withdrawn = await apiGet<{ withdrawn?: boolean; courseDates: unknown[] }>(
+      context,
+      apiUrl,
+      `/api/courses/slug/${course.slug}`,
+    );
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toMatchObject({ withdrawn: true, courseDates: [] });
     const enrolments = await apiGet<Enrollment[]>(context, apiUrl, "/api/enrollments");
     const booking = enrolments.body.find((e) => e.courses.some((c) => c.title === title));
     expect(booking, "the booking of the deleted course").toBeDefined();
