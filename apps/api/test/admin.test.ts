@@ -42,7 +42,7 @@ describe("dashboard", () => {
       { title: "Enrollments", value: 3, percentage: 50, isPositive: true },
       { title: "Revenue", value: 300, percentage: 50, isPositive: true },
       { title: "Messages", value: 3, percentage: 200, isPositive: true },
-      { title: "Outstanding balances", value: 0, percentage: 0, isPositive: true },
+      { title: "Outstanding balances", value: 0, percentage: 0, isPositive: true, caption: "Nothing overdue" },
     ]);
   });
 });

@@ -7,6 +7,11 @@ export const StatCardSchema = z.object({
   /** Change against last month, in percent (rounded to 1 decimal). */
   percentage: z.number(),
   isPositive: z.boolean(),
+  /**
+   * A standing figure's own line instead of the comparison with last month (Outstanding balances,
+   * issue 29: "£120.00 overdue" or "Nothing overdue"). Absent on the spec's three monthly cards.
+   */
+  caption: z.string().optional(),
 });
 export type StatCard = z.infer<typeof StatCardSchema>;
 

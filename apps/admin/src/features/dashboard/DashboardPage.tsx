@@ -27,6 +27,9 @@ import { COUNT_STAGGER_MS, useCountUp } from "./useCountUp";
 import { changeOf } from "./change";
 import "./dashboard.css";
 
+/** Spec §9: skeleton cards while the figures load (the spec's three monthly cards). */
+const SKELETON_CARD_COUNT = 3;
+
 /** Spec §9: activity entries on the dashboard. */
 export const DASHBOARD_ACTIVITY_COUNT = 4;
 
@@ -67,16 +70,23 @@ function StatCardView({ card, index }: { card: StatCard; index: number }) {
         <span aria-hidden="true">{formatValue(card, value, done)}</span>
         <span className="ui-visually-hidden">{formatValue(card, card.value, true)}</span>
       </p>
-      <p className="stat-card__change">
-        <span className={cx("stat-card__pct", `stat-card__pct--${change.direction}`)}>
-          <Arrow size={18} aria-hidden="true" />
-          {change.direction === "flat" ? null : (
-            <span className="ui-visually-hidden">{change.direction === "up" ? "Up" : "Down"} </span>
-          )}
-          {change.text}
-        </span>
-        <span className="stat-card__caption">vs last month</span>
-      </p>
+      {card.caption === undefined ? (
+        <p className="stat-card__change">
+          <span className={cx("stat-card__pct", `stat-card__pct--${change.direction}`)}>
+            <Arrow size={18} aria-hidden="true" />
+            {change.direction === "flat" ? null : (
+              <span className="ui-visually-hidden">{change.direction === "up" ? "Up" : "Down"} </span>
+            )}
+            {change.text}
+          </span>
+          <span className="stat-card__caption">vs last month</span>
+        </p>
+      ) : (
+        // A standing figure (Outstanding balances): its own line, red while some of it is overdue.
+        <p className="stat-card__change">
+          <span className={cx("stat-card__caption", !card.isPositive && "stat-card__caption--alert")}>{card.caption}</span>
+        </p>
+      )}
     </li>
   );
 }
@@ -88,7 +98,7 @@ function StatCards() {
       <div aria-busy="true">
         <LoadingNote label="Loading figures..." />
         <ul className="stat-grid" aria-hidden="true">
-          {Array.from({ length: 3 }, (_, i) => (
+          {Array.from({ length: SKELETON_CARD_COUNT }, (_, i) => (
             <li key={i} className="stat-card admin-card stat-card--skeleton">
               <Skeleton width="50%" />
               <Skeleton width="40%" height={36} />

@@ -65,8 +65,15 @@ export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
     card("Revenue", toPounds(r.rev_now ?? 0), toPounds(r.rev_prev ?? 0)),
     card("Messages", r.msg_now ?? 0, r.msg_prev ?? 0),
     // What live bookings still owe today (deposits' balances, open invoices): a standing figure, no
-    // month to compare with; 'positive' while nothing of it is overdue.
-    { title: "Outstanding balances", value: toPounds(owed.outstanding), percentage: 0, isPositive: owed.overdue === 0 },
+    // month to compare with, so its caption says how much of it is overdue instead; 'positive' while
+    // nothing is.
+    {
+      title: "Outstanding balances",
+      value: toPounds(owed.outstanding),
+      percentage: 0,
+      isPositive: owed.overdue === 0,
+      caption: owed.overdue === 0 ? "Nothing overdue" : `${formatPence(owed.overdue)} overdue`,
+    },
   ];
 }
 
