@@ -124,3 +124,30 @@ describe("notifications", () => {
     expect(adminName).toBe("Pat Admin");
   });
 });
+
+// Last: its part-paid booking would change the activity and notification figures above.
+describe("dashboard outstanding balances", () => {
+  it("Outstanding balances counts what part-paid bookings owe and says how much of it is overdue", async () => {
+    type Card = { title: string; value: number; isPositive: boolean; caption?: string };
+    const outstanding = async () =>
+      ((await get("/api/dashboard")).json() as Card[]).find((c) => c.title === "Outstanding balances")!;
+    const before = await outstanding();
+    const courseId = await createCourse(ctx.db, { feePence: 25000 }, NOW);
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
+    const line = [{ id: courseId, selectedDate: date!.id, selectedAddons: [] }];
+    // A deposit of £50 paid on a £250 booking whose balance is due in ten days: owed, not overdue.
+    const due = await createOrder(ctx.db, { courses: line, status: "paid", at: NOW });
+    await ctx.pool.query(`update orders set total_pence = 25000, amount_paid_pence = 5000, balance_due_on = $2 where id = $1`, [
+      due.id,
+      "2030-06-25",
+    ]);
+    const owed = await outstanding();
+    expect(owed.value - before.value).toBe(200);
+    expect(owed).toMatchObject({ isPositive: true, caption: "Nothing overdue" });
+    // Its due date passes: the same £200 is now overdue, and the card says so.
+    await ctx.pool.query(`update orders set balance_due_on = $2 where id = $1`, [due.id, "2030-06-10"]);
+    const late = await outstanding();
+    expect(late.value).toBe(owed.value);
+    expect(late).toMatchObject({ isPositive: false, caption: "£200.00 overdue" });
+  });
+});
