@@ -4,6 +4,7 @@ import { Smartphone } from "lucide-react";
 import { Button, TextField, useToast } from "@app/ui";
 import { api, unwrap } from "../../lib/api";
 import { ApiError, errorMessage } from "../../lib/errors";
+import { SecurityCardHead } from "./SecurityCardHead";
 
 type PendingTotp = { secret: string; qr_svg: string };
 
@@ -61,12 +62,7 @@ export function AuthenticatorAppCard({
 
   return (
     <div className="admin-card security-card">
-      <div className="security-card__head">
-        <h2 className="security-card__title">
-          <Smartphone size={20} aria-hidden="true" /> Authenticator app
-        </h2>
-        <span className={on ? "security-badge security-badge--on" : "security-badge"}>{on ? "On" : "Not set up"}</span>
-      </div>
+      <SecurityCardHead icon={Smartphone} title="Authenticator app" badge={on ? "On" : "Not set up"} on={on} />
       {pending ? (
         <form className="security-form" onSubmit={confirmTotp} noValidate>
           <p className="security-card__text">

@@ -6,6 +6,7 @@ import { Button, TextField, useToast } from "@app/ui";
 import { relativeTime as relativeTimeUi } from "@app/ui/format";
 import { api, unwrap } from "../../lib/api";
 import { ApiError } from "../../lib/errors";
+import { SecurityCardHead } from "./SecurityCardHead";
 
 /** 'just now', '5 minutes ago': in the middle of a sentence. */
 const relativeTime = (iso: string) => {
@@ -51,14 +52,12 @@ export function PasskeysCard({
 
   return (
     <div className="admin-card security-card">
-      <div className="security-card__head">
-        <h2 className="security-card__title">
-          <KeyRound size={20} aria-hidden="true" /> Passkeys
-        </h2>
-        <span className={passkeys.length ? "security-badge security-badge--on" : "security-badge"}>
-          {passkeys.length ? `${passkeys.length} added` : "None"}
-        </span>
-      </div>
+      <SecurityCardHead
+        icon={KeyRound}
+        title="Passkeys"
+        badge={passkeys.length ? `${passkeys.length} added` : "None"}
+        on={passkeys.length > 0}
+      />
       {passkeys.length ? (
         <ul className="session-list" aria-label="Your passkeys">
           {passkeys.map((p) => (

@@ -1,5 +1,6 @@
 import { LifeBuoy } from "lucide-react";
 import { Button, useToast } from "@app/ui";
+import { SecurityCardHead } from "./SecurityCardHead";
 
 /** Ten recovery codes, shown once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
@@ -52,12 +53,7 @@ export function RecoveryCodesCard({
 }) {
   return (
     <div className="admin-card security-card">
-      <div className="security-card__head">
-        <h2 className="security-card__title">
-          <LifeBuoy size={20} aria-hidden="true" /> Recovery codes
-        </h2>
-        <span className="security-badge">{left} left</span>
-      </div>
+      <SecurityCardHead icon={LifeBuoy} title="Recovery codes" badge={`${left} left`} />
       <p className="security-card__text">
         Single-use codes for when your phone or passkey is not to hand. Making new ones stops the old ones working.
       </p>
