@@ -37,6 +37,13 @@ describe("addDays", () => {
   });
 });
 
+describe("four-digit years", () => {
+  it("keeps the leading zeros of a year before 1000", () => {
+    expect(addDays("0999-01-01", 1)).toBe("0999-01-02");
+    expect(addCalendarMonths("0999-01-05", 1)).toBe("0999-02-05");
+  });
+});
+
 describe("daysBetween", () => {
   it("reads the day of a timestamp and gives NaN for a day that is not real", () => {
     expect(daysBetween("2027-01-01T09:30:00.000Z", "2027-01-08")).toBe(7);

@@ -90,6 +90,7 @@ describe("cancelQuote at the edges of each rule", () => {
       refundBy: "2027-01-18",
     });
     expect(cancelQuote(facts({ ...fiveDays, today: "2027-01-03" }), P)).toMatchObject({ keptPence: 0, refundPence: 20000 });
+    expect(cancelQuote(facts({ ...fiveDays, today: "2027-01-02" }), P)).toMatchObject({ keptPence: 0, refundPence: 20000 });
   });
 
   it("names no refund day when the whole course was delivered and nothing comes back", () => {
