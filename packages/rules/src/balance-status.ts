@@ -4,6 +4,7 @@
  * day, 'YYYY-MM-DD'). One rule for the booking page, the list's filter, the CSV, the receipt and the
  * overdue job, so they never disagree.
  */
+import { daysBetween } from "./calendar";
 
 export const MONEY_STATES = ["paid in full", "deposit paid", "balance due", "overdue"] as const;
 export type MoneyState = (typeof MONEY_STATES)[number];
@@ -36,15 +37,6 @@ export interface BalanceStatus {
   netPaidPence: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Whole calendar days from `from` to `to` ('YYYY-MM-DD'; negative when `to` is earlier). */
-export function calendarDaysBetween(from: string, to: string): number {
-  const a = Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)));
-  const b = Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)));
-  return Math.round((b - a) / DAY_MS);
-}
-
 /**
  * 'paid in full' once nothing is owed; 'overdue' the day after the due day; 'balance due' within
  * BALANCE_DUE_SOON_DAYS of the due day (or when nothing says when: an open invoice, a full-payment
@@ -58,7 +50,7 @@ export function balanceStatus(input: BalanceInput): BalanceStatus {
   const base = { outstandingPence, netPaidPence, daysOverdue: 0 };
   if (outstandingPence === 0) return { ...base, state: "paid in full" };
   if (input.dueOn) {
-    const daysLeft = calendarDaysBetween(input.today, input.dueOn);
+    const daysLeft = daysBetween(input.today, input.dueOn);
     if (daysLeft < 0) return { ...base, state: "overdue", daysOverdue: -daysLeft };
     if (daysLeft <= BALANCE_DUE_SOON_DAYS) return { ...base, state: "balance due" };
   }

@@ -36,6 +36,14 @@ export function addDays(iso: string, days: number): string {
   return isoOf(ms + Math.trunc(days) * DAY_MS);
 }
 
+/**
+ * Whole calendar days from `from` to `to` (negative when `to` is earlier): ('2026-01-01',
+ * '2026-01-08') → 7, across month ends, leap days and the clock change; NaN when either day is not real.
+ */
+export function daysBetween(from: string, to: string): number {
+  return (dayMs(to) - dayMs(from)) / DAY_MS;
+}
+
 /** 'YYYY-MM-DD' + n calendar months; a day the month lacks falls to its last day (31 Jan + 1 → 28/29 Feb). */
 export function addCalendarMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];

@@ -5,6 +5,8 @@
  *
  * Dates are calendar days 'YYYY-MM-DD' in London; amounts are integer pence.
  */
+import { addDays, daysBetween } from "./calendar";
+import { formatPence } from "./money";
 
 /** The office's payment options (site-wide or a course's own), as far as paying is concerned. */
 export type DepositOptions = {
@@ -50,32 +52,6 @@ export type OffersInput = {
   today: string;
 };
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(iso: string): number {
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number) as [number, number, number];
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
-}
-
-function isoOfDay(n: number): string {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** 'YYYY-MM-DD' plus n calendar days (negative n goes back). */
-function addDays(iso: string, n: number): string {
-  return isoOfDay(dayNumber(iso) + n);
-}
-
-/** Whole days from `from` to `to` ('2026-01-01' → '2026-01-08' is 7). */
-function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
-/** £ with two decimals: 3000 → '£30.00'. */
-function pounds(pence: number): string {
-  return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 /** The deposit for one place: the fixed sum (never more than the place costs) or its percentage, to the penny. */
 export function depositPerPlace(options: Pick<DepositOptions, "deposit_kind" | "deposit_value">, pricePence: number): number {
   const price = Math.max(0, Math.round(pricePence));
@@ -86,7 +62,7 @@ export function depositPerPlace(options: Pick<DepositOptions, "deposit_kind" | "
 
 /** The label of the deposit option: "Deposit (Pay £30.00 per item)" or "Deposit (Pay 25% per item)". */
 export function depositLabel(options: Pick<DepositOptions, "deposit_kind" | "deposit_value">): string {
-  const each = options.deposit_kind === "percent" ? `${options.deposit_value}%` : pounds(options.deposit_value);
+  const each = options.deposit_kind === "percent" ? `${options.deposit_value}%` : formatPence(options.deposit_value);
   return `Deposit (Pay ${each} per item)`;
 }
 

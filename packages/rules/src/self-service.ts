@@ -3,6 +3,7 @@
  * Regulations 2013 and the office's booking policy allow, and what each action costs or gives back.
  * Pure: calendar days are ISO dates (`YYYY-MM-DD`, London), money is integer pence.
  */
+import { addDays, daysBetween } from "./calendar";
 
 /** A band of a fee ladder: from `from_days` days before the start (inclusive) up, `percent` is kept. */
 export type FeeBand = { from_days: number; percent: number };
@@ -60,13 +61,8 @@ export const CANCELLATION_PERIOD_DAYS = 14;
 /** A refund is made within this many days of the cancellation. */
 export const REFUND_WITHIN_DAYS = 14;
 
-const DAY_MS = 86_400_000;
-const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-
-/** Whole calendar days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) => Math.round((utc(to) - utc(from)) / DAY_MS);
-
-export const addDaysIso = (iso: string, n: number) => new Date(utc(iso) + n * DAY_MS).toISOString().slice(0, 10);
+/** Calendar's addDays under the name the API's self-service module imports. */
+export const addDaysIso = addDays;
 
 /** The percent a ladder keeps `daysBefore` days before the start: the highest band reached. */
 export function ladderPercent(ladder: readonly FeeBand[], daysBefore: number): number {

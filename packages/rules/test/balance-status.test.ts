@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { balanceStatus, BALANCE_DUE_SOON_DAYS, calendarDaysBetween, type BalanceInput } from "../src/balance-status";
+import { balanceStatus, BALANCE_DUE_SOON_DAYS, type BalanceInput } from "../src/balance-status";
+import { daysBetween } from "../src/calendar";
 
 const base: BalanceInput = {
   totalPence: 60_000,
@@ -10,13 +11,13 @@ const base: BalanceInput = {
   plan: "deposit",
 };
 
-describe("calendarDaysBetween", () => {
+describe("daysBetween", () => {
   it("counts calendar days across months, years and the clock change", () => {
-    expect(calendarDaysBetween("2026-11-27", "2026-12-20")).toBe(23);
-    expect(calendarDaysBetween("2026-12-31", "2027-01-01")).toBe(1);
-    expect(calendarDaysBetween("2026-03-28", "2026-03-30")).toBe(2);
-    expect(calendarDaysBetween("2026-10-26", "2026-10-24")).toBe(-2);
-    expect(calendarDaysBetween("2028-02-28", "2028-03-01")).toBe(2);
+    expect(daysBetween("2026-11-27", "2026-12-20")).toBe(23);
+    expect(daysBetween("2026-12-31", "2027-01-01")).toBe(1);
+    expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
+    expect(daysBetween("2026-10-26", "2026-10-24")).toBe(-2);
+    expect(daysBetween("2028-02-28", "2028-03-01")).toBe(2);
   });
 });
 
@@ -71,5 +72,16 @@ describe("balanceStatus", () => {
   it("a free order is paid in full; an overpayment owes nothing", () => {
     expect(balanceStatus({ ...base, totalPence: 0, paidPence: 0 }).state).toBe("paid in full");
     expect(balanceStatus({ ...base, paidPence: 70_000 }).outstandingPence).toBe(0);
+  });
+});
+
+describe("balanceStatus before any money", () => {
+  it("a deposit order with nothing received yet and the due day far off is 'balance due', not 'deposit paid'", () => {
+    expect(balanceStatus({ ...base, paidPence: 0 })).toEqual({
+      state: "balance due",
+      outstandingPence: 60_000,
+      netPaidPence: 0,
+      daysOverdue: 0,
+    });
   });
 });

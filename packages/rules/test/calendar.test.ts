@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addCalendarMonths, addDays, addYears, courseDays, ukDate, weekdayOf } from "../src/calendar";
+import { addCalendarMonths, addDays, addYears, courseDays, daysBetween, ukDate, weekdayOf } from "../src/calendar";
 import { MAX_PLACES_PER_ORDER, ORDER_HOLD_MINUTES } from "../src/limits";
 
 describe("ukDate", () => {
@@ -34,6 +34,21 @@ describe("addDays", () => {
   it("refuses a day that is not real", () => {
     expect(() => addDays("2025-02-29", 1)).toThrow(RangeError);
     expect(() => addDays("tomorrow", 1)).toThrow("Not a calendar day: tomorrow");
+  });
+});
+
+describe("four-digit years", () => {
+  it("keeps the leading zeros of a year before 1000", () => {
+    expect(addDays("0999-01-01", 1)).toBe("0999-01-02");
+    expect(addCalendarMonths("0999-01-05", 1)).toBe("0999-02-05");
+  });
+});
+
+describe("daysBetween", () => {
+  it("reads the day of a timestamp and gives NaN for a day that is not real", () => {
+    expect(daysBetween("2027-01-01T09:30:00.000Z", "2027-01-08")).toBe(7);
+    expect(daysBetween("2027-02-29", "2027-03-01")).toBeNaN();
+    expect(daysBetween("2027-03-01", "someday")).toBeNaN();
   });
 });
 

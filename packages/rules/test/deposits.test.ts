@@ -162,3 +162,44 @@ describe("instalmentCount and instalmentSchedule", () => {
     expect(instalmentSchedule(0, "2027-01-01", "2027-03-01", 3)).toEqual([]);
   });
 });
+
+describe("paymentOffers at the edges", () => {
+  it("offers no deposit or instalments when the places cost nothing and only extras are paid", () => {
+    const freePlace = cart({
+      options: { ...options, instalments_enabled: true },
+      lines: [{ pricePerPlacePence: 0, places: 1 }],
+      totalPence: 5000,
+      today: "2026-12-01",
+    });
+    expect(paymentOffers(freePlace).map((o) => o.plan)).toEqual(["full"]);
+  });
+
+  it("plans instalments only while each later charge gets at least a penny", () => {
+    const tiny = (totalPence: number) =>
+      offerFor(
+        cart({
+          options: { ...options, deposit_enabled: false, instalments_enabled: true },
+          lines: [{ pricePerPlacePence: totalPence, places: 1 }],
+          totalPence,
+          today: "2026-12-01",
+        }),
+        "instalments",
+      );
+    expect(tiny(4)).toMatchObject({ todayPence: 1, duePence: 3 });
+    expect(tiny(4)?.schedule.map((c) => c.amountPence)).toEqual([1, 1, 1]);
+    expect(tiny(3)).toBeNull();
+  });
+
+  it("offers Klarna exactly as a full payment today, and not for a free cart", () => {
+    const klarna = { ...options, deposit_enabled: false, klarna_enabled: true };
+    expect(offerFor(cart({ options: klarna }), "klarna")).toEqual({
+      plan: "klarna",
+      label: "Klarna",
+      todayPence: 25000,
+      duePence: 0,
+      dueOn: null,
+      schedule: [],
+    });
+    expect(paymentOffers(cart({ options: klarna, totalPence: 0 })).map((o) => o.plan)).toEqual(["full"]);
+  });
+});

@@ -8736,6 +8736,7 @@ export interface operations {
                         value: number;
                         percentage: number;
                         isPositive: boolean;
+                        caption?: string;
                     }[];
                 };
             };

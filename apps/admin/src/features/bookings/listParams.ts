@@ -86,3 +86,20 @@ export function ariaSort(p: ListParams, key: SortKey): "ascending" | "descending
   if (p.sort !== key) return "none";
   return p.dir === "asc" ? "ascending" : "descending";
 }
+
+/** The list's columns in table order: each sorts the list, and the phone's sort menu offers both directions of each. */
+export const COLUMNS: ReadonlyArray<{ key: SortKey; label: string }> = [
+  { key: "reference", label: "Reference" },
+  { key: "learner", label: "Learner(s)" },
+  { key: "course", label: "Course" },
+  { key: "date", label: "Date" },
+  { key: "amount", label: "Amount" },
+  { key: "booked_on", label: "Booked on" },
+  { key: "status", label: "Status" },
+];
+
+export function directionLabel(key: SortKey, dir: SortDir): string {
+  if (key === "date" || key === "booked_on") return dir === "desc" ? "newest first" : "oldest first";
+  if (key === "amount") return dir === "desc" ? "highest first" : "lowest first";
+  return dir === "asc" ? "A to Z" : "Z to A";
+}

@@ -20,7 +20,7 @@ export function useLearnerBoard(dateId: number) {
   });
 }
 
-type Change =
+export type RegisterChange =
   | { kind: "id"; checked: boolean; document_type?: RegisterLearner["id_document_type"] }
   | { kind: "attendance"; day: string; status: "present" | "absent" | "late" | null; arrived_at?: string | null }
   | { kind: "results"; results: { unit: string; result: "pass" | "fail" | "resit" | null }[] }
@@ -34,7 +34,7 @@ type Early = { override_reason?: string };
 export function useRegisterChange(dateId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, change, early = {} }: { id: number; change: Change; early?: Early }) => {
+    mutationFn: async ({ id, change, early = {} }: { id: number; change: RegisterChange; early?: Early }) => {
       const params = { id };
       switch (change.kind) {
         case "id":

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { ErrorState, Skeleton } from "@app/ui";
+import { formatPounds } from "@app/ui/format";
 import type { Reports } from "@app/contract";
 import { usePageTitle } from "../../components/usePageTitle";
 import { errorMessage } from "../../lib/errors";
@@ -11,8 +12,6 @@ import { useReports } from "./api";
 import { ReportSection } from "./ReportSection";
 import "./reports.css";
 
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
-const money = (n: number) => gbp.format(n);
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const monthLabel = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1]} ${ym.slice(0, 4)}`;
 const ukDay = (iso: string) => iso.split("-").reverse().join("/");
@@ -34,9 +33,9 @@ function Sections({ r }: { r: Reports }) {
         name="money"
         title="Money per month"
         description="Received, refunded and net (received less refunded) in each month, UK time."
-        bars={r.money.map((m) => ({ label: monthLabel(m.month), value: m.net, text: money(m.net) }))}
+        bars={r.money.map((m) => ({ label: monthLabel(m.month), value: m.net, text: formatPounds(m.net) }))}
         columns={["Month", "Received", "Refunded", "Net"]}
-        rows={r.money.map((m) => [monthLabel(m.month), money(m.received), money(m.refunded), money(m.net)])}
+        rows={r.money.map((m) => [monthLabel(m.month), formatPounds(m.received), formatPounds(m.refunded), formatPounds(m.net)])}
         empty="No months in this period."
       />
       <ReportSection
@@ -64,9 +63,9 @@ function Sections({ r }: { r: Reports }) {
         name="outstanding"
         title="Outstanding balances"
         description="Bookings with money still due today, soonest due first."
-        bars={r.outstanding.slice(0, 15).map((o) => ({ label: o.reference, value: o.due, text: money(o.due) }))}
+        bars={r.outstanding.slice(0, 15).map((o) => ({ label: o.reference, value: o.due, text: formatPounds(o.due) }))}
         columns={["Booking", "Customer", "Total", "Paid", "Due", "Due by"]}
-        rows={r.outstanding.map((o) => [o.reference, o.customer, money(o.total), money(o.paid), money(o.due), o.due_on ? ukDay(o.due_on) : "—"])}
+        rows={r.outstanding.map((o) => [o.reference, o.customer, formatPounds(o.total), formatPounds(o.paid), formatPounds(o.due), o.due_on ? ukDay(o.due_on) : "—"])}
         empty="Nothing is outstanding."
       />
       <ReportSection
@@ -74,9 +73,9 @@ function Sections({ r }: { r: Reports }) {
         name="discounts"
         title="What discount codes cost"
         description="Discount given on bookings paid in the period, per code."
-        bars={r.discounts.map((d) => ({ label: d.code, value: d.cost, text: money(d.cost) }))}
+        bars={r.discounts.map((d) => ({ label: d.code, value: d.cost, text: formatPounds(d.cost) }))}
         columns={["Code", "Uses", "Cost"]}
-        rows={r.discounts.map((d) => [d.code, d.uses, money(d.cost)])}
+        rows={r.discounts.map((d) => [d.code, d.uses, formatPounds(d.cost)])}
         empty="No discount codes were used in this period."
       />
     </>

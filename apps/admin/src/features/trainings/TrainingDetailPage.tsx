@@ -1,15 +1,13 @@
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { CalendarPlus, GraduationCap } from "lucide-react";
+import { GraduationCap } from "lucide-react";
 import { Button, ConfirmDialog, useToast } from "@app/ui";
 import { DetailSkeleton, ViewSection } from "./detailParts";
 import { formatPounds } from "@app/ui/format";
 import type { AdminCourseDetail } from "@app/contract";
 import { useDraftForm } from "../../lib/useDraftForm";
-import { useAddSeries, useSetCourseStatus, useTrainingRecord } from "./api";
+import { useSetCourseStatus, useTrainingRecord } from "./api";
 import { CourseStatusBadge } from "./CourseStatusBadge";
-import { RepeatingDatesDialog } from "./RepeatingDatesDialog";
-import type { SeriesErrors } from "./seriesForm";
 import { apiAsset } from "../../lib/config";
 import { ApiError, errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
@@ -21,11 +19,14 @@ import { TrainingForm } from "./TrainingForm";
 import { BookingChecks } from "./BookingChecks";
 import { CourseSettingsPanel } from "./CourseSettingsPanel";
 import { CoursePaymentOptions } from "./CoursePaymentOptions";
-import { draftFromCourse, stillWrong, toUpdatePayload, validateUpdate } from "./trainingForm";
+import { draftFromCourse } from "./trainingForm";
+import { toUpdatePayload } from "./trainingPayload";
+import { stillWrong, validateUpdate } from "./trainingValidation";
 import type { FieldErrors, TrainingDraft } from "./trainingForm";
 import { serverFieldErrors } from "./serverErrors";
 import { bookingsOf, useBookingsConfirm } from "./BookingsConfirm";
-import { DateTrainers } from "./DateTrainers";
+import { CourseDatesSection } from "./CourseDatesSection";
+import { CourseContentSections } from "./CourseContentSections";
 import "./trainings.css";
 
 /**
@@ -40,8 +41,6 @@ export default function TrainingDetailPage() {
   const [imageError, setImageError] = useState<string | null>(null);
   const record = useTrainingRecord(id);
   const toast = useToast();
-  const [seriesOpen, setSeriesOpen] = useState(false);
-  const [seriesErrors, setSeriesErrors] = useState<SeriesErrors>({});
   const confirmBookings = useBookingsConfirm();
   // Set once the office confirmed deleting a course with bookings (decision 336).
   const deleteConfirmed = useRef(false);
@@ -52,21 +51,6 @@ export default function TrainingDetailPage() {
         toast.error(errorMessage(error));
     },
   });
-  const addSeries = useAddSeries(id, {
-    onSuccess: () => {
-      setSeriesOpen(false);
-      toast.success("Repeating dates added");
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error));
-      if (error instanceof ApiError && error.status === 400) {
-        setSeriesErrors(
-          Object.fromEntries((error.body.issues ?? []).map((i) => [i.path.split(".")[0], i.message])) as SeriesErrors,
-        );
-      }
-    },
-  });
-
   function stopEditing() {
     reset(null);
     setImageError(null);
@@ -227,96 +211,10 @@ export default function TrainingDetailPage() {
                 <CourseSettingsPanel courseId={c.id} />
                 <CoursePaymentOptions courseId={c.id} />
 
-                <ViewSection
-                  title="Course Dates"
-                  action={
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => {
-                        setSeriesErrors({});
-                        setSeriesOpen(true);
-                      }}
-                    >
-                      <CalendarPlus size={18} aria-hidden="true" />
-                      Add repeating dates
-                    </Button>
-                  }
-                >
-                  {c.courseDates.length === 0 ? (
-                    <p className="ui-muted">No dates set</p>
-                  ) : (
-                    <ul className="tr-chips">
-                      {c.courseDates.map((d) => (
-                        <li key={d.id} className="tr-chip">
-                          <strong>{d.label}</strong>
-                          <span className="ui-muted">
-                            {d.placesLeft} of {d.capacity} places left
-                          </span>
-                          <DateTrainers dateId={d.id} label={d.label} />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </ViewSection>
-
-                <ViewSection title="Key Points">
-                  {c.keyPoints.length === 0 ? (
-                    <p className="ui-muted">None</p>
-                  ) : (
-                    <ul className="tr-list-plain">
-                      {c.keyPoints.map((k) => (
-                        <li key={k.id}>
-                          <strong>{k.title}</strong>
-                          {k.details ? <p className="ui-muted">{k.details}</p> : null}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </ViewSection>
-
-                <ViewSection title="Course Units">
-                  {c.courseUnits.length === 0 ? (
-                    <p className="ui-muted">None</p>
-                  ) : (
-                    <ol className="tr-list-plain tr-list-plain--numbered">
-                      {c.courseUnits.map((u) => (
-                        <li key={u.id}>{u.title}</li>
-                      ))}
-                    </ol>
-                  )}
-                </ViewSection>
-
-                <ViewSection title="Add-ons">
-                  {c.addOns.length === 0 ? (
-                    <p className="ui-muted">None</p>
-                  ) : (
-                    <ul className="tr-list-plain">
-                      {c.addOns.map((a) => (
-                        <li key={a.id} className="tr-addon">
-                          <div>
-                            <strong>{a.name}</strong>
-                            {a.description ? <p className="ui-muted">{a.description}</p> : null}
-                          </div>
-                          <span className="ui-price">{formatPounds(a.price)}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </ViewSection>
+                <CourseDatesSection course={c} />
+                <CourseContentSections course={c} />
               </div>
             </div>
-
-            {seriesOpen ? (
-              <RepeatingDatesDialog
-                open
-                onClose={() => setSeriesOpen(false)}
-                defaultCapacity={c.capacity}
-                onAdd={(input) => addSeries.mutate(input)}
-                busy={addSeries.isPending}
-                serverErrors={seriesErrors}
-              />
-            ) : null}
 
             {confirmBookings.dialog}
             <ConfirmDialog

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SEAT_CAPACITY } from "@app/contract";
 import type { CourseDetail } from "@app/contract";
-import {
-  draftFromCourse,
-  emptyAddOn,
-  emptyDateRange,
-  emptyDraft,
-  stillWrong,
-  toCreatePayload,
-  toUpdatePayload,
-  totalPrice,
-  validateCreate,
-  validateUpdate,
-} from "./trainingForm";
+import { draftFromCourse, emptyAddOn, emptyDateRange, emptyDraft, totalPrice } from "./trainingForm";
+import { toCreatePayload, toUpdatePayload } from "./trainingPayload";
+import { stillWrong, validateCreate, validateUpdate } from "./trainingValidation";
 import type { TrainingDraft } from "./trainingForm";
 import { editWordCounter, wordCounter } from "./TrainingForm";
 

@@ -2,27 +2,24 @@
  * /learner/:token — the learner's pre-course form for a licence-linked course (learner records).
  * Phone first; saves as the learner types (useAutosave) with a visible 'Saved' state; what is
  * still missing is listed at the top and beside each field; it can be finished over several
- * visits. Longer than most pages because the form has many sections; each is a small component.
+ * visits. The first aid and the declarations sections have their own files.
  */
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { CheckboxField, SelectField, Spinner, TextAreaField, TextField } from "@app/ui";
-import { formatDateRangeWithWeekday, formatDayWithWeekday } from "@app/contract/dates";
+import { SelectField, Spinner, TextAreaField, TextField } from "@app/ui";
+import { formatDateRangeWithWeekday } from "@app/contract/dates";
 import type { LearnerForm } from "@app/contract";
-import {
-  ID_DOCUMENT_LABELS,
-  ID_DOCUMENT_TYPES,
-  MAX_EVIDENCE_BYTES,
-  EVIDENCE_TOO_LARGE_MESSAGE,
-  EVIDENCE_TYPE_MESSAGE,
-} from "@app/contract";
+import { ID_DOCUMENT_LABELS, ID_DOCUMENT_TYPES } from "@app/contract";
 import { ApiError } from "../../lib/api";
 import { pageTitle } from "../../lib/seo";
 import type { RouteHandle } from "../../lib/seo";
 import { learnerApi } from "./api";
 import { useAutosave, type SaveState } from "./useAutosave";
+import { valuesOf, type FieldKit, type Values } from "./learnerFields";
+import { Progress, Section } from "./LearnerFormParts";
+import { FirstAidSection } from "./FirstAidSection";
+import { ConsentSections } from "./ConsentSections";
 import "./learner.css";
-import { Link } from "../../components/Link";
 
 export const handle: RouteHandle = {
   meta: ({ config }) => ({
@@ -34,37 +31,6 @@ export const handle: RouteHandle = {
     robots: "noindex, nofollow",
   }),
 };
-
-type Values = Record<string, string | boolean | null>;
-
-const TEXT_FIELDS = [
-  "full_name",
-  "date_of_birth",
-  "address",
-  "postcode",
-  "phone",
-  "email",
-  "emergency_name",
-  "emergency_phone",
-  "adjustments",
-  "id_document_type",
-  "id_document_expiry",
-  "first_aid_title",
-  "first_aid_body",
-  "first_aid_achieved_on",
-  "first_aid_expires_on",
-  "fitness_name",
-  "uln",
-] as const;
-
-function valuesOf(form: LearnerForm): Values {
-  const v: Values = {};
-  for (const k of TEXT_FIELDS) v[k] = form.fields[k] ?? "";
-  v.english_declared = form.fields.english_declared_at !== null;
-  v.sia_link_consent = form.fields.sia_link_consent;
-  v.marketing_opt_in = form.fields.marketing_opt_in;
-  return v;
-}
 
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: "Your answers save as you type",
@@ -79,7 +45,6 @@ export default function LearnerFormPage() {
   const [form, setForm] = useState<LearnerForm | null>(null);
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
   const [values, setValues] = useState<Values>({});
-  const [uploading, setUploading] = useState(false);
   const onSaved = useCallback((f: LearnerForm) => setForm(f), []);
   const autosave = useAutosave(token, onSaved);
 
@@ -132,7 +97,7 @@ export default function LearnerFormPage() {
     autosave.change(field, value, immediate);
   };
   const missingFields = new Set(form.missing.map((m) => m.field));
-  const text = (field: (typeof TEXT_FIELDS)[number], label: string, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
+  const text: FieldKit["text"] = (field, label, props = {}) => (
     <TextField
       id={`f-${field}`}
       label={label}
@@ -144,30 +109,7 @@ export default function LearnerFormPage() {
       {...props}
     />
   );
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    if (file.size > MAX_EVIDENCE_BYTES)
-      return autosave.setErrors((e) => ({ ...e, first_aid_certificate: EVIDENCE_TOO_LARGE_MESSAGE }));
-    if (!/\.(pdf|jpe?g|png|webp)$/i.test(file.name) && !/^(application\/pdf|image\/(jpeg|png|webp))$/.test(file.type)) {
-      return autosave.setErrors((e) => ({ ...e, first_aid_certificate: EVIDENCE_TYPE_MESSAGE }));
-    }
-    setUploading(true);
-    try {
-      const dataUrl = await new Promise<string>((resolve, reject) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result));
-        reader.onerror = () => reject(new Error("Could not read the file"));
-        reader.readAsDataURL(file);
-      });
-      setForm(await learnerApi.upload(token, file.name, dataUrl));
-      autosave.setErrors(({ first_aid_certificate: _, ...rest }) => rest);
-    } catch (e) {
-      autosave.setErrors((x) => ({ ...x, first_aid_certificate: e instanceof Error ? e.message : "Upload failed" }));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const kit: FieldKit = { values, set, text, autosave };
 
   return (
     <div className="learner-page">
@@ -234,152 +176,13 @@ export default function LearnerFormPage() {
           {text("id_document_expiry", "Expiry date of that document", { type: "date" })}
         </Section>
 
-        {form.first_aid_required ? (
-          <Section
-            title="First aid qualification"
-            hint={
-              <>
-                Door supervisor and security guard learners need a first aid certificate (EFAW or equivalent) that is still valid
-                on <strong>{formatDayWithWeekday(form.first_aid_min_expiry)}</strong> or later (12 months after the course
-                starts). No certificate, or one that runs out sooner?{" "}
-                <Link to={form.efaw_path}>Book our Emergency First Aid at Work course</Link>.
-              </>
-            }
-          >
-            {text("first_aid_title", "Qualification title", { placeholder: "e.g. Emergency First Aid at Work" })}
-            {text("first_aid_body", "Awarding body", { placeholder: "e.g. Qualsafe, HABC, St John Ambulance" })}
-            {text("first_aid_achieved_on", "Date achieved", { type: "date" })}
-            {text("first_aid_expires_on", "Expiry date", { type: "date" })}
-            {autosave.errors.first_aid_expires_on ? (
-              <p className="learner-efaw">
-                <Link to={form.efaw_path}>See the EFAW course and its dates</Link>
-              </p>
-            ) : null}
-            <div className={`ui-field learner-upload${autosave.errors.first_aid_certificate ? " ui-field--invalid" : ""}`}>
-              <label className="ui-field__label" htmlFor="f-certificate">
-                Photo or scan of your certificate
-              </label>
-              <p className="ui-field__hint" id="f-certificate-hint">
-                PDF, JPEG, PNG or WebP, up to 10 MB.{" "}
-                {form.evidence ? (
-                  <strong>Uploaded: {form.evidence.file_name}</strong>
-                ) : (
-                  <span className="learner-todo">Still needed</span>
-                )}
-              </p>
-              <input
-                id="f-certificate"
-                type="file"
-                accept="application/pdf,image/jpeg,image/png,image/webp,.pdf,.jpg,.jpeg,.png,.webp"
-                aria-describedby="f-certificate-hint"
-                onChange={(e) => void onFile(e.target.files?.[0])}
-                disabled={uploading}
-              />
-              {uploading ? <p className="ui-field__hint">Uploading…</p> : null}
-              {autosave.errors.first_aid_certificate ? (
-                <p className="ui-field__error">{autosave.errors.first_aid_certificate}</p>
-              ) : null}
-            </div>
-          </Section>
-        ) : null}
+        {form.first_aid_required ? <FirstAidSection token={token} form={form} onForm={setForm} kit={kit} /> : null}
 
-        <Section title="Declarations">
-          <CheckboxField
-            id="f-english_declared"
-            label="I can speak, read and write English well enough to take part in the training and the assessments (the SIA's English language requirement)."
-            checked={values.english_declared === true}
-            onChange={(e) => set("english_declared", e.target.checked, true)}
-          />
-          <TextField
-            id="f-fitness_name"
-            label="Fitness declaration: type your full name to sign"
-            hint="I declare that I am fit to take part in the physical intervention training, and I will tell the trainer about any injury or condition before it starts."
-            value={String(values.fitness_name ?? "")}
-            onChange={(e) => set("fitness_name", e.target.value)}
-            onBlur={autosave.flush}
-            error={autosave.errors.fitness_name}
-          />
-          {form.fields.fitness_declared_at ? (
-            <p className="learner-signed">
-              Signed{" "}
-              {new Date(form.fields.fitness_declared_at).toLocaleString("en-GB", {
-                dateStyle: "medium",
-                timeStyle: "short",
-                timeZone: "Europe/London",
-              })}
-            </p>
-          ) : null}
-        </Section>
-
-        <Section title="SIA account and learner number">
-          {text("uln", "Unique Learner Number (ULN), if you have one", {
-            inputMode: "numeric",
-            hint: "Optional: 10 digits, shown on earlier qualification certificates.",
-          })}
-          <fieldset className="learner-choice">
-            <legend>May we link your SIA online account to ours, so we can help with your licence application?</legend>
-            {[
-              [true, "Yes"],
-              [false, "No"],
-            ].map(([v, label]) => (
-              <label key={String(v)} className="learner-choice__option">
-                <input
-                  type="radio"
-                  name="sia_link_consent"
-                  checked={values.sia_link_consent === v}
-                  onChange={() => set("sia_link_consent", v as boolean, true)}
-                />{" "}
-                {label as string}
-              </label>
-            ))}
-          </fieldset>
-          <CheckboxField
-            id="f-marketing_opt_in"
-            label="Send me course and licence-renewal reminders (optional)"
-            checked={values.marketing_opt_in === true}
-            onChange={(e) => set("marketing_opt_in", e.target.checked, true)}
-          />
-        </Section>
+        <ConsentSections form={form} kit={kit} />
       </div>
       <p className={`learner-save learner-save--${autosave.state}`} role="status" aria-live="polite">
         {SAVE_TEXT[autosave.state]}
       </p>
     </div>
-  );
-}
-
-function Progress({ form }: { form: LearnerForm }) {
-  if (form.complete) {
-    return (
-      <div className="learner-progress learner-progress--done" id="learner-progress">
-        <strong>Your form is complete.</strong> Thank you. You can still change anything until the course ends; bring your ID on
-        the first day.
-      </div>
-    );
-  }
-  return (
-    <div className="learner-progress" id="learner-progress">
-      <strong>
-        {form.missing.length} {form.missing.length === 1 ? "thing" : "things"} still to do
-      </strong>{" "}
-      (you can finish later with the same link):
-      <ul>
-        {form.missing.map((m) => (
-          <li key={`${m.field}-${m.message}`}>
-            <a href={`#f-${m.field === "first_aid_certificate" ? "certificate" : m.field}`}>{m.message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <section className="learner-section">
-      <h2>{title}</h2>
-      {hint ? <p className="learner-section__hint">{hint}</p> : null}
-      {children}
-    </section>
   );
 }

@@ -6,7 +6,8 @@ import { PageHero } from "../../components/PageHero";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api";
 import { pageTitle, type RouteHandle } from "../../lib/seo";
-import { bookingPath, call, gbp } from "./client";
+import { formatPounds } from "@app/ui/format";
+import { bookingPath, call } from "./client";
 import { CancelPanel } from "./CancelPanel";
 import { ChangePanel } from "./ChangePanel";
 import { NamesPanel } from "./NamesPanel";
@@ -90,24 +91,24 @@ export default function BookingPage() {
           <h2>Payments</h2>
           <dl>
             <dt>Total</dt>
-            <dd>{gbp(m.total)}</dd>
+            <dd>{formatPounds(m.total)}</dd>
             <dt>Paid</dt>
-            <dd data-testid="paid">{gbp(m.paid)}</dd>
+            <dd data-testid="paid">{formatPounds(m.paid)}</dd>
             {m.refunded > 0 ? (
               <>
                 <dt>Refunded</dt>
-                <dd data-testid="refunded">{gbp(m.refunded)}</dd>
+                <dd data-testid="refunded">{formatPounds(m.refunded)}</dd>
               </>
             ) : null}
             {m.credit > 0 ? (
               <>
                 <dt>Credit</dt>
-                <dd>{gbp(m.credit)}</dd>
+                <dd>{formatPounds(m.credit)}</dd>
               </>
             ) : null}
             <dt>Due</dt>
             <dd>
-              {gbp(m.due)}
+              {formatPounds(m.due)}
               {m.due > 0 && m.balance_due_on ? ` by ${m.balance_due_on}` : ""}
             </dd>
           </dl>

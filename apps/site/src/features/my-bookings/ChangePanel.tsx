@@ -2,7 +2,8 @@ import { useState } from "react";
 import type { MyBooking } from "@app/contract";
 import { Button } from "@app/ui";
 import { ApiError } from "../../lib/api";
-import { bookingPath, call, gbp, newKey, type ChangeOption } from "./client";
+import { formatPounds } from "@app/ui/format";
+import { bookingPath, call, newKey, type ChangeOption } from "./client";
 
 /** Change date: the other dates of the same course, with the fee or why not, under the booking's policy. */
 export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBooking) => void }) {
@@ -51,7 +52,7 @@ export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBo
           {options.map((o) => (
             <li key={`${o.item_id}-${o.course_date_id}`} className="my-bookings__row">
               <span>
-                {o.date_label} · {o.places_left} left{o.allowed ? ` · fee ${gbp(o.fee)}` : ""}
+                {o.date_label} · {o.places_left} left{o.allowed ? ` · fee ${formatPounds(o.fee)}` : ""}
               </span>
               {o.allowed ? (
                 <Button size="sm" loading={busy} onClick={() => void move(o)}>

@@ -5,7 +5,8 @@ import { Link } from "../../components/Link";
 import { paths } from "../../config/paths";
 import { ApiError } from "../../lib/api";
 import { pageTitle, type RouteHandle } from "../../lib/seo";
-import { call, gbp, type MyBookingRow } from "./client";
+import { formatPounds } from "@app/ui/format";
+import { call, type MyBookingRow } from "./client";
 import "./my-bookings.css";
 
 export const handle: RouteHandle = {
@@ -68,7 +69,7 @@ export default function MyBookingsPage() {
                     {b.courses.join(", ")}
                   </Link>
                   <span>
-                    {b.booking_reference} · {STATUS[b.status]} · {gbp(b.total)}
+                    {b.booking_reference} · {STATUS[b.status]} · {formatPounds(b.total)}
                     {b.first_date ? ` · starts ${b.first_date}` : ""}
                   </span>
                 </li>

@@ -43,4 +43,3 @@ export async function call<T>(path: string, method: "GET" | "POST" = "GET", body
 
 export const bookingPath = (token: string) => `/api/my-bookings/booking/${encodeURIComponent(token)}`;
 export const newKey = () => `site-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
-export const gbp = (pounds: number) => `£${pounds.toFixed(2)}`;

@@ -3,7 +3,7 @@ import { dailyHours, daysInclusive, instanceSchedule, isoHours } from "../course
 import { DESCRIPTION_MAX, pageTitle, sentences, TITLE_MAX } from "../seo";
 import { pageJsonLd } from "../head";
 import { robotsTxt, sitemapXml } from "../sitemap";
-import { courseDescription } from "../../features/courses/CoursePage";
+import { courseDescription } from "../../features/courses/courseMeta";
 import { contactTitle } from "../../features/contact/ContactPage";
 import { defaultProvider } from "../../config/provider";
 
