@@ -4,7 +4,7 @@
  * bookmarks work; the data comes from the feature's own hooks (api.ts).
  */
 import { useEffect } from "react";
-import { Link, useNavigation, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useNavigation, useSearchParams } from "react-router-dom";
 import { Download, Plus } from "lucide-react";
 import { ButtonLink, EmptyState, ErrorState, buttonClassName } from "@app/ui";
 import { useBookingsPage, apiLink } from "./api";
@@ -38,10 +38,12 @@ export default function BookingsPage() {
 
   const go = (next: ListParams) => setSearch(writeListParams(next), { replace: true });
   // A search still waiting to be sent must not pull the office back to the list once a booking
-  // was opened (the booking's page may still be loading).
+  // was opened (the booking's page may still be loading). Only leaving the list holds it back: a
+  // change of filter, order or page under way is on this screen, and the search goes with it.
   const navigation = useNavigation();
-  const [text, setText] = useSearchBox(params.q, (q) => {
-    if (navigation.state !== "idle") return false;
+  const { pathname } = useLocation();
+  const [text, setText, submitSearch] = useSearchBox(params.q, (q) => {
+    if (navigation.location !== undefined && navigation.location.pathname !== pathname) return false;
     go({ ...params, q, page: 1 });
     return true;
   });
@@ -87,7 +89,7 @@ export default function BookingsPage() {
       </header>
 
       <div className="admin-card bk-list">
-        <BookingsToolbar params={params} go={go} text={text} setText={setText} />
+        <BookingsToolbar params={params} go={go} text={text} setText={setText} onSearch={submitSearch} />
 
         {query.isError && !query.data ? (
           <div className="admin-card__body">

@@ -9,10 +9,12 @@ type Props = {
   /** The search box's text, which reaches the URL after a pause (useSearchBox). */
   text: string;
   setText: (text: string) => void;
+  /** Enter sends the search at once. */
+  onSearch: () => void;
 };
 
 /** The filter tabs, the phone's sort menu and the search box above the bookings list. */
-export function BookingsToolbar({ params, go, text, setText }: Props) {
+export function BookingsToolbar({ params, go, text, setText, onSearch }: Props) {
   return (
     <div className="bk-toolbar">
       <div className="bk-filters" role="group" aria-label="Show bookings">
@@ -51,7 +53,14 @@ export function BookingsToolbar({ params, go, text, setText }: Props) {
           )}
         </select>
       </div>
-      <div className="bk-search" role="search">
+      <form
+        className="bk-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
+      >
         <label htmlFor="bk-search" className="bk-label">
           Search
         </label>
@@ -68,7 +77,7 @@ export function BookingsToolbar({ params, go, text, setText }: Props) {
             autoComplete="off"
           />
         </div>
-      </div>
+      </form>
     </div>
   );
 }
