@@ -70,7 +70,7 @@ export async function balanceView(db: Db, token: string): Promise<BalanceView | 
 }
 
 export type BalanceOutcome =
-  | { kind: "paid"; order: OrderRow }
+  | { kind: "paid"; order: OrderRow; chargeId: number }
   /** Nothing is due (paid in full already: a second payment of the same balance). */
   | { kind: "nothing_due"; order: OrderRow }
   /** Cancelled, released or never paid: no balance to take. */
@@ -118,7 +118,7 @@ export async function confirmBalanceTx(
     amountPence: payment.amountPence,
     at: now,
   });
-  return { kind: "paid", order: paid };
+  return { kind: "paid", order: paid, chargeId: charge.id };
 }
 
 export async function confirmBalance(

@@ -20,6 +20,7 @@ import {
   type EventResult,
   type PaymentEvent,
   type PaymentProvider,
+  type SavedCard,
   dueToday,
   confirmBalanceTx,
 } from "../orders";
@@ -27,7 +28,7 @@ import {
 export const PAYMENT_CURRENCY = "gbp";
 
 export type PaidVerdict =
-  | { kind: "ok"; reference: string; sessionId: string; amountPence: number }
+  | { kind: "ok"; reference: string; sessionId: string; amountPence: number; card: SavedCard | null }
   | {
       kind: "mismatch";
       order: OrderRow | null;
@@ -83,7 +84,7 @@ export async function verifyPaidEvent(
   if (session.amountPence !== dueToday(order))
     reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${dueToday(order)}) in pence`);
   if (reasons.length) return mismatch(reasons);
-  return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
+  return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence!, card: session.card ?? null };
 }
 
 /** The activity entry of a mismatch (the status page and its alert count these; modules/ops/readings.ts). */
@@ -131,7 +132,13 @@ export async function applyPaidEvent(
       return applyPaymentEvent(
         db,
         provider.name,
-        { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence },
+        {
+          ...event,
+          reference: verdict.reference,
+          sessionId: verdict.sessionId,
+          amountPence: verdict.amountPence,
+          card: verdict.card,
+        },
         now,
         mail,
       );
