@@ -15,3 +15,21 @@ ALTER TABLE "orders" ADD COLUMN "balance_charge_error" text;
 ALTER TABLE "orders" ADD COLUMN "balance_reminded_before_at" timestamp with time zone;
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "balance_reminded_due_at" timestamp with time zone;
+--> statement-breakpoint
+-- Payments taken that nothing was due for (a balance paid twice at once: by the link and by the
+-- saved card), given back in full at once. The provider's refund of one is not a refund of the
+-- booking's money, so its charge.refunded echo is not recorded against the booking.
+CREATE TABLE "unneeded_payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL REFERENCES "orders"("id") ON DELETE CASCADE,
+	"provider" text NOT NULL,
+	"payment_ref" text NOT NULL,
+	"amount_pence" integer NOT NULL,
+	"refund_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "unneeded_payments_amount_positive" CHECK ("amount_pence" > 0)
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "unneeded_payments_payment_key" ON "unneeded_payments" ("provider", "payment_ref");
+--> statement-breakpoint
+CREATE INDEX "unneeded_payments_order_idx" ON "unneeded_payments" ("order_id");

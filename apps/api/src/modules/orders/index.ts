@@ -115,6 +115,7 @@ export {
 export { runOverdueBalances, type OverdueRun } from "./overdue";
 export { keepCardOfSession, runSavedCardCharges, type SavedCardRun } from "./saved-card-charges";
 export { runBalanceReminders } from "./balance-reminders";
+export { giveBackUnneeded } from "./unneeded-payments";
 export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";
 export { overdueAlertsSince } from "./balance-repository";
 export { paymentOptionsRoutes } from "./payment-options-routes";

@@ -91,6 +91,8 @@ export type CheckoutDetails = {
   purpose?: string | null;
   /** The card the session kept for later charges (customer and payment method), if it kept one. */
   card?: SavedCard | null;
+  /** The provider's payment behind a paid session (a Stripe PaymentIntent), when it has one. */
+  paymentId?: string | null;
 };
 
 export class WebhookSignatureError extends Error {}

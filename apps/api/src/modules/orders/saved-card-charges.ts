@@ -21,6 +21,7 @@ import type { PaymentProvider, SavedCard, SavedCardCharge } from "./port";
 import { lockOrderRow } from "./balance-repository";
 import { findItems } from "./repository";
 import * as repo from "./saved-card-repository";
+import { giveBackUnneeded } from "./unneeded-payments";
 
 export type SavedCardRun = {
   /** Orders charged in this run (one entry per charge). */
@@ -95,16 +96,17 @@ async function chargeOne(db: Db, provider: Provider, settings: MailSettings, ord
     const lost = await db.transaction((tx) => recordSucceeded(tx, provider.name, planned, result.paymentId, now));
     if (!lost) return void run.charged.push(order.id);
     // Paid by the link meanwhile: this charge is given back, so the balance is paid once.
-    await provider.refund(result.paymentId, planned.amountPence, `saved-card-${planned.key}`);
-    await db.transaction((tx) =>
-      logActivity(tx, {
-        type: "payment",
-        action: "Saved-card charge refunded: balance already paid",
-        details: `${formatBookingRef(order.bookingRef)}: the card was charged ${planned.amountPence} pence (${result.paymentId}) after the balance was paid; refunded in full`,
-        actor: SYSTEM_ACTOR,
+    await giveBackUnneeded(
+      db,
+      provider,
+      {
+        order,
+        paymentId: result.paymentId,
+        refundRef: result.paymentId,
         amountPence: planned.amountPence,
-        at: now,
-      }),
+        why: "the balance was paid (the saved card's charge on its day)",
+      },
+      now,
     );
     return void run.refunded.push(order.id);
   }
@@ -130,7 +132,7 @@ async function recordSucceeded(tx: Tx, provider: string, planned: Planned, payme
       now,
     );
   }
-  return outcome.kind !== "paid";
+  return outcome.kind !== "paid" && outcome.kind !== "already_recorded";
 }
 
 /** Step 3 of a charge the bank or the card refused: marked, the customer mailed the link, the office told. */

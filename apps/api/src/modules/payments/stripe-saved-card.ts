@@ -17,6 +17,8 @@ export function cardOfSession(session: Stripe.Checkout.Session): SavedCard | nul
   return customerId && paymentMethodId ? { customerId, paymentMethodId } : null;
 }
 
+export const paymentIdOfSession = (session: Stripe.Checkout.Session): string | null => idOf(session.payment_intent);
+
 export async function chargeSavedCard(
   stripe: Stripe,
   errors: typeof Stripe.errors,

@@ -2,7 +2,7 @@ import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
 import { partCheckout } from "./stripe-part";
-import { cardOfSession, chargeSavedCard } from "./stripe-saved-card";
+import { cardOfSession, chargeSavedCard, paymentIdOfSession } from "./stripe-saved-card";
 import {
   cancelUrl,
   successUrl,
@@ -221,6 +221,7 @@ export function stripeProvider(opts: {
         paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
         purpose: session.metadata?.payment_purpose ?? null,
         card: cardOfSession(session),
+        paymentId: paymentIdOfSession(session),
       };
     },
 
