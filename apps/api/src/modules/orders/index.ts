@@ -113,7 +113,7 @@ export {
   type PhoneDepositTerms,
 } from "./money-view";
 export { runOverdueBalances, type OverdueRun } from "./overdue";
-export { keepCardOfSession, runSavedCardCharges, type SavedCardRun } from "./saved-card-charges";
+export { keepCardOfOrder, runSavedCardCharges, type SavedCardRun } from "./saved-card-charges";
 export { runBalanceReminders } from "./balance-reminders";
 export { giveBackUnneeded } from "./unneeded-payments";
 export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";

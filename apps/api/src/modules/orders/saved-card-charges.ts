@@ -38,9 +38,9 @@ type Provider = Pick<PaymentProvider, "name" | "chargeSavedCard" | "refund">;
 type Due = { kind: "balance" } | { kind: "instalment"; instalmentId: number };
 type Planned = { order: OrderRow; amountPence: number; key: string; due: Due };
 
-/** Keeps the card a paid checkout saved (the local page's stand-in card, as Stripe's webhook does for its own). */
-export const keepCardOfSession = (db: Db, sessionId: string, card: SavedCard, now: Date) =>
-  db.transaction((tx) => repo.saveCardOfSession(tx, sessionId, card, now));
+/** Keeps the card a paid order's checkout saved (the local page's stand-in card; Stripe's comes with its webhook). */
+export const keepCardOfOrder = (db: Db, orderId: number, card: SavedCard, now: Date) =>
+  db.transaction((tx) => repo.saveCard(tx, { orderId }, card, now));
 
 export async function runSavedCardCharges(db: Db, provider: Provider, settings: MailSettings, now: Date): Promise<SavedCardRun> {
   const today = ukDate(now);

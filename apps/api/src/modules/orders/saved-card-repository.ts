@@ -7,12 +7,22 @@ import type { DbOrTx, Tx } from "../../db/client";
 import { orderCharges, orderInstalments, orders } from "../../db/schema";
 import type { SavedCard } from "./port";
 
-/** Keeps the card of a paid checkout, only on an order whose customer consented to it. */
-export async function saveCardOfSession(tx: Tx, sessionId: string, card: SavedCard, now: Date): Promise<void> {
+/** Keeps the card of a paid checkout (found by its session, or the order), only where the customer consented to it. */
+export async function saveCard(
+  tx: Tx,
+  key: { sessionId: string } | { orderId: number },
+  card: SavedCard,
+  now: Date,
+): Promise<void> {
   await tx
     .update(orders)
     .set({ providerCustomerId: card.customerId, providerPaymentMethodId: card.paymentMethodId, updatedAt: now })
-    .where(and(eq(orders.providerSessionId, sessionId), sql`${orders.cardSavedAt} is not null`));
+    .where(
+      and(
+        "sessionId" in key ? eq(orders.providerSessionId, key.sessionId) : eq(orders.id, key.orderId),
+        sql`${orders.cardSavedAt} is not null`,
+      ),
+    );
 }
 
 /** Live, part-paid orders with a kept card (the conditions every saved-card charge starts from). */

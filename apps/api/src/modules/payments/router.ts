@@ -9,7 +9,7 @@ import {
   cancelUrl,
   confirmPayment,
   effectiveStatus,
-  keepCardOfSession,
+  keepCardOfOrder,
   notFoundPage,
   orderWithItems,
   refusalError,
@@ -78,11 +78,11 @@ export const paymentsRouter = s.router(contract.payments, {
       throw refusalError(outcome);
     // The development page's stand-in card, kept where the customer consented, so the saved-card
     // charges run end to end without Stripe (the local provider's charges move no money).
-    if (outcome.kind === "paid" && outcome.order.cardSavedAt && outcome.order.providerSessionId) {
+    if (outcome.kind === "paid" && outcome.order.cardSavedAt) {
       const stand = outcome.order.reference.slice(0, 12);
-      await keepCardOfSession(
+      await keepCardOfOrder(
         app.db,
-        outcome.order.providerSessionId,
+        outcome.order.id,
         { customerId: `local_cus_${stand}`, paymentMethodId: `local_pm_${stand}` },
         app.now(),
       );
