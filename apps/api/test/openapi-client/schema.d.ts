@@ -8736,6 +8736,7 @@ export interface operations {
                         value: number;
                         percentage: number;
                         isPositive: boolean;
+                        caption?: string;
                     }[];
                 };
             };
@@ -12674,7 +12675,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -12836,7 +12842,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13265,7 +13276,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13565,7 +13581,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13901,7 +13922,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -14382,7 +14408,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -14721,7 +14752,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15066,7 +15102,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15411,7 +15452,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15744,7 +15790,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -16080,7 +16131,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
