@@ -200,6 +200,11 @@ describe("the balance charged to the saved card on its due day", () => {
       .where(eq(activityLog.action, "Saved card not charged: balance link sent"))
       .orderBy(asc(activityLog.id));
     expect(entry).toBeDefined();
+    // The booking page says so.
+    const admin = await loginAdmin(ctx);
+    const page = (await ctx.app.inject({ method: "GET", url: `/api/bookings/${order.id}`, headers: admin.headers })).json();
+    expect(page.money.saved_card).toMatchObject({ charge_failed_at: expect.any(String) });
+    expect(page.money.saved_card.charge_error).toContain("authentication required");
 
     // The customer pays by the link: exactly the amount due, recorded once.
     const open = await ctx.app.inject({ method: "POST", url: `/api/balance/${link!.token}/checkout` });
@@ -255,6 +260,20 @@ describe("our own instalment plan on the saved card", () => {
       .where(eq(orderInstalments.orderId, order.id))
       .orderBy(asc(orderInstalments.seq));
     expect(after.map((i) => [i.status, i.chargeId])).toEqual(charges.slice(1).map((c) => ["paid", c.id]));
+    // The booking page: the schedule paid, each charge with its PaymentIntent id.
+    const admin = await loginAdmin(ctx);
+    const page = (await ctx.app.inject({ method: "GET", url: `/api/bookings/${order.id}`, headers: admin.headers })).json();
+    expect(page.money).toMatchObject({
+      plan: "instalments",
+      state: "paid in full",
+      outstanding: 0,
+      saved_card: { charge_failed_at: null },
+    });
+    expect(page.money.instalments.map((i: { status: string }) => i.status)).toEqual(["paid", "paid", "paid"]);
+    expect(page.money.charges.slice(1).map((c: { provider_ref: string }) => c.provider_ref)).toEqual(
+      charges.slice(1).map((c) => c.providerRef),
+    );
+    expect(charges.slice(1).every((c) => c.providerRef!.startsWith("pi_off_"))).toBe(true);
     expect(await orderRow(order.id)).toMatchObject({ amountPaidPence: 25000 });
     await ctx.app.workers.runBalanceDue(noonOn(order.balanceDueOn!));
     expect(offSessionRequests()).toHaveLength(before + 3);
