@@ -71,10 +71,12 @@ export function BookingMoneySection({
         {m.results_held ? <Fact label="Results">Held until paid in full</Fact> : null}
       </dl>
       {onRecordTransfer ? (
-        <Button variant="secondary" onClick={onRecordTransfer}>
-          <Banknote size={18} aria-hidden="true" />
-          Record bank transfer
-        </Button>
+        <div>
+          <Button variant="secondary" onClick={onRecordTransfer}>
+            <Banknote size={18} aria-hidden="true" />
+            Record bank transfer
+          </Button>
+        </div>
       ) : null}
       {m.instalments.length ? (
         <>
