@@ -183,6 +183,8 @@ describe("Klarna where the office turned it on", () => {
     await plans.getByRole("radio", { name: /^Klarna/ }).check();
     await plans.getByText("Pay £150.00 with Klarna; Klarna lets you spread the cost.").waitFor();
     expect(await plans.getByRole("checkbox", { name: /^Keep my card on file/ }).count()).toBe(0);
+    // No deposit is offered, so no words on deposits.
+    expect(await plans.textContent()).not.toContain("deposit");
 
     await page.getByLabel("First name*", { exact: true }).fill("Kit");
     await page.getByLabel("Last name*", { exact: true }).fill("Klarna");
