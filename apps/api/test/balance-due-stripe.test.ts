@@ -162,6 +162,24 @@ describe("the balance charged to the saved card on its due day", () => {
     expect(await mailsTo(order.email, "balance_card_failed")).toHaveLength(0);
   });
 
+  it("leaves the charge for a later run when Stripe cannot be asked, and that run charges it once under the same key", async () => {
+    const order = await bookWithCard("deposit", "pm_card_outage");
+    const ours = () => offSessionRequests().filter((r) => r.form.get("metadata[order_reference]") === order.reference);
+    stripe.setIntentOutage(true);
+    const down = await ctx.app.workers.runBalanceDue(noonOn(order.balanceDueOn!));
+    stripe.setIntentOutage(false);
+    expect(down.charges.unreachable).toEqual([order.id]);
+    expect(await orderRow(order.id)).toMatchObject({ amountPaidPence: 3000, balanceChargeFailedAt: null });
+    expect(await mailsTo(order.email, "balance_card_failed")).toHaveLength(0);
+    const up = await ctx.app.workers.runBalanceDue(noonOn(order.balanceDueOn!));
+    expect(up.charges.charged).toEqual([order.id]);
+    expect(new Set(ours().map((r) => r.headers["idempotency-key"]))).toEqual(
+      new Set([`balance-${order.reference}-${order.balanceDueOn}`]),
+    );
+    expect(await orderRow(order.id)).toMatchObject({ amountPaidPence: 25000 });
+    expect((await chargesOf(order.id)).filter((c) => c.kind === "balance")).toHaveLength(1);
+  });
+
   it("keeps no card without consent: the balance is left to the link and the reminders", async () => {
     const order = await bookWithCard("deposit", "pm_not_kept", false);
     expect(order.providerPaymentMethodId).toBeNull();

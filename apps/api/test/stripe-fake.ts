@@ -65,6 +65,8 @@ export function fakeStripe() {
   /** Off-session intents by idempotency key: the form they were made with and the answer given. */
   const intentsByKey = new Map<string, { body: string; status: number; json: object }>();
   let offSessionIntents = 0;
+  /** While true, creating a PaymentIntent answers Stripe's 500 (an outage). */
+  let intentOutage = false;
   /** While set, off-session charges of its payment method wait for it (a charge in flight while something else happens). */
   let chargeGate: { paymentMethod: string; open: Promise<void> } | null = null;
   const refunds: FakeRefund[] = [];
@@ -133,6 +135,7 @@ export function fakeStripe() {
         });
       }
       if (req.method === "POST" && path === "/v1/payment_intents") {
+        if (intentOutage) return send(500, { error: { type: "api_error", message: "Simulated outage" } });
         const key = String(req.headers["idempotency-key"] ?? "");
         const seen = key ? intentsByKey.get(key) : undefined;
         if (seen && seen.body !== body)
@@ -298,6 +301,7 @@ export function fakeStripe() {
     /** An off-session charge of this payment method fails so (the bank asks for authentication, or declines). */
     setCardOutcome: (paymentMethod: string, outcome: "authentication_required" | "declined") =>
       cardOutcomes.set(paymentMethod, outcome),
+    setIntentOutage: (v: boolean) => (intentOutage = v),
     /** Off-session charges of this payment method wait until the returned function is called. */
     holdCharges(paymentMethod: string) {
       let release!: () => void;

@@ -195,6 +195,9 @@ export default fp(
       [JOBS.balanceDue.name]: async () => {
         const run = await runBalanceDue();
         if (run.reminded.length || run.charges.fellBack.length) kickMail();
+        // The queue's retries (with backoff) ask again; the idempotency keys make a repeat the same charge.
+        if (run.charges.unreachable.length)
+          throw new Error(`the payment provider could not be asked about ${run.charges.unreachable.length} saved-card charges`);
         return run;
       },
       [JOBS.opsAlerts.name]: async () => {
