@@ -154,7 +154,9 @@ describe("a deposit through Stripe Checkout", () => {
       ["deposit", 6000, sessionId],
       ["balance", 44000, first],
     ]);
-    expect(stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([[`pi_test_${second.replace("cs_test_", "")}`, 44000]]);
+    expect(stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([
+      [`pi_test_${second.replace("cs_test_", "")}`, 44000],
+    ]);
     const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${link!.token}` });
     expect(view.json()).toMatchObject({ amount_due: 0, paid_in_full: true });
     // A redelivered event changes nothing.

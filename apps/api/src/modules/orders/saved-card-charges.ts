@@ -74,7 +74,15 @@ async function planCharge(tx: Tx, orderId: number, due: Due, now: Date): Promise
   };
 }
 
-async function chargeOne(db: Db, provider: Provider, settings: MailSettings, orderId: number, due: Due, now: Date, run: SavedCardRun) {
+async function chargeOne(
+  db: Db,
+  provider: Provider,
+  settings: MailSettings,
+  orderId: number,
+  due: Due,
+  now: Date,
+  run: SavedCardRun,
+) {
   const planned = await db.transaction((tx) => planCharge(tx, orderId, due, now));
   if (!planned) return;
   const { order } = planned;
@@ -149,7 +157,11 @@ async function recordFailed(
   else await repo.markBalanceFailed(tx, order.id, reason, now);
   const locked = (await lockOrderRow(tx, order.id)) ?? order;
   const token = await ensureBalanceLinkTx(tx, order.id, now);
-  const facts = { duePence: amountDue(locked), dueOn: order.balanceDueOn ?? ukDate(now), url: balancePageUrl(settings.siteUrl, token) };
+  const facts = {
+    duePence: amountDue(locked),
+    dueOn: order.balanceDueOn ?? ukDate(now),
+    url: balancePageUrl(settings.siteUrl, token),
+  };
   const items = await findItems(tx, order.id);
   await enqueueMail(
     tx,

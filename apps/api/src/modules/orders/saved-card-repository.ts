@@ -95,7 +95,9 @@ export async function chargeRecorded(tx: DbOrTx, orderId: number, provider: stri
   const [row] = await tx
     .select({ id: orderCharges.id })
     .from(orderCharges)
-    .where(and(eq(orderCharges.orderId, orderId), eq(orderCharges.provider, provider), eq(orderCharges.providerRef, providerRef)));
+    .where(
+      and(eq(orderCharges.orderId, orderId), eq(orderCharges.provider, provider), eq(orderCharges.providerRef, providerRef)),
+    );
   return row !== undefined;
 }
 

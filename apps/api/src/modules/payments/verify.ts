@@ -91,7 +91,13 @@ export async function verifyPaidEvent(
   if (session.amountPence !== dueToday(order))
     reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${dueToday(order)}) in pence`);
   if (reasons.length) return mismatch(reasons);
-  return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence!, card: session.card ?? null };
+  return {
+    kind: "ok",
+    reference: order.reference,
+    sessionId: session.id,
+    amountPence: session.amountPence!,
+    card: session.card ?? null,
+  };
 }
 
 /** The activity entry of a mismatch (the status page and its alert count these; modules/ops/readings.ts). */
@@ -187,7 +193,13 @@ async function applyBalanceEvent(
     const outcome = await confirmBalanceTx(
       tx,
       verdict.reference,
-      { amountPence: verdict.amountPence, provider: provider.name, providerRef: verdict.sessionId, method: "card_online", kind: "balance" },
+      {
+        amountPence: verdict.amountPence,
+        provider: provider.name,
+        providerRef: verdict.sessionId,
+        method: "card_online",
+        kind: "balance",
+      },
       now,
     );
     if (outcome.kind === "not_found") return { kind: "unknown_order" as const };
