@@ -113,6 +113,11 @@ describe("a deposit by phone, the balance by bank transfer", () => {
       expect.objectContaining({ kind: "deposit", amount: 50, method: "card_phone", provider: "manual", provider_ref: null }),
     ]);
     expect(d).toMatchObject({ money_state: "deposit paid", balance_due: 200, balance_due_on: addDays(today(), 12) });
+    expect(d.money.saved_card).toBeNull();
+    // The confirmation carries the balance link, as an online deposit's does.
+    const [confirmation] = (await mailsOf("booking_confirmation")).filter((m) => m.to === `dee.posit.${courseN}@example.com`);
+    expect(confirmation!.text).toContain("Still to pay: £200.00, due by");
+    expect(confirmation!.text).toMatch(/Pay the balance securely here: \S+\/pay\/[\w-]{32}/);
 
     // More than is owed is refused; the balance by bank transfer is recorded once per key.
     const over = await api("POST", `/api/bookings/${d.id}/payments`, { amount: 200.01, idempotency_key: key() });

@@ -137,7 +137,7 @@ describe("a deposit through Stripe Checkout", () => {
     expect(opened.form.get("line_items[0][price_data][unit_amount]")).toBe("44000");
     expect(opened.form.get("metadata[payment_purpose]")).toBe("balance");
 
-    // Two balance pages were opened; both are paid: the first is recorded, the second is not (refund logged).
+    // Two balance pages were opened; both are paid: the first is recorded, the second is given back at once.
     const again = await ctx.app.inject({ method: "POST", url: `/api/balance/${link!.token}/checkout` });
     expect(again.statusCode).toBe(201);
     const first = balance.json().payment_link.split("/").pop();
@@ -153,6 +153,9 @@ describe("a deposit through Stripe Checkout", () => {
     expect(after.map((c) => [c.kind, c.amountPence, c.providerRef])).toEqual([
       ["deposit", 6000, sessionId],
       ["balance", 44000, first],
+    ]);
+    expect(stripe.refunds.map((r) => [r.payment_intent, r.amount])).toEqual([
+      [`pi_test_${second.replace("cs_test_", "")}`, 44000],
     ]);
     const view = await ctx.app.inject({ method: "GET", url: `/api/balance/${link!.token}` });
     expect(view.json()).toMatchObject({ amount_due: 0, paid_in_full: true });

@@ -79,6 +79,7 @@ describe("job queue with two API instances", () => {
     const queue = ctx.app.workers.queue!;
     const schedules = await queue.getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ["balance-due", "0 8 * * *"],
       ["learner-retention", "30 3 * * *"],
       ["ops-alerts", "* * * * *"],
       ["order-expiry", "* * * * *"],
@@ -95,6 +96,7 @@ describe("job queue with two API instances", () => {
       "waitlist-offers",
       "ops-alerts",
       "overdue-balances",
+      "balance-due",
     ]) {
       expect(await queue.getQueue(name)).toMatchObject({ policy: "stately", retryLimit: 5, retryDelay: 15, retryBackoff: true });
     }

@@ -21,6 +21,7 @@ import {
 } from "../src/modules/mail/templates";
 import { cancellationMail, confirmationMail, refundMail, transferMail } from "../src/modules/bookings/mails";
 import { waitlistOfferMail } from "../src/modules/waitlist/mail";
+import { balanceReminderMail, savedCardFailedMail } from "../src/modules/orders/balance-due-mails";
 import { courseReminder, licenceRenewalReminder } from "../src/modules/jobs/templates";
 import { unsubscribeHeaders } from "../src/modules/jobs/consent";
 import { learnerResultMail } from "../src/modules/learners/mail";
@@ -187,6 +188,7 @@ describe("SpamAssassin", () => {
     const office = { to: OFFICE, to_name: s.providerName, reply_to: order.guestEmail, reply_to_name: "Casey Jones" };
     const learner = { to: "alex@employer.example", to_name: "Alex Stone" };
     const unsubscribe = "https://api.example.com/api/unsubscribe/token";
+    const balanceFacts = { duePence: 22000, dueOn: "2031-11-03", url: "https://www.example.com/pay/tok" };
 
     const templates: [string, RenderedMail, Partial<ClaimedMail>][] = [
       [
@@ -293,6 +295,13 @@ describe("SpamAssassin", () => {
           s,
         ),
         learner,
+      ],
+      ["balance_reminder", balanceReminderMail(order, items, balanceFacts, "before", s), customer],
+      ["balance_reminder (due today)", balanceReminderMail(order, items, balanceFacts, "due", s), customer],
+      [
+        "balance_card_failed",
+        savedCardFailedMail(order, items, balanceFacts, { amountPence: 22000, authentication: true }, s),
+        customer,
       ],
       [
         "staff_invite",

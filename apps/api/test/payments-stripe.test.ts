@@ -34,7 +34,8 @@ function fakeStripe() {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      const path = req.url ?? "";
+      // The path without its query (the webhook's retrieve asks Stripe to expand the PaymentIntent).
+      const path = new URL(req.url ?? "", "http://x").pathname;
       requests.push({ method: req.method ?? "", path, form: new URLSearchParams(body), headers: req.headers });
       const send = (status: number, json: object) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": `req_${requests.length}` });

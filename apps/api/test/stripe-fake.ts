@@ -2,7 +2,12 @@
  * A local stand-in for api.stripe.com for the bookings tests (issue 13): Checkout Sessions (create,
  * retrieve, with a PaymentIntent once paid), PaymentIntents (retrieve: our reference in metadata),
  * and refunds (create with Stripe's idempotency: the same key answers the same refund; never more
- * than the payment; list by payment). Records every request with its headers. The same shape as
+ * than the payment; list by payment). A session paid with a kept card answers its customer and, with
+ * `expand[]=payment_intent`, the intent's payment method; PaymentIntents created off-session with
+ * `confirm=true` succeed, or fail as a card set by `setCardOutcome` says (the bank asks for
+ * authentication: Stripe's 402 card error `authentication_required`; declined), under Stripe's
+ * idempotency (the same key answers the same intent; other parameters are refused). Records every
+ * request with its headers. The same shape as
  * the fake inside payments-stripe.test.ts, which the integrator may move onto this file.
  */
 import http from "node:http";
@@ -50,9 +55,20 @@ export function fakeStripe() {
       payment_status: string;
       payment_intent: string | null;
       purpose?: string | null;
+      customer?: string | null;
+      payment_method?: string | null;
     }
   >();
   const intents = new Map<string, { reference: string | null; amount: number }>();
+  /** How an off-session charge of a payment method goes (default: it succeeds). */
+  const cardOutcomes = new Map<string, "authentication_required" | "declined">();
+  /** Off-session intents by idempotency key: the form they were made with and the answer given. */
+  const intentsByKey = new Map<string, { body: string; status: number; json: object }>();
+  let offSessionIntents = 0;
+  /** While true, creating a PaymentIntent answers Stripe's 500 (an outage). */
+  let intentOutage = false;
+  /** While set, off-session charges of its payment method wait for it (a charge in flight while something else happens). */
+  let chargeGate: { paymentMethod: string; open: Promise<void> } | null = null;
   const refunds: FakeRefund[] = [];
   const byIdempotencyKey = new Map<string, FakeRefund>();
   const payouts: FakePayout[] = [];
@@ -93,9 +109,11 @@ export function fakeStripe() {
       if (req.method === "GET" && session) {
         const s = sessionState.get(session[1]!);
         if (!s) return invalid(`No such checkout.session: '${session[1]}'`, 404);
+        const expandIntent = [...url.searchParams.entries()].some(([k, v]) => k.startsWith("expand") && v === "payment_intent");
         return send(200, {
           id: session[1],
           object: "checkout.session",
+          customer: s.customer ?? null,
           status: s.payment_status === "paid" ? "complete" : "open",
           client_reference_id: s.reference,
           metadata: {
@@ -105,8 +123,75 @@ export function fakeStripe() {
           amount_total: s.amount_total,
           currency: "gbp",
           payment_status: s.payment_status,
-          payment_intent: s.payment_intent,
+          payment_intent:
+            expandIntent && s.payment_intent
+              ? {
+                  id: s.payment_intent,
+                  object: "payment_intent",
+                  customer: s.customer ?? null,
+                  payment_method: s.payment_method ?? null,
+                }
+              : s.payment_intent,
         });
+      }
+      if (req.method === "POST" && path === "/v1/payment_intents") {
+        if (intentOutage) return send(500, { error: { type: "api_error", message: "Simulated outage" } });
+        const key = String(req.headers["idempotency-key"] ?? "");
+        const seen = key ? intentsByKey.get(key) : undefined;
+        if (seen && seen.body !== body)
+          return send(400, {
+            error: {
+              type: "idempotency_error",
+              message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            },
+          });
+        if (seen) return send(seen.status, seen.json);
+        const answer = (status: number, json: object) => {
+          if (key) intentsByKey.set(key, { body, status, json });
+          send(status, json);
+        };
+        const gate = chargeGate?.paymentMethod === form.get("payment_method") ? chargeGate.open : Promise.resolve();
+        void gate.then(() => {
+          const id = `pi_off_${++offSessionIntents}`;
+          const amount = Number(form.get("amount"));
+          const method = form.get("payment_method") ?? "";
+          const outcome = cardOutcomes.get(method);
+          if (form.get("off_session") !== "true" || form.get("confirm") !== "true")
+            return invalid("This stand-in only confirms off-session payments");
+          if (outcome) {
+            const failed = { id, object: "payment_intent", amount, status: "requires_payment_method" };
+            return answer(402, {
+              error:
+                outcome === "authentication_required"
+                  ? {
+                      type: "card_error",
+                      code: "authentication_required",
+                      message: "Your card was declined. This transaction requires authentication.",
+                      payment_intent: failed,
+                    }
+                  : {
+                      type: "card_error",
+                      code: "card_declined",
+                      decline_code: "insufficient_funds",
+                      message: "Your card has insufficient funds.",
+                      payment_intent: failed,
+                    },
+            });
+          }
+          intents.set(id, { reference: form.get("metadata[order_reference]"), amount });
+          answer(200, {
+            id,
+            object: "payment_intent",
+            amount,
+            amount_received: amount,
+            currency: form.get("currency"),
+            customer: form.get("customer"),
+            payment_method: method,
+            status: "succeeded",
+            metadata: { order_reference: form.get("metadata[order_reference]") },
+          });
+        });
+        return;
       }
       const intent = path.match(/^\/v1\/payment_intents\/(\w+)$/);
       if (req.method === "GET" && intent) {
@@ -179,10 +264,12 @@ export function fakeStripe() {
   return {
     requests,
     refunds,
-    /** The customer paid the session: it now has a PaymentIntent carrying our reference. */
-    markPaid(sessionId: string) {
+    /** The customer paid the session (keeping the card when given): it now has a PaymentIntent carrying our reference. */
+    markPaid(sessionId: string, card?: { customer: string; paymentMethod: string }) {
       const s = sessionState.get(sessionId)!;
       s.payment_status = "paid";
+      s.customer = card?.customer ?? null;
+      s.payment_method = card?.paymentMethod ?? null;
       s.payment_intent = `pi_test_${sessionId.replace("cs_test_", "")}`;
       intents.set(s.payment_intent, { reference: s.reference, amount: s.amount_total });
       return s.payment_intent;
@@ -211,6 +298,19 @@ export function fakeStripe() {
       return amount;
     },
     setFailRefunds: (v: boolean) => (failRefunds = v),
+    /** An off-session charge of this payment method fails so (the bank asks for authentication, or declines). */
+    setCardOutcome: (paymentMethod: string, outcome: "authentication_required" | "declined") =>
+      cardOutcomes.set(paymentMethod, outcome),
+    setIntentOutage: (v: boolean) => (intentOutage = v),
+    /** Off-session charges of this payment method wait until the returned function is called. */
+    holdCharges(paymentMethod: string) {
+      let release!: () => void;
+      chargeGate = { paymentMethod, open: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        chargeGate = null;
+        release();
+      };
+    },
     setCheckoutMode: (mode: typeof checkoutMode) => (checkoutMode = mode),
     listen: () =>
       new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port))),

@@ -4,7 +4,9 @@
  * Full Payment and "Deposit (Pay £30.00 per item)" with what is paid today and what is due when,
  * and the consent to keep the card; the order carries the plan; the deposit is paid on the local
  * payment page; the success page links the balance page, which shows paid and due; paying the
- * balance there leaves the booking paid in full. An unknown balance link is the not-found page.
+ * balance there leaves the booking paid in full. Where the office turned Klarna on, checkout shows
+ * it as its own way of paying (the whole amount today, no card kept). An unknown balance link is
+ * the not-found page.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, inject } from "vitest";
@@ -25,7 +27,7 @@ const DEPOSIT_LABEL = "Deposit (Pay £30.00 per item)";
 
 let made = 0;
 /** A course 70 days away (price £150) whose own options take a £30 deposit, balance due 28 days before. */
-async function depositCourse(title: string): Promise<{ id: number; slug: string }> {
+async function depositCourse(title: string, options: Record<string, unknown> = {}): Promise<{ id: number; slug: string }> {
   made++;
   const created = await api("/api/courses", {
     method: "POST",
@@ -59,6 +61,7 @@ async function depositCourse(title: string): Promise<{ id: number; slug: string 
         overdue_action: "keep",
         overdue_release_days: 7,
         hold_results_until_paid: false,
+        ...options,
       },
     }),
   });
@@ -160,6 +163,50 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     }, 150_000);
   });
 }
+
+describe("Klarna where the office turned it on", () => {
+  test.scoped({ viewport: VIEWPORTS.phone });
+  test("is its own way of paying: the whole amount today, no card kept", async ({
+    page,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
+    const course = await depositCourse("Klarna Course phone", { deposit_enabled: false, klarna_enabled: true });
+    await navigate(`/course/${course.slug}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.locator('[data-toast-type="success"]').first().waitFor();
+    await navigate("/cart?step=checkout");
+    const plans = page.getByRole("group", { name: "How would you like to pay?" });
+    await plans.waitFor();
+    expect(await plans.getByRole("radio").count()).toBe(2);
+    await plans.getByRole("radio", { name: /^Klarna/ }).check();
+    await plans.getByText("Pay £150.00 with Klarna; Klarna lets you spread the cost.").waitFor();
+    expect(await plans.getByRole("checkbox", { name: /^Keep my card on file/ }).count()).toBe(0);
+    // No deposit is offered, so no words on deposits.
+    expect(await plans.textContent()).not.toContain("deposit");
+
+    await page.getByLabel("First name*", { exact: true }).fill("Kit");
+    await page.getByLabel("Last name*", { exact: true }).fill("Klarna");
+    await page.getByLabel("Phone Number*").fill("07700 900457");
+    await page.getByLabel("Email address*").fill(`klarna-${Date.now()}@example.com`);
+    await page.getByLabel("Street address*").fill("4 Example Street");
+    await page.getByLabel("Town/City*").fill("Bootle");
+    await page.getByLabel("State*").selectOption("England");
+    await page.getByLabel("I agree to the booking terms*").check();
+    await noSidewaysScroll(page, VIEWPORTS.phone.width);
+    await expectNoA11yViolations("main");
+    await plans.scrollIntoViewIfNeeded();
+    await screenshot("klarna-checkout");
+
+    const request = page.waitForRequest((r) => r.url().endsWith("/api/enroll") && r.method() === "POST");
+    await page.getByRole("button", { name: "Proceed to Payment (£150.00)" }).click();
+    const body = JSON.parse((await request).postData() ?? "{}") as Record<string, unknown>;
+    expect(body).toMatchObject({ payment_plan: "klarna" });
+    expect(body.save_card).not.toBe(true);
+    await page.waitForURL(/\/api\/payments\/local\/[^/]+$/);
+  }, 150_000);
+});
 
 describe("an unknown balance link", () => {
   test.scoped({ viewport: VIEWPORTS.phone });

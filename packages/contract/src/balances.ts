@@ -52,6 +52,15 @@ export const InstalmentSchema = z.object({
   due_on: z.string(),
   amount: Pounds,
   status: z.enum(["scheduled", "paid", "failed", "cancelled"]),
+  /** Why the saved card did not pay it (the bank asked for authentication, declined, ...). */
+  last_error: z.string().nullable(),
+});
+
+/** The card the customer agreed to keep for the balance; null when none is kept. */
+export const SavedCardSchema = z.object({
+  /** When the card did not pay the balance on its day (ISO), and why; the customer was sent the link. */
+  charge_failed_at: z.string().nullable(),
+  charge_error: z.string().nullable(),
 });
 
 /** A booking's money (its page): received, given back, still owed and when. */
@@ -78,6 +87,7 @@ export const BookingMoneySchema = z.object({
   results_held: z.boolean(),
   charges: z.array(ChargeSchema),
   instalments: z.array(InstalmentSchema),
+  saved_card: SavedCardSchema.nullable(),
 });
 export type BookingMoney = z.infer<typeof BookingMoneySchema>;
 

@@ -9,7 +9,13 @@ import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs";
 import { purgeExpiredLearnerRecords } from "../modules/learners";
 import { purgeOldRecords } from "../modules/privacy";
 import { activeHold } from "../modules/ops";
-import { runOverdueBalances, type OverdueRun } from "../modules/orders";
+import {
+  runBalanceReminders,
+  runOverdueBalances,
+  runSavedCardCharges,
+  type OverdueRun,
+  type SavedCardRun,
+} from "../modules/orders";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +38,11 @@ declare module "fastify" {
       held: () => Promise<boolean>;
       /** One run of the overdue-balance job at `now` (default: the app's clock): alerts, releases, offers the freed places. */
       runOverdue: (now?: Date) => Promise<OverdueRun>;
+      /**
+       * One run of the balance-due job at `now` (default: the app's clock): saved cards charged for
+       * the instalments and balances due, then the balance reminders (decisions 470, 471).
+       */
+      runBalanceDue: (now?: Date) => Promise<{ charges: SavedCardRun; reminded: number[] }>;
       /** Starts the job queue after a release (a no-op when it runs already or workers are off). */
       resume: () => Promise<void>;
     };
@@ -53,6 +64,8 @@ export const JOBS = {
   opsAlerts: { name: "ops-alerts", cron: "* * * * *" },
   // Balances past their due day (deposits): a day's matter, checked each morning before the office opens.
   overdueBalances: { name: "overdue-balances", cron: "0 7 * * *" },
+  // Saved cards charged on their day, then the balance reminders: after the overdue run, in office hours.
+  balanceDue: { name: "balance-due", cron: "0 8 * * *" },
 } as const;
 
 /**
@@ -116,6 +129,13 @@ export default fp(
       if (run.freedDateIds.length) await app.waitlist.placesMayHaveFreed(run.freedDateIds);
       return run;
     };
+    const runBalanceDue = async (now?: Date) => {
+      const at = now ?? app.now();
+      // Charges first: a card that fails sends the link, which the day's reminder then does not repeat.
+      const charges = await runSavedCardCharges(app.db, app.payments, app.mail.settings, at);
+      const reminded = await runBalanceReminders(app.db, app.mail.settings, at);
+      return { charges, reminded };
+    };
     const enabled = app.env.WORKERS_ENABLED;
     const queue = enabled
       ? new PgBoss({
@@ -152,6 +172,7 @@ export default fp(
       held,
       resume,
       runOverdue,
+      runBalanceDue,
     });
     if (!queue) return;
 
@@ -169,6 +190,14 @@ export default fp(
       [JOBS.overdueBalances.name]: async () => {
         const run = await runOverdue();
         if (run.alerted.length || run.released.length) kickMail();
+        return run;
+      },
+      [JOBS.balanceDue.name]: async () => {
+        const run = await runBalanceDue();
+        if (run.reminded.length || run.charges.fellBack.length) kickMail();
+        // The queue's retries (with backoff) ask again; the idempotency keys make a repeat the same charge.
+        if (run.charges.unreachable.length)
+          throw new Error(`the payment provider could not be asked about ${run.charges.unreachable.length} saved-card charges`);
         return run;
       },
       [JOBS.opsAlerts.name]: async () => {
@@ -224,5 +253,5 @@ export default fp(
       await queue.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });
   },
-  { name: "workers", dependencies: ["db", "mail", "waitlist", "ops"] },
+  { name: "workers", dependencies: ["db", "mail", "waitlist", "ops", "payments"] },
 );

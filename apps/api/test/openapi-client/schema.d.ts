@@ -12675,7 +12675,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -12837,7 +12842,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13266,7 +13276,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13566,7 +13581,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -13902,7 +13922,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -14383,7 +14408,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -14722,7 +14752,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15067,7 +15102,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15412,7 +15452,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -15745,7 +15790,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;
@@ -16081,7 +16131,12 @@ export interface operations {
                                 amount: number;
                                 /** @enum {string} */
                                 status: "scheduled" | "paid" | "failed" | "cancelled";
+                                last_error: string | null;
                             }[];
+                            saved_card: {
+                                charge_failed_at: string | null;
+                                charge_error: string | null;
+                            } | null;
                         };
                         mails: {
                             id: number;

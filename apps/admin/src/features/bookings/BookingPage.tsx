@@ -20,6 +20,8 @@ import { BookingStatusBadge } from "./StatusBadge";
 import { CancelDialog, RecordPaymentDialog, RefundDialog, ResendDialog, TransferDialog, owedOn } from "./ActionDialogs";
 import type { DoneHandler } from "./ActionDialogs";
 import { AttendeeCancelDialog, AttendeePersonDialog, type AttendeeAction } from "./AttendeeDialogs";
+import { BookingMoneySection } from "./BookingMoneySection";
+import { BookingSection as Section } from "./BookingSection";
 import { courseDate, money, stamp } from "./format";
 import "./bookings.css";
 
@@ -75,6 +77,9 @@ function BookingView({ booking }: { booking: BookingDetail }) {
   const canRefund = booking.payment.refundable > 0;
   // Money still to come on an office booking (an invoice not yet paid, or paid in part).
   const canRecordPayment = booking.status === "confirmed" && booking.payment.provider === "manual" && owedOn(booking) > 0;
+  // A balance after a deposit or instalments may arrive by bank transfer however the first part was paid.
+  const canRecordBalance =
+    booking.status === "confirmed" && booking.money.plan !== "full" && booking.money.plan !== "klarna" && owedOn(booking) > 0;
 
   return (
     <div className="bk-detail">
@@ -144,6 +149,10 @@ function BookingView({ booking }: { booking: BookingDetail }) {
             }
           />
           <Amounts booking={booking} />
+          <BookingMoneySection
+            booking={booking}
+            onRecordTransfer={canRecordBalance && !canRecordPayment ? () => setDialog({ kind: "payment" }) : undefined}
+          />
           <Customer booking={booking} />
           <History booking={booking} />
         </div>
@@ -165,19 +174,6 @@ function BookingView({ booking }: { booking: BookingDetail }) {
       ) : null}
       <AttendeeDialog booking={booking} dialog={dialog} onClose={() => setDialog(null)} onDone={onDone} />
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section className="admin-card bk-section" aria-labelledby={id}>
-      <div className="admin-card__header">
-        <h2 id={id} className="admin-card__title">
-          {title}
-        </h2>
-      </div>
-      <div className="admin-card__body">{children}</div>
-    </section>
   );
 }
 

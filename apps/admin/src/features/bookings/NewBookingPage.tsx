@@ -346,13 +346,21 @@ export default function NewBookingPage() {
               />
             ) : null}
             {draft.unpaid && mayBeUnpaid(draft.payment_method) ? null : (
-              <TextField
-                label="Amount received (£)*"
-                inputMode="decimal"
-                value={draft.amount_received}
-                onChange={(e) => edit("amount_received", e.target.value)}
-                error={errors.amount_received}
-              />
+              <>
+                <TextField
+                  label={draft.part_payment ? "Deposit received (£)*" : "Amount received (£)*"}
+                  inputMode="decimal"
+                  value={draft.amount_received}
+                  onChange={(e) => edit("amount_received", e.target.value)}
+                  error={errors.amount_received}
+                />
+                <CheckboxField
+                  label="This is a deposit: the balance is due before the course"
+                  hint="The balance's due date follows the course's payment options; the customer gets the link to pay it."
+                  checked={draft.part_payment}
+                  onChange={(e) => edit("part_payment", e.target.checked)}
+                />
+              </>
             )}
             <TextAreaField
               label="Notes (office only)"

@@ -36,6 +36,8 @@ export interface ManualBookingDraft {
   /** 'unpaid, invoice sent' instead of an amount (invoice and bank transfer only). */
   unpaid: boolean;
   amount_received: string;
+  /** A deposit taken by phone: the amount is part of the total, the balance due before the course. */
+  part_payment: boolean;
   notes: string;
   notify: boolean;
 }
@@ -66,6 +68,7 @@ export function emptyManualBooking(): ManualBookingDraft {
     payment_method: "",
     unpaid: false,
     amount_received: "",
+    part_payment: false,
     notes: "",
     notify: true,
   };
@@ -118,6 +121,7 @@ export function toManualBooking(
     discount_code: optional(d.discount_code),
     payment_method: d.payment_method || undefined,
     amount_received: errors.amount_received ? 0 : amount,
+    ...(d.part_payment && amount !== null ? { part_payment: true } : {}),
     notes: optional(d.notes),
     notify: d.notify,
     idempotency_key: idempotencyKey,

@@ -101,3 +101,28 @@ export const paymentSettings = pgTable(
   },
   (t) => [check("payment_settings_single_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Payments taken that nothing was due for (the balance paid by the link and by the saved card at
+ * once), given back in full (decision 470). Their refunds are not refunds of the booking's money.
+ */
+export const unneededPayments = pgTable(
+  "unneeded_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** The provider's payment id (a Stripe PaymentIntent). */
+    paymentRef: text("payment_ref").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    refundId: text("refund_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("unneeded_payments_payment_key").on(t.provider, t.paymentRef),
+    index("unneeded_payments_order_idx").on(t.orderId),
+    check("unneeded_payments_amount_positive", sql`${t.amountPence} > 0`),
+  ],
+);

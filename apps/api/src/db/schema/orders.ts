@@ -69,6 +69,13 @@ export const orders = pgTable(
     cardSavedAt: tstz("card_saved_at"),
     providerCustomerId: text("provider_customer_id"),
     providerPaymentMethodId: text("provider_payment_method_id"),
+    /** The balance charged to the saved card on its due day: last try, and the failure that sent the link instead. */
+    balanceChargeAttemptedAt: tstz("balance_charge_attempted_at"),
+    balanceChargeFailedAt: tstz("balance_charge_failed_at"),
+    balanceChargeError: text("balance_charge_error"),
+    /** The balance reminders sent: 7 days before the due day, and on it. */
+    balanceRemindedBeforeAt: tstz("balance_reminded_before_at"),
+    balanceRemindedDueAt: tstz("balance_reminded_due_at"),
     /** The office was alerted about the overdue balance (once per booking). */
     overdueAlertedAt: tstz("overdue_alerted_at"),
     /** The places were released because the balance stayed unpaid. */

@@ -4,7 +4,10 @@
  * the booking's note and the mails, in the same transaction.
  */
 import {
+  amountDue,
+  balancePageUrl,
   bookingCalendar,
+  ensureBalanceLinkTx,
   findAttendeesOf,
   mailAttendeesTx,
   recordOfficeBooking,
@@ -50,6 +53,8 @@ export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingI
           createdAt: ctx.now,
         });
       const places = items.reduce((n, i) => n + i.seats, 0);
+      // A deposit by phone: the balance link, for the confirmation now and the reminders later.
+      const balanceToken = order.paymentPlan === "deposit" ? await ensureBalanceLinkTx(tx, order.id, ctx.now) : null;
       if (input.notify === false) {
         // No mails asked for: the learner records (and their links on the booking's page) exist all the same.
         await rosterOf(tx, order, items, ctx.mail.siteUrl);
@@ -73,6 +78,15 @@ export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingI
               attendees: places > 1 ? attendees : [],
               learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
               roster,
+              ...(balanceToken
+                ? {
+                    balance: {
+                      url: balancePageUrl(ctx.mail.siteUrl, balanceToken),
+                      duePence: amountDue(order),
+                      dueOn: order.balanceDueOn,
+                    },
+                  }
+                : {}),
             },
           ),
         },

@@ -44,7 +44,9 @@ export type MailKind =
   | "booking_declined"
   | "customer_sign_in"
   | "balance_overdue"
-  | "booking_released";
+  | "booking_released"
+  | "balance_reminder"
+  | "balance_card_failed";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

@@ -13,11 +13,11 @@ import { layout } from "../mail";
 import type { RenderedMail } from "../mail";
 import { calendarContentType } from "./calendar";
 
-type OrderLike = { bookingRef: string; firstName: string; lastName: string; guestEmail: string; phoneNumber: string };
-type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string };
+export type OrderLike = { bookingRef: string; firstName: string; lastName: string; guestEmail: string; phoneNumber: string };
+export type ItemLike = { title: string; startDate: string | null; endDate: string | null; dateLabel: string };
 const P = "margin:0 0 12px";
 
-function render(
+export function renderBalanceMail(
   subject: string,
   heading: string,
   lines: string[],
@@ -36,7 +36,7 @@ function render(
   return { subject, html, text, attachments };
 }
 
-const dates = (i: ItemLike) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
+export const dates = (i: ItemLike) => (i.startDate ? formatDateRangeWithWeekday(i.startDate, i.endDate) : i.dateLabel);
 
 /** To the office: a booking's balance is past its due day (sent once per booking). */
 export function overdueAlertMail(
@@ -46,7 +46,7 @@ export function overdueAlertMail(
   s: MailSettings,
 ): RenderedMail {
   const ref = formatBookingRef(order.bookingRef);
-  return render(
+  return renderBalanceMail(
     `Balance overdue: ${ref}`,
     "A balance is overdue",
     [
@@ -71,7 +71,7 @@ export function releasedUnpaidMail(
   calendar?: string,
 ): RenderedMail {
   const ref = formatBookingRef(order.bookingRef);
-  return render(
+  return renderBalanceMail(
     `Booking cancelled, balance not paid: ${ref}`,
     "Your places have been released",
     [

@@ -70,9 +70,11 @@ export async function balanceView(db: Db, token: string): Promise<BalanceView | 
 }
 
 export type BalanceOutcome =
-  | { kind: "paid"; order: OrderRow }
+  | { kind: "paid"; order: OrderRow; chargeId: number }
   /** Nothing is due (paid in full already: a second payment of the same balance). */
   | { kind: "nothing_due"; order: OrderRow }
+  /** This very payment was recorded before (a second event of the same payment): nothing changes. */
+  | { kind: "already_recorded"; order: OrderRow }
   /** Cancelled, released or never paid: no balance to take. */
   | { kind: "closed"; order: OrderRow }
   /** The provider took another amount than is due (handled like any mismatch: not recorded). */
@@ -106,7 +108,7 @@ export async function confirmBalanceTx(
     at: now,
   });
   // Recorded before (the same provider payment): nothing changes.
-  if (!charge) return { kind: "nothing_due", order };
+  if (!charge) return { kind: "already_recorded", order };
   const paid = await planRepo.addPaid(tx, order.id, payment.amountPence, now);
   if (amountDue(paid) === 0) await planRepo.settleInstalments(tx, order.id, now);
   const name = `${order.firstName} ${order.lastName}`;
@@ -118,7 +120,7 @@ export async function confirmBalanceTx(
     amountPence: payment.amountPence,
     at: now,
   });
-  return { kind: "paid", order: paid };
+  return { kind: "paid", order: paid, chargeId: charge.id };
 }
 
 export async function confirmBalance(

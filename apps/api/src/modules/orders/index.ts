@@ -67,6 +67,9 @@ export {
   type PaymentEvent,
   type PaymentProvider,
   type ProviderRefund,
+  type SavedCard,
+  type SavedCardCharge,
+  type SavedCardChargeRequest,
 } from "./port";
 export { adoptCheckoutSession, applyPaymentEvent, onceForEvent, type EventResult } from "./provider-events";
 export { notFoundPage, renderLocalPaymentPage } from "./local-page";
@@ -110,6 +113,9 @@ export {
   type PhoneDepositTerms,
 } from "./money-view";
 export { runOverdueBalances, type OverdueRun } from "./overdue";
+export { keepCardOfOrder, runSavedCardCharges, type SavedCardRun } from "./saved-card-charges";
+export { runBalanceReminders } from "./balance-reminders";
+export { giveBackUnneeded } from "./unneeded-payments";
 export { findCharges as chargesOf, type ChargeListRow } from "./balance-repository";
 export { overdueAlertsSince } from "./balance-repository";
 export { paymentOptionsRoutes } from "./payment-options-routes";

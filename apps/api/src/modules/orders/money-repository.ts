@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
-import { orderCharges, orderPayments, paymentEvents, refunds, type ChargeKind } from "../../db/schema";
+import { orderCharges, orderPayments, paymentEvents, refunds, unneededPayments, type ChargeKind } from "../../db/schema";
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type PaymentRow = typeof orderPayments.$inferSelect;
@@ -134,4 +134,26 @@ export async function insertCharge(tx: Tx, charge: NewCharge): Promise<ChargeRow
     .onConflictDoNothing()
     .returning();
   return row ?? null;
+}
+
+/** Whether this provider payment was one nothing was due for (its refund is not the booking's). */
+export async function isUnneededPayment(tx: DbOrTx, provider: string, paymentRef: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: unneededPayments.id })
+    .from(unneededPayments)
+    .where(sql`${unneededPayments.provider} = ${provider} and ${unneededPayments.paymentRef} = ${paymentRef}`);
+  return row !== undefined;
+}
+
+/** Notes a payment nothing was due for, once; answers false when it was noted before. */
+export async function insertUnneededPayment(tx: DbOrTx, row: typeof unneededPayments.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(unneededPayments).values(row).onConflictDoNothing().returning({ id: unneededPayments.id });
+  return inserted.length > 0;
+}
+
+export async function setUnneededRefund(tx: DbOrTx, provider: string, paymentRef: string, refundId: string): Promise<void> {
+  await tx
+    .update(unneededPayments)
+    .set({ refundId })
+    .where(sql`${unneededPayments.provider} = ${provider} and ${unneededPayments.paymentRef} = ${paymentRef}`);
 }

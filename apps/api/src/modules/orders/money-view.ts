@@ -23,6 +23,9 @@ type OrderMoneyFields = Pick<
   | "overdueAlertedAt"
   | "releasedUnpaidAt"
   | "paymentTerms"
+  | "providerPaymentMethodId"
+  | "balanceChargeFailedAt"
+  | "balanceChargeError"
 >;
 
 /** The money state of a booking that holds places ('paid' orders); null for the others. */
@@ -84,7 +87,11 @@ export async function bookingMoney(
       due_on: i.dueOn,
       amount: toPounds(i.amountPence),
       status: i.status,
+      last_error: i.lastError,
     })),
+    saved_card: order.providerPaymentMethodId
+      ? { charge_failed_at: order.balanceChargeFailedAt?.toISOString() ?? null, charge_error: order.balanceChargeError }
+      : null,
   };
 }
 

@@ -48,7 +48,32 @@ export type PaymentEvent = {
   amountPence: number | null;
   /** refunded: the provider's payment id, and its refunds when the event carries them (else listRefunds). */
   refund?: { paymentId: string | null; refunds: ProviderRefund[] | null };
+  /** paid: the card the checkout kept, as the provider confirmed it (only with the customer's consent). */
+  card?: SavedCard | null;
 };
+
+/** A card kept for charges later (with the customer's consent): the provider's customer and payment method. */
+export type SavedCard = { customerId: string; paymentMethodId: string };
+
+/** A charge of a saved card without the customer present (the balance or an instalment on its day). */
+export type SavedCardChargeRequest = {
+  card: SavedCard;
+  amountPence: number;
+  /** Our order reference (the provider's metadata carries it, as on every payment). */
+  reference: string;
+  purpose: "balance" | "instalment";
+  description: string;
+  /** One per order and due charge: a retry after a crash or timeout is the same charge at the provider. */
+  idempotencyKey: string;
+};
+
+/**
+ * How a saved-card charge went. `authentication_required`: the bank wants the customer present
+ * (SCA); `failed`: declined or refused. Neither took money: the customer gets the balance link.
+ */
+export type SavedCardCharge =
+  | { kind: "succeeded"; paymentId: string; amountPence: number }
+  | { kind: "authentication_required" | "failed"; paymentId: string | null; message: string };
 
 /** A refund as the provider has it. */
 export type ProviderRefund = { id: string; amountPence: number; status: string };
@@ -64,6 +89,10 @@ export type CheckoutDetails = {
   paid: boolean;
   /** What the session was opened for: 'balance' for a part-paid order's balance link; else its first payment. */
   purpose?: string | null;
+  /** The card the session kept for later charges (customer and payment method), if it kept one. */
+  card?: SavedCard | null;
+  /** The provider's payment behind a paid session (a Stripe PaymentIntent), when it has one. */
+  paymentId?: string | null;
 };
 
 export class WebhookSignatureError extends Error {}
@@ -98,6 +127,11 @@ export interface PaymentProvider {
    * `charge.refunded`. Throws when the provider cannot be asked.
    */
   paymentRefunds(paymentId: string): Promise<{ reference: string | null; refunds: ProviderRefund[] }>;
+  /**
+   * Charges a saved card off-session. Answers how it went; throws only when the provider cannot be
+   * asked (the next run tries again under the same idempotency key, so it is never charged twice).
+   */
+  chargeSavedCard(charge: SavedCardChargeRequest): Promise<SavedCardCharge>;
   /** Verifies and reads a webhook; throws WebhookSignatureError when it is not authentic. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

@@ -11,6 +11,7 @@ import { cancelPendingTx, confirmPaymentTx, expireOrdersTx } from "./lifecycle";
 import type { PaymentEvent } from "./port";
 import { recordEventOnce } from "./money-repository";
 import { recordSessionIfMissing, type OrderKey } from "./repository";
+import { saveCard } from "./saved-card-repository";
 
 export type EventResult = "duplicate" | "processed" | "unknown_order" | "ignored";
 
@@ -65,6 +66,9 @@ export async function applyPaymentEvent(
           mail,
           lateAccepted: true,
         });
+        // The card kept with the customer's consent, for the balance or instalments charged later.
+        if (event.card && event.sessionId && (outcome.kind === "paid" || outcome.kind === "already_paid"))
+          await saveCard(tx, { sessionId: event.sessionId }, event.card, now);
         return outcome.kind === "not_found" ? "unknown_order" : "processed";
       }
       case "failed": {

@@ -205,6 +205,8 @@ export async function recordProviderRefunds(
         ? await money.findOrderByPaymentId(tx, paymentId)
         : null;
     if (!orderId) return "unknown_order";
+    // The echo of giving back a payment nothing was due for: not the booking's money (decision 470).
+    if (paymentId && (await money.isUnneededPayment(tx, ctx.provider.name, paymentId))) return "ignored";
     const order = (await lockOrderById(tx, orderId))!;
     if (paymentId) await money.rememberPaymentId(tx, order.id, paymentId);
     const actor: Actor = { id: null, name: "Payment provider" };

@@ -30,6 +30,14 @@ export function localProvider(opts: { apiUrl: string }): PaymentProvider {
         paymentId: null,
       };
     },
+    async chargeSavedCard(charge) {
+      // Development only: no money moves; the id derives from the key, so a retry names the same payment.
+      return {
+        kind: "succeeded" as const,
+        paymentId: `local_pi_${createHash("sha256").update(charge.idempotencyKey).digest("hex").slice(0, 24)}`,
+        amountPence: charge.amountPence,
+      };
+    },
     async paymentRefunds() {
       return { reference: null, refunds: [] };
     },

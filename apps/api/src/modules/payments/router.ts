@@ -9,6 +9,7 @@ import {
   cancelUrl,
   confirmPayment,
   effectiveStatus,
+  keepCardOfOrder,
   notFoundPage,
   orderWithItems,
   refusalError,
@@ -75,6 +76,17 @@ export const paymentsRouter = s.router(contract.payments, {
     const outcome = await confirmPayment(app.db, { reference: params.reference }, app.now(), { mail: app.mail.settings });
     if (outcome.kind !== "paid" && outcome.kind !== "already_paid" && outcome.kind !== "late_refund_needed")
       throw refusalError(outcome);
+    // The development page's stand-in card, kept where the customer consented, so the saved-card
+    // charges run end to end without Stripe (the local provider's charges move no money).
+    if (outcome.kind === "paid" && outcome.order.cardSavedAt) {
+      const stand = outcome.order.reference.slice(0, 12);
+      await keepCardOfOrder(
+        app.db,
+        outcome.order.id,
+        { customerId: `local_cus_${stand}`, paymentMethodId: `local_pm_${stand}` },
+        app.now(),
+      );
+    }
     app.workers.kickMail();
     reply.header("location", successUrl(app.env.PUBLIC_SITE_URL, params.reference));
     return { status: 303, body: undefined };

@@ -2,6 +2,7 @@ import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
 import { partCheckout } from "./stripe-part";
+import { cardOfSession, chargeSavedCard, paymentIdOfSession } from "./stripe-saved-card";
 import {
   cancelUrl,
   successUrl,
@@ -206,7 +207,8 @@ export function stripeProvider(opts: {
     async retrieveCheckout(sessionId) {
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
+        // With its PaymentIntent: the card it kept (setup_future_usage) is on the intent.
+        session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] });
       } catch (err) {
         if (err instanceof StripeClient.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err;
@@ -218,8 +220,12 @@ export function stripeProvider(opts: {
         currency: session.currency ?? null,
         paid: session.payment_status === "paid" || session.payment_status === "no_payment_required",
         purpose: session.metadata?.payment_purpose ?? null,
+        card: cardOfSession(session),
+        paymentId: paymentIdOfSession(session),
       };
     },
+
+    chargeSavedCard: (charge) => chargeSavedCard(stripe, StripeClient.errors, charge),
 
     async refund(paymentRef, amountPence, idempotencyKey) {
       // Our orders know their Checkout Session; the refund needs the session's PaymentIntent.

@@ -20,14 +20,16 @@ import {
   type EventResult,
   type PaymentEvent,
   type PaymentProvider,
+  type SavedCard,
   dueToday,
   confirmBalanceTx,
+  giveBackUnneeded,
 } from "../orders";
 
 export const PAYMENT_CURRENCY = "gbp";
 
 export type PaidVerdict =
-  | { kind: "ok"; reference: string; sessionId: string; amountPence: number }
+  | { kind: "ok"; reference: string; sessionId: string; amountPence: number; card: SavedCard | null }
   | {
       kind: "mismatch";
       order: OrderRow | null;
@@ -39,7 +41,7 @@ export type PaidVerdict =
   | { kind: "not_paid" }
   | { kind: "unknown_order" }
   /** A part-paid order's balance, paid through its link's session (recorded by confirmBalanceTx). */
-  | { kind: "balance"; reference: string; sessionId: string; amountPence: number };
+  | { kind: "balance"; reference: string; sessionId: string; amountPence: number; paymentId: string | null };
 
 /** Retrieves the event's session from the provider and checks it against our order. Throws when the provider cannot be asked (the webhook then fails and is retried). */
 export async function verifyPaidEvent(
@@ -52,7 +54,13 @@ export async function verifyPaidEvent(
   if (!session) return { kind: "unknown_order" };
   if (!session.paid) return { kind: "not_paid" };
   if (session.purpose === "balance" && session.reference && session.amountPence !== null && session.id === event.sessionId)
-    return { kind: "balance", reference: session.reference, sessionId: session.id, amountPence: session.amountPence };
+    return {
+      kind: "balance",
+      reference: session.reference,
+      sessionId: session.id,
+      amountPence: session.amountPence,
+      paymentId: session.paymentId ?? null,
+    };
   // The session id decides which order this is; a reference only finds an order that never got its session recorded.
   let order = await findOrderBySession(db, session.id);
   if (!order && session.reference) order = await findUnsessionedByReference(db, session.reference);
@@ -83,7 +91,13 @@ export async function verifyPaidEvent(
   if (session.amountPence !== dueToday(order))
     reasons.push(`the amount paid (${session.amountPence ?? "missing"}) is not the booking total (${dueToday(order)}) in pence`);
   if (reasons.length) return mismatch(reasons);
-  return { kind: "ok", reference: order.reference, sessionId: session.id, amountPence: session.amountPence! };
+  return {
+    kind: "ok",
+    reference: order.reference,
+    sessionId: session.id,
+    amountPence: session.amountPence!,
+    card: session.card ?? null,
+  };
 }
 
 /** The activity entry of a mismatch (the status page and its alert count these; modules/ops/readings.ts). */
@@ -118,7 +132,12 @@ async function recordPaymentMismatch(
 
 /** A "paid" event: confirmed with the provider, then applied (or recorded as a mismatch). */
 export async function applyPaidEvent(
-  opts: { db: Db; provider: Pick<PaymentProvider, "name" | "retrieveCheckout">; mail: MailSettings; log: FastifyBaseLogger },
+  opts: {
+    db: Db;
+    provider: Pick<PaymentProvider, "name" | "retrieveCheckout" | "refund">;
+    mail: MailSettings;
+    log: FastifyBaseLogger;
+  },
   event: PaymentEvent,
   now: Date,
 ): Promise<EventResult | "mismatch"> {
@@ -131,12 +150,18 @@ export async function applyPaidEvent(
       return applyPaymentEvent(
         db,
         provider.name,
-        { ...event, reference: verdict.reference, sessionId: verdict.sessionId, amountPence: verdict.amountPence },
+        {
+          ...event,
+          reference: verdict.reference,
+          sessionId: verdict.sessionId,
+          amountPence: verdict.amountPence,
+          card: verdict.card,
+        },
         now,
         mail,
       );
     case "balance":
-      return applyBalanceEvent(db, provider.name, event, verdict, now);
+      return applyBalanceEvent(db, provider, event, verdict, now);
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":
@@ -153,25 +178,33 @@ export async function applyPaidEvent(
 
 /**
  * A balance paid through its link: recorded once per event, under the order's lock, only while
- * exactly that amount is due (decision 402). A payment that finds nothing due (a second session
- * paid) or another amount is not recorded and is logged for the office to refund.
+ * exactly that amount is due (decision 402). A payment that finds the balance paid already (by a
+ * second page, or by the saved card on its day) is given back at once (decision 470); another
+ * amount, or a closed booking, is not recorded and is logged for the office to refund.
  */
 async function applyBalanceEvent(
   db: Db,
-  provider: string,
+  provider: Pick<PaymentProvider, "name" | "refund">,
   event: PaymentEvent,
   verdict: Extract<PaidVerdict, { kind: "balance" }>,
   now: Date,
 ): Promise<EventResult> {
-  const result = await onceForEvent(db, provider, event, now, async (tx) => {
+  const result = await onceForEvent(db, provider.name, event, now, async (tx) => {
     const outcome = await confirmBalanceTx(
       tx,
       verdict.reference,
-      { amountPence: verdict.amountPence, provider, providerRef: verdict.sessionId, method: "card_online", kind: "balance" },
+      {
+        amountPence: verdict.amountPence,
+        provider: provider.name,
+        providerRef: verdict.sessionId,
+        method: "card_online",
+        kind: "balance",
+      },
       now,
     );
-    if (outcome.kind === "not_found") return "unknown_order" as const;
-    if (outcome.kind !== "paid") {
+    if (outcome.kind === "not_found") return { kind: "unknown_order" as const };
+    if (outcome.kind === "nothing_due") return { kind: "unneeded" as const, order: outcome.order };
+    if (outcome.kind !== "paid" && outcome.kind !== "already_recorded") {
       await logActivity(tx, {
         type: "other",
         action: "Balance payment not needed: refund needed",
@@ -181,7 +214,23 @@ async function applyBalanceEvent(
         at: now,
       });
     }
-    return "processed" as const;
+    return { kind: "processed" as const };
   });
-  return result;
+  if (result === "duplicate") return result;
+  if (result.kind === "unneeded") {
+    await giveBackUnneeded(
+      db,
+      provider,
+      {
+        order: result.order,
+        paymentId: verdict.paymentId ?? verdict.sessionId,
+        refundRef: verdict.sessionId,
+        amountPence: verdict.amountPence,
+        why: "the balance was paid already (a second payment by the balance link)",
+      },
+      now,
+    );
+    return "processed";
+  }
+  return result.kind;
 }

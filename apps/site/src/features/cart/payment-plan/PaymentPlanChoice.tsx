@@ -63,9 +63,11 @@ export function PaymentPlanChoice({ items, discountCode, value, onChange, disabl
 
   if (!shown) return null;
   const later = chosen !== null && chosen.due_later > 0 && chosen.plan !== "klarna";
+  // The deposit's terms only where something can be left to pay later (not with Klarna alone).
+  const partOffered = shown.some((o) => o.due_later > 0 && o.plan !== "klarna");
 
   return (
-    <fieldset className="payment-plan" aria-describedby="payment-plan-terms">
+    <fieldset className="payment-plan" aria-describedby={partOffered ? "payment-plan-terms" : undefined}>
       <legend className="payment-plan__legend">How would you like to pay?</legend>
       {shown.map((offer) => (
         <label key={offer.plan} className="payment-plan__option">
@@ -92,9 +94,11 @@ export function PaymentPlanChoice({ items, discountCode, value, onChange, disabl
           onChange={(e) => onChange({ ...value, saveCard: e.target.checked })}
         />
       ) : null}
-      <p id="payment-plan-terms" className="payment-plan__terms">
-        {offers?.deposit_terms}
-      </p>
+      {partOffered ? (
+        <p id="payment-plan-terms" className="payment-plan__terms">
+          {offers?.deposit_terms}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
