@@ -8736,6 +8736,7 @@ export interface operations {
                         value: number;
                         percentage: number;
                         isPositive: boolean;
+                        caption?: string;
                     }[];
                 };
             };
@@ -29114,6 +29115,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -29455,6 +29465,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -29814,6 +29833,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -30027,6 +30055,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;

@@ -29,8 +29,12 @@ export type { RefundEventResult } from "../orders";
 type CancelInput = z.output<typeof CancelBookingSchema>;
 
 /** The credit notes the refund just issued, linked in its mail (issue 34). */
-const withCreditNotes = (tx: Parameters<typeof withDocumentLinksTx>[0], ctx: Pick<BookingCtx, "now">, orderId: number, mail: RenderedMail) =>
-  withDocumentLinksTx(tx, orderId, mail, { type: "credit_note", issuedFrom: ctx.now });
+const withCreditNotes = (
+  tx: Parameters<typeof withDocumentLinksTx>[0],
+  ctx: Pick<BookingCtx, "now">,
+  orderId: number,
+  mail: RenderedMail,
+) => withDocumentLinksTx(tx, orderId, mail, { type: "credit_note", issuedFrom: ctx.now });
 
 /** Cancels a booking (places freed at once) and refunds all, part or none of what was paid. */
 export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelInput): Promise<void> {

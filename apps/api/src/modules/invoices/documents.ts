@@ -55,7 +55,14 @@ export async function customerDocuments(
   const docs = await documentsOfBooking(db, orderId, apiUrl);
   return docs
     .filter((d) => (!query.type || d.type === query.type) && (!query.issuedFrom || new Date(d.issued_at) >= query.issuedFrom))
-    .map((d) => ({ type: d.type, number: d.number, issued_at: d.issued_at, amount: d.amount, corrects: d.corrects, url: d.public_url }));
+    .map((d) => ({
+      type: d.type,
+      number: d.number,
+      issued_at: d.issued_at,
+      amount: d.amount,
+      corrects: d.corrects,
+      url: d.public_url,
+    }));
 }
 
 export async function pdfByNumber(db: Db, number: string): Promise<{ pdf: Buffer; number: string }> {
