@@ -11,7 +11,7 @@ import { Fact } from "../../components/Fact";
 import { RouterBreadcrumb } from "../../components/RouterBreadcrumb";
 import { errorMessage } from "../../lib/errors";
 import { usePayouts } from "./api";
-import { arrivalDay, lineTypeLabel, pounds, statusLabel } from "./format";
+import { arrivalDay, lineTypeLabel, PAYMENT_TYPES, pounds, REFUND_TYPES, statusLabel } from "./format";
 import "./payouts.css";
 
 type Line = Payout["lines"][number];
@@ -61,7 +61,14 @@ function LinesTable({ title, lines }: { title: string; lines: Line[] }) {
 function PayoutView({ payout }: { payout: Payout }) {
   const unmatched = payout.lines.filter((l) => !l.matched);
   const matched = payout.lines.filter((l) => l.matched);
-  const sum = (pick: (l: Line) => number, of: Line[]) => of.reduce((total, l) => total + pick(l), 0);
+  const total = (types: readonly string[]) =>
+    payout.lines.filter((l) => types.includes(l.type)).reduce((sum, l) => sum + l.amount, 0);
+  const payments = total(PAYMENT_TYPES);
+  const refunds = total(REFUND_TYPES);
+  // Stripe's own fee lines, adjustments and the like: what is neither a payment nor a refund.
+  const other = payout.lines
+    .filter((l) => !PAYMENT_TYPES.includes(l.type) && !REFUND_TYPES.includes(l.type))
+    .reduce((sum, l) => sum + l.amount, 0);
   return (
     <>
       <dl className="admin-card admin-card__body admin-details payouts-facts">
@@ -69,8 +76,9 @@ function PayoutView({ payout }: { payout: Payout }) {
         <Fact label="Arrives">{arrivalDay(payout.arrival_date)}</Fact>
         <Fact label="Status">{statusLabel(payout.status)}</Fact>
         <Fact label="Fees">{pounds(payout.fees)}</Fact>
-        <Fact label="Payments">{pounds(sum((l) => Math.max(l.amount, 0), payout.lines))}</Fact>
-        <Fact label="Refunds">{pounds(sum((l) => Math.min(l.amount, 0), payout.lines))}</Fact>
+        <Fact label="Payments">{pounds(payments)}</Fact>
+        <Fact label="Refunds">{pounds(refunds)}</Fact>
+        {other !== 0 ? <Fact label="Other lines">{pounds(other)}</Fact> : null}
         <Fact label="Stripe's id">
           <span className="payouts-mono">{payout.id}</span>
         </Fact>

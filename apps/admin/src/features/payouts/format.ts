@@ -10,6 +10,10 @@ const STATUS_LABELS: Record<string, string> = {
 };
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
+/** Stripe's balance transaction types of money from customers, and of money given back. */
+export const PAYMENT_TYPES: readonly string[] = ["charge", "payment"];
+export const REFUND_TYPES: readonly string[] = ["refund", "payment_refund"];
+
 const TYPE_LABELS: Record<string, string> = {
   charge: "Payment",
   payment: "Payment",
