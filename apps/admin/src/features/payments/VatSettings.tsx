@@ -110,27 +110,14 @@ export function VatSettings() {
         query.data.length === 0 ? (
           <p>No VAT periods yet: until one is set, invoices carry VAT only if the server is set up with a VAT number.</p>
         ) : (
-          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="VAT periods, table">
-            <table className="admin-table">
-              <caption className="ui-visually-hidden">VAT periods</caption>
-              <thead>
-                <tr>
-                  <th scope="col">From</th>
-                  <th scope="col">VAT number</th>
-                  <th scope="col">Rate</th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.map((p) => (
-                  <tr key={p.starts_on}>
-                    <th scope="row">{day(p.starts_on)}</th>
-                    <td>{p.vat_number ?? "Not registered"}</td>
-                    <td>{p.vat_number ? `${p.rate_percent}%` : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="vat-periods" aria-label="VAT periods">
+            {query.data.map((p) => (
+              <li key={p.starts_on}>
+                <strong>From {day(p.starts_on)}</strong>
+                <span>{p.vat_number ? `VAT number ${p.vat_number} at ${p.rate_percent}%` : "Not registered"}</span>
+              </li>
+            ))}
+          </ul>
         )
       ) : null}
       {role === "owner" ? <VatForm /> : <p className="ui-muted">Only the owner can change the VAT settings.</p>}
