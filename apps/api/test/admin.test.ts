@@ -59,16 +59,14 @@ describe("dashboard counts places and net revenue (issue 27)", () => {
     await ctx.pool.query(`update order_items set seats = 3 where order_id = $1`, [group.id]);
     await ctx.pool.query(`update orders set amount_paid_pence = 30000, total_pence = 30000 where id = $1`, [group.id]);
     // Revenue is money received less money refunded in the month (decision 491): the two extra places' £200 arrived too.
-    await ctx.db
-      .insert(orderCharges)
-      .values({
-        orderId: group.id,
-        kind: "office",
-        amountPence: 20000,
-        method: "cash",
-        provider: "manual",
-        receivedAt: thisMonth,
-      });
+    await ctx.db.insert(orderCharges).values({
+      orderId: group.id,
+      kind: "office",
+      amountPence: 20000,
+      method: "cash",
+      provider: "manual",
+      receivedAt: thisMonth,
+    });
     await ctx.db.insert(refunds).values({ orderId: group.id, amountPence: 10000, adminName: "Pat Admin", createdAt: thisMonth });
     const gone = await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
     await ctx.db.insert(refunds).values({ orderId: gone.id, amountPence: 6000, adminName: "Pat Admin", createdAt: thisMonth });
