@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
-import { courseDates, mailOutbox, orders } from "../src/db/schema";
+import { courseDates, mailOutbox, orderLinks, orders } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { addDays, ukDate } from "../src/lib/dates";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
@@ -197,5 +197,48 @@ describe("the figures agree", () => {
     const [cHead, ...cRows] = parseCsv(credits.body);
     const gross = cHead!.indexOf("Gross");
     expect(cRows.reduce((sum, r) => sum - Number(r[gross]), 0)).toBe(thisMonth.refunded);
+  });
+});
+
+// After the figures: this booking's money would count in them.
+describe("a balance paid later", () => {
+  it("mails that the money arrived, with the invoice of that payment only", async () => {
+    const options = await asOffice("GET", "/api/payment-options");
+    const saved = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/payment-options",
+      headers: office.headers,
+      payload: { ...options.json(), deposit_enabled: true, deposit_kind: "fixed", deposit_value: 50, balance_due_days: 28 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const email = "doc.balance@example.com";
+    const placed = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: course.id, selectedDate: course.dates[0]! }], {
+        guest_email: email,
+        accept_terms: true,
+        payment_plan: "deposit",
+      }),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { reference } = placed.json();
+    const pay = await ctx.app.inject({ method: "POST", url: `/api/payments/local/${reference}/pay` });
+    expect(pay.statusCode).toBe(303);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.reference, reference));
+    const [link] = await ctx.db.select().from(orderLinks).where(eq(orderLinks.orderId, order!.id));
+    // The balance comes later than the deposit (the mail links what this payment issued, by its time).
+    clock.advance(60_000);
+    const paid = await ctx.app.inject({ method: "POST", url: `/api/balance/${link!.token}/local/pay` });
+    expect(paid.statusCode, paid.body).toBe(303);
+
+    const docs = (await asOffice("GET", `/api/bookings/${order!.id}/documents`)).json();
+    expect(docs.map((d: { amount: number }) => d.amount)).toEqual([50, 150]);
+    const mail = await mailOf(email, "balance_paid");
+    expect(mail.subject).toMatch(/^Payment received: /);
+    expect(mail.text).toContain("We have received £150.00 for your booking");
+    expect(mail.text).toContain("Your booking is now paid in full.");
+    expect(mail.text).toContain(`Invoice ${docs[1].number} (PDF): ${docs[1].public_url}`);
+    expect(mail.text).not.toContain(docs[0].number);
   });
 });

@@ -44,6 +44,7 @@ export type MailKind =
   | "booking_declined"
   | "customer_sign_in"
   | "balance_overdue"
+  | "balance_paid"
   | "booking_released";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */

@@ -136,7 +136,7 @@ export async function applyPaidEvent(
         mail,
       );
     case "balance":
-      return applyBalanceEvent(db, provider.name, event, verdict, now);
+      return applyBalanceEvent(db, provider.name, event, verdict, now, mail);
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":
@@ -162,6 +162,7 @@ async function applyBalanceEvent(
   event: PaymentEvent,
   verdict: Extract<PaidVerdict, { kind: "balance" }>,
   now: Date,
+  mail?: MailSettings,
 ): Promise<EventResult> {
   const result = await onceForEvent(db, provider, event, now, async (tx) => {
     const outcome = await confirmBalanceTx(
@@ -169,6 +170,7 @@ async function applyBalanceEvent(
       verdict.reference,
       { amountPence: verdict.amountPence, provider, providerRef: verdict.sessionId, method: "card_online", kind: "balance" },
       now,
+      mail,
     );
     if (outcome.kind === "not_found") return "unknown_order" as const;
     if (outcome.kind !== "paid") {
