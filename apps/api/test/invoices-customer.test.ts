@@ -208,7 +208,13 @@ describe("a balance paid later", () => {
       method: "PUT",
       url: "/api/payment-options",
       headers: office.headers,
-      payload: { ...options.json(), deposit_enabled: true, deposit_kind: "fixed", deposit_value: 50, balance_due_days: 28 },
+      payload: {
+        ...(options.json() as object),
+        deposit_enabled: true,
+        deposit_kind: "fixed",
+        deposit_value: 50,
+        balance_due_days: 28,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const email = "doc.balance@example.com";
