@@ -12,6 +12,7 @@ const MENU = [
   "Discount",
   "Enrolments",
   "Reports",
+  "Payouts",
   "Activity Log",
   "Payments",
   "Scheduled mail",

@@ -12,9 +12,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, inject } from "vitest";
-import type { BrowserContext } from "playwright-core";
 import { startApiTestServer, Teardown } from "@app/e2e-kit/setup";
-import { ADMIN, describeAtWidths, expect, test } from "./fixtures";
+import { describeAtWidths, expect, test } from "./fixtures";
+import { useOtherApi } from "./helpers";
 
 const teardown = new Teardown();
 let stripeMode: "down" | "up" = "down";
@@ -101,27 +101,6 @@ async function book(n: number): Promise<number> {
   throw new Error("no course date with free places in the seed");
 }
 
-/** The portal's calls to its API go to the Stripe-backed API instead, as they are. */
-async function useOtherApi(context: BrowserContext, apiUrl: string) {
-  await context.route(
-    (url) => url.origin === new URL(apiUrl).origin,
-    async (route) => {
-      const url = route.request().url().replace(apiUrl, otherApi);
-      // A call still in flight when the test closes its page (the bell's "seen") is dropped.
-      await route
-        .fetch({ url })
-        .then(
-          (response) => route.fulfill({ response }),
-          () => route.abort(),
-        )
-        .catch(() => undefined);
-    },
-  );
-  // The session cookie is for the host (ports do not count), so this sign-in serves the routed calls.
-  const signIn = await context.request.post(`${otherApi}/api/login`, { data: ADMIN, headers: { Origin: inject("adminUrl") } });
-  expect(signIn.status()).toBe(200);
-}
-
 describeAtWidths("payment-page alerts", (width) => {
   test("repeated failures: a warning on the dashboard and an alert in the bell; then payments open again", async ({
     page,
@@ -135,7 +114,7 @@ describeAtWidths("payment-page alerts", (width) => {
     // API an episode later: its card counts both widths' failures of the last hour.
     stripeMode = "down";
     for (let i = 0; i < 3; i++) expect(await book(i)).toBe(503);
-    await useOtherApi(context, apiUrl);
+    await useOtherApi(context, apiUrl, otherApi);
 
     await navigate("/admin");
     const warning = page.getByRole("alert").filter({ hasText: "Payment page failing" });

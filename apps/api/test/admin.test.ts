@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { courseDates, refunds } from "../src/db/schema";
+import { courseDates, orderCharges, refunds } from "../src/db/schema";
 import { createCourse, createMessage, createOrder, createUser } from "../src/db/seed/factories";
 import { ukMonthStart } from "../src/lib/dates";
 import { login, setupApp, TestClock, type Session, type TestContext } from "./helpers";
@@ -58,9 +58,18 @@ describe("dashboard counts places and net revenue (issue 27)", () => {
     const group = await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
     await ctx.pool.query(`update order_items set seats = 3 where order_id = $1`, [group.id]);
     await ctx.pool.query(`update orders set amount_paid_pence = 30000, total_pence = 30000 where id = $1`, [group.id]);
-    await ctx.db.insert(refunds).values({ orderId: group.id, amountPence: 10000, adminName: "Pat Admin" });
+    // Revenue is money received less money refunded in the month (decision 491): the two extra places' £200 arrived too.
+    await ctx.db.insert(orderCharges).values({
+      orderId: group.id,
+      kind: "office",
+      amountPence: 20000,
+      method: "cash",
+      provider: "manual",
+      receivedAt: thisMonth,
+    });
+    await ctx.db.insert(refunds).values({ orderId: group.id, amountPence: 10000, adminName: "Pat Admin", createdAt: thisMonth });
     const gone = await createOrder(ctx.db, { courses: line, status: "paid", at: thisMonth });
-    await ctx.db.insert(refunds).values({ orderId: gone.id, amountPence: 6000, adminName: "Pat Admin" });
+    await ctx.db.insert(refunds).values({ orderId: gone.id, amountPence: 6000, adminName: "Pat Admin", createdAt: thisMonth });
     await ctx.pool.query(`update orders set status = 'cancelled', cancelled_at = paid_at where id = $1`, [gone.id]);
 
     const after = (await get("/api/dashboard")).json() as { title: string; value: number }[];

@@ -26,6 +26,19 @@ export const FinanceDocumentSchema = z.object({
 });
 export type FinanceDocument = z.infer<typeof FinanceDocumentSchema>;
 
+/** A document as its customer sees it: on their booking's page, by its secret link. */
+export const CustomerDocumentSchema = z.object({
+  type: z.enum(["invoice", "credit_note"]),
+  number: z.string(),
+  issued_at: z.string(),
+  amount: z.number(),
+  /** For a credit note: the invoice it corrects. */
+  corrects: z.string().nullable(),
+  /** The PDF's secret link. */
+  url: z.string(),
+});
+export type CustomerDocument = z.infer<typeof CustomerDocumentSchema>;
+
 export const VatPeriodSchema = z.object({
   starts_on: z.string(),
   /** Null: not VAT registered from this date. */

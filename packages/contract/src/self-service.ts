@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { BookingPolicy } from "@app/rules";
 import { adminResponses, c, ErrorSchema, MessageSchema, officeOnly, Pounds } from "./common";
+import { CustomerDocumentSchema } from "./invoices";
 
 const IdempotencyKey = z
   .string({ required_error: "Send an idempotency key" })
@@ -105,6 +106,8 @@ export const MyBookingSchema = z.object({
   venue: z.object({ address: z.string(), map_url: z.string() }),
   money: MoneyLine,
   receipt_url: z.string(),
+  /** The booking's invoices and credit notes, oldest first (issue 34). */
+  documents: z.array(CustomerDocumentSchema),
   calendar_url: z.string(),
   waiting_list: z.array(z.object({ id: z.number().int(), course: z.string(), date_label: z.string() })),
   names_editable_until: z.string().nullable(),

@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
                   { path: paths.websitePattern, ...page(() => import("../features/website/WebsitePage")) },
                   { path: paths.activityLog, ...page(() => import("../features/activity/ActivityLogPage")) },
                   { path: paths.reports, ...page(() => import("../features/reports/ReportsPage")) },
+                  { path: paths.payouts, ...page(() => import("../features/payouts/PayoutsPage")) },
+                  { path: paths.payoutPattern, ...page(() => import("../features/payouts/PayoutPage")) },
                   { path: paths.messages, ...page(() => import("../features/messages/MessagesPage")) },
                   // Content screens (admin content screens).
                   { path: paths.trainings, ...page(() => import("../features/trainings/TrainingsPage")) },

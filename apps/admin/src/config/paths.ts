@@ -21,6 +21,10 @@ export const paths = {
   activityLog: "/activity-log",
   // Money and bookings reports.
   reports: "/reports",
+  // What the payment provider paid out, and what each payout contains.
+  payouts: "/payouts",
+  payout: (id: string) => `/payouts/${encodeURIComponent(id)}`,
+  payoutPattern: "/payouts/:id",
   // Staff, sessions and second factors (staff accounts).
   account: "/account",
   security: "/security",

@@ -29170,6 +29170,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -29511,6 +29520,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -29870,6 +29888,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
@@ -30083,6 +30110,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;

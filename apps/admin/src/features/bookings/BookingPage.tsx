@@ -17,6 +17,7 @@ import { Fact } from "../../components/Fact";
 import { RecordDetailStates, useRecordId } from "../../components/RecordDetail";
 import { apiLink, newIdempotencyKey, useAddNote, useBooking } from "./api";
 import { BookingStatusBadge } from "./StatusBadge";
+import { DocumentsSection } from "./DocumentsSection";
 import { CancelDialog, RecordPaymentDialog, RefundDialog, ResendDialog, TransferDialog, owedOn } from "./ActionDialogs";
 import type { DoneHandler } from "./ActionDialogs";
 import { AttendeeCancelDialog, AttendeePersonDialog, type AttendeeAction } from "./AttendeeDialogs";
@@ -158,6 +159,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
         </div>
         <div className="bk-col bk-col--side">
           <Payment booking={booking} />
+          <DocumentsSection bookingId={booking.id} />
           <Notes booking={booking} />
           <Mails booking={booking} />
         </div>

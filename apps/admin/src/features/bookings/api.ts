@@ -26,6 +26,7 @@ export const bookingKeys = {
   list: (query: BookingListQueryInput) => ["bookings", "list", query] as const,
   detail: (id: number) => ["bookings", "detail", id] as const,
   transferOptions: (id: number) => ["bookings", "transfer-options", id] as const,
+  documents: (id: number) => ["bookings", "documents", id] as const,
   course: (id: number) => ["bookings", "course", id] as const,
   courses: ["bookings", "courses"] as const,
 };
@@ -68,6 +69,8 @@ function useAfterChange() {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: [...bookingKeys.all, "list"] }),
       queryClient.invalidateQueries({ queryKey: [...bookingKeys.all, "transfer-options"] }),
+      // A payment, refund or price change issues an invoice or credit note.
+      queryClient.invalidateQueries({ queryKey: bookingKeys.documents(booking.id) }),
       queryClient.invalidateQueries({ queryKey: queryKeys.enrollments }),
       queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
       queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),

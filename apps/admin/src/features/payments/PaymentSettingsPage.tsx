@@ -9,6 +9,7 @@ import { LoadingNote } from "../../components/Loading";
 import { fromDraft, optionErrors, PaymentOptionsFields, toDraft } from "../../components/payment-options/PaymentOptionsFields";
 import type { PaymentOptionsErrors } from "../../components/payment-options/PaymentOptionsFields";
 import "../../components/payment-options/payment-options.css";
+import { VatSettings } from "./VatSettings";
 
 export const PAYMENT_OPTIONS_KEY = ["payment-options"] as const;
 
@@ -67,6 +68,7 @@ export default function PaymentSettingsPage() {
       {query.isPending ? <LoadingNote label="Loading the payment options" /> : null}
       {query.isError ? <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} /> : null}
       {query.data ? <SettingsForm initial={query.data} /> : null}
+      <VatSettings />
     </div>
   );
 }

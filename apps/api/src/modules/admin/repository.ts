@@ -4,23 +4,16 @@ import { users } from "../../db/schema";
 
 /**
  * The dashboard's figures for this UK month (from `thisMonth` to `end`, inclusive) and the last:
- * places of paid bookings, net revenue in pence, contact messages.
+ * places of paid bookings and contact messages (revenue is the invoices module's money figure).
  */
 export async function dashboardCounts(db: Db, thisMonth: string, lastMonth: string, end: string) {
   const places = (from: string, to: string, toOp: "<" | "<=") => sql`
     (select coalesce(sum(oi.seats), 0) from order_items oi join orders o on o.id = oi.order_id
       where o.status = 'paid' and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
-  const net = (from: string, to: string, toOp: "<" | "<=") => sql`
-    (select coalesce(sum(coalesce(o.amount_paid_pence, 0)
-        - coalesce((select sum(r.amount_pence) from refunds r where r.order_id = o.id), 0)), 0)
-      from orders o
-      where o.status in ('paid', 'cancelled') and o.paid_at is not null and o.paid_at >= ${from} and o.paid_at ${sql.raw(toOp)} ${to})`;
   const { rows } = await db.execute<Record<string, number>>(sql`
     select
       ${places(thisMonth, end, "<=")} as enrol_now,
       ${places(lastMonth, thisMonth, "<")} as enrol_prev,
-      ${net(thisMonth, end, "<=")} as rev_now,
-      ${net(lastMonth, thisMonth, "<")} as rev_prev,
       (select count(*) from contact_messages where created_at >= ${thisMonth} and created_at <= ${end}) as msg_now,
       (select count(*) from contact_messages where created_at >= ${lastMonth} and created_at < ${thisMonth}) as msg_prev`);
   return rows;

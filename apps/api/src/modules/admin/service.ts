@@ -5,6 +5,7 @@ import { formatPence } from "../../lib/html";
 import { ukMonthStart } from "../../lib/dates";
 import { penceToPounds as toPounds } from "@app/rules";
 import { pageFailureSummary } from "../payments";
+import { moneyReceivedAndRefunded } from "../invoices";
 import { outstandingTotals, overdueAlertsSince } from "../orders";
 import { formatBookingRef } from "@app/contract";
 import { ukDate } from "../../lib/dates";
@@ -50,19 +51,24 @@ function card(title: string, value: number, previous: number): StatCard {
 
 /**
  * Enrolments (places: the attendees of paid bookings, so a group of three counts three, issue 27),
- * revenue (£, what bookings paid in the month brought in, net of what was refunded on them: a
- * cancelled booking counts what was kept) and messages: this UK month against the last.
+ * revenue (£, the money received in the month less the money refunded in it, as the money report
+ * counts it: decision 491) and messages: this UK month against the last.
  */
 export async function dashboardCards(db: Db, now: Date): Promise<StatCard[]> {
   const thisMonth = ukMonthStart(now).toISOString();
   const lastMonth = ukMonthStart(now, -1).toISOString();
   const end = now.toISOString();
-  const rows = await repo.dashboardCounts(db, thisMonth, lastMonth, end);
+  const [rows, revenueNow, revenuePrev] = await Promise.all([
+    repo.dashboardCounts(db, thisMonth, lastMonth, end),
+    // Up to and including this instant.
+    moneyReceivedAndRefunded(db, new Date(thisMonth), new Date(now.getTime() + 1)),
+    moneyReceivedAndRefunded(db, new Date(lastMonth), new Date(thisMonth)),
+  ]);
   const r = Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
   const owed = await outstandingTotals(db, ukDate(now));
   return [
     card("Enrollments", r.enrol_now ?? 0, r.enrol_prev ?? 0),
-    card("Revenue", toPounds(r.rev_now ?? 0), toPounds(r.rev_prev ?? 0)),
+    card("Revenue", toPounds(revenueNow.netPence), toPounds(revenuePrev.netPence)),
     card("Messages", r.msg_now ?? 0, r.msg_prev ?? 0),
     // What live bookings still owe today (deposits' balances, open invoices): a standing figure, no
     // month to compare with, so its caption says how much of it is overdue instead; 'positive' while

@@ -14,6 +14,7 @@ import {
   recordOfficePayment,
   rosterOf,
   type OfficeBookingInput,
+  withDocumentLinksTx,
 } from "../orders";
 import { customerAddress, customerRecipient, newBookingNotice, officeRecipient } from "../mail";
 import { invoiceBookingTx } from "../invoices";
@@ -68,27 +69,33 @@ export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingI
         {
           ...customerRecipient(order),
           kind: "booking_confirmation",
-          ...confirmationMail(
-            order,
-            items,
-            ctx.mail,
-            bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
-            invoiceUnpaid,
-            {
-              attendees: places > 1 ? attendees : [],
-              learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
-              roster,
-              ...(balanceToken
-                ? {
-                    balance: {
-                      url: balancePageUrl(ctx.mail.siteUrl, balanceToken),
-                      duePence: amountDue(order),
-                      dueOn: order.balanceDueOn,
-                    },
-                  }
-                : {}),
-            },
-          ),
+          // The invoice issued at booking or with the payment received (issue 34).
+          ...(await withDocumentLinksTx(
+            tx,
+            order.id,
+            confirmationMail(
+              order,
+              items,
+              ctx.mail,
+              bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
+              invoiceUnpaid,
+              {
+                attendees: places > 1 ? attendees : [],
+                learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+                roster,
+                ...(balanceToken
+                  ? {
+                      balance: {
+                        url: balancePageUrl(ctx.mail.siteUrl, balanceToken),
+                        duePence: amountDue(order),
+                        dueOn: order.balanceDueOn,
+                      },
+                    }
+                  : {}),
+              },
+            ),
+            { type: "invoice" },
+          )),
         },
         ctx.now,
       );

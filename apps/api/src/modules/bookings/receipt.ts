@@ -4,13 +4,13 @@
  * total, what was paid and how, refunds and what is still due. VAT number and VAT lines only when
  * VAT_NUMBER is configured (prices include VAT at VAT_RATE). Titled 'Invoice' while money is due.
  */
-import type PDFKit from "pdfkit";
 import { formatBookingRef, PAYMENT_METHOD_LABELS, type PaymentMethod } from "@app/contract";
 import { discountSizeLabel } from "@app/rules";
 import { formatPence } from "../../lib/html";
 import type { MailSettings } from "../mail";
 import type { OrderRow } from "./repository";
-import { FONT, taggedPdf } from "../../lib/pdf";
+import { moneyPdf } from "../../lib/money-pdf";
+import { FONT } from "../../lib/pdf";
 
 export type ReceiptItem = {
   title: string;
@@ -83,76 +83,30 @@ export const vatIncluded = (grossPence: number, ratePercent: number) =>
 export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   const { order, items, business, vat } = input;
   const title = receiptTitle(order);
-  const { doc, block, group, artifact, finish } = taggedPdf({
-    title: `${title} ${formatBookingRef(order.bookingRef)}`,
-    author: business.providerName,
+  const pdf = moneyPdf({ title: `${title} ${formatBookingRef(order.bookingRef)}`, author: business.providerName });
+  const { doc, line, rule, row } = pdf;
+
+  pdf.letterhead({
+    name: business.providerName,
+    address: business.venueAddress,
+    phone: business.providerPhone,
+    email: business.providerEmail,
+    vatNumber: vat?.number ?? null,
   });
-
-  const left = 50;
-  const right = doc.page.width - 50;
-  const amountX = right - 110;
-  const line = (text: string) => block("P", () => doc.text(text));
-  const rule = () =>
-    artifact(() => {
-      doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
-    });
-  // The lines and totals are one table of two columns (description, amount), tagged as such, so a
-  // screen reader reads each amount with its label.
-  let table: PDFKit.PDFStructureElement | undefined;
-  const row = (label: string, amount: string, opts: { bold?: boolean; header?: boolean } = {}) => {
-    const y = doc.y;
-    let after = y;
-    group(
-      "TR",
-      (tr) => {
-        const cell = opts.header ? "TH" : "TD";
-        doc.font(opts.bold || opts.header ? FONT.bold : FONT.regular).fontSize(10);
-        block(cell, () => doc.text(label, left, y, { width: amountX - left - 10 }), tr);
-        after = doc.y;
-        block(cell, () => doc.text(amount, amountX, y, { width: right - amountX, align: "right" }), tr);
-      },
-      table,
-    );
-    doc.y = Math.max(after, doc.y);
-    doc.x = left;
-  };
-
-  doc.font(FONT.bold).fontSize(18);
-  line(business.providerName);
-  doc.font(FONT.regular).fontSize(10);
-  line(business.venueAddress);
-  line(`Phone: ${business.providerPhone}`);
-  line(`E-mail: ${business.providerEmail}`);
-  if (vat) line(`VAT number: ${vat.number}`);
-  doc.moveDown(1.5);
-
-  doc.font(FONT.bold).fontSize(16);
-  block("H1", () => doc.text(title));
-  doc.font(FONT.regular).fontSize(10);
+  pdf.heading(title);
   line(`Booking reference: ${formatBookingRef(order.bookingRef)}`);
   line(`Date: ${LONDON_DAY.format(order.createdAt)}`);
   if (order.paidAt && (order.amountPaidPence ?? 0) > 0) line(`Paid on: ${LONDON_DAY.format(order.paidAt)}`);
   line(`Issued: ${LONDON_DAY.format(input.now)}`);
-  doc.moveDown();
-  doc.font(FONT.bold);
-  block("H2", () => doc.text("Billed to"));
-  doc.font(FONT.regular);
-  line(`${order.firstName} ${order.lastName}`);
-  if (order.companyName) line(order.companyName);
-  const address = [order.streetAddress, order.townCity, order.state, order.postcode, order.country]
-    .filter((p) => p && p.trim())
-    .join(", ");
-  if (address) line(address);
-  line(order.guestEmail);
-  if (order.purchaseOrder) line(`Purchase order: ${order.purchaseOrder}`);
-  doc.moveDown();
+  pdf.billedTo([
+    `${order.firstName} ${order.lastName}`,
+    order.companyName,
+    [order.streetAddress, order.townCity, order.state, order.postcode, order.country].filter((p) => p && p.trim()).join(", "),
+    order.guestEmail,
+    order.purchaseOrder ? `Purchase order: ${order.purchaseOrder}` : null,
+  ]);
 
-  rule();
-  doc.moveDown(0.5);
-  group("Table", (element) => {
-    table = element;
-    row("Description", "Amount", { header: true });
-    doc.moveDown(0.3);
+  pdf.amountsTable(() => {
     for (const item of items) {
       // One line per course and date: places × the price of one place (fee + add-ons, as the order
       // priced it, orders/pricing.ts), then what one place is made of.
@@ -193,14 +147,11 @@ export function receiptPdf(input: ReceiptInput): Promise<Buffer> {
         { bold: true },
       );
   });
-  table = undefined;
   if (order.status === "cancelled") {
     doc.moveDown(0.5);
     doc.font(FONT.bold);
     line("This booking has been cancelled.");
   }
-  doc.moveDown(2);
-  doc.font(FONT.regular).fontSize(9).fillColor("#4a5568");
-  line(`Thank you for booking with ${business.providerName}.`);
-  return finish();
+  pdf.thanks(business.providerName);
+  return pdf.finish();
 }

@@ -6,7 +6,7 @@
 import type { CancelBookingSchema, RefundBookingSchema } from "@app/contract";
 import type { z } from "zod";
 import { HttpError } from "../../lib/http-error";
-import { customerRecipient } from "../mail";
+import { customerRecipient, type RenderedMail } from "../mail";
 import {
   bookingCalendar,
   cancelOrderAndCheckout,
@@ -16,6 +16,7 @@ import {
   refundOrder,
   refusalError,
   tellAttendeesTx,
+  withDocumentLinksTx,
   type PaymentEvent,
   type RefundEventResult,
 } from "../orders";
@@ -26,6 +27,14 @@ import type { BookingCtx } from "./service";
 export type { RefundEventResult } from "../orders";
 
 type CancelInput = z.output<typeof CancelBookingSchema>;
+
+/** The credit notes the refund just issued, linked in its mail (issue 34). */
+const withCreditNotes = (
+  tx: Parameters<typeof withDocumentLinksTx>[0],
+  ctx: Pick<BookingCtx, "now">,
+  orderId: number,
+  mail: RenderedMail,
+) => withDocumentLinksTx(tx, orderId, mail, { type: "credit_note", issuedFrom: ctx.now });
 
 /** Cancels a booking (places freed at once) and refunds all, part or none of what was paid. */
 export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelInput): Promise<void> {
@@ -55,7 +64,7 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
         {
           ...customerRecipient(cancelled),
           kind: "booking_cancelled",
-          ...cancellationMail(cancelled, items, amount, ctx.mail, calendar),
+          ...(await withCreditNotes(tx, ctx, cancelled.id, cancellationMail(cancelled, items, amount, ctx.mail, calendar))),
         },
         ctx.now,
       );
@@ -74,7 +83,11 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
       if (input.notify === false) return;
       await repo.queueMail(
         tx,
-        { ...customerRecipient(order), kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
+        {
+          ...customerRecipient(order),
+          kind: "booking_refunded",
+          ...(await withCreditNotes(tx, ctx, order.id, refundMail(order, amount, ctx.mail))),
+        },
         ctx.now,
       );
     },
@@ -102,7 +115,11 @@ export async function applyRefundEvent(
         : refundMail(current, added, ctx.mail);
       await repo.queueMail(
         tx,
-        { ...customerRecipient(order), kind: cancelledNow ? "booking_cancelled" : "booking_refunded", ...mail },
+        {
+          ...customerRecipient(order),
+          kind: cancelledNow ? "booking_cancelled" : "booking_refunded",
+          ...(await withCreditNotes(tx, ctx, order.id, mail)),
+        },
         ctx.now,
       );
     },

@@ -22,6 +22,7 @@ import {
   moneyStateOf,
   rosterOf,
   sumRefunded,
+  withDocumentLinksTx,
   type OfficeCtx,
 } from "../orders";
 import { confirmationMail } from "./mails";
@@ -132,7 +133,8 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
         refundedPence: await sumRefunded(tx, order.id),
       },
     );
-    await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
+    const withInvoices = await withDocumentLinksTx(tx, order.id, mail, { type: "invoice" });
+    await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...withInvoices }, ctx.now);
     await logActivity(tx, {
       type: "other",
       action: "Confirmation resent",

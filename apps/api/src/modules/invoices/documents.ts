@@ -1,6 +1,6 @@
 /** Reading issued documents: a booking's list, PDFs by number or secret link, the period's exports, VAT periods. */
-import type { FinanceDocument, VatPeriod } from "@app/contract";
-import type { Db } from "../../db/client";
+import type { CustomerDocument, FinanceDocument, VatPeriod } from "@app/contract";
+import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
 import { documentPdf } from "./pdf";
@@ -9,7 +9,7 @@ import * as repo from "./repository";
 
 const pounds = (pence: number) => pence / 100;
 
-export async function documentsOfBooking(db: Db, orderId: number, apiUrl: string): Promise<FinanceDocument[]> {
+export async function documentsOfBooking(db: DbOrTx, orderId: number, apiUrl: string): Promise<FinanceDocument[]> {
   const [invoices, credits] = await Promise.all([repo.invoicesOfOrder(db, orderId), repo.creditNotesOfOrder(db, orderId)]);
   const byId = new Map(invoices.map((i) => [i.id, i.number]));
   const link = (token: string) => `${apiUrl.replace(/\/$/, "")}/api/documents/by-link/${token}`;
@@ -40,6 +40,29 @@ export async function documentsOfBooking(db: Db, orderId: number, apiUrl: string
     })),
   ];
   return docs.sort((a, b) => a.at - b.at).map(({ at: _at, ...d }) => d);
+}
+
+/**
+ * What the customer may see of their booking's documents: each by its secret link (their booking's
+ * page and mails; decision 490). `issuedFrom` keeps those a money event just issued.
+ */
+export async function customerDocuments(
+  db: DbOrTx,
+  orderId: number,
+  apiUrl: string,
+  query: { type?: FinanceDocument["type"]; issuedFrom?: Date } = {},
+): Promise<CustomerDocument[]> {
+  const docs = await documentsOfBooking(db, orderId, apiUrl);
+  return docs
+    .filter((d) => (!query.type || d.type === query.type) && (!query.issuedFrom || new Date(d.issued_at) >= query.issuedFrom))
+    .map((d) => ({
+      type: d.type,
+      number: d.number,
+      issued_at: d.issued_at,
+      amount: d.amount,
+      corrects: d.corrects,
+      url: d.public_url,
+    }));
 }
 
 export async function pdfByNumber(db: Db, number: string): Promise<{ pdf: Buffer; number: string }> {

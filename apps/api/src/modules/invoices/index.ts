@@ -2,3 +2,5 @@
 export { invoiceBookingTx, priceChangedTx, vatOn } from "./service";
 export { invoicesRouter } from "./router";
 export { default as invoicesPlugin } from "./plugin";
+export { customerDocuments } from "./documents";
+export { moneyReceivedAndRefunded } from "./reports";

@@ -1,5 +1,6 @@
 import fp from "fastify-plugin";
-import { onChargeRecorded, onRefundRecorded } from "../orders";
+import { onChargeRecorded, onRefundRecorded, provideDocumentLinks } from "../orders";
+import { customerDocuments } from "./documents";
 import { configureInvoices, creditRefundTx, invoiceChargeTx } from "./service";
 
 let registered = false;
@@ -20,6 +21,9 @@ export default fp(
       },
       envVat: app.env.VAT_NUMBER ? { number: app.env.VAT_NUMBER, ratePercent: app.env.VAT_RATE } : null,
     });
+    // The customer's mails link the documents by their secret links (decision 490).
+    const apiUrl = app.env.PUBLIC_API_URL;
+    provideDocumentLinks((db, orderId, query) => customerDocuments(db, orderId, apiUrl, query));
     if (registered) return;
     registered = true;
     onChargeRecorded(async (tx, charge) => {

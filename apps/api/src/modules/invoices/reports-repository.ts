@@ -23,6 +23,17 @@ export async function moneyByMonth(db: DbOrTx, from: Date, to: Date) {
   return rows.map((r) => ({ month: r.month, received: num(r.received), refunded: num(r.refunded) }));
 }
 
+/** Money received (charges) and given back (refunds) from `from` up to, not including, `to`. */
+export async function moneyBetween(db: DbOrTx, from: Date, to: Date) {
+  const { rows } = await db.execute<{ received: string; refunded: string }>(sql`
+    select
+      (select coalesce(sum(amount_pence), 0) from order_charges
+        where received_at >= ${from.toISOString()} and received_at < ${to.toISOString()}) as received,
+      (select coalesce(sum(amount_pence), 0) from refunds
+        where created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}) as refunded`);
+  return { received: num(rows[0]?.received), refunded: num(rows[0]?.refunded) };
+}
+
 /** Places booked (paid bookings) against capacity on each course date starting in the period. */
 export async function fillByDate(db: DbOrTx, fromDay: string, toDay: string) {
   const { rows } = await db.execute<{ course: string; start_date: string; places: string; booked: string }>(sql`

@@ -9,6 +9,15 @@ import * as repo from "./reports-repository";
 const pounds = (pence: number) => pence / 100;
 const fill = (booked: number, places: number) => (places > 0 ? Math.round((booked / places) * 1000) / 10 : 0);
 
+/**
+ * Money actually received less money given back between two instants, in pence: the dashboard's
+ * revenue, counted as the money report counts it so the two always agree (decision 491).
+ */
+export async function moneyReceivedAndRefunded(db: Db, from: Date, to: Date) {
+  const { received, refunded } = await repo.moneyBetween(db, from, to);
+  return { receivedPence: received, refundedPence: refunded, netPence: received - refunded };
+}
+
 export async function reports(db: Db, from: string, to: string): Promise<Reports> {
   const { start, end } = periodOf(from, to);
   const [money, dates, outstanding, discounts] = await Promise.all([

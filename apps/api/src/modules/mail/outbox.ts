@@ -46,7 +46,8 @@ export type MailKind =
   | "balance_overdue"
   | "booking_released"
   | "balance_reminder"
-  | "balance_card_failed";
+  | "balance_card_failed"
+  | "balance_paid";
 
 /** Who a mail goes to and who a reply should reach (decision 287). */
 export type MailAddressing = {

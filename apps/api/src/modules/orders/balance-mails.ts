@@ -86,3 +86,19 @@ export function releasedUnpaidMail(
     calendar ? [{ filename: `cancelled-${ref}.ics`, contentType: calendarContentType("CANCEL"), content: calendar }] : [],
   );
 }
+
+/** To the customer: a balance or instalment arrived (its invoice is linked by the caller: decision 490). */
+export function paymentReceivedMail(order: OrderLike, amountPence: number, stillDuePence: number, s: MailSettings): RenderedMail {
+  const ref = formatBookingRef(order.bookingRef);
+  return renderBalanceMail(
+    `Payment received: ${ref}`,
+    "Thank you for your payment",
+    [
+      `Dear ${order.firstName},`,
+      `We have received ${formatPence(amountPence)} for your booking ${ref}.`,
+      stillDuePence > 0 ? `${formatPence(stillDuePence)} is still to pay on this booking.` : "Your booking is now paid in full.",
+      `Questions? Call us on ${s.providerPhone} or reply to this e-mail.`,
+    ],
+    s,
+  );
+}

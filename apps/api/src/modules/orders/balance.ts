@@ -9,6 +9,9 @@ import { formatBookingRef } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { logActivity } from "../activity";
+import { customerRecipient, enqueueMail, type MailSettings } from "../mail";
+import { paymentReceivedMail } from "./balance-mails";
+import { withDocumentLinksTx } from "./document-links";
 import { recordChargeTx } from "./money-events";
 import { amountDue } from "./payment-plan";
 import * as planRepo from "./payment-plan-repository";
@@ -90,6 +93,8 @@ export async function confirmBalanceTx(
   reference: string,
   payment: { amountPence: number; provider: string; providerRef: string | null; method: string; kind: "balance" | "instalment" },
   now: Date,
+  // The customer is mailed that the money arrived, with the invoice it issued (decision 490).
+  mail?: MailSettings,
 ): Promise<BalanceOutcome> {
   const order = await repo.lockOrder(tx, { reference });
   if (!order) return { kind: "not_found" };
@@ -120,6 +125,11 @@ export async function confirmBalanceTx(
     amountPence: payment.amountPence,
     at: now,
   });
+  if (mail) {
+    const received = paymentReceivedMail(paid, payment.amountPence, amountDue(paid), mail);
+    const withInvoice = await withDocumentLinksTx(tx, paid.id, received, { type: "invoice", issuedFrom: now });
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "balance_paid", ...withInvoice }, now);
+  }
   return { kind: "paid", order: paid, chargeId: charge.id };
 }
 
@@ -128,6 +138,7 @@ export async function confirmBalance(
   reference: string,
   payment: Parameters<typeof confirmBalanceTx>[2],
   now: Date,
+  mail?: MailSettings,
 ): Promise<BalanceOutcome> {
-  return db.transaction((tx) => confirmBalanceTx(tx, reference, payment, now));
+  return db.transaction((tx) => confirmBalanceTx(tx, reference, payment, now, mail));
 }

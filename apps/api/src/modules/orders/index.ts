@@ -96,6 +96,7 @@ export {
   type ChargeListener,
   type RefundListener,
 } from "./money-events";
+export { provideDocumentLinks, withDocumentLinksTx, type DocumentLink, type DocumentLinkQuery } from "./document-links";
 export { amountDue, dueToday } from "./payment-plan";
 export { balancePageUrl, confirmBalanceTx, ensureBalanceLinkTx } from "./balance";
 export { trainerEnrollments } from "./trainer-view";

@@ -30,6 +30,7 @@ import { balanceDue, ensureBalanceLinkTx } from "./balance";
 import * as repo from "./repository";
 import type { OrderKey } from "./repository";
 import { withManageLinkTx } from "../customer-links";
+import { withDocumentLinksTx } from "./document-links";
 
 export type ConfirmOptions = {
   /** What the provider says it took (pence); the order total when absent. */
@@ -144,7 +145,8 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     );
     // The booking's own page and the right to cancel (self-service, decision 440).
     const withLink = await withManageLinkTx(tx, paid.id, confirmation, opts.mail, now, { cancellation: true });
-    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...withLink }, now);
+    const withInvoice = await withDocumentLinksTx(tx, paid.id, withLink, { type: "invoice" });
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "booking_confirmation", ...withInvoice }, now);
     await enqueueMail(
       tx,
       {

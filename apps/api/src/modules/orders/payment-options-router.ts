@@ -154,6 +154,7 @@ export const paymentOptionsRouter = s.router(contract.paymentOptions, {
       // The local page has no money behind it: it pays exactly what is due when it is pressed.
       { amountPence: view.duePence, provider: "local", providerRef: null, method: "card_online", kind: "balance" },
       app.now(),
+      app.mail.settings,
     );
     if (outcome.kind === "closed") throw new HttpError(409, CLOSED);
     if (outcome.kind !== "paid") throw new HttpError(409, NOTHING_DUE);

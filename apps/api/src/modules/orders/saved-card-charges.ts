@@ -101,7 +101,7 @@ async function chargeOne(
     return;
   }
   if (result.kind === "succeeded") {
-    const lost = await db.transaction((tx) => recordSucceeded(tx, provider.name, planned, result.paymentId, now));
+    const lost = await db.transaction((tx) => recordSucceeded(tx, settings, provider.name, planned, result.paymentId, now));
     if (!lost) return void run.charged.push(order.id);
     // Paid by the link meanwhile: this charge is given back, so the balance is paid once.
     await giveBackUnneeded(
@@ -122,8 +122,19 @@ async function chargeOne(
   run.fellBack.push(order.id);
 }
 
-/** Step 3 of a charge that took money. Answers true when nothing of it was due any more (to refund). */
-async function recordSucceeded(tx: Tx, provider: string, planned: Planned, paymentId: string, now: Date): Promise<boolean> {
+/**
+ * Step 3 of a charge that took money: recorded, and the customer mailed "Payment received" with the
+ * invoice it issued, as for a balance paid by the link. Answers true when nothing of it was due any
+ * more (to refund).
+ */
+async function recordSucceeded(
+  tx: Tx,
+  settings: MailSettings,
+  provider: string,
+  planned: Planned,
+  paymentId: string,
+  now: Date,
+): Promise<boolean> {
   const { order, due } = planned;
   if (await repo.chargeRecorded(tx, order.id, provider, paymentId)) return false;
   const outcome = await confirmBalanceTx(
@@ -131,6 +142,7 @@ async function recordSucceeded(tx: Tx, provider: string, planned: Planned, payme
     order.reference,
     { amountPence: planned.amountPence, provider, providerRef: paymentId, method: "card_saved", kind: due.kind },
     now,
+    settings,
   );
   if (due.kind === "instalment") {
     await repo.closeInstalment(

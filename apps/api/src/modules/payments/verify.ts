@@ -161,7 +161,7 @@ export async function applyPaidEvent(
         mail,
       );
     case "balance":
-      return applyBalanceEvent(db, provider, event, verdict, now);
+      return applyBalanceEvent(db, provider, event, verdict, now, mail);
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":
@@ -188,6 +188,7 @@ async function applyBalanceEvent(
   event: PaymentEvent,
   verdict: Extract<PaidVerdict, { kind: "balance" }>,
   now: Date,
+  mail?: MailSettings,
 ): Promise<EventResult> {
   const result = await onceForEvent(db, provider.name, event, now, async (tx) => {
     const outcome = await confirmBalanceTx(
@@ -201,6 +202,7 @@ async function applyBalanceEvent(
         kind: "balance",
       },
       now,
+      mail,
     );
     if (outcome.kind === "not_found") return { kind: "unknown_order" as const };
     if (outcome.kind === "nothing_due") return { kind: "unneeded" as const, order: outcome.order };

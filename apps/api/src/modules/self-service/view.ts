@@ -4,6 +4,7 @@ import { addDaysIso, namesEditable, penceToPounds as toPounds, type BookingPolic
 import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
+import { customerDocuments } from "../invoices";
 import { learnerFormsOfOrder } from "../learners";
 import type { MailSettings } from "../mail";
 import { firstStart, manageToken } from "../customer-links";
@@ -51,20 +52,21 @@ export async function bookingView(
   s: ViewSettings,
   now: Date,
 ): Promise<MyBooking> {
-  const [items, facts, refunded, people, waiting, balance] = await Promise.all([
+  const api = s.apiUrl.replace(/\/$/, "");
+  const [items, facts, refunded, people, waiting, balance, documents] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     repo.selfFacts(db, order.id),
     repo.refundedPence(db, order.id),
     repo.attendeesOf(db, order.id),
     repo.waitingOf(db, order.guestEmail),
     repo.balanceToken(db, order.id),
+    customerDocuments(db, order.id, api),
   ]);
   const forms = await learnerFormsOfOrder(db, order.id, s.mail.siteUrl);
   const paid = order.amountPaidPence ?? 0;
   const due = order.status === "paid" || order.status === "pending" ? Math.max(order.totalPence - paid, 0) : 0;
   const start = firstStart(items);
   const buyer = `${order.firstName} ${order.lastName}`.toLowerCase();
-  const api = s.apiUrl.replace(/\/$/, "");
   return {
     booking_reference: formatBookingRef(order.bookingRef),
     status: statusOf(order),
@@ -112,6 +114,7 @@ export async function bookingView(
       pay_url: due > 0 && balance ? `${s.mail.siteUrl.replace(/\/$/, "")}/pay/${balance}` : null,
     },
     receipt_url: publicReceiptUrl(api, order.reference),
+    documents,
     calendar_url: `${api}/api/orders/${encodeURIComponent(order.reference)}/calendar.ics`,
     waiting_list: waiting.map((w) => ({
       id: w.id,

@@ -11,6 +11,7 @@ import { bookingPath, call } from "./client";
 import { CancelPanel } from "./CancelPanel";
 import { ChangePanel } from "./ChangePanel";
 import { NamesPanel } from "./NamesPanel";
+import { DocumentsSection } from "./DocumentsSection";
 import "./my-bookings.css";
 
 export const handle: RouteHandle = {
@@ -118,6 +119,7 @@ export default function BookingPage() {
             <a href={booking.calendar_url}>Add to calendar</a>
           </div>
         </section>
+        <DocumentsSection documents={booking.documents} />
         {booking.waiting_list.length ? (
           <section>
             <h2>Waiting lists</h2>
