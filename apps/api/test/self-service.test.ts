@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, like } from "drizzle-orm";
 import { activityLog, courseDates, mailOutbox, orders, refunds } from "../src/db/schema";
-import { createCourse } from "../src/db/seed/factories";
-import { addDays, ukDate } from "../src/lib/dates";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { selfServiceKit } from "./self-service-kit";
 import { readCalendar } from "./ics/check";
 
 // Noon in London, in winter (no clock change inside the tests' spans).
@@ -23,47 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const day = (n: number) => addDays(ukDate(START), n);
 const at = (n: number) => new Date(START.getTime() + n * 86_400_000);
 let keyN = 0;
 const key = () => `self-key-${++keyN}-${Date.now()}`;
 
-async function course(dates: [number, number][], capacity = 10, feePence = 20000) {
-  const id = await createCourse(
-    ctx.db,
-    { feePence, capacity, dates: dates.map(([s, e]) => ({ startDate: day(s), endDate: day(e) })) },
-    ctx.clock.now(),
-  );
-  const rows = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id)).orderBy(courseDates.startDate);
-  return { id, dates: rows.map((d) => d.id) };
-}
-
-let emailN = 0;
-/** A public order paid on the local page; answers the order and its booking page's token (from the confirmation). */
-async function booked(courseId: number, dateId: number, over: Record<string, unknown> = {}) {
-  const email = `self.${++emailN}@example.com`;
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/enroll",
-    payload: orderPayload([{ id: courseId, selectedDate: dateId }], { guest_email: email, accept_terms: true, ...over }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { reference } = res.json();
-  const pay = await ctx.app.inject({
-    method: "POST",
-    url: `/api/payments/local/${reference}/pay`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
-  });
-  expect(pay.statusCode).toBe(303);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.reference, reference));
-  const [mail] = await ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "booking_confirmation")));
-  const token = /\/my-bookings\/([\w-]{20,})/.exec(mail!.text)![1]!;
-  return { order: order!, token, email, confirmation: mail! };
-}
+const { day, course, booked } = selfServiceKit(() => ctx, START);
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, payload });

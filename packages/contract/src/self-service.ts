@@ -205,6 +205,14 @@ export const selfServiceContract = c.router({
     body: SelfRenameSchema,
     responses: { 200: MyBookingSchema, ...errors },
   },
+  leaveWaitingList: {
+    method: "POST",
+    path: `${byToken}/waiting-list/:entryId`,
+    pathParams: TokenParams.extend({ entryId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: ActionBody,
+    responses: { 200: MyBookingSchema, ...errors },
+    summary: "Takes the customer off one of their waiting lists (an entry of the booking's e-mail address)",
+  },
   policy: {
     method: "GET",
     path: "/booking-policy",

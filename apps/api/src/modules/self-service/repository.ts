@@ -144,7 +144,7 @@ export async function refundedPence(db: DbOrTx, orderId: number): Promise<number
 /** Claims a retry key for an action on the order: false when it was used already. */
 export async function claimAction(
   tx: Tx,
-  row: { orderId: number; kind: "cancel" | "change" | "rename"; key: string; summary: string; at: Date },
+  row: { orderId: number; kind: "cancel" | "change" | "rename" | "leave_list"; key: string; summary: string; at: Date },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(customerActions)

@@ -24,6 +24,7 @@ import { currentPolicy, setPolicy } from "./policy";
 import * as repo from "./repository";
 import { requestSignIn, SESSION_COOKIE, SESSION_MINUTES, sessionEmail, signIn, signOut } from "./session";
 import { bookingView, myBookings } from "./view";
+import { leaveListByCustomer } from "./waiting";
 
 const s = initServer();
 
@@ -154,6 +155,12 @@ export const selfServiceRouter = s.router(contract.selfService, {
   rename: async ({ params, body, request }) => {
     const order = await orderOf(request, params.token);
     await renameByCustomer(ctxOf(request, order), order.id, params.attendeeId, body);
+    return { status: 200, body: await answer(request, order.id) };
+  },
+  leaveWaitingList: async ({ params, body, request }) => {
+    const app = request.server;
+    const order = await orderOf(request, params.token);
+    await leaveListByCustomer(app.db, order, params.entryId, body.idempotency_key, app.now(), app.waitlist.settings);
     return { status: 200, body: await answer(request, order.id) };
   },
   policy: async ({ request }) => ({ status: 200, body: await currentPolicy(request.server.db) }),

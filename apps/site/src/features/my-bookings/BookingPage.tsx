@@ -10,6 +10,7 @@ import { bookingPath, call, gbp } from "./client";
 import { CancelPanel } from "./CancelPanel";
 import { ChangePanel } from "./ChangePanel";
 import { NamesPanel } from "./NamesPanel";
+import { WaitingPanel } from "./WaitingPanel";
 import "./my-bookings.css";
 
 export const handle: RouteHandle = {
@@ -117,18 +118,7 @@ export default function BookingPage() {
             <a href={booking.calendar_url}>Add to calendar</a>
           </div>
         </section>
-        {booking.waiting_list.length ? (
-          <section>
-            <h2>Waiting lists</h2>
-            <ul>
-              {booking.waiting_list.map((w) => (
-                <li key={w.id}>
-                  {w.course}: {w.date_label}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <WaitingPanel token={token} booking={booking} onDone={setBooking} />
         {booking.status === "confirmed" ? (
           <>
             <ChangePanel token={token} onDone={setBooking} />
