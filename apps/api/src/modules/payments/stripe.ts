@@ -1,15 +1,8 @@
 import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
-import { partCheckout } from "./stripe-part";
-import {
-  cancelUrl,
-  successUrl,
-  WebhookSignatureError,
-  type CheckoutOrder,
-  type PaymentEvent,
-  type PaymentProvider,
-} from "../orders";
+import { partCheckout, returnUrls } from "./stripe-part";
+import { WebhookSignatureError, type CheckoutOrder, type PaymentEvent, type PaymentProvider } from "../orders";
 
 /** Stripe's SDK, loaded only when Stripe is the provider (decision 250). */
 const loadStripe = lazyRequire<typeof Stripe>("stripe");
@@ -166,11 +159,10 @@ export function stripeProvider(opts: {
         payment_intent_data: { metadata: { order_reference: order.reference, ...part?.metadata }, ...part?.intent },
         ...(order.klarna ? { payment_method_types: ["klarna" as const] } : {}),
         ...part?.session,
-        success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: cancelUrl(opts.siteUrl, order.reference),
+        ...returnUrls(order, opts.siteUrl),
         expires_at: expiresAt,
       },
-      { idempotencyKey: `checkout-${order.reference}`, ...budgetedCall(deadline) },
+      { idempotencyKey: order.part?.checkoutKey ?? `checkout-${order.reference}`, ...budgetedCall(deadline) },
     );
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
     return { url: session.url, sessionId: session.id };

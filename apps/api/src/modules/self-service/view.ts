@@ -51,13 +51,14 @@ export async function bookingView(
   s: ViewSettings,
   now: Date,
 ): Promise<MyBooking> {
-  const [items, facts, refunded, people, waiting, balance] = await Promise.all([
+  const [items, facts, refunded, people, waiting, balance, awaited] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     repo.selfFacts(db, order.id),
     repo.refundedPence(db, order.id),
     repo.attendeesOf(db, order.id),
     repo.waitingOf(db, order.guestEmail),
     repo.balanceToken(db, order.id),
+    repo.awaitedChange(db, order.id),
   ]);
   const forms = await learnerFormsOfOrder(db, order.id, s.mail.siteUrl);
   const paid = order.amountPaidPence ?? 0;
@@ -120,5 +121,13 @@ export async function bookingView(
     })),
     names_editable_until:
       start && namesEditable(ukDate(now), start, policy) ? addDaysIso(start, -policy.name_change_cutoff_days) : null,
+    change_awaiting_payment: awaited
+      ? {
+          course: items.find((i) => i.id === awaited.orderItemId)?.title ?? "",
+          date_label: await repo.courseDateLabel(db, awaited.courseDateId),
+          fee: toPounds(awaited.feePence),
+          pay_url: awaited.checkoutUrl,
+        }
+      : null,
   };
 }
