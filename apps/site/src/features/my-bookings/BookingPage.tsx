@@ -11,6 +11,7 @@ import { CancelPanel } from "./CancelPanel";
 import { ChangePanel } from "./ChangePanel";
 import { NamesPanel } from "./NamesPanel";
 import { WaitingPanel } from "./WaitingPanel";
+import { AwaitedChange } from "./AwaitedChange";
 import "./my-bookings.css";
 
 export const handle: RouteHandle = {
@@ -58,6 +59,7 @@ export default function BookingPage() {
         subtitle={STATUS[booking.status]}
       />
       <div className="my-bookings" data-testid="my-booking">
+        <AwaitedChange booking={booking} onRecheck={load} />
         {booking.courses.map((c) => (
           <section key={c.item_id}>
             <h2>{c.title}</h2>

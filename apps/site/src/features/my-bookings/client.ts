@@ -3,6 +3,7 @@
  * SameSite=Lax), so these calls send credentials; everything else of the site does not need them.
  */
 import type { MyBooking } from "@app/contract";
+import { formatPounds } from "@app/ui/format";
 import { ApiError, getApiBase } from "../../lib/api";
 
 export type MyBookingRow = {
@@ -43,4 +44,7 @@ export async function call<T>(path: string, method: "GET" | "POST" = "GET", body
 
 export const bookingPath = (token: string) => `/api/my-bookings/booking/${encodeURIComponent(token)}`;
 export const newKey = () => `site-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
-export const gbp = (pounds: number) => `£${pounds.toFixed(2)}`;
+export const gbp = formatPounds;
+
+/** A change with a fee: the payment page for exactly the fee (the date changes once it is paid). */
+export type ChangeCheckout = { checkout_url: string; fee: number; message: string };
