@@ -14,6 +14,7 @@ const MENU = [
   "Reports",
   "Activity Log",
   "Payments",
+  "Booking policy",
   "Scheduled mail",
   "Staff",
   "Personal data",

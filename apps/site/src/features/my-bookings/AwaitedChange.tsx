@@ -21,7 +21,7 @@ export function AwaitedChange({ booking, onRecheck }: { booking: MyBooking; onRe
     return () => window.clearTimeout(timer);
   }, [back, awaited, onRecheck]);
   if (!awaited)
-    return back ? (
+    return back && booking.status === "confirmed" ? (
       <p className="my-bookings__sent" role="status" data-testid="change-done">
         Thank you: your payment is through. The dates below are your booking's dates now, and we have e-mailed you what changed.
       </p>
