@@ -81,6 +81,8 @@ describe("a date change's fee on the local payment page", () => {
     expect(moved).toMatchObject({ date_changes: 1, change_awaiting_payment: null, courses: [{ start_date: day(60) }] });
     const [mail, ...more] = await mailsOf(ctx, b.email, "booking_transferred");
     expect(more).toHaveLength(0);
+    // Every customer mail leads back to the booking's own page.
+    expect(mail!.text).toContain(`/my-bookings/${b.token}`);
     const after = readCalendar(mail!.attachments![0]!.content);
     expect(after.events[0]!.uid).toBe(before.events[0]!.uid);
     expect(after.events[0]!.sequence).toBeGreaterThan(before.events[0]!.sequence);
@@ -131,6 +133,7 @@ describe("a date change's fee on the local payment page", () => {
     const [refundMail] = await mailsOf(ctx, mine.email, "date_change_refunded");
     expect(refundMail!.text).toContain("the new date has no place left");
     expect(refundMail!.text).toContain("We have refunded the £50.00 in full");
+    expect(refundMail!.text).toContain(`/my-bookings/${mine.token}`);
     const [target] = await ctx.db.select().from(courseDates).where(eq(courseDates.id, c.dates[1]!));
     expect(target!.seatsHeld).toBe(1);
     ctx.clock.set(START);

@@ -6,7 +6,7 @@
 import type { CancelBookingSchema, RefundBookingSchema } from "@app/contract";
 import type { z } from "zod";
 import { HttpError } from "../../lib/http-error";
-import { customerRecipient } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import {
   bookingCalendar,
   cancelOrderAndCheckout,
@@ -50,14 +50,12 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
     then: async (tx, { cancelled, items, places, amount }) => {
       if (input.notify === false) return;
       const calendar = bookingCalendar(cancelled, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
-        {
-          ...customerRecipient(cancelled),
-          kind: "booking_cancelled",
-          ...cancellationMail(cancelled, items, amount, ctx.mail, calendar),
-        },
-        ctx.now,
+        cancelled,
+        "booking_cancelled",
+        cancellationMail(cancelled, items, amount, ctx.mail, calendar),
+        ctx,
       );
       // Each attendee with their own address gets their own event cancelled.
       await tellAttendeesTx(tx, cancelled, items, places, { kind: "cancelled" }, ctx.mail, ctx.now);
@@ -72,11 +70,7 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
   await refundOrder(ctx, id, input, {
     then: async (tx, { order, amount }) => {
       if (input.notify === false) return;
-      await repo.queueMail(
-        tx,
-        { ...customerRecipient(order), kind: "booking_refunded", ...refundMail(order, amount, ctx.mail) },
-        ctx.now,
-      );
+      await queueBuyerMail(tx, order, "booking_refunded", refundMail(order, amount, ctx.mail), ctx);
     },
   });
 }
@@ -100,11 +94,7 @@ export async function applyRefundEvent(
             bookingCalendar(current, items, places, ctx.mail, { method: "CANCEL", now: ctx.now }),
           )
         : refundMail(current, added, ctx.mail);
-      await repo.queueMail(
-        tx,
-        { ...customerRecipient(order), kind: cancelledNow ? "booking_cancelled" : "booking_refunded", ...mail },
-        ctx.now,
-      );
+      await queueBuyerMail(tx, order, cancelledNow ? "booking_cancelled" : "booking_refunded", mail, ctx);
     },
   });
 }

@@ -11,7 +11,7 @@ import type { Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity";
 import { transferBooking, type BookingCtx } from "../bookings";
-import { updateSelfFacts } from "../customer-links";
+import { updateSelfFacts, withManageLinkTx } from "../customer-links";
 import { customerRecipient, enqueueMail } from "../mail";
 import type { PaymentProvider } from "../orders";
 import { customerActor, inTx, policyOf } from "./actions";
@@ -142,7 +142,13 @@ export async function settleChangeTx(
     {
       ...customerRecipient(order),
       kind: "date_change_refunded",
-      ...changeFeeRefundedMail(order, { target, paidPence, reason: refusal }, ctx.mail),
+      ...(await withManageLinkTx(
+        tx,
+        order.id,
+        changeFeeRefundedMail(order, { target, paidPence, reason: refusal }, ctx.mail),
+        ctx.mail,
+        ctx.now,
+      )),
     },
     ctx.now,
   );
