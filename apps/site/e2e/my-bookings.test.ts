@@ -88,7 +88,10 @@ describe(`My bookings on a phone (${VIEWPORTS.phone.width} px)`, () => {
     await navigate("/my-bookings");
     await page.getByLabel("E-mail address").fill(booking.email);
     await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByRole("status").getByText(/a sign-in link is on its way/).waitFor();
+    await page
+      .getByRole("status")
+      .getByText(/a sign-in link is on its way/)
+      .waitFor();
     await noSidewaysScroll(page, width);
     await screenshot("my-bookings-sign-in");
     const link = /https?:\/\/\S+\/my-bookings\/sign-in\/[\w-]+/.exec((await mailed(booking.email, "customer_sign_in")).text)![0];
@@ -136,4 +139,19 @@ describe(`My bookings on a phone (${VIEWPORTS.phone.width} px)`, () => {
     await screenshot("my-booking-cancelled");
     expect((await mailed(booking.email, "booking_cancelled")).text).toContain("We have refunded £200.00");
   }, 180_000);
+
+  test("the booking terms page shows the policy in force and the model cancellation form's information", async ({
+    page,
+    navigate,
+    screenshot,
+  }) => {
+    const policy = (await (await fetch(`${apiUrl}/api/booking-policy`)).json()) as { version: number };
+    await navigate("/booking-terms");
+    const section = page.getByTestId("policy-in-force");
+    await section.getByText(`Change of date (policy version ${policy.version})`, { exact: false }).waitFor();
+    expect(await section.textContent()).toContain("You may use this model form, but it is not obligatory");
+    await section.scrollIntoViewIfNeeded();
+    await noSidewaysScroll(page, VIEWPORTS.phone.width);
+    await screenshot("booking-terms-policy");
+  });
 });
