@@ -28,6 +28,15 @@ const key = () => `self-key-${++keyN}-${Date.now()}`;
 
 const { day, course, booked } = selfServiceKit(() => ctx, START);
 
+/** Whether the office's bell has a customer's notice containing `words` (the office signs in at the test clock's time). */
+async function bellSays(words: string): Promise<boolean> {
+  const now = await loginAdmin(ctx);
+  const bell = (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: now.headers })).json();
+  return bell.items.some(
+    (n: { title: string; message: string }) => n.title.startsWith("Customer change:") && n.message.includes(words),
+  );
+}
+
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, payload });
 const page = (token: string) => `/api/my-bookings/booking/${token}`;
@@ -273,6 +282,15 @@ describe("change date", () => {
     expect(after.events[0]!.uid).toBe(before.events[0]!.uid);
     expect(after.events[0]!.sequence).toBeGreaterThan(before.events[0]!.sequence);
     expect(after.events[0]!.start.slice(0, 10)).toBe(day(50));
+    // The office's transfer entry with the customer as the actor, and the office's bell.
+    const [moveEntry] = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Booking transferred"))
+      .orderBy(desc(activityLog.id))
+      .limit(1);
+    expect(moveEntry!.userName).toBe(`${b.order.firstName} ${b.order.lastName} (customer)`);
+    expect(await bellSays("moved ")).toBe(true);
 
     expect(
       (await post(`${page(b.token)}/change`, { item_id: item, course_date_id: c.dates[2], idempotency_key: key() })).statusCode,
@@ -354,6 +372,14 @@ describe("names", () => {
       .orderBy(desc(activityLog.id))
       .limit(1);
     expect(entry!.userName).toBe("Casey Jones (customer)");
+    // The customer is mailed the change (with the booking's page link), and the office's bell says so.
+    const [renamedMail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, b.email), eq(mailOutbox.kind, "booking_changed")));
+    expect(renamedMail!.text).toContain("Cassie Jones");
+    expect(renamedMail!.text).toContain(`/my-bookings/${b.token}`);
+    expect(await bellSays("renamed ")).toBe(true);
     ctx.clock.set(at(9));
     const late = await post(`${page(b.token)}/attendees/${attendee}`, {
       first_name: "C",
