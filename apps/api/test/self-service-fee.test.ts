@@ -252,4 +252,40 @@ describe("a date change's fee through Stripe Checkout", () => {
     expect(await mailsOf(ctx, b.email, "booking_transferred")).toHaveLength(1);
     ctx.clock.set(START);
   });
+
+  it("refunds the fee through Stripe when the new date filled up before the payment was confirmed", async () => {
+    ctx.clock.set(START);
+    const c = await kit.course(
+      [
+        [30, 30],
+        [60, 60],
+      ],
+      1,
+    );
+    await ctx.db.update(courseDates).set({ capacity: 2 }).where(eq(courseDates.id, c.dates[0]!));
+    const b = await bookedThroughStripe(c.id, c.dates[0]!);
+    const item = (await ctx.app.inject({ method: "GET", url: page(b.token) })).json().courses[0].item_id;
+    ctx.clock.set(at(20));
+    const asked = await ctx.app.inject({
+      method: "POST",
+      url: `${page(b.token)}/change`,
+      payload: { item_id: item, course_date_id: c.dates[1], idempotency_key: key() },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    // The new date fills up (the office takes its places down) while the customer is on the payment page.
+    await ctx.db.update(courseDates).set({ capacity: 0 }).where(eq(courseDates.id, c.dates[1]!));
+    const [row] = await ctx.db.select().from(dateChangePayments).where(eq(dateChangePayments.orderId, b.order.id));
+    const intent = stripe.markPaid(row!.sessionId!);
+    expect((await webhook(row!.sessionId!, 10000)).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toEqual([
+      expect.objectContaining({ amount: 10000, status: "succeeded" }),
+    ]);
+    const view = (await ctx.app.inject({ method: "GET", url: page(b.token) })).json();
+    expect(view).toMatchObject({ date_changes: 0, courses: [{ start_date: kit.day(30) }], change_awaiting_payment: null });
+    expect(await mailsOf(ctx, b.email, "date_change_refunded")).toHaveLength(1);
+    // The provider's redelivery refunds nothing twice.
+    expect((await webhook(row!.sessionId!, 10000)).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);
+    ctx.clock.set(START);
+  });
 });
