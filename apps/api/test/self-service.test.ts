@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, like } from "drizzle-orm";
-import { activityLog, courseDates, mailOutbox, orders, refunds } from "../src/db/schema";
+import { activityLog, courseDates, mailOutbox, refunds } from "../src/db/schema";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
 import { selfServiceKit } from "./self-service-kit";

@@ -155,3 +155,7 @@ export async function settleChangeTx(
   await repo.setActionSummary(tx, order.id, change.idempotencyKey, `paid to move to ${target}, but ${refusal}: fee refunded`);
   return "refunded";
 }
+
+/** Settles a change in its own transaction (the local development page's Pay). */
+export const settleChange = (ctx: BookingCtx, by: { sessionId: string } | { id: number }, paidPence: number) =>
+  ctx.db.transaction((tx) => settleChangeTx(tx, ctx, by, paidPence));

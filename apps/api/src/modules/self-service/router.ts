@@ -26,7 +26,7 @@ import { requestSignIn, SESSION_COOKIE, SESSION_MINUTES, sessionEmail, signIn, s
 import { bookingView, myBookings } from "./view";
 import { leaveListByCustomer } from "./waiting";
 import { localChangePage } from "./local-page";
-import { bookingPageUrl, changeCheckout, settleChangeTx } from "./paid-change";
+import { bookingPageUrl, changeCheckout, settleChange } from "./paid-change";
 
 const s = initServer();
 
@@ -198,9 +198,7 @@ export const selfServiceRouter = s.router(contract.selfService, {
     if (!localPagesOn(request) || !change) throw new HttpError(404, "Not found");
     const before = (await repo.itemsOf(app.db, [order.id])).find((i) => i.id === change.orderItemId)?.courseDateId;
     // The local page has no money behind it: Pay settles the change as a provider's confirmation would.
-    const result = await app.db.transaction((tx) =>
-      settleChangeTx(tx, ctxOf(request, order), { id: change.id }, change.feePence),
-    );
+    const result = await settleChange(ctxOf(request, order), { id: change.id }, change.feePence);
     app.workers.kickMail();
     if (result === "moved" && before) await app.waitlist.placesMayHaveFreed([before]);
     reply.header("location", `${bookingPageUrl(app.env.PUBLIC_SITE_URL, params.token)}?change=${change.id}`);
