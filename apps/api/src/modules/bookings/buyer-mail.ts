@@ -14,7 +14,9 @@ export async function queueBuyerMail(
   kind: repo.BookingMailKind,
   mail: RenderedMail,
   ctx: { mail: MailSettings; now: Date },
+  /** A confirmation: the model cancellation form's information too (as the first confirmation has it). */
+  opts: { cancellation?: boolean } = {},
 ): Promise<void> {
-  const linked = await withManageLinkTx(tx, order.id, mail, ctx.mail, ctx.now);
+  const linked = await withManageLinkTx(tx, order.id, mail, ctx.mail, ctx.now, opts);
   await repo.queueMail(tx, { ...customerRecipient(order), kind, ...linked }, ctx.now);
 }

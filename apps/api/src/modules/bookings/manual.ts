@@ -12,7 +12,8 @@ import {
   rosterOf,
   type OfficeBookingInput,
 } from "../orders";
-import { customerAddress, customerRecipient, newBookingNotice, officeRecipient } from "../mail";
+import { customerAddress, newBookingNotice, officeRecipient } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import { invoiceBookingTx } from "../invoices";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -58,25 +59,24 @@ export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingI
       // Each named attendee gets their own mail and learner link now, not 7 days out.
       const roster = await mailAttendeesTx(tx, order, items, ctx.mail, ctx.now);
       const attendees = await findAttendeesOf(tx, [order.id]);
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
-        {
-          ...customerRecipient(order),
-          kind: "booking_confirmation",
-          ...confirmationMail(
-            order,
-            items,
-            ctx.mail,
-            bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
-            invoiceUnpaid,
-            {
-              attendees: places > 1 ? attendees : [],
-              learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
-              roster,
-            },
-          ),
-        },
-        ctx.now,
+        order,
+        "booking_confirmation",
+        confirmationMail(
+          order,
+          items,
+          ctx.mail,
+          bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
+          invoiceUnpaid,
+          {
+            attendees: places > 1 ? attendees : [],
+            learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+            roster,
+          },
+        ),
+        ctx,
+        { cancellation: true },
       );
       await repo.queueMail(
         tx,

@@ -12,7 +12,8 @@ import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity } from "../activity";
-import { customerRecipient, type MailSettings } from "../mail";
+import { type MailSettings } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import {
   bookingCalendar,
   chargesOf,
@@ -132,7 +133,7 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
         refundedPence: await sumRefunded(tx, order.id),
       },
     );
-    await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...mail }, ctx.now);
+    await queueBuyerMail(tx, order, "booking_confirmation", mail, ctx, { cancellation: true });
     await logActivity(tx, {
       type: "other",
       action: "Confirmation resent",
