@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
+import { formatDateRange } from "@app/rules";
 import { activityLog, waitlistEntries } from "../src/db/schema";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { selfServiceKit } from "./self-service-kit";
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const { course, booked } = selfServiceKit(() => ctx, START, "waiting");
+const { day, course, booked } = selfServiceKit(() => ctx, START, "waiting");
 let client = 0;
 const join = (dateId: number, email: string, name: string) =>
   ctx.app.inject({
@@ -47,7 +48,10 @@ describe("leave the list", () => {
     const other = entries.find((e) => e.email !== mine.email)!;
 
     const page = await ctx.app.inject({ method: "GET", url: `/api/my-bookings/booking/${mine.token}` });
-    expect(page.json().waiting_list).toEqual([expect.objectContaining({ id: own.id })]);
+    // The date as people read it, not an ISO date.
+    expect(page.json().waiting_list).toEqual([
+      expect.objectContaining({ id: own.id, date_label: formatDateRange(day(45), day(45)) }),
+    ]);
 
     // Another address's entry is out of this link's reach.
     const foreign = await leave(mine.token, other.id, "leave-key-foreign");

@@ -17,14 +17,14 @@ let token = "";
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 /** A £200 course with a date 20 days away (a change costs 25 % then) and one 60 days away. */
-async function courseWithTwoDates(title: string): Promise<{ slug: string }> {
+async function courseWithTwoDates(title: string, capacity = 10): Promise<{ slug: string }> {
   const created = await fetch(`${apiUrl}/api/courses`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({
       title,
       price: 200,
-      capacity: 10,
+      capacity,
       description: "Created by the My bookings browser test.",
       duration: "1 Day",
       time: "10 am - 5pm",
@@ -153,5 +153,49 @@ describe(`My bookings on a phone (${VIEWPORTS.phone.width} px)`, () => {
     await section.scrollIntoViewIfNeeded();
     await noSidewaysScroll(page, VIEWPORTS.phone.width);
     await screenshot("booking-terms-policy");
+  });
+});
+
+describe(`A booking's page on a desktop (${VIEWPORTS.desktop.width} px)`, () => {
+  test.scoped({ viewport: VIEWPORTS.desktop });
+
+  test("opens from the booking's own link in the confirmation and leaves a waiting list", async ({
+    page,
+    navigate,
+    screenshot,
+    expectNoA11yViolations,
+  }) => {
+    const course = await courseWithTwoDates(`Waiting Course ${Date.now().toString(36)}`);
+    const booking = await createPaidBooking(apiUrl, { slug: course.slug, firstName: "Wendy" });
+    // Another course's only place taken, and the customer on its waiting list.
+    const full = await courseWithTwoDates(`Full Course ${Date.now().toString(36)}`, 1);
+    await createPaidBooking(apiUrl, { slug: full.slug, firstName: "Other" });
+    const detail = (await (await fetch(`${apiUrl}/api/courses/slug/${full.slug}`)).json()) as {
+      courseDates: { id: number }[];
+    };
+    const dateId = detail.courseDates[0]!.id;
+    const joined = await fetch(`${apiUrl}/api/waiting-list`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        course_date_id: dateId,
+        name: "Wendy Waiting",
+        email: booking.email,
+        phone: "07700 900123",
+        places: 1,
+      }),
+    });
+    expect(joined.status).toBeLessThan(300);
+
+    const link = /https?:\/\/\S+\/my-bookings\/[\w-]{20,}/.exec((await mailed(booking.email, "booking_confirmation")).text)![0];
+    await navigate(new URL(link).pathname);
+    await page.getByRole("heading", { level: 1, name: `Booking ${booking.bookingReference}` }).waitFor();
+    const lists = page.getByTestId("waiting-lists");
+    await lists.getByText(/^Full Course/).waitFor();
+    await expectNoA11yViolations("main");
+    await screenshot("my-booking-desktop");
+    await lists.getByRole("button", { name: "Leave the list" }).click();
+    await lists.waitFor({ state: "detached" });
+    await noSidewaysScroll(page, VIEWPORTS.desktop.width);
   });
 });

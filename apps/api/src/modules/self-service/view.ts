@@ -1,6 +1,6 @@
 /** What the customer reads: their bookings and one booking's page (decision 443). */
 import { formatBookingRef, type MyBooking } from "@app/contract";
-import { addDaysIso, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
+import { addDaysIso, formatDateRange, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
 import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
@@ -117,7 +117,7 @@ export async function bookingView(
     waiting_list: waiting.map((w) => ({
       id: w.id,
       course: w.course,
-      date_label: w.endDate && w.endDate !== w.startDate ? `${w.startDate} to ${w.endDate}` : w.startDate,
+      date_label: formatDateRange(w.startDate, w.endDate ?? w.startDate),
     })),
     names_editable_until:
       start && namesEditable(ukDate(now), start, policy) ? addDaysIso(start, -policy.name_change_cutoff_days) : null,
