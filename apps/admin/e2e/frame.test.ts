@@ -15,6 +15,7 @@ const MENU = [
   "Payouts",
   "Activity Log",
   "Payments",
+  "Booking policy",
   "Scheduled mail",
   "Staff",
   "Personal data",

@@ -34,7 +34,7 @@ import { jobsRouter, unsubscribeRoutes } from "./modules/jobs";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings";
 import { learnersRoutes, releaseHeldResultsTx } from "./modules/learners";
-import { selfServiceRouter } from "./modules/self-service";
+import { selfServiceRoutes } from "./modules/self-service";
 import { trainersRouter } from "./modules/trainers";
 import { metricsPlugin, opsPlugin, opsRouter } from "./modules/ops";
 import { privacyRouter } from "./modules/privacy";
@@ -167,7 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(s.plugin(jobsRouter), routerOptions);
   await app.register(unsubscribeRoutes);
   await app.register(s.plugin(bookingsRouter), routerOptions);
-  await app.register(s.plugin(selfServiceRouter), routerOptions);
+  await app.register(selfServiceRoutes, { routerOptions });
   await app.register(learnersRoutes, { routerOptions });
   // Results held until paid go out once money makes the order paid in full, in the charge's
   // transaction. Registered here: learners and orders meet only through this listener.

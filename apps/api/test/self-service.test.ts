@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, like } from "drizzle-orm";
-import { activityLog, courseDates, mailOutbox, orders, refunds } from "../src/db/schema";
-import { createCourse } from "../src/db/seed/factories";
-import { addDays, ukDate } from "../src/lib/dates";
+import { activityLog, courseDates, mailOutbox, refunds } from "../src/db/schema";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
+import { selfServiceKit } from "./self-service-kit";
 import { readCalendar } from "./ics/check";
 
 // Noon in London, in winter (no clock change inside the tests' spans).
@@ -23,46 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const day = (n: number) => addDays(ukDate(START), n);
 const at = (n: number) => new Date(START.getTime() + n * 86_400_000);
 let keyN = 0;
 const key = () => `self-key-${++keyN}-${Date.now()}`;
 
-async function course(dates: [number, number][], capacity = 10, feePence = 20000) {
-  const id = await createCourse(
-    ctx.db,
-    { feePence, capacity, dates: dates.map(([s, e]) => ({ startDate: day(s), endDate: day(e) })) },
-    ctx.clock.now(),
-  );
-  const rows = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id)).orderBy(courseDates.startDate);
-  return { id, dates: rows.map((d) => d.id) };
-}
+const { day, course, booked } = selfServiceKit(() => ctx, START);
 
-let emailN = 0;
-/** A public order paid on the local page; answers the order and its booking page's token (from the confirmation). */
-async function booked(courseId: number, dateId: number, over: Record<string, unknown> = {}) {
-  const email = `self.${++emailN}@example.com`;
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/enroll",
-    payload: orderPayload([{ id: courseId, selectedDate: dateId }], { guest_email: email, accept_terms: true, ...over }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { reference } = res.json();
-  const pay = await ctx.app.inject({
-    method: "POST",
-    url: `/api/payments/local/${reference}/pay`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
-  });
-  expect(pay.statusCode).toBe(303);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.reference, reference));
-  const [mail] = await ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "booking_confirmation")));
-  const token = /\/my-bookings\/([\w-]{20,})/.exec(mail!.text)![1]!;
-  return { order: order!, token, email, confirmation: mail! };
+/** Whether the office's bell has a customer's notice containing `words` (the office signs in at the test clock's time). */
+async function bellSays(words: string): Promise<boolean> {
+  const now = await loginAdmin(ctx);
+  const bell = (await ctx.app.inject({ method: "GET", url: "/api/notifications", headers: now.headers })).json();
+  return bell.items.some(
+    (n: { title: string; message: string }) => n.title.startsWith("Customer change:") && n.message.includes(words),
+  );
 }
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
@@ -310,6 +282,15 @@ describe("change date", () => {
     expect(after.events[0]!.uid).toBe(before.events[0]!.uid);
     expect(after.events[0]!.sequence).toBeGreaterThan(before.events[0]!.sequence);
     expect(after.events[0]!.start.slice(0, 10)).toBe(day(50));
+    // The office's transfer entry with the customer as the actor, and the office's bell.
+    const [moveEntry] = await ctx.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.action, "Booking transferred"))
+      .orderBy(desc(activityLog.id))
+      .limit(1);
+    expect(moveEntry!.userName).toBe(`${b.order.firstName} ${b.order.lastName} (customer)`);
+    expect(await bellSays("moved ")).toBe(true);
 
     expect(
       (await post(`${page(b.token)}/change`, { item_id: item, course_date_id: c.dates[2], idempotency_key: key() })).statusCode,
@@ -319,7 +300,7 @@ describe("change date", () => {
     expect(third.json().message).toContain("the most allowed online");
   }, 120_000);
 
-  it("refuses on the cut-off day (7 days before) and allows the day before it; a fee within 28 days is asked for", async () => {
+  it("refuses on the cut-off day (7 days before) and allows the day before it; a fee within 28 days is asked to be paid", async () => {
     ctx.clock.set(START);
     const c = await course([
       [30, 30],
@@ -335,7 +316,8 @@ describe("change date", () => {
     const options = (await get(`${page(b.token)}/change`)).json().items;
     expect(options[0]).toMatchObject({ allowed: true, fee: 100 });
     const fee = await post(`${page(b.token)}/change`, { item_id: item, course_date_id: c.dates[1], idempotency_key: key() });
-    expect(fee.statusCode).toBe(402);
+    expect(fee.statusCode).toBe(202);
+    expect(fee.json()).toMatchObject({ fee: 100 });
     expect(fee.json().message).toContain("£100.00");
     ctx.clock.set(START);
   });
@@ -390,6 +372,14 @@ describe("names", () => {
       .orderBy(desc(activityLog.id))
       .limit(1);
     expect(entry!.userName).toBe("Casey Jones (customer)");
+    // The customer is mailed the change (with the booking's page link), and the office's bell says so.
+    const [renamedMail] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, b.email), eq(mailOutbox.kind, "booking_changed")));
+    expect(renamedMail!.text).toContain("Cassie Jones");
+    expect(renamedMail!.text).toContain(`/my-bookings/${b.token}`);
+    expect(await bellSays("renamed ")).toBe(true);
     ctx.clock.set(at(9));
     const late = await post(`${page(b.token)}/attendees/${attendee}`, {
       first_name: "C",

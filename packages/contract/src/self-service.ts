@@ -111,6 +111,10 @@ export const MyBookingSchema = z.object({
   calendar_url: z.string(),
   waiting_list: z.array(z.object({ id: z.number().int(), course: z.string(), date_label: z.string() })),
   names_editable_until: z.string().nullable(),
+  /** A date change asked for whose fee is not paid (or not confirmed by the provider) yet. */
+  change_awaiting_payment: z
+    .object({ course: z.string(), date_label: z.string(), fee: Pounds, pay_url: z.string().nullable() })
+    .nullable(),
 });
 export type MyBooking = z.infer<typeof MyBookingSchema>;
 
@@ -149,7 +153,11 @@ export const SelfRenameSchema = ActionBody.extend({
   last_name: z.string().trim().min(1, "Enter the last name").max(80),
 });
 
+/** A change with a fee: the provider's page for exactly the fee; the date changes once it is paid. */
+export const ChangeCheckoutSchema = z.object({ checkout_url: z.string(), fee: Pounds, message: z.string() });
+
 const errors = { 404: ErrorSchema, 409: ErrorSchema, 401: ErrorSchema } as const;
+const html = c.otherResponse({ contentType: "text/html", body: c.type<string>() });
 const byToken = "/my-bookings/booking/:token";
 
 export const selfServiceContract = c.router({
@@ -199,7 +207,23 @@ export const selfServiceContract = c.router({
     path: `${byToken}/change`,
     pathParams: TokenParams,
     body: SelfChangeSchema,
-    responses: { 200: MyBookingSchema, 402: ErrorSchema, ...errors },
+    responses: { 200: MyBookingSchema, 202: ChangeCheckoutSchema, ...errors, 503: ErrorSchema },
+    summary: "Moves a course to another date (200), or, when the policy asks a fee, answers the page to pay it (202)",
+  },
+  localChangePage: {
+    method: "GET",
+    path: `${byToken}/change-payments/:changeId/local`,
+    pathParams: TokenParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    responses: { 200: html, 404: ErrorSchema },
+    summary: "Development payment page for a date change's fee (local provider only; off in production)",
+  },
+  localChangePay: {
+    method: "POST",
+    path: `${byToken}/change-payments/:changeId/local/pay`,
+    pathParams: TokenParams.extend({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: c.noBody(),
+    responses: { 303: c.noBody(), 404: ErrorSchema },
+    summary: "Development payment page's Pay for a date change's fee (local provider only; off in production)",
   },
   rename: {
     method: "POST",
@@ -207,6 +231,14 @@ export const selfServiceContract = c.router({
     pathParams: TokenParams.extend({ attendeeId: z.coerce.number().int().positive().max(2_147_483_647) }),
     body: SelfRenameSchema,
     responses: { 200: MyBookingSchema, ...errors },
+  },
+  leaveWaitingList: {
+    method: "POST",
+    path: `${byToken}/waiting-list/:entryId`,
+    pathParams: TokenParams.extend({ entryId: z.coerce.number().int().positive().max(2_147_483_647) }),
+    body: ActionBody,
+    responses: { 200: MyBookingSchema, ...errors },
+    summary: "Takes the customer off one of their waiting lists (an entry of the booking's e-mail address)",
   },
   policy: {
     method: "GET",

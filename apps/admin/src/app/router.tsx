@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
                   { path: paths.discountPattern, ...page(() => import("../features/discounts/DiscountDetailPage")) },
                   { path: paths.createCode, ...page(() => import("../features/discounts/CreateCodePage")) },
                   { path: paths.payments, ...page(() => import("../features/payments/PaymentSettingsPage")) },
+                  { path: paths.bookingPolicy, ...page(() => import("../features/booking-policy/BookingPolicyPage")) },
                   { path: paths.scheduledMail, ...page(() => import("../features/scheduled-mail/ScheduledMailPage")) },
                   // The learner's portal, the office's side (learner portal).
                   { path: paths.learnerProgress, ...page(() => import("../features/learners/ProgressPage")) },

@@ -35,6 +35,7 @@ export const paths = {
   // Scheduled mail (waiting lists and reminders).
   scheduledMail: "/scheduled-mail",
   payments: "/payments",
+  bookingPolicy: "/booking-policy",
   // Bookings (office booking tools): the list stays at /enrolments (spec route table); each booking has its
   // own page, singular like /training/{id} and /discount/{id}.
   booking: (id: number | string) => `/booking/${id}`,

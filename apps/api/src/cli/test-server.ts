@@ -129,6 +129,17 @@ async function main() {
       ...(productionLike ? { WORKERS_ENABLED: true } : {}),
     } as typeof base;
     app = await buildApp({ env, pool, ...(productionLike ? { responseValidation: false } : {}) });
+    // Browser tests follow a link the customer was mailed (My bookings' sign-in link): the workers
+    // are off here, so the outbox is read as it stands. Only this test server has the route.
+    if (!productionLike)
+      app.get("/test-only/outbox", async (request) => {
+        const to = String((request.query as { to?: unknown }).to ?? "");
+        const { rows } = await pool.query(
+          `select kind, subject, text from mail_outbox where lower("to") = lower($1) order by id desc limit 20`,
+          [to],
+        );
+        return rows;
+      });
     await app.listen({ port, host: "127.0.0.1" });
     console.info(`READY http://127.0.0.1:${port}`);
   } catch (e) {

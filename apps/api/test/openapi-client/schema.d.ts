@@ -2584,8 +2584,42 @@ export interface paths {
         /** selfService.changeOptions */
         get: operations["selfService.changeOptions"];
         put?: never;
-        /** selfService.change */
+        /** Moves a course to another date (200), or, when the policy asks a fee, answers the page to pay it (202) */
         post: operations["selfService.change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/change-payments/{changeId}/local": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Development payment page for a date change's fee (local provider only; off in production) */
+        get: operations["selfService.localChangePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/change-payments/{changeId}/local/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Development payment page's Pay for a date change's fee (local provider only; off in production) */
+        post: operations["selfService.localChangePay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2603,6 +2637,23 @@ export interface paths {
         put?: never;
         /** selfService.rename */
         post: operations["selfService.rename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-bookings/booking/{token}/waiting-list/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes the customer off one of their waiting lists (an entry of the booking's e-mail address) */
+        post: operations["selfService.leaveWaitingList"];
         delete?: never;
         options?: never;
         head?: never;
@@ -29186,6 +29237,12 @@ export interface operations {
                             date_label: string;
                         }[];
                         names_editable_until: string | null;
+                        change_awaiting_payment: {
+                            course: string;
+                            date_label: string;
+                            fee: number;
+                            pay_url: string | null;
+                        } | null;
                     };
                 };
             };
@@ -29536,6 +29593,12 @@ export interface operations {
                             date_label: string;
                         }[];
                         names_editable_until: string | null;
+                        change_awaiting_payment: {
+                            course: string;
+                            date_label: string;
+                            fee: number;
+                            pay_url: string | null;
+                        } | null;
                     };
                 };
             };
@@ -29904,6 +29967,25 @@ export interface operations {
                             date_label: string;
                         }[];
                         names_editable_until: string | null;
+                        change_awaiting_payment: {
+                            course: string;
+                            date_label: string;
+                            fee: number;
+                            pay_url: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checkout_url: string;
+                        fee: number;
+                        message: string;
                     };
                 };
             };
@@ -29945,8 +30027,126 @@ export interface operations {
                     };
                 };
             };
-            /** @description HTTP 402 */
-            402: {
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.localChangePage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                changeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29983,8 +30183,86 @@ export interface operations {
                     };
                 };
             };
-            /** @description Conflict with the current state */
-            409: {
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.localChangePay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                changeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See other */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30126,6 +30404,210 @@ export interface operations {
                             date_label: string;
                         }[];
                         names_editable_until: string | null;
+                        change_awaiting_payment: {
+                            course: string;
+                            date_label: string;
+                            fee: number;
+                            pay_url: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "selfService.leaveWaitingList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idempotency_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        booking_reference: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "pending" | "cancelled" | "expired";
+                        name: string;
+                        email: string;
+                        business: boolean;
+                        booked_on: string;
+                        policy_version: number | null;
+                        terms_version: string | null;
+                        date_changes: number;
+                        courses: {
+                            item_id: number;
+                            title: string;
+                            date_label: string;
+                            start_date: string | null;
+                            end_date: string | null;
+                            time: string | null;
+                            add_ons: string[];
+                            attendees: {
+                                id: number;
+                                name: string;
+                                named: boolean;
+                                /** @enum {string} */
+                                form: "complete" | "to_fill_in" | "none";
+                                form_url: string | null;
+                            }[];
+                        }[];
+                        venue: {
+                            address: string;
+                            map_url: string;
+                        };
+                        money: {
+                            total: number;
+                            paid: number;
+                            refunded: number;
+                            credit: number;
+                            due: number;
+                            balance_due_on: string | null;
+                            pay_url: string | null;
+                        };
+                        receipt_url: string;
+                        calendar_url: string;
+                        waiting_list: {
+                            id: number;
+                            course: string;
+                            date_label: string;
+                        }[];
+                        names_editable_until: string | null;
+                        change_awaiting_payment: {
+                            course: string;
+                            date_label: string;
+                            fee: number;
+                            pay_url: string | null;
+                        } | null;
                     };
                 };
             };

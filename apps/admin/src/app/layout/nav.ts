@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import {
+  ScrollText,
   Wallet,
   Activity,
   BarChart3,
@@ -59,6 +60,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: "Payouts", to: paths.payouts, icon: Landmark, alsoActive: ["/payouts/"], roles: SCREEN_ROLES.office },
   { label: "Activity Log", to: paths.activityLog, icon: Activity, roles: SCREEN_ROLES.office },
   { label: "Payments", to: paths.payments, icon: Wallet, roles: SCREEN_ROLES.office },
+  { label: "Booking policy", to: paths.bookingPolicy, icon: ScrollText, roles: SCREEN_ROLES.office },
   { label: "Scheduled mail", to: paths.scheduledMail, icon: MailCheck, roles: SCREEN_ROLES.office },
   { label: "Staff", to: paths.staff, icon: Users, roles: SCREEN_ROLES.owner },
   { label: "Personal data", to: paths.privacy, icon: ShieldCheck, roles: SCREEN_ROLES.owner },

@@ -1,7 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BookingPolicy } from "@app/rules";
 import { users } from "./auth";
-import { orders } from "./orders";
+import { courseDates } from "./catalogue";
+import { orderItems, orders } from "./orders";
 import { createdAt, tstz } from "./types";
 
 /** The office's booking policy, one row per version; the highest is in force (migration 0038, decision 441). */
@@ -53,7 +54,7 @@ export const customerActions = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"cancel" | "change" | "rename">().notNull(),
+    kind: text("kind").$type<"cancel" | "change" | "rename" | "leave_list">().notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     summary: text("summary").notNull(),
     createdAt: createdAt(),
@@ -61,5 +62,33 @@ export const customerActions = pgTable(
   (t) => [
     uniqueIndex("customer_actions_key").on(t.orderId, t.idempotencyKey),
     index("customer_actions_created_idx").on(t.createdAt),
+  ],
+);
+
+/** A date change paid for on the provider's page, carried out on its confirmation (migration 0042, decision 480). */
+export const dateChangePayments = pgTable(
+  "date_change_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    courseDateId: integer("course_date_id")
+      .notNull()
+      .references(() => courseDates.id, { onDelete: "cascade" }),
+    feePence: integer("fee_pence").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    sessionId: text("session_id"),
+    checkoutUrl: text("checkout_url"),
+    status: text("status").$type<"awaiting_payment" | "moved" | "refunded">().notNull().default("awaiting_payment"),
+    createdAt: createdAt(),
+    settledAt: tstz("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("date_change_payments_key").on(t.orderId, t.idempotencyKey),
+    uniqueIndex("date_change_payments_session").on(t.sessionId),
   ],
 );

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Tx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { logActivity } from "../activity";
-import { customerRecipient } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import {
   attendeeCancelledMail,
   attendeeName,
@@ -97,16 +97,16 @@ export async function cancelAttendee(
           { ...to, kind: "attendee_cancelled", ...attendeeCancelledMail(order, item, attendee, calendar, ctx.mail) },
           ctx.now,
         );
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
+        order,
+        "booking_changed",
         {
-          ...customerRecipient(order),
-          kind: "booking_changed",
           ...buyerPlaceChangeMail(order, item, { kind: "cancelled", name, refundPence: amount }, ctx.mail),
           // The buyer's copy carries the CANCEL too when the place was theirs or had no address.
           ...(to ? {} : { attachments: ics("CANCEL", calendar, ref) }),
         },
-        ctx.now,
+        ctx,
       );
     }
     return item.courseDateId;
@@ -161,15 +161,15 @@ export async function swapAttendee(ctx: BookingCtx, id: number, attendeeId: numb
     // The buyer's calendar holds the place's event when neither person got it: updated (new
     // person without an address) or cancelled (the old person's was theirs or had no address).
     const buyerIcs = !next ? ics("REQUEST", newCalendar, ref) : !old ? ics("CANCEL", oldCalendar, ref) : [];
-    await repo.queueMail(
+    await queueBuyerMail(
       tx,
+      order,
+      "booking_changed",
       {
-        ...customerRecipient(order),
-        kind: "booking_changed",
         ...buyerPlaceChangeMail(order, item, { kind: "swapped", from, to }, ctx.mail),
         ...(buyerIcs.length ? { attachments: buyerIcs } : {}),
       },
-      ctx.now,
+      ctx,
     );
   });
 }
@@ -198,16 +198,16 @@ export async function renameAttendee(ctx: BookingCtx, id: number, attendeeId: nu
         { ...who, kind: "attendee_changed", ...attendeeRenamedMail(order, item, after, calendar, ctx.mail) },
         ctx.now,
       );
-    await repo.queueMail(
+    await queueBuyerMail(
       tx,
+      order,
+      "booking_changed",
       {
-        ...customerRecipient(order),
-        kind: "booking_changed",
         ...buyerPlaceChangeMail(order, item, { kind: "renamed", from, to }, ctx.mail),
         // The event with the new name for the buyer's calendar when the attendee was not sent one.
         ...(who ? {} : { attachments: ics("REQUEST", calendar, formatBookingRef(order.bookingRef)) }),
       },
-      ctx.now,
+      ctx,
     );
   });
 }

@@ -16,7 +16,8 @@ import {
   type OfficeBookingInput,
   withDocumentLinksTx,
 } from "../orders";
-import { customerAddress, customerRecipient, newBookingNotice, officeRecipient } from "../mail";
+import { customerAddress, newBookingNotice, officeRecipient } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import { invoiceBookingTx } from "../invoices";
 import { confirmationMail } from "./mails";
 import * as repo from "./repository";
@@ -64,40 +65,39 @@ export async function createManualBooking(ctx: BookingCtx, input: OfficeBookingI
       // Each named attendee gets their own mail and learner link now, not 7 days out.
       const roster = await mailAttendeesTx(tx, order, items, ctx.mail, ctx.now);
       const attendees = await findAttendeesOf(tx, [order.id]);
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
-        {
-          ...customerRecipient(order),
-          kind: "booking_confirmation",
-          // The invoice issued at booking or with the payment received (issue 34).
-          ...(await withDocumentLinksTx(
-            tx,
-            order.id,
-            confirmationMail(
-              order,
-              items,
-              ctx.mail,
-              bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
-              invoiceUnpaid,
-              {
-                attendees: places > 1 ? attendees : [],
-                learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
-                roster,
-                ...(balanceToken
-                  ? {
-                      balance: {
-                        url: balancePageUrl(ctx.mail.siteUrl, balanceToken),
-                        duePence: amountDue(order),
-                        dueOn: order.balanceDueOn,
-                      },
-                    }
-                  : {}),
-              },
-            ),
-            { type: "invoice" },
-          )),
-        },
-        ctx.now,
+        order,
+        "booking_confirmation",
+        // The invoice issued at booking or with the payment received (issue 34).
+        await withDocumentLinksTx(
+          tx,
+          order.id,
+          confirmationMail(
+            order,
+            items,
+            ctx.mail,
+            bookingCalendar(order, items, attendees, ctx.mail, { method: "REQUEST", now: ctx.now }),
+            invoiceUnpaid,
+            {
+              attendees: places > 1 ? attendees : [],
+              learnerLinks: roster.flatMap((r) => (r.url ? [{ name: r.name, course_title: r.courseTitle, url: r.url }] : [])),
+              roster,
+              ...(balanceToken
+                ? {
+                    balance: {
+                      url: balancePageUrl(ctx.mail.siteUrl, balanceToken),
+                      duePence: amountDue(order),
+                      dueOn: order.balanceDueOn,
+                    },
+                  }
+                : {}),
+            },
+          ),
+          { type: "invoice" },
+        ),
+        ctx,
+        { cancellation: true },
       );
       await repo.queueMail(
         tx,

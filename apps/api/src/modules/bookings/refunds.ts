@@ -6,7 +6,8 @@
 import type { CancelBookingSchema, RefundBookingSchema } from "@app/contract";
 import type { z } from "zod";
 import { HttpError } from "../../lib/http-error";
-import { customerRecipient, type RenderedMail } from "../mail";
+import type { RenderedMail } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import {
   bookingCalendar,
   cancelOrderAndCheckout,
@@ -59,14 +60,12 @@ export async function cancelBooking(ctx: BookingCtx, id: number, input: CancelIn
     then: async (tx, { cancelled, items, places, amount }) => {
       if (input.notify === false) return;
       const calendar = bookingCalendar(cancelled, items, places, ctx.mail, { method: "CANCEL", now: ctx.now });
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
-        {
-          ...customerRecipient(cancelled),
-          kind: "booking_cancelled",
-          ...(await withCreditNotes(tx, ctx, cancelled.id, cancellationMail(cancelled, items, amount, ctx.mail, calendar))),
-        },
-        ctx.now,
+        cancelled,
+        "booking_cancelled",
+        await withCreditNotes(tx, ctx, cancelled.id, cancellationMail(cancelled, items, amount, ctx.mail, calendar)),
+        ctx,
       );
       // Each attendee with their own address gets their own event cancelled.
       await tellAttendeesTx(tx, cancelled, items, places, { kind: "cancelled" }, ctx.mail, ctx.now);
@@ -81,15 +80,7 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
   await refundOrder(ctx, id, input, {
     then: async (tx, { order, amount }) => {
       if (input.notify === false) return;
-      await repo.queueMail(
-        tx,
-        {
-          ...customerRecipient(order),
-          kind: "booking_refunded",
-          ...(await withCreditNotes(tx, ctx, order.id, refundMail(order, amount, ctx.mail))),
-        },
-        ctx.now,
-      );
+      await queueBuyerMail(tx, order, "booking_refunded", await withCreditNotes(tx, ctx, order.id, refundMail(order, amount, ctx.mail)), ctx);
     },
   });
 }
@@ -113,14 +104,12 @@ export async function applyRefundEvent(
             bookingCalendar(current, items, places, ctx.mail, { method: "CANCEL", now: ctx.now }),
           )
         : refundMail(current, added, ctx.mail);
-      await repo.queueMail(
+      await queueBuyerMail(
         tx,
-        {
-          ...customerRecipient(order),
-          kind: cancelledNow ? "booking_cancelled" : "booking_refunded",
-          ...(await withCreditNotes(tx, ctx, order.id, mail)),
-        },
-        ctx.now,
+        order,
+        cancelledNow ? "booking_cancelled" : "booking_refunded",
+        await withCreditNotes(tx, ctx, order.id, mail),
+        ctx,
       );
     },
   });

@@ -12,7 +12,8 @@ import { HttpError } from "../../lib/http-error";
 import { penceToPounds as toPounds } from "@app/rules";
 import type { Page } from "../../lib/paging";
 import { logActivity } from "../activity";
-import { customerRecipient, type MailSettings } from "../mail";
+import { type MailSettings } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import {
   bookingCalendar,
   chargesOf,
@@ -134,7 +135,7 @@ export async function resendConfirmation(ctx: BookingCtx, id: number, key: strin
       },
     );
     const withInvoices = await withDocumentLinksTx(tx, order.id, mail, { type: "invoice" });
-    await repo.queueMail(tx, { ...customerRecipient(order), kind: "booking_confirmation", ...withInvoices }, ctx.now);
+    await queueBuyerMail(tx, order, "booking_confirmation", withInvoices, ctx, { cancellation: true });
     await logActivity(tx, {
       type: "other",
       action: "Confirmation resent",

@@ -5,10 +5,9 @@
  */
 import type { TransferBookingSchema } from "@app/contract";
 import type { z } from "zod";
-import { customerRecipient } from "../mail";
+import { queueBuyerMail } from "./buyer-mail";
 import { bookingCalendar, tellAttendeesTx, transferPlace } from "../orders";
 import { transferMail } from "./mails";
-import * as repo from "./repository";
 import type { BookingCtx } from "./service";
 
 export { transferOptions } from "../orders";
@@ -24,14 +23,12 @@ export async function transferBooking(ctx: BookingCtx, id: number, input: Transf
         : async (tx, { order, item, after, places }) => {
             const moved = after.find((i) => i.id === item.id)!;
             const calendar = bookingCalendar(order, after, places, ctx.mail, { method: "REQUEST", now: ctx.now });
-            await repo.queueMail(
+            await queueBuyerMail(
               tx,
-              {
-                ...customerRecipient(order),
-                kind: "booking_transferred",
-                ...transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
-              },
-              ctx.now,
+              order,
+              "booking_transferred",
+              transferMail(order, moved, item.dateLabel, calendar, ctx.mail),
+              ctx,
             );
             // Each attendee with their own address gets their own event moved.
             await tellAttendeesTx(

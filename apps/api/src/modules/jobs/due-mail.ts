@@ -4,6 +4,7 @@
  */
 import type { Db, Tx } from "../../db/client";
 import { ukDate, ukMidnight } from "../../lib/dates";
+import { withManageLinkTx } from "../customer-links";
 import { addressingColumns, type MailSettings } from "../mail";
 import { insertOutboxMail } from "../mail";
 import type { RenderedMail } from "../mail";
@@ -21,6 +22,7 @@ type DueRow = {
   course_date_id: number;
   renewal_course_id: number | null;
   order_status: string;
+  order_id: number;
   booking_ref: string;
   guest_email: string;
   marketing_consent_at: Date | null;
@@ -65,7 +67,9 @@ async function courseReminderOutcome(tx: Tx, row: DueRow, settings: MailSettings
     settings,
   );
   const to = row.attendee_email ?? row.guest_email;
-  return { mail: { ...mail, to, toName: nameFor(row, to), kind: "course_reminder" } };
+  // The booking's own page only for the person who booked: an attendee with their own address is not the customer.
+  const linked = to === row.guest_email ? await withManageLinkTx(tx, row.order_id, mail, settings, now) : mail;
+  return { mail: { ...linked, to, toName: nameFor(row, to), kind: "course_reminder" } };
 }
 
 async function renewalOutcome(tx: Tx, row: DueRow, env: Settings, settings: MailSettings, now: Date): Promise<Outcome> {

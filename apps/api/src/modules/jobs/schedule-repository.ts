@@ -246,7 +246,7 @@ export async function scheduleExists(tx: Tx, id: number): Promise<boolean> {
 export async function lockDueRow<T extends Record<string, unknown>>(tx: Tx, id: number, now: Date): Promise<T | undefined> {
   const { rows } = await tx.execute<T>(sql`
     select s.id, s.kind, s.attendee_id, s.course_date_id, s.renewal_course_id,
-      o.status as order_status, o.booking_ref, o.guest_email, o.marketing_consent_at,
+      o.status as order_status, o.id as order_id, o.booking_ref, o.guest_email, o.marketing_consent_at,
       a.first_name as attendee_first_name, a.last_name as attendee_last_name, a.email as attendee_email,
       o.first_name || ' ' || o.last_name as buyer_name,
       lr.email as learner_email, lr.marketing_consent_at as learner_consent_at,

@@ -43,6 +43,7 @@ export type MailKind =
   | "booking_approved"
   | "booking_declined"
   | "customer_sign_in"
+  | "date_change_refunded"
   | "balance_overdue"
   | "booking_released"
   | "balance_reminder"

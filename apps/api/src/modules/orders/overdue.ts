@@ -10,6 +10,7 @@ import { formatBookingRef } from "@app/contract";
 import { penceToPounds as toPounds } from "@app/rules";
 import type { Db } from "../../db/client";
 import { addDays, ukDate } from "../../lib/dates";
+import { withManageLinkTx } from "../customer-links";
 import { logActivity, SYSTEM_ACTOR } from "../activity";
 import { customerRecipient, enqueueMail, officeRecipient, type MailSettings } from "../mail";
 import { skipPlannedMail } from "./attendee-repository";
@@ -83,7 +84,13 @@ export async function runOverdueBalances(db: Db, settings: MailSettings, now: Da
         {
           ...customerRecipient(order),
           kind: "booking_released",
-          ...releasedUnpaidMail(order, items, m.outstandingPence, settings, calendar),
+          ...(await withManageLinkTx(
+            tx,
+            id,
+            releasedUnpaidMail(order, items, m.outstandingPence, settings, calendar),
+            settings,
+            now,
+          )),
         },
         now,
       );

@@ -25,7 +25,19 @@ export type CheckoutOrder = Pick<
    * A part payment (deposit, an instalment plan's first part, a balance): the page takes exactly
    * `amountPence` as one line; `saveCard` keeps the card for the charges later (consent given).
    */
-  part?: { amountPence: number; label: string; saveCard: boolean; purpose: "deposit" | "balance"; balanceToken?: string };
+  part?: {
+    amountPence: number;
+    label: string;
+    saveCard: boolean;
+    purpose: "deposit" | "balance" | "change_fee";
+    balanceToken?: string;
+    /**
+     * A payment beside the order's own (a date change's fee, decision 480): the customer comes
+     * back to `returnUrl` (paid or not), and the provider's own retry key is `checkoutKey`.
+     */
+    returnUrl?: string;
+    checkoutKey?: string;
+  };
   /** Klarna as its own method (paid to us in full at once). */
   klarna?: boolean;
 };
@@ -87,7 +99,10 @@ export type CheckoutDetails = {
   currency: string | null;
   /** Money taken (or none needed). */
   paid: boolean;
-  /** What the session was opened for: 'balance' for a part-paid order's balance link; else its first payment. */
+  /**
+   * What the session was opened for: 'balance' for a part-paid order's balance link, 'change_fee'
+   * for a date change's fee; else its first payment.
+   */
   purpose?: string | null;
   /** The card the session kept for later charges (customer and payment method), if it kept one. */
   card?: SavedCard | null;

@@ -122,7 +122,7 @@ export const paymentsRouter = s.router(contract.payments, {
     const result =
       event.kind === "paid"
         ? await applyPaidEvent(
-            { db: app.db, provider: app.payments, mail: app.mail.settings, log: request.log },
+            { db: app.db, provider: app.payments, mail: app.mail.settings, apiUrl: app.env.PUBLIC_API_URL, log: request.log },
             event,
             app.now(),
           )

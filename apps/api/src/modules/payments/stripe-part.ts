@@ -5,7 +5,7 @@
  * the card kept for charges off-session later (`setup_future_usage`).
  */
 import type Stripe from "stripe";
-import type { CheckoutOrder } from "../orders";
+import { cancelUrl, successUrl, type CheckoutOrder } from "../orders";
 
 export function partCheckout(order: CheckoutOrder): {
   lineItems: Stripe.Checkout.SessionCreateParams.LineItem[];
@@ -24,3 +24,9 @@ export function partCheckout(order: CheckoutOrder): {
     session: part.saveCard ? { customer_creation: "always" } : {},
   };
 }
+
+/** Where the customer lands after the page: the order's success or cart page, or the part payment's own return page. */
+export const returnUrls = (order: CheckoutOrder, siteUrl: string) => ({
+  success_url: order.part?.returnUrl ?? `${successUrl(siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
+  cancel_url: order.part?.returnUrl ?? cancelUrl(siteUrl, order.reference),
+});

@@ -1,16 +1,9 @@
 import { discountSizeLabel } from "@app/rules";
 import type Stripe from "stripe";
 import { lazyRequire } from "../../lib/lazy-require";
-import { partCheckout } from "./stripe-part";
+import { partCheckout, returnUrls } from "./stripe-part";
 import { cardOfSession, chargeSavedCard, paymentIdOfSession } from "./stripe-saved-card";
-import {
-  cancelUrl,
-  successUrl,
-  WebhookSignatureError,
-  type CheckoutOrder,
-  type PaymentEvent,
-  type PaymentProvider,
-} from "../orders";
+import { WebhookSignatureError, type CheckoutOrder, type PaymentEvent, type PaymentProvider } from "../orders";
 
 /** Stripe's SDK, loaded only when Stripe is the provider (decision 250). */
 const loadStripe = lazyRequire<typeof Stripe>("stripe");
@@ -167,11 +160,10 @@ export function stripeProvider(opts: {
         payment_intent_data: { metadata: { order_reference: order.reference, ...part?.metadata }, ...part?.intent },
         ...(order.klarna ? { payment_method_types: ["klarna" as const] } : {}),
         ...part?.session,
-        success_url: `${successUrl(opts.siteUrl, order.reference)}&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: cancelUrl(opts.siteUrl, order.reference),
+        ...returnUrls(order, opts.siteUrl),
         expires_at: expiresAt,
       },
-      { idempotencyKey: `checkout-${order.reference}`, ...budgetedCall(deadline) },
+      { idempotencyKey: order.part?.checkoutKey ?? `checkout-${order.reference}`, ...budgetedCall(deadline) },
     );
     if (!session.url) throw new Error("Stripe returned a Checkout Session without a URL");
     return { url: session.url, sessionId: session.id };

@@ -25,6 +25,7 @@ import {
   confirmBalanceTx,
   giveBackUnneeded,
 } from "../orders";
+import { settleChangeTx } from "../self-service";
 
 export const PAYMENT_CURRENCY = "gbp";
 
@@ -41,7 +42,9 @@ export type PaidVerdict =
   | { kind: "not_paid" }
   | { kind: "unknown_order" }
   /** A part-paid order's balance, paid through its link's session (recorded by confirmBalanceTx). */
-  | { kind: "balance"; reference: string; sessionId: string; amountPence: number; paymentId: string | null };
+  | { kind: "balance"; reference: string; sessionId: string; amountPence: number; paymentId: string | null }
+  /** A date change's fee (decision 480): the session names the change; settled by self-service. */
+  | { kind: "change_fee"; sessionId: string; amountPence: number };
 
 /** Retrieves the event's session from the provider and checks it against our order. Throws when the provider cannot be asked (the webhook then fails and is retried). */
 export async function verifyPaidEvent(
@@ -61,6 +64,13 @@ export async function verifyPaidEvent(
       amountPence: session.amountPence,
       paymentId: session.paymentId ?? null,
     };
+  if (
+    session.purpose === "change_fee" &&
+    session.id === event.sessionId &&
+    session.amountPence !== null &&
+    (session.currency ?? "").toLowerCase() === PAYMENT_CURRENCY
+  )
+    return { kind: "change_fee", sessionId: session.id, amountPence: session.amountPence };
   // The session id decides which order this is; a reference only finds an order that never got its session recorded.
   let order = await findOrderBySession(db, session.id);
   if (!order && session.reference) order = await findUnsessionedByReference(db, session.reference);
@@ -132,12 +142,7 @@ async function recordPaymentMismatch(
 
 /** A "paid" event: confirmed with the provider, then applied (or recorded as a mismatch). */
 export async function applyPaidEvent(
-  opts: {
-    db: Db;
-    provider: Pick<PaymentProvider, "name" | "retrieveCheckout" | "refund">;
-    mail: MailSettings;
-    log: FastifyBaseLogger;
-  },
+  opts: { db: Db; provider: PaymentProvider; mail: MailSettings; apiUrl: string; log: FastifyBaseLogger },
   event: PaymentEvent,
   now: Date,
 ): Promise<EventResult | "mismatch"> {
@@ -162,6 +167,14 @@ export async function applyPaidEvent(
       );
     case "balance":
       return applyBalanceEvent(db, provider, event, verdict, now, mail);
+    case "change_fee": {
+      // Once per event, in the event's transaction: the seats move, or the fee goes back.
+      const ctx = { db, provider, mail, apiUrl: opts.apiUrl, now, actor: SYSTEM_ACTOR };
+      const settled = await onceForEvent(db, provider.name, event, now, (tx) =>
+        settleChangeTx(tx, { ...ctx, db: tx as unknown as Db }, { sessionId: verdict.sessionId }, verdict.amountPence),
+      );
+      return settled === "duplicate" ? "duplicate" : settled === "unknown" ? "unknown_order" : "processed";
+    }
     case "not_paid":
       return applyPaymentEvent(db, provider.name, { ...event, kind: "awaiting" }, now, mail);
     case "unknown_order":

@@ -24,7 +24,7 @@ import * as repo from "./repository";
 import { firstStart, isBusiness } from "./view";
 
 /** The office's actions run in our transaction (theirs becomes a savepoint of it). */
-const inTx = (ctx: BookingCtx, tx: Tx): BookingCtx => ({ ...ctx, db: tx as unknown as Db });
+export const inTx = (ctx: BookingCtx, tx: Tx): BookingCtx => ({ ...ctx, db: tx as unknown as Db });
 
 export const customerActor = (o: repo.OrderRow) => ({ id: null, name: `${o.firstName} ${o.lastName} (customer)` });
 
@@ -130,14 +130,21 @@ export async function changeOptions(db: Db, order: repo.OrderRow, now: Date) {
     });
 }
 
+/** A free change moved at once; a change with a fee waits for the customer to pay it (decision 480). */
+export type ChangeOutcome = { kind: "moved" } | { kind: "pay"; change: repo.ChangePaymentRow };
+
 export async function changeByCustomer(
   ctx: BookingCtx,
   orderId: number,
   input: { item_id: number; course_date_id: number; idempotency_key: string },
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+): Promise<ChangeOutcome> {
+  return ctx.db.transaction(async (tx): Promise<ChangeOutcome> => {
     const order = await repo.lockOrder(tx, orderId);
-    if (!(await repo.claimAction(tx, { orderId, kind: "change", key: input.idempotency_key, summary: "", at: ctx.now }))) return;
+    // A retry of a change with a fee answers the same payment page until it is paid.
+    const asked = await repo.changePaymentByKey(tx, orderId, input.idempotency_key);
+    if (asked) return asked.status === "awaiting_payment" ? { kind: "pay", change: asked } : { kind: "moved" };
+    if (!(await repo.claimAction(tx, { orderId, kind: "change", key: input.idempotency_key, summary: "", at: ctx.now })))
+      return { kind: "moved" };
     if (order.status !== "paid") throw new HttpError(409, "Only a confirmed booking can change date");
     const item = (await repo.itemsOf(tx, [orderId])).find((i) => i.id === input.item_id);
     if (!item) throw new HttpError(404, "That course is not part of this booking");
@@ -157,11 +164,18 @@ export async function changeByCustomer(
       policy,
     );
     if (!q.allowed) throw new HttpError(409, q.reason);
-    if (q.feePence > 0)
-      throw new HttpError(
-        402,
-        `Changing this date costs ${pounds(q.feePence)} (${q.percent}% of the course under the booking terms); call the office to pay it and change the date`,
-      );
+    if (q.feePence > 0) {
+      if (!target.fits) throw new HttpError(409, "Not enough places left on this date");
+      const change = await repo.addChangePayment(tx, {
+        orderId,
+        itemId: item.id,
+        courseDateId: target.course_date_id,
+        feePence: q.feePence,
+        key: input.idempotency_key,
+        at: ctx.now,
+      });
+      return { kind: "pay", change };
+    }
     // The seats move under the office's transfer locks: one place too many is a 409 and nothing changes.
     await transferBooking(inTx(ctx, tx), orderId, {
       item_id: item.id,
@@ -176,6 +190,7 @@ export async function changeByCustomer(
       input.idempotency_key,
       `moved ${item.title} from ${item.dateLabel} to ${target.date_label} online`,
     );
+    return { kind: "moved" };
   });
 }
 

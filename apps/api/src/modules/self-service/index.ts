@@ -1,2 +1,3 @@
 /** The customer self-service module's front door (decisions 440-446). */
-export { selfServiceRouter } from "./router";
+export { selfServiceRoutes } from "./routes";
+export { settleChangeTx, type SettleResult } from "./paid-change";

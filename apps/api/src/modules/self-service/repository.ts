@@ -1,7 +1,7 @@
 /** The SQL of customer self-service (decisions 440-446): its own tables, and the reads it needs. */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { BookingPolicy } from "@app/rules";
+import { formatDateRange, type BookingPolicy } from "@app/rules";
 import type { DbOrTx, Tx } from "../../db/client";
 import {
   bookingPolicies,
@@ -10,6 +10,7 @@ import {
   customerActions,
   customerSessions,
   customerSignIns,
+  dateChangePayments,
   orderAttendees,
   orderItems,
   orderLinks,
@@ -144,7 +145,7 @@ export async function refundedPence(db: DbOrTx, orderId: number): Promise<number
 /** Claims a retry key for an action on the order: false when it was used already. */
 export async function claimAction(
   tx: Tx,
-  row: { orderId: number; kind: "cancel" | "change" | "rename"; key: string; summary: string; at: Date },
+  row: { orderId: number; kind: "cancel" | "change" | "rename" | "leave_list"; key: string; summary: string; at: Date },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(customerActions)
@@ -188,4 +189,83 @@ export async function attendeesOf(db: DbOrTx, orderId: number) {
 export async function orderOfId(db: DbOrTx, id: number): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row ?? null;
+}
+
+// --------------------------------------------------------------------- date changes paid for
+
+export type ChangePaymentRow = typeof dateChangePayments.$inferSelect;
+
+export async function addChangePayment(
+  tx: Tx,
+  row: { orderId: number; itemId: number; courseDateId: number; feePence: number; key: string; at: Date },
+): Promise<ChangePaymentRow> {
+  const [added] = await tx
+    .insert(dateChangePayments)
+    .values({
+      orderId: row.orderId,
+      orderItemId: row.itemId,
+      courseDateId: row.courseDateId,
+      feePence: row.feePence,
+      idempotencyKey: row.key,
+      createdAt: row.at,
+    })
+    .returning();
+  return added!;
+}
+
+export async function changePaymentByKey(db: DbOrTx, orderId: number, key: string): Promise<ChangePaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(dateChangePayments)
+    .where(and(eq(dateChangePayments.orderId, orderId), eq(dateChangePayments.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function changePaymentOfOrder(db: DbOrTx, orderId: number, id: number): Promise<ChangePaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(dateChangePayments)
+    .where(and(eq(dateChangePayments.orderId, orderId), eq(dateChangePayments.id, id)));
+  return row ?? null;
+}
+
+/** The change a provider's checkout session pays for, locked (its confirmation settles it once). */
+export async function lockChangePayment(tx: Tx, by: { sessionId: string } | { id: number }): Promise<ChangePaymentRow | null> {
+  const [row] = await tx
+    .select()
+    .from(dateChangePayments)
+    .where("sessionId" in by ? eq(dateChangePayments.sessionId, by.sessionId) : eq(dateChangePayments.id, by.id))
+    .for("update");
+  return row ?? null;
+}
+
+export async function recordChangeCheckout(db: DbOrTx, id: number, sessionId: string, url: string) {
+  await db
+    .update(dateChangePayments)
+    .set({ sessionId, checkoutUrl: url })
+    .where(and(eq(dateChangePayments.id, id), isNull(dateChangePayments.sessionId)));
+}
+
+export async function settleChangePayment(tx: Tx, id: number, status: "moved" | "refunded", at: Date) {
+  await tx.update(dateChangePayments).set({ status, settledAt: at }).where(eq(dateChangePayments.id, id));
+}
+
+/** The change of the order still waiting for its fee, if any (the page says so). */
+export async function awaitedChange(db: DbOrTx, orderId: number): Promise<ChangePaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(dateChangePayments)
+    .where(and(eq(dateChangePayments.orderId, orderId), eq(dateChangePayments.status, "awaiting_payment")))
+    .orderBy(desc(dateChangePayments.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A course date as its mails and notices name it. */
+export async function courseDateLabel(db: DbOrTx, id: number): Promise<string> {
+  const [row] = await db
+    .select({ start: courseDates.startDate, end: courseDates.endDate })
+    .from(courseDates)
+    .where(eq(courseDates.id, id));
+  return row ? formatDateRange(row.start, row.end) : "another date";
 }

@@ -24,6 +24,9 @@ import { currentPolicy, setPolicy } from "./policy";
 import * as repo from "./repository";
 import { requestSignIn, SESSION_COOKIE, SESSION_MINUTES, sessionEmail, signIn, signOut } from "./session";
 import { bookingView, myBookings } from "./view";
+import { leaveListByCustomer } from "./waiting";
+import { localChangePage } from "./local-page";
+import { bookingPageUrl, changeCheckout, settleChange } from "./paid-change";
 
 const s = initServer();
 
@@ -57,6 +60,16 @@ async function answer(request: FastifyRequest, orderId: number) {
   const { policy } = await policyOf(app.db, order.id);
   return bookingView(app.db, order, policy, { mail: app.mail.settings, apiUrl: app.env.PUBLIC_API_URL }, app.now());
 }
+
+const checkoutSettings = (request: FastifyRequest) => ({
+  provider: request.server.payments,
+  siteUrl: request.server.env.PUBLIC_SITE_URL,
+  apiUrl: request.server.env.PUBLIC_API_URL,
+  production: request.server.env.production,
+});
+
+/** The development payment pages exist only with the local provider, and never in production. */
+const localPagesOn = (request: FastifyRequest) => request.server.payments.name === "local" && !request.server.env.production;
 
 const cookieReply = (reply: unknown) => reply as CookieReply;
 
@@ -145,15 +158,61 @@ export const selfServiceRouter = s.router(contract.selfService, {
     return { status: 200, body: { items: await changeOptions(request.server.db, order, request.server.now()) } };
   },
   change: async ({ params, body, request }) => {
+    const app = request.server;
     const order = await orderOf(request, params.token);
-    const before = (await repo.itemsOf(request.server.db, [order.id])).find((i) => i.id === body.item_id)?.courseDateId;
-    await changeByCustomer(ctxOf(request, order), order.id, body);
-    if (before) await request.server.waitlist.placesMayHaveFreed([before]);
+    const before = (await repo.itemsOf(app.db, [order.id])).find((i) => i.id === body.item_id)?.courseDateId;
+    const outcome = await changeByCustomer(ctxOf(request, order), order.id, body);
+    if (outcome.kind === "pay") {
+      const settings = { ...checkoutSettings(request), db: app.db };
+      try {
+        return { status: 202, body: await changeCheckout(settings, order, outcome.change, params.token) };
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        request.log.error({ err }, "could not open the date change payment page");
+        throw new HttpError(503, "We could not open the payment page. Please try again in a few minutes.");
+      }
+    }
+    if (before) await app.waitlist.placesMayHaveFreed([before]);
     return { status: 200, body: await answer(request, order.id) };
+  },
+  localChangePage: async ({ params, request, reply }) => {
+    const app = request.server;
+    const order = await orderOf(request, params.token);
+    const change = await repo.changePaymentOfOrder(app.db, order.id, params.changeId);
+    if (!localPagesOn(request) || !change) return { status: 404, body: { message: "Not found" } };
+    const csp = String(reply.getHeader("content-security-policy") ?? "");
+    reply.header(
+      "content-security-policy",
+      csp.replace("form-action 'self'", `form-action 'self' ${new URL(app.env.PUBLIC_SITE_URL).origin}`),
+    );
+    reply.header("cache-control", "no-store");
+    return {
+      status: 200,
+      body: localChangePage(order, change, await repo.courseDateLabel(app.db, change.courseDateId), params.token),
+    };
+  },
+  localChangePay: async ({ params, request, reply }) => {
+    const app = request.server;
+    const order = await orderOf(request, params.token);
+    const change = await repo.changePaymentOfOrder(app.db, order.id, params.changeId);
+    if (!localPagesOn(request) || !change) throw new HttpError(404, "Not found");
+    const before = (await repo.itemsOf(app.db, [order.id])).find((i) => i.id === change.orderItemId)?.courseDateId;
+    // The local page has no money behind it: Pay settles the change as a provider's confirmation would.
+    const result = await settleChange(ctxOf(request, order), { id: change.id }, change.feePence);
+    app.workers.kickMail();
+    if (result === "moved" && before) await app.waitlist.placesMayHaveFreed([before]);
+    reply.header("location", `${bookingPageUrl(app.env.PUBLIC_SITE_URL, params.token)}?change=${change.id}`);
+    return { status: 303, body: undefined };
   },
   rename: async ({ params, body, request }) => {
     const order = await orderOf(request, params.token);
     await renameByCustomer(ctxOf(request, order), order.id, params.attendeeId, body);
+    return { status: 200, body: await answer(request, order.id) };
+  },
+  leaveWaitingList: async ({ params, body, request }) => {
+    const app = request.server;
+    const order = await orderOf(request, params.token);
+    await leaveListByCustomer(app.db, order, params.entryId, body.idempotency_key, app.now(), app.waitlist.settings);
     return { status: 200, body: await answer(request, order.id) };
   },
   policy: async ({ request }) => ({ status: 200, body: await currentPolicy(request.server.db) }),

@@ -1,6 +1,6 @@
 /** What the customer reads: their bookings and one booking's page (decision 443). */
 import { formatBookingRef, type MyBooking } from "@app/contract";
-import { addDaysIso, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
+import { addDaysIso, formatDateRange, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
 import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
@@ -53,7 +53,7 @@ export async function bookingView(
   now: Date,
 ): Promise<MyBooking> {
   const api = s.apiUrl.replace(/\/$/, "");
-  const [items, facts, refunded, people, waiting, balance, documents] = await Promise.all([
+  const [items, facts, refunded, people, waiting, balance, documents, awaited] = await Promise.all([
     repo.itemsOf(db, [order.id]),
     repo.selfFacts(db, order.id),
     repo.refundedPence(db, order.id),
@@ -61,6 +61,7 @@ export async function bookingView(
     repo.waitingOf(db, order.guestEmail),
     repo.balanceToken(db, order.id),
     customerDocuments(db, order.id, api),
+    repo.awaitedChange(db, order.id),
   ]);
   const forms = await learnerFormsOfOrder(db, order.id, s.mail.siteUrl);
   const paid = order.amountPaidPence ?? 0;
@@ -119,9 +120,17 @@ export async function bookingView(
     waiting_list: waiting.map((w) => ({
       id: w.id,
       course: w.course,
-      date_label: w.endDate && w.endDate !== w.startDate ? `${w.startDate} to ${w.endDate}` : w.startDate,
+      date_label: formatDateRange(w.startDate, w.endDate ?? w.startDate),
     })),
     names_editable_until:
       start && namesEditable(ukDate(now), start, policy) ? addDaysIso(start, -policy.name_change_cutoff_days) : null,
+    change_awaiting_payment: awaited
+      ? {
+          course: items.find((i) => i.id === awaited.orderItemId)?.title ?? "",
+          date_label: await repo.courseDateLabel(db, awaited.courseDateId),
+          fee: toPounds(awaited.feePence),
+          pay_url: awaited.checkoutUrl,
+        }
+      : null,
   };
 }

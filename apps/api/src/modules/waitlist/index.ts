@@ -2,4 +2,5 @@
 export { waitlistRouter } from "./router";
 export { linkOfferToOrderTx, takeWaitlistOfferTx } from "./service";
 export { removeEntry } from "./office";
+export type { WaitlistSettings } from "./service";
 export { default as waitlistPlugin } from "./plugin";

@@ -12,6 +12,8 @@ import { CancelPanel } from "./CancelPanel";
 import { ChangePanel } from "./ChangePanel";
 import { NamesPanel } from "./NamesPanel";
 import { DocumentsSection } from "./DocumentsSection";
+import { WaitingPanel } from "./WaitingPanel";
+import { AwaitedChange } from "./AwaitedChange";
 import "./my-bookings.css";
 
 export const handle: RouteHandle = {
@@ -59,6 +61,7 @@ export default function BookingPage() {
         subtitle={STATUS[booking.status]}
       />
       <div className="my-bookings" data-testid="my-booking">
+        <AwaitedChange booking={booking} onRecheck={load} />
         {booking.courses.map((c) => (
           <section key={c.item_id}>
             <h2>{c.title}</h2>
@@ -120,18 +123,7 @@ export default function BookingPage() {
           </div>
         </section>
         <DocumentsSection documents={booking.documents} />
-        {booking.waiting_list.length ? (
-          <section>
-            <h2>Waiting lists</h2>
-            <ul>
-              {booking.waiting_list.map((w) => (
-                <li key={w.id}>
-                  {w.course}: {w.date_label}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <WaitingPanel token={token} booking={booking} onDone={setBooking} />
         {booking.status === "confirmed" ? (
           <>
             <ChangePanel token={token} onDone={setBooking} />

@@ -3,13 +3,14 @@ import type { MyBooking } from "@app/contract";
 import { Button } from "@app/ui";
 import { ApiError } from "../../lib/api";
 import { formatPounds } from "@app/ui/format";
-import { bookingPath, call, newKey, type ChangeOption } from "./client";
+import { bookingPath, call, newKey, type ChangeCheckout, type ChangeOption } from "./client";
 
 /** Change date: the other dates of the same course, with the fee or why not, under the booking's policy. */
 export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBooking) => void }) {
   const [options, setOptions] = useState<ChangeOption[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<string | null>(null);
   const run = async (step: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -23,13 +24,18 @@ export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBo
   };
   const move = (o: ChangeOption) =>
     run(async () => {
-      onDone(
-        await call<MyBooking>(`${bookingPath(token)}/change`, "POST", {
-          item_id: o.item_id,
-          course_date_id: o.course_date_id,
-          idempotency_key: newKey(),
-        }),
-      );
+      const answer = await call<MyBooking | ChangeCheckout>(`${bookingPath(token)}/change`, "POST", {
+        item_id: o.item_id,
+        course_date_id: o.course_date_id,
+        idempotency_key: newKey(),
+      });
+      // A fee: off to the payment page; the date changes once the payment is through.
+      if ("checkout_url" in answer) {
+        setLeaving(answer.message);
+        window.location.assign(answer.checkout_url);
+        return;
+      }
+      onDone(answer);
       setOptions(null);
     });
   return (
@@ -55,8 +61,8 @@ export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBo
                 {o.date_label} · {o.places_left} left{o.allowed ? ` · fee ${formatPounds(o.fee)}` : ""}
               </span>
               {o.allowed ? (
-                <Button size="sm" loading={busy} onClick={() => void move(o)}>
-                  Move to this date
+                <Button size="sm" loading={busy || leaving !== null} onClick={() => void move(o)}>
+                  {o.fee > 0 ? `Pay ${formatPounds(o.fee)} and move` : "Move to this date"}
                 </Button>
               ) : (
                 <span>{o.reason}</span>
@@ -65,6 +71,7 @@ export function ChangePanel({ token, onDone }: { token: string; onDone: (b: MyBo
           ))}
         </ul>
       )}
+      {leaving ? <p className="my-bookings__quote">{leaving}</p> : null}
       {error ? <p role="alert">{error}</p> : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { MyBooking } from "@app/contract";
 import { Button, TextField } from "@app/ui";
 import { ApiError } from "../../lib/api";
+import { formatLongDate } from "@app/ui/format";
 import { bookingPath, call, newKey } from "./client";
 
 /** Correct a name (as on the ID shown on the day) or name a colleague for an unnamed place, until the policy's cut-off. */
@@ -35,7 +36,9 @@ export function NamesPanel({ token, booking, onDone }: { token: string; booking:
   return (
     <section>
       <h2>Names</h2>
-      <p>Names must match the ID shown on the day. You can correct them here until {booking.names_editable_until}.</p>
+      <p>
+        Names must match the ID shown on the day. You can correct them here until {formatLongDate(booking.names_editable_until)}.
+      </p>
       <ul className="my-bookings__list">
         {people.map((p) => (
           <li key={p.id} className="my-bookings__row">

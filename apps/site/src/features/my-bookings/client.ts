@@ -43,3 +43,6 @@ export async function call<T>(path: string, method: "GET" | "POST" = "GET", body
 
 export const bookingPath = (token: string) => `/api/my-bookings/booking/${encodeURIComponent(token)}`;
 export const newKey = () => `site-${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** A change with a fee: the payment page for exactly the fee (the date changes once it is paid). */
+export type ChangeCheckout = { checkout_url: string; fee: number; message: string };

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PolicyVersion } from "@app/contract";
+import { useSiteConfig } from "../../config/site";
 import { apiFetch } from "../../lib/api";
 
 type Band = { from_days: number; percent: number };
@@ -26,6 +27,9 @@ const rest = (r: "refund" | "credit" | "none") =>
  * information: each booking keeps the version it was made under.
  */
 export function PolicyInForce() {
+  const { provider } = useSiteConfig();
+  const a = provider.address;
+  const address = [a.street, a.locality, a.postcode].join(", ");
   const [p, setP] = useState<PolicyVersion | null>(null);
   useEffect(() => {
     apiFetch<PolicyVersion>("/api/booking-policy")
@@ -43,8 +47,10 @@ export function PolicyInForce() {
         Your right to cancel: you have the right to cancel within 14 days of booking without giving any reason, and before the
         course starts you get everything back. If you expressly asked for the course to start within those 14 days, we keep an
         amount in proportion to the course days begun. We refund within 14 days of being told, to the card you paid with. To
-        cancel you may use this model form, but it is not obligatory: &quot;I hereby give notice that I cancel my contract for the
-        following service: [course], booked on [date], name, address, date.&quot;
+        cancel, tell us ({provider.name}, {address}, {provider.phone}, {provider.email}) by a clear statement (a letter or
+        e-mail), or use the Cancel button on your booking&apos;s page. You may use this model form, but it is not obligatory:
+        &quot;To {provider.name}, {address}, {provider.email}: I hereby give notice that I cancel my contract for the following
+        service: [course], booked on [date], name, address, date.&quot;
       </p>
       {p ? (
         <>
