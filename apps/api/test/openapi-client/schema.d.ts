@@ -30595,6 +30595,15 @@ export interface operations {
                             pay_url: string | null;
                         };
                         receipt_url: string;
+                        documents: {
+                            /** @enum {string} */
+                            type: "invoice" | "credit_note";
+                            number: string;
+                            issued_at: string;
+                            amount: number;
+                            corrects: string | null;
+                            url: string;
+                        }[];
                         calendar_url: string;
                         waiting_list: {
                             id: number;
