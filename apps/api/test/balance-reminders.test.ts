@@ -102,6 +102,8 @@ describe("balance reminders", () => {
     expect(before!.text).toContain(`Pay the balance securely here: http`);
     expect(before!.text).toContain(`/pay/${unpaid.token}`);
     expect(before!.html).toContain(`href="${ctx.app.mail.settings.siteUrl}/pay/${unpaid.token}"`);
+    // And the booking's own page, as every customer mail of a booking.
+    expect(before!.text).toMatch(/Manage your booking \(change date, cancel, correct names\): http\S+\/my-bookings\//);
     // The same day again, and the days between: nothing more.
     await ctx.app.workers.runBalanceDue(noonOn(inDays(-7, noonOn(dueOn))));
     await ctx.app.workers.runBalanceDue(noonOn(inDays(-3, noonOn(dueOn))));

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../../db/client";
 import { addDays, ukDate } from "../../lib/dates";
+import { withManageLinkTx } from "../customer-links";
 import { customerRecipient, enqueueMail, type MailSettings } from "../mail";
 import { balancePageUrl, ensureBalanceLinkTx } from "./balance";
 import { balanceReminderMail } from "./balance-due-mails";
@@ -38,7 +39,12 @@ export async function runBalanceReminders(db: Db, settings: MailSettings, now: D
       await repo.markReminded(tx, id, which, now);
       await enqueueMail(
         tx,
-        { ...customerRecipient(order), kind: "balance_reminder", ...balanceReminderMail(order, items, due, which, settings) },
+        {
+          ...customerRecipient(order),
+          kind: "balance_reminder",
+          // The booking's own page too, as every customer mail of a booking (decision 440).
+          ...(await withManageLinkTx(tx, id, balanceReminderMail(order, items, due, which, settings), settings, now)),
+        },
         now,
       );
       reminded.push(id);

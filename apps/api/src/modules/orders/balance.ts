@@ -9,6 +9,7 @@ import { formatBookingRef } from "@app/contract";
 import type { Db, Tx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { logActivity } from "../activity";
+import { withManageLinkTx } from "../customer-links";
 import { customerRecipient, enqueueMail, type MailSettings } from "../mail";
 import { paymentReceivedMail } from "./balance-mails";
 import { withDocumentLinksTx } from "./document-links";
@@ -128,7 +129,8 @@ export async function confirmBalanceTx(
   if (mail) {
     const received = paymentReceivedMail(paid, payment.amountPence, amountDue(paid), mail);
     const withInvoice = await withDocumentLinksTx(tx, paid.id, received, { type: "invoice", issuedFrom: now });
-    await enqueueMail(tx, { ...customerRecipient(paid), kind: "balance_paid", ...withInvoice }, now);
+    const linked = await withManageLinkTx(tx, paid.id, withInvoice, mail, now);
+    await enqueueMail(tx, { ...customerRecipient(paid), kind: "balance_paid", ...linked }, now);
   }
   return { kind: "paid", order: paid, chargeId: charge.id };
 }

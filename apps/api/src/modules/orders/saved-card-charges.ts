@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import { ukDate } from "../../lib/dates";
 import { logActivity, SYSTEM_ACTOR } from "../activity";
+import { withManageLinkTx } from "../customer-links";
 import { customerRecipient, enqueueMail, type MailSettings } from "../mail";
 import { balancePageUrl, confirmBalanceTx, ensureBalanceLinkTx } from "./balance";
 import { savedCardFailedMail } from "./balance-due-mails";
@@ -180,13 +181,19 @@ async function recordFailed(
     {
       ...customerRecipient(order),
       kind: "balance_card_failed",
-      ...savedCardFailedMail(
-        order,
-        items,
-        facts,
-        { amountPence: planned.amountPence, authentication: result.kind === "authentication_required" },
+      ...(await withManageLinkTx(
+        tx,
+        order.id,
+        savedCardFailedMail(
+          order,
+          items,
+          facts,
+          { amountPence: planned.amountPence, authentication: result.kind === "authentication_required" },
+          settings,
+        ),
         settings,
-      ),
+        now,
+      )),
     },
     now,
   );
