@@ -169,8 +169,8 @@ const screens = (): [string, string][] => [
     `bookings by ${s}`,
     `/api/bookings?status=all&sort=${s}&dir=asc`,
   ]),
-  // Deep pages on the indexed sorts (the derived ones read every order on any page: decision 461).
-  ...(["reference", "amount", "booked_on"] as const).map((s): [string, string] => [
+  // Deep pages on every sort: the derived ones read maintained keys (decision 500).
+  ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).map((s): [string, string] => [
     `bookings by ${s}, deep page`,
     `/api/bookings?status=all&sort=${s}&dir=desc&page=${ids.lastPage}&limit=25`,
   ]),
@@ -185,6 +185,8 @@ const screens = (): [string, string][] => [
   ["activity log, deep page", "/api/activity-logs?page=2000&limit=25"],
   ["messages", "/api/messages"],
   ["messages, unhandled", "/api/messages?status=unhandled"],
+  ["scheduled mail, failed", "/api/scheduled-mail?view=failed"],
+  ["scheduled mail, skipped", "/api/scheduled-mail?view=skipped&page=3"],
   ["enrolments", "/api/enrollments"],
   ["enrolments, search", `/api/enrollments?q=${encodeURIComponent(ids.lastName)}`],
   ["waiting list", "/api/admin/waiting-list"],
