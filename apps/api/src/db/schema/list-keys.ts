@@ -27,7 +27,9 @@ export const orderListKeys = pgTable(
     index("order_list_keys_date_asc_idx").on(t.firstDate.asc().nullsLast(), t.orderId.asc()),
     index("order_list_keys_date_desc_idx").on(t.firstDate.desc().nullsLast(), t.orderId.desc()),
     index("order_list_keys_status_idx").on(t.status, t.orderId),
-    index("order_list_keys_refund_idx").on(t.orderId).where(sql`${t.hasRefund}`),
+    index("order_list_keys_refund_idx")
+      .on(t.orderId)
+      .where(sql`${t.hasRefund}`),
   ],
 );
 

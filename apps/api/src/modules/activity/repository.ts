@@ -64,7 +64,12 @@ export async function listActivity(db: DbOrTx, page: Page, since?: Date): Promis
     .offset(page.offset);
   // The whole log's total is kept by a trigger (decision 500); a window from `since` is counted.
   const total = since
-    ? ((await db.select({ n: sql<number>`count(*)::int` }).from(activityLog).where(where))[0]?.n ?? 0)
+    ? ((
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(activityLog)
+          .where(where)
+      )[0]?.n ?? 0)
     : await countedRows(db, "activity_log");
   const items = rows.map((r) => ({
     id: r.id,

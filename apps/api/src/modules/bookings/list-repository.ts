@@ -54,6 +54,20 @@ const NOT_NULL_SORTS = new Set<BookingSortField>(["reference", "amount", "booked
 const FROM = sql`from orders o join order_list_keys k on k.order_id = o.id`;
 
 /**
+ * Which rows of the list to read, and in which direction. A page past the middle is read from the
+ * other end (the same rows, in reverse, then put back in order), so the last pages cost what the
+ * first ones do and no page reads more than half the list's index.
+ */
+type Window = { limit: number; offset: number; reverse: boolean };
+
+function windowOf(page: Page | null, total: number): Window | null {
+  if (!page) return null;
+  if (page.offset <= total / 2) return { limit: page.limit, offset: page.offset, reverse: false };
+  const limit = Math.max(0, Math.min(page.limit, total - page.offset));
+  return { limit, offset: Math.max(0, total - page.offset - limit), reverse: true };
+}
+
+/**
  * The booking statuses in the order of their names (the status sort's order), each as conditions on
  * the order and its keys that an index serves; "expired" is two (expired, and pending past its hold).
  */
@@ -67,21 +81,23 @@ const statusSegments = (at: string): [number, SQL][] => [
 ];
 
 /**
- * The chosen orders (id, sort_key) of the page. The status sort reads each status's orders by id
- * from its index, at most as many as the page needs, and joins them in the statuses' order.
+ * The chosen orders (id, sort_key) of the window. The status sort reads each status's orders by id
+ * from its index, at most as many as the window needs, and joins them in the statuses' order.
  */
-function chosenSql(filter: ListFilter, at: string, page: Page | null): SQL {
-  const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
-  const cut = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
+function chosenSql(filter: ListFilter, at: string, win: Window | null): SQL {
+  const asc = (filter.dir === "asc") !== Boolean(win?.reverse);
+  const dir = asc ? sql`asc` : sql`desc`;
+  const cut = win ? sql`limit ${win.limit} offset ${win.offset}` : sql``;
   if (filter.sort === "status") {
-    const enough = page ? sql`limit ${page.offset + page.limit}` : sql``;
+    const enough = win ? sql`limit ${win.offset + win.limit}` : sql``;
     const branches = statusSegments(at).map(
       ([rank, cond]) =>
         sql`(select o.id, ${rank}::int as sort_key ${FROM} ${whereSql(filter, at, cond)} order by o.id ${dir} ${enough})`,
     );
     return sql`select s.id, s.sort_key from (${sql.join(branches, sql` union all `)}) s order by s.sort_key ${dir}, s.id ${dir} ${cut}`;
   }
-  const nulls = NOT_NULL_SORTS.has(filter.sort) ? sql`` : sql` nulls last`;
+  // Read backwards, "nulls last" becomes "nulls first": the same index, the other way.
+  const nulls = NOT_NULL_SORTS.has(filter.sort) ? sql`` : win?.reverse ? sql` nulls first` : sql` nulls last`;
   return sql`select o.id, ${SORT_KEYS[filter.sort]} as sort_key ${FROM} ${whereSql(filter, at)}
     order by 2 ${dir}${nulls}, o.id ${dir} ${cut}`;
 }
@@ -151,7 +167,7 @@ async function orderCounts(db: DbOrTx): Promise<{ status: string; refund: boolea
   });
 }
 
-/** One page of bookings (or all of them: page null), with the count of all matches. */
+/** One page of bookings (or all of them: page null), with the count of all matches (counted first: it places the page). */
 export async function listBookings(
   db: DbOrTx,
   filter: ListFilter,
@@ -160,8 +176,10 @@ export async function listBookings(
 ): Promise<{ rows: BookingListRow[]; total: number }> {
   const iso = at.toISOString();
   const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
-  const { rows } = await db.execute<BookingListRow>(columnsSql(chosenSql(filter, iso, page), iso, dir));
   const total = await countBookings(db, filter, iso);
+  const win = windowOf(page, total);
+  const { rows } =
+    win?.limit === 0 ? { rows: [] } : await db.execute<BookingListRow>(columnsSql(chosenSql(filter, iso, win), iso, dir));
   for (const row of rows) row.total_count = total;
   return { rows, total };
 }

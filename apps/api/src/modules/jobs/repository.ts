@@ -108,7 +108,12 @@ export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, lim
   return {
     items: rows.map(toApi),
     jobs: await queueHealth(db),
-    counts: { due: await count("due"), sent: await count("sent"), failed: await count("failed"), skipped: await count("skipped") },
+    counts: {
+      due: await count("due"),
+      sent: await count("sent"),
+      failed: await count("failed"),
+      skipped: await count("skipped"),
+    },
   };
 }
 

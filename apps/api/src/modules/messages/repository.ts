@@ -1,5 +1,5 @@
 /** Contact messages' SQL: the office's paged list (all, unhandled or handled), the handled flag, new messages. */
-import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { ContactMessage, ContactMessageCreateInput, MessageFilter } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
