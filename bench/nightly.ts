@@ -1,0 +1,60 @@
+/**
+ * Nightly jobs at size (decision 501): the retention and reminder jobs on a years-of-data database
+ * (`BENCH_VOLUME_DB=<url>`, built by `generate`) while bookings flow beside them; per job the time
+ * taken, the longest transaction the jobs held (their locks last as long) and what the bookings felt.
+ * Targets: a night's work ≤ 60 s; no booking held up > 1 s.
+ *
+ * Two runs: first the backlog (the jobs at yesterday's date: on a generated database nothing was
+ * ever deleted, so this is years of retention at once, as on a centre's first night after an
+ * upgrade), then one night's work (today's date).
+ *
+ *   BENCH_VOLUME_DB=postgres://…/volume_1_42 pnpm --filter @app/bench nightly
+ */
+import { execFileSync } from "node:child_process";
+import { API_DIR, loadAvg } from "./lib";
+import { startBookingLoop, watchTransactions } from "./booking-loop";
+
+const url = process.env.BENCH_VOLUME_DB;
+if (!url) throw new Error("BENCH_VOLUME_DB=<url of a years-of-data database> is required");
+
+async function night(label: string, now: Date): Promise<boolean> {
+  const bookings = await startBookingLoop(url!);
+  const watch = await watchTransactions(url!, "nightly-jobs");
+  const started = performance.now();
+  let out = "";
+  let failed = false;
+  try {
+    out = execFileSync("pnpm", ["exec", "tsx", "src/cli/nightly.ts", "--now", now.toISOString()], {
+      cwd: API_DIR,
+      encoding: "utf8",
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+  } catch (e) {
+    // The figures below still say how far it got and what the bookings felt.
+    failed = true;
+    out = String((e as { stdout?: string }).stdout ?? "");
+  }
+  {
+    const total = performance.now() - started;
+    const longest = await watch.stop();
+    const b = await bookings.stop();
+    console.info(`\n${label} (jobs at ${now.toISOString()}), load ${loadAvg()}`);
+    for (const line of out.split("\n").filter((l) => l.startsWith("NIGHTLY "))) {
+      const [, job, ms, ...result] = line.split(" ");
+      console.info(`  ${job!.padEnd(32)} ${Number(ms).toLocaleString("en-GB").padStart(8)} ms  ${result.join(" ")}`);
+    }
+    const ok = !failed && total <= 60_000 && b.over1s === 0 && b.errors === 0;
+    console.info(
+      `  ${failed ? "FAILED after" : "all"} ${(total / 1000).toFixed(1)} s (≤ 60 s); longest job transaction ${longest.toFixed(0)} ms; ` +
+        `bookings beside: ${b.bookings}, p50 ${b.p50.toFixed(0)} ms, max ${b.max.toFixed(0)} ms, over 1 s ${b.over1s}, ` +
+        `errors ${b.errors}${b.lastError ? ` (${b.lastError})` : ""} ${ok ? "met" : "MISSED"}`,
+    );
+    return ok;
+  }
+}
+
+console.info(`Nightly jobs at size, ${new Date().toISOString()}, load ${loadAvg()}`);
+const day = 24 * 3600 * 1000;
+await night("Backlog: years of retention at once", new Date(Date.now() - day));
+process.exitCode = (await night("One night's work", new Date())) ? 0 : 1;
