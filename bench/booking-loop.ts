@@ -29,10 +29,10 @@ async function copySql(c: PgClient, table: string, set: Record<string, string>):
   const { rows } = await c.query<{ column_name: string; is_nullable: string; unique_col: boolean; data_type: string }>(
     `select a.column_name, a.is_nullable, a.data_type,
        exists (select 1 from pg_index i join pg_attribute t on t.attrelid = i.indrelid and t.attnum = i.indkey[0]
-               where i.indrelid = $1::regclass and i.indisunique and i.indnkeyatts = 1 and t.attname = a.column_name) as unique_col
-     from information_schema.columns a where a.table_name = $1 and a.table_schema = 'public' and a.column_name <> 'id'
+               where i.indrelid = $2::regclass and i.indisunique and i.indnkeyatts = 1 and t.attname = a.column_name) as unique_col
+     from information_schema.columns a where a.table_name = $1::text and a.table_schema = 'public' and a.column_name <> 'id'
        and a.is_generated = 'NEVER' order by a.ordinal_position`,
-    [table],
+    [table, table],
   );
   const cols = rows.map((r) => r.column_name);
   const values = rows.map((r) =>

@@ -8,7 +8,8 @@
  *   (at the earlier commit) pnpm --filter @app/bench generate -- --scale 1 --seed 42
  *   BENCH_VOLUME_DB=postgres://…/volume_1_42 pnpm --filter @app/bench migrations
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { API_DIR, loadAvg } from "./lib";
 import { connect, startBookingLoop, watchTransactions } from "./booking-loop";
 
@@ -27,11 +28,16 @@ const started = performance.now();
 const migrateUrl = new URL(url);
 migrateUrl.searchParams.set("application_name", "bench-migrate");
 try {
-  execFileSync("pnpm", ["exec", "tsx", "src/cli/migrate.ts"], {
+  // Asynchronously: the booking loop and the watcher run in this process's event loop meanwhile.
+  const { stdout, stderr } = await promisify(execFile)("pnpm", ["exec", "tsx", "src/cli/migrate.ts"], {
     cwd: API_DIR,
     env: { ...process.env, DATABASE_URL: migrateUrl.toString() },
-    stdio: ["ignore", "inherit", "inherit"],
   });
+  process.stdout.write(stdout + stderr);
+} catch (e) {
+  const { stdout = "", stderr = "" } = e as { stdout?: string; stderr?: string };
+  console.error(`migration failed: ${(stdout + stderr).split("\n").slice(-3).join(" ")}`);
+  process.exitCode = 1;
 } finally {
   const total = performance.now() - started;
   await new Promise((r) => setTimeout(r, 2000));
@@ -39,7 +45,7 @@ try {
   const b = await bookings.stop();
   const after = await applied();
   await db.end();
-  const ok = b.over1s === 0 && b.errors === 0;
+  const ok = !process.exitCode && b.over1s === 0 && b.errors === 0;
   console.info(
     `${after - before} migration(s) and the online indexes in ${(total / 1000).toFixed(1)} s; longest transaction ${longest.toFixed(0)} ms; ` +
       `bookings beside: ${b.bookings}, p50 ${b.p50.toFixed(0)} ms, max ${b.max.toFixed(0)} ms, over 1 s ${b.over1s}, errors ${b.errors}` +

@@ -10,7 +10,8 @@
  *
  *   BENCH_VOLUME_DB=postgres://…/volume_1_42 pnpm --filter @app/bench nightly
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { API_DIR, loadAvg } from "./lib";
 import { startBookingLoop, watchTransactions } from "./booking-loop";
 
@@ -24,16 +25,17 @@ async function night(label: string, now: Date): Promise<boolean> {
   let out = "";
   let failed = false;
   try {
-    out = execFileSync("pnpm", ["exec", "tsx", "src/cli/nightly.ts", "--now", now.toISOString()], {
+    // Asynchronously: the booking loop and the watcher run in this process's event loop meanwhile.
+    ({ stdout: out } = await promisify(execFile)("pnpm", ["exec", "tsx", "src/cli/nightly.ts", "--now", now.toISOString()], {
       cwd: API_DIR,
-      encoding: "utf8",
       env: { ...process.env, DATABASE_URL: url },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+      maxBuffer: 1 << 24,
+    }));
   } catch (e) {
     // The figures below still say how far it got and what the bookings felt.
     failed = true;
     out = String((e as { stdout?: string }).stdout ?? "");
+    console.error(String((e as { stderr?: string }).stderr ?? "").trim());
   }
   {
     const total = performance.now() - started;

@@ -158,7 +158,7 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
     );
     const counts = await fillHistory(c, t, step);
     // The triggers that keep the office's list keys and counts were off while loading (decision 500).
-    await step("office list keys and counts", "select rebuild_office_list_keys()");
+    await step("office list keys and counts", "select rebuild_office_lists()");
     await step("office list keys: statistics", "analyze order_list_keys");
     const started = Date.now();
     const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
