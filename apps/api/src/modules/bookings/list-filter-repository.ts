@@ -34,7 +34,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * by its trigram index (drizzle/online/0040_search_indexes.sql, decision 461) instead of testing
  * every order in turn.
  */
-function searchSql(q: string): SQL {
+export function searchIdsSql(q: string): SQL {
   const like = `%${escapeLike(q.trim())}%`;
   const compact = q.replace(/[\s-]/g, "").toUpperCase();
   const digits = q.replace(/\D/g, "");
@@ -50,7 +50,7 @@ function searchSql(q: string): SQL {
   if (compact.length >= 3) parts.push(sql`select s.id from orders s where s.booking_ref like ${`%${escapeLike(compact)}%`}`);
   if (phoneLike)
     parts.push(sql`select s.id from orders s where regexp_replace(s.phone_number, '\\D', '', 'g') like ${`%${digits}%`}`);
-  return sql`o.id in (${sql.join(parts, sql` union `)})`;
+  return sql.join(parts, sql` union `);
 }
 
 /**
@@ -86,13 +86,16 @@ export function statusSql(status: BookingStatusFilter, at: string): SQL | null {
   }
 }
 
-/** The filter's conditions besides `extra` (a status segment of the status sort), as a WHERE clause. */
-export function whereSql(filter: ListFilter, at: string, extra?: SQL): SQL {
+/**
+ * The filter's conditions besides `extra` (a status segment of the status sort), as a WHERE clause;
+ * without the search when the caller joins the search's ids itself (`withSearch` false).
+ */
+export function whereSql(filter: ListFilter, at: string, extra?: SQL, withSearch = true): SQL {
   const conds: SQL[] = [];
   const status = statusSql(filter.status, at);
   if (status) conds.push(status);
   if (extra) conds.push(extra);
-  if (filter.q?.trim()) conds.push(searchSql(filter.q));
+  if (withSearch && filter.q?.trim()) conds.push(sql`o.id in (${searchIdsSql(filter.q)})`);
   if (filter.money) conds.push(moneyFilterSql(filter.money, at));
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }

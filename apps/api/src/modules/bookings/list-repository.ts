@@ -8,7 +8,14 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BookingSortField } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import type { Page } from "../../lib/paging";
-import { bookingStatusSql, countedByStatusOnly, refundedSql, whereSql, type ListFilter } from "./list-filter-repository";
+import {
+  bookingStatusSql,
+  countedByStatusOnly,
+  refundedSql,
+  searchIdsSql,
+  whereSql,
+  type ListFilter,
+} from "./list-filter-repository";
 
 export type { ListFilter };
 
@@ -127,7 +134,14 @@ const columnsSql = (chosen: SQL, iso: string, dir: SQL) => sql`
  */
 async function countBookings(db: DbOrTx, filter: ListFilter, iso: string): Promise<number> {
   if (!countedByStatusOnly(filter) || filter.status === "pending") {
-    const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n ${FROM} ${whereSql(filter, iso)}`);
+    // A search's matches drive the count (a course's title can match thousands, never every order).
+    const q = filter.q?.trim();
+    const from = q
+      ? sql`from (${searchIdsSql(q)}) m(id) join orders o on o.id = m.id join order_list_keys k on k.order_id = o.id`
+      : FROM;
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n ${from} ${whereSql(filter, iso, undefined, !q)}`,
+    );
     return Number(rows[0]?.n ?? 0);
   }
   const counts = await orderCounts(db);
