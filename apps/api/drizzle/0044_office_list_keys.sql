@@ -16,6 +16,11 @@
 -- exist already are filled after it, in batches, by backfill_office_lists() (src/db/online-backfill.ts,
 -- run as the online indexes are): the keys of orders without any, then each list's count of the rows
 -- up to the id list_count_marks recorded here, which the triggers leave to the backfill.
+-- Each lock within a second, or this start fails and the next one tries again: bookings never wait longer.
+SET LOCAL lock_timeout = '1s';
+--> statement-breakpoint
+SET LOCAL statement_timeout = '5s';
+--> statement-breakpoint
 CREATE TABLE "order_list_keys" (
 	"order_id" integer PRIMARY KEY NOT NULL REFERENCES "orders"("id") ON DELETE CASCADE,
 	"status" "order_status" NOT NULL,
