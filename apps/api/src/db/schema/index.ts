@@ -14,3 +14,4 @@ export * from "./trainers";
 export * from "./money";
 export * from "./invoices";
 export * from "./self-service";
+export * from "./list-keys";

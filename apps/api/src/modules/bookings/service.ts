@@ -27,6 +27,7 @@ import {
   type OfficeCtx,
 } from "../orders";
 import { confirmationMail } from "./mails";
+import * as listRepo from "./list-repository";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 
@@ -49,11 +50,11 @@ export const asMethod = (m: string | null | undefined): PaymentMethod =>
 
 export async function listBookings(
   db: Db,
-  filter: repo.ListFilter,
+  filter: listRepo.ListFilter,
   now: Date,
   page: Page | null,
 ): Promise<{ items: BookingRow[]; total: number }> {
-  const { rows, total } = await repo.listBookings(db, filter, now, page);
+  const { rows, total } = await listRepo.listBookings(db, filter, now, page);
   return { total, items: rows.map((r) => toBookingRow(r, now)) };
 }
 
@@ -61,13 +62,13 @@ export async function listBookings(
  * Every booking of the list for the export, a batch of rows at a time (decision 464): the ids in
  * the list's order first, then the rows of each batch, so memory holds one batch, not the list.
  */
-export async function* bookingBatches(db: Db, filter: repo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
-  const ids = await repo.listBookingIds(db, filter, now);
+export async function* bookingBatches(db: Db, filter: listRepo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
+  const ids = await listRepo.listBookingIds(db, filter, now);
   for (let i = 0; i < ids.length; i += size)
-    yield (await repo.listBookingsByIds(db, ids.slice(i, i + size), now)).map((r) => toBookingRow(r, now));
+    yield (await listRepo.listBookingsByIds(db, ids.slice(i, i + size), now)).map((r) => toBookingRow(r, now));
 }
 
-function toBookingRow(r: repo.BookingListRow, now: Date): BookingRow {
+function toBookingRow(r: listRepo.BookingListRow, now: Date): BookingRow {
   const paid = r.amount_paid_pence === null ? null : Number(r.amount_paid_pence);
   const refunded = Number(r.refunded_pence);
   return {
@@ -94,7 +95,7 @@ function toBookingRow(r: repo.BookingListRow, now: Date): BookingRow {
 }
 
 /** The list's (and CSV's) money columns: the rule `balanceStatus` on the row. */
-function rowMoney(r: repo.BookingListRow, refunded: number, now: Date) {
+function rowMoney(r: listRepo.BookingListRow, refunded: number, now: Date) {
   const m = moneyStateOf(
     {
       status: r.status as OrderRow["status"],

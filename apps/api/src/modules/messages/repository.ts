@@ -1,9 +1,10 @@
 /** Contact messages' SQL: the office's paged list (all, unhandled or handled), the handled flag, new messages. */
-import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { ContactMessage, ContactMessageCreateInput, MessageFilter } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import type { Page } from "../../lib/paging";
+import { countedRows } from "../../db/list-counts";
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
@@ -20,6 +21,9 @@ export function toContactMessage(m: MessageRow): ContactMessage {
     handled_by: m.handledBy,
   };
 }
+
+/** The keys of list_counts ("handled_at is not null") each filter adds up. */
+const COUNT_KEYS: Record<MessageFilter, string[]> = { all: ["true", "false"], unhandled: ["false"], handled: ["true"] };
 
 const filterOf = (filter: MessageFilter) =>
   filter === "unhandled"
@@ -42,11 +46,9 @@ export async function listMessages(
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(where);
-  return { items: rows.map(toContactMessage), total: count?.n ?? 0 };
+  // Kept by a trigger per handled or not (decision 500), so no page counts every message.
+  const total = await countedRows(db, "contact_messages", COUNT_KEYS[filter]);
+  return { items: rows.map(toContactMessage), total };
 }
 
 export async function insertMessage(db: DbOrTx, body: ContactMessageCreateInput, now: Date): Promise<void> {
