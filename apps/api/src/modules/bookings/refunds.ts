@@ -80,7 +80,13 @@ export async function refundBooking(ctx: BookingCtx, id: number, input: RefundIn
   await refundOrder(ctx, id, input, {
     then: async (tx, { order, amount }) => {
       if (input.notify === false) return;
-      await queueBuyerMail(tx, order, "booking_refunded", await withCreditNotes(tx, ctx, order.id, refundMail(order, amount, ctx.mail)), ctx);
+      await queueBuyerMail(
+        tx,
+        order,
+        "booking_refunded",
+        await withCreditNotes(tx, ctx, order.id, refundMail(order, amount, ctx.mail)),
+        ctx,
+      );
     },
   });
 }
