@@ -155,6 +155,17 @@ describe("a booking's page", () => {
       headers: office.headers,
     });
     expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("Changes cannot be negative");
+    // Words typed where a number belongs: the office reads what to type, not the validator's jargon.
+    const words = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/admin/booking-policy",
+      payload: { ...policy.policy, max_changes: "eleven" },
+      headers: office.headers,
+    });
+    expect(words.statusCode).toBe(400);
+    expect(JSON.stringify(words.json())).toContain("Enter the number of changes as a whole number");
+    expect(JSON.stringify(words.json())).not.toContain("Expected number");
     const saved = await ctx.app.inject({
       method: "PUT",
       url: "/api/admin/booking-policy",

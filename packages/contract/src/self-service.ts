@@ -15,8 +15,15 @@ const IdempotencyKey = z
   .min(8, "Send an idempotency key")
   .max(100, "The idempotency key is too long");
 
-const days = (max: number) => z.number().int("Whole days only").min(0, "Days cannot be negative").max(max, `At most ${max} days`);
-const FeeBandSchema = z.object({ from_days: days(365), percent: z.number().int().min(0).max(100, "At most 100%") });
+/** A whole number typed by the office, with its own words when it is not one ("eleven", "2.5"). */
+const whole = (what: string) =>
+  z.number({ invalid_type_error: `Enter the ${what} as a whole number`, required_error: `Enter the ${what}` });
+const days = (max: number) =>
+  whole("number of days").int("Whole days only").min(0, "Days cannot be negative").max(max, `At most ${max} days`);
+const FeeBandSchema = z.object({
+  from_days: days(365),
+  percent: whole("fee in %").int("Whole percent only").min(0, "The fee cannot be negative").max(100, "At most 100%"),
+});
 const Ladder = z
   .array(FeeBandSchema)
   .min(1, "Give at least one band")
@@ -25,7 +32,10 @@ const Ladder = z
 
 export const BookingPolicySchema = z.object({
   change_cutoff_days: days(90),
-  max_changes: z.number().int().min(0).max(10),
+  max_changes: whole("number of changes")
+    .int("Whole changes only")
+    .min(0, "Changes cannot be negative")
+    .max(10, "At most 10 changes"),
   change_fees: Ladder,
   cheaper_date: z.enum(["refund", "credit"]),
   cancel_fees: Ladder,
