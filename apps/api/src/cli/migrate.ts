@@ -16,7 +16,5 @@ async function main() {
 
 main().catch((e) => {
   console.error(e instanceof Error ? e.message : e);
-  // drizzle wraps the database's error: its reason (a timeout, a lock not granted) is the cause.
-  if (e instanceof Error && e.cause) console.error(e.cause instanceof Error ? e.cause.message : e.cause);
   process.exit(1);
 });

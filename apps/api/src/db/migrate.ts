@@ -5,7 +5,6 @@ import { API_ROOT } from "../env";
 import { createDb } from "./client";
 import { installJobQueue } from "../workers/queue";
 import { applyOnlineIndexes } from "./online-indexes";
-import { backfillOfficeLists } from "./online-backfill";
 
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, "drizzle");
 /** Indexes built without locking bookings, after the migrations (decision 463). */
@@ -38,8 +37,6 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       try {
         const { failed } = await applyOnlineIndexes(client, ONLINE_INDEXES_FOLDER);
         for (const f of failed) console.warn(`online index ${f.name} not built (next start retries): ${f.error}`);
-        // What migrations left to fill on a live database, a batch per transaction (decision 500).
-        await backfillOfficeLists(client);
       } finally {
         await client.query("reset statement_timeout");
         await client.query("reset lock_timeout");

@@ -14,4 +14,3 @@ export * from "./trainers";
 export * from "./money";
 export * from "./invoices";
 export * from "./self-service";
-export * from "./list-keys";

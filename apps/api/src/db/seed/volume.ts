@@ -157,9 +157,6 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
        from orders where amount_paid_pence > 0 and (status = 'cancelled' or id % 40 = 0) and reference like 'vol\\_%'`,
     );
     const counts = await fillHistory(c, t, step);
-    // The triggers that keep the office's list keys and counts were off while loading (decision 500).
-    await step("office list keys and counts", "select rebuild_office_lists()");
-    await step("office list keys: statistics", "analyze order_list_keys");
     const started = Date.now();
     const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
     if (failed.length) throw new Error(`online indexes not built: ${failed.map((f) => `${f.name}: ${f.error}`).join("; ")}`);

@@ -13,7 +13,6 @@ import { bookingsCsv } from "./csv";
 import { trainerBookingsCsv } from "./trainer-csv";
 import { scopeOf } from "../trainers";
 import { receiptPdf } from "./receipt";
-import type * as listRepo from "./list-repository";
 import * as repo from "./repository";
 import { createManualBooking, recordPayment } from "./manual";
 import { cancelBooking, refundBooking } from "./refunds";
@@ -38,11 +37,11 @@ function ctxOf(request: FastifyRequest): BookingCtx {
 }
 
 const filterOf = (
-  query: { status?: string; sort?: string; dir?: string; q?: string; money?: listRepo.ListFilter["money"] } | undefined,
-): listRepo.ListFilter => ({
-  status: (query?.status ?? DEFAULT_BOOKING_STATUS_FILTER) as listRepo.ListFilter["status"],
-  sort: (query?.sort ?? "booked_on") as listRepo.ListFilter["sort"],
-  dir: (query?.dir ?? "desc") as listRepo.ListFilter["dir"],
+  query: { status?: string; sort?: string; dir?: string; q?: string; money?: repo.ListFilter["money"] } | undefined,
+): repo.ListFilter => ({
+  status: (query?.status ?? DEFAULT_BOOKING_STATUS_FILTER) as repo.ListFilter["status"],
+  sort: (query?.sort ?? "booked_on") as repo.ListFilter["sort"],
+  dir: (query?.dir ?? "desc") as repo.ListFilter["dir"],
   q: query?.q,
   money: query?.money,
 });

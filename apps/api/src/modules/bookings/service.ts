@@ -27,7 +27,6 @@ import {
   type OfficeCtx,
 } from "../orders";
 import { confirmationMail } from "./mails";
-import * as listRepo from "./list-repository";
 import * as repo from "./repository";
 import type { OrderRow } from "./repository";
 
@@ -50,11 +49,11 @@ export const asMethod = (m: string | null | undefined): PaymentMethod =>
 
 export async function listBookings(
   db: Db,
-  filter: listRepo.ListFilter,
+  filter: repo.ListFilter,
   now: Date,
   page: Page | null,
 ): Promise<{ items: BookingRow[]; total: number }> {
-  const { rows, total } = await listRepo.listBookings(db, filter, now, page);
+  const { rows, total } = await repo.listBookings(db, filter, now, page);
   return { total, items: rows.map((r) => toBookingRow(r, now)) };
 }
 
@@ -62,13 +61,13 @@ export async function listBookings(
  * Every booking of the list for the export, a batch of rows at a time (decision 464): the ids in
  * the list's order first, then the rows of each batch, so memory holds one batch, not the list.
  */
-export async function* bookingBatches(db: Db, filter: listRepo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
-  const ids = await listRepo.listBookingIds(db, filter, now);
+export async function* bookingBatches(db: Db, filter: repo.ListFilter, now: Date, size = 1000): AsyncGenerator<BookingRow[]> {
+  const ids = await repo.listBookingIds(db, filter, now);
   for (let i = 0; i < ids.length; i += size)
-    yield (await listRepo.listBookingsByIds(db, ids.slice(i, i + size), now)).map((r) => toBookingRow(r, now));
+    yield (await repo.listBookingsByIds(db, ids.slice(i, i + size), now)).map((r) => toBookingRow(r, now));
 }
 
-function toBookingRow(r: listRepo.BookingListRow, now: Date): BookingRow {
+function toBookingRow(r: repo.BookingListRow, now: Date): BookingRow {
   const paid = r.amount_paid_pence === null ? null : Number(r.amount_paid_pence);
   const refunded = Number(r.refunded_pence);
   return {
@@ -95,7 +94,7 @@ function toBookingRow(r: listRepo.BookingListRow, now: Date): BookingRow {
 }
 
 /** The list's (and CSV's) money columns: the rule `balanceStatus` on the row. */
-function rowMoney(r: listRepo.BookingListRow, refunded: number, now: Date) {
+function rowMoney(r: repo.BookingListRow, refunded: number, now: Date) {
   const m = moneyStateOf(
     {
       status: r.status as OrderRow["status"],

@@ -2,7 +2,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ScheduledMail, ScheduledMailView } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
-import { countedRows } from "../../db/list-counts";
 
 type Row = {
   source: "outbox" | "schedule";
@@ -18,59 +17,30 @@ type Row = {
   booking_ref: string | null;
 };
 
-const OUTBOX_ROWS = sql`
+/** Outbox mails (due = pending, sent, failed) and planned mails not queued yet (due, skipped, failed). */
+const ALL_ROWS = sql`(
   select 'outbox' as source, m.id, m.kind, m."to", m.subject,
     case m.status when 'pending' then 'due' when 'sent' then 'sent' else 'failed' end as status,
     case when m.status = 'pending' then m.next_attempt_at else m.created_at end as due_at,
     m.sent_at, m.attempts, m.last_error as error, o.booking_ref
   from mail_outbox m
   left join scheduled_mails s on s.outbox_id = m.id
-  left join orders o on o.id = s.order_id`;
-
-const SCHEDULE_ROWS = sql`
-  select 'schedule' as source, s.id, s.kind, coalesce(a.email, o.guest_email) as "to", null as subject,
-    case s.status when 'scheduled' then 'due' when 'skipped' then 'skipped' else 'failed' end as status,
-    s.due_at, null::timestamptz as sent_at, 0 as attempts, s.reason as error, o.booking_ref
+  left join orders o on o.id = s.order_id
+  union all
+  select 'schedule', s.id, s.kind, coalesce(a.email, o.guest_email), null,
+    case s.status when 'scheduled' then 'due' when 'skipped' then 'skipped' else 'failed' end,
+    s.due_at, null, 0, s.reason, o.booking_ref
   from scheduled_mails s
   join order_attendees a on a.id = s.attendee_id
-  join orders o on o.id = s.order_id`;
+  join orders o on o.id = s.order_id
+  where s.status <> 'queued'
+) r`;
 
-/** Outbox mails (due = pending, sent, failed) and planned mails not queued yet (due, skipped, failed). */
-const ALL_ROWS = sql`(${OUTBOX_ROWS} union all ${SCHEDULE_ROWS} where s.status <> 'queued') r`;
-
-/**
- * Each view as one branch per source, each read in the view's order from an index and cut at what
- * the page needs (decision 500), instead of deriving every row's status first.
- */
-const VIEWS: Record<ScheduledMailView, { outbox: SQL | null; schedule: SQL | null; order: SQL }> = {
-  due: {
-    outbox: sql`m.status = 'pending' order by m.next_attempt_at asc, m.id asc`,
-    schedule: sql`s.status = 'scheduled' order by s.due_at asc, s.id asc`,
-    order: sql`order by r.due_at asc, r.id asc`,
-  },
-  sent: {
-    outbox: sql`m.status = 'sent' order by m.sent_at desc nulls last, m.id desc`,
-    schedule: null,
-    order: sql`order by r.sent_at desc nulls last, r.id desc`,
-  },
-  failed: {
-    outbox: sql`m.status = 'failed' order by m.created_at desc, m.id desc`,
-    schedule: sql`s.status = 'failed' order by s.due_at desc, s.id desc`,
-    order: sql`order by r.due_at desc, r.id desc`,
-  },
-  skipped: {
-    outbox: null,
-    schedule: sql`s.status = 'skipped' order by s.due_at desc, s.id desc`,
-    order: sql`order by r.due_at desc, r.id desc`,
-  },
-};
-
-/** The keys of list_counts (each table's status) that make each view's total. */
-const COUNT_KEYS: Record<ScheduledMailView, { outbox: string[]; schedule: string[] }> = {
-  due: { outbox: ["pending"], schedule: ["scheduled"] },
-  sent: { outbox: ["sent"], schedule: [] },
-  failed: { outbox: ["failed"], schedule: ["failed"] },
-  skipped: { outbox: [], schedule: ["skipped"] },
+const ORDER: Record<ScheduledMailView, SQL> = {
+  due: sql`order by r.due_at asc, r.id asc`,
+  sent: sql`order by r.sent_at desc nulls last, r.id desc`,
+  failed: sql`order by r.due_at desc, r.id desc`,
+  skipped: sql`order by r.due_at desc, r.id desc`,
 };
 
 function toApi(r: Row): ScheduledMail {
@@ -92,28 +62,17 @@ function toApi(r: Row): ScheduledMail {
 }
 
 export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, limit: number, offset: number) {
-  const v = VIEWS[view];
-  const enough = limit + offset;
-  const branches = [
-    v.outbox && sql`(${OUTBOX_ROWS} where ${v.outbox} limit ${enough})`,
-    v.schedule && sql`(${SCHEDULE_ROWS} where ${v.schedule} limit ${enough})`,
-  ].filter((b): b is SQL => b !== null);
   const { rows } = await db.execute<Row>(
-    sql`select * from (${sql.join(branches, sql` union all `)}) r ${v.order} limit ${limit} offset ${offset}`,
+    sql`select * from ${ALL_ROWS} where r.status = ${view} ${ORDER[view]} limit ${limit} offset ${offset}`,
   );
-  const count = async (name: ScheduledMailView) => {
-    const keys = COUNT_KEYS[name];
-    return (await countedRows(db, "mail_outbox", keys.outbox)) + (await countedRows(db, "scheduled_mails", keys.schedule));
-  };
+  const { rows: counts } = await db.execute<{ status: ScheduledMailView; n: number }>(
+    sql`select r.status, count(*)::int as n from ${ALL_ROWS} group by r.status`,
+  );
+  const count = (v: ScheduledMailView) => counts.find((c) => c.status === v)?.n ?? 0;
   return {
     items: rows.map(toApi),
     jobs: await queueHealth(db),
-    counts: {
-      due: await count("due"),
-      sent: await count("sent"),
-      failed: await count("failed"),
-      skipped: await count("skipped"),
-    },
+    counts: { due: count("due"), sent: count("sent"), failed: count("failed"), skipped: count("skipped") },
   };
 }
 

@@ -50,19 +50,9 @@ async function planRenewals(db: Db, env: Settings, now: Date): Promise<number> {
   return planned;
 }
 
-/** Plans what is missing (idempotent). */
+/** Plans what is missing (idempotent); the office's view calls it too, so a booking paid a minute ago shows its reminders. */
 export async function planScheduledMail(db: Db, env: Settings, now: Date): Promise<number> {
   return (await planCourseReminders(db, env, now)) + (await planRenewals(db, env, now));
-}
-
-/**
- * What the office's view plans before it lists: the course reminders, so a booking paid a minute
- * ago shows its reminders. Renewal reminders are planned by the job (every five minutes): finding
- * who qualified reads every learner's results, too slow for a screen on years of data (decision 500),
- * and a renewal falls due months after the course.
- */
-export async function planBookingReminders(db: Db, env: Settings, now: Date): Promise<number> {
-  return planCourseReminders(db, env, now);
 }
 
 /** One run: plan what is missing, then queue or skip every due mail. */

@@ -1,10 +1,9 @@
 /** Contact messages' SQL: the office's paged list (all, unhandled or handled), the handled flag, new messages. */
-import { desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ContactMessage, ContactMessageCreateInput, MessageFilter } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { contactMessages } from "../../db/schema";
 import type { Page } from "../../lib/paging";
-import { countedRows } from "../../db/list-counts";
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
@@ -21,9 +20,6 @@ export function toContactMessage(m: MessageRow): ContactMessage {
     handled_by: m.handledBy,
   };
 }
-
-/** The keys of list_counts ("handled_at is not null") each filter adds up. */
-const COUNT_KEYS: Record<MessageFilter, string[]> = { all: ["true", "false"], unhandled: ["false"], handled: ["true"] };
 
 const filterOf = (filter: MessageFilter) =>
   filter === "unhandled"
@@ -46,9 +42,11 @@ export async function listMessages(
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(page.limit)
     .offset(page.offset);
-  // Kept by a trigger per handled or not (decision 500), so no page counts every message.
-  const total = await countedRows(db, "contact_messages", COUNT_KEYS[filter]);
-  return { items: rows.map(toContactMessage), total };
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contactMessages)
+    .where(where);
+  return { items: rows.map(toContactMessage), total: count?.n ?? 0 };
 }
 
 export async function insertMessage(db: DbOrTx, body: ContactMessageCreateInput, now: Date): Promise<void> {

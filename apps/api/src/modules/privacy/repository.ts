@@ -106,25 +106,17 @@ export async function remindersFor(db: DbOrTx, orderIds: number[], attendeeIds: 
 }
 
 /** Sent and given-up mails created before `before` (waiting ones stay); how many. */
-/**
- * One batch of sent or given-up outbox mails queued before `before`, after id `afterId` in id order
- * (the next batch starts where this one stopped); the ids deleted.
- */
-export async function deleteOldMailsBatch(db: DbOrTx, before: Date, afterId: number, size: number): Promise<number[]> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    delete from mail_outbox where id in (
-      select id from mail_outbox
-      where id > ${afterId} and status in ('sent', 'failed') and created_at < ${before.toISOString()}
-      order by id limit ${size})
-    returning id`);
-  return rows.map((r) => Number(r.id));
+export async function deleteOldMails(db: DbOrTx, before: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`delete from mail_outbox where status in ('sent', 'failed') and created_at < ${before.toISOString()} returning id`,
+  );
+  return rows.length;
 }
 
-/** One batch of activity-log entries older than `before`, oldest first; how many. */
-export async function deleteOldActivityBatch(db: DbOrTx, before: Date, size: number): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    delete from activity_log where id in (
-      select id from activity_log where created_at < ${before.toISOString()} order by created_at limit ${size})
-    returning id`);
+/** Activity-log entries older than `before`; how many. */
+export async function deleteOldActivity(db: DbOrTx, before: Date): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`delete from activity_log where created_at < ${before.toISOString()} returning id`,
+  );
   return rows.length;
 }

@@ -19,28 +19,8 @@ function monthsBefore(now: Date, months: number): Date {
   return d;
 }
 
-/**
- * Rows deleted per statement (each its own transaction): a night after years of data may delete
- * hundreds of thousands, and one statement would hold its locks (and the kept counts' rows, decision
- * 500) until the last row was gone. A batch takes milliseconds.
- */
-export const PURGE_BATCH = 1000;
-
 export async function purgeOldRecords(db: Db, now: Date): Promise<{ mails: number; activity: number }> {
-  const mailsBefore = monthsBefore(now, OUTBOX_KEEP_MONTHS);
-  let mails = 0;
-  for (let afterId = 0; ; ) {
-    const ids = await repo.deleteOldMailsBatch(db, mailsBefore, afterId, PURGE_BATCH);
-    mails += ids.length;
-    if (ids.length < PURGE_BATCH) break;
-    afterId = Math.max(...ids);
-  }
-  const activityBefore = monthsBefore(now, ACTIVITY_KEEP_YEARS * 12);
-  let activity = 0;
-  for (;;) {
-    const n = await repo.deleteOldActivityBatch(db, activityBefore, PURGE_BATCH);
-    activity += n;
-    if (n < PURGE_BATCH) break;
-  }
+  const mails = await repo.deleteOldMails(db, monthsBefore(now, OUTBOX_KEEP_MONTHS));
+  const activity = await repo.deleteOldActivity(db, monthsBefore(now, ACTIVITY_KEEP_YEARS * 12));
   return { mails, activity };
 }
