@@ -1,29 +1,30 @@
 /**
  * /booking/{id}: everything about one booking on its own linkable page (issue 13), and the
- * office's actions on it. Longer than 300 lines on purpose: it is one screen of read-only
- * sections, each a few lines, and splitting them across files would only scatter the layout.
+ * office's actions on it. Each section has its own file (Booking*Section); this one lays them out
+ * and opens the action dialogs.
  */
 import { useState } from "react";
-import type { FormEvent } from "react";
-import { Link } from "react-router-dom";
-import { ArrowLeftRight, Ban, Banknote, FileText, Mail, PenLine, Printer, Undo2, UserRoundPen, UserX } from "lucide-react";
-import { Button, Skeleton, TextAreaField, buttonClassName, useToast } from "@app/ui";
+import { Ban, Banknote, FileText, Mail, Undo2 } from "lucide-react";
+import { Button, Skeleton, buttonClassName, useToast } from "@app/ui";
 import { PAYMENT_METHOD_LABELS } from "@app/contract";
 import type { BookingDetail } from "@app/contract";
-import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { Fact } from "../../components/Fact";
 import { RecordDetailStates, useRecordId } from "../../components/RecordDetail";
-import { apiLink, newIdempotencyKey, useAddNote, useBooking } from "./api";
+import { apiLink, useBooking } from "./api";
 import { BookingStatusBadge } from "./StatusBadge";
 import { DocumentsSection } from "./DocumentsSection";
 import { CancelDialog, RecordPaymentDialog, RefundDialog, ResendDialog, TransferDialog, owedOn } from "./ActionDialogs";
 import type { DoneHandler } from "./ActionDialogs";
 import { AttendeeCancelDialog, AttendeePersonDialog, type AttendeeAction } from "./AttendeeDialogs";
 import { BookingMoneySection } from "./BookingMoneySection";
-import { BookingSection as Section } from "./BookingSection";
-import { courseDate, money, stamp } from "./format";
+import { BookingCoursesSection } from "./BookingCoursesSection";
+import { BookingAmountsSection } from "./BookingAmountsSection";
+import { BookingCustomerSection } from "./BookingCustomerSection";
+import { BookingPaymentSection } from "./BookingPaymentSection";
+import { BookingHistorySection, BookingMailsSection } from "./BookingTimelineSections";
+import { BookingNotesSection } from "./BookingNotesSection";
+import { stamp } from "./format";
 import "./bookings.css";
 
 type OpenDialog =
@@ -139,7 +140,7 @@ function BookingView({ booking }: { booking: BookingDetail }) {
 
       <div className="bk-grid">
         <div className="bk-col">
-          <Courses
+          <BookingCoursesSection
             booking={booking}
             canTransfer={live}
             onTransfer={(itemId) => setDialog({ kind: "transfer", itemId })}
@@ -149,19 +150,19 @@ function BookingView({ booking }: { booking: BookingDetail }) {
                 : undefined
             }
           />
-          <Amounts booking={booking} />
+          <BookingAmountsSection booking={booking} />
           <BookingMoneySection
             booking={booking}
             onRecordTransfer={canRecordBalance && !canRecordPayment ? () => setDialog({ kind: "payment" }) : undefined}
           />
-          <Customer booking={booking} />
-          <History booking={booking} />
+          <BookingCustomerSection booking={booking} />
+          <BookingHistorySection booking={booking} />
         </div>
         <div className="bk-col bk-col--side">
-          <Payment booking={booking} />
+          <BookingPaymentSection booking={booking} />
           <DocumentsSection bookingId={booking.id} />
-          <Notes booking={booking} />
-          <Mails booking={booking} />
+          <BookingNotesSection booking={booking} />
+          <BookingMailsSection booking={booking} />
         </div>
       </div>
 
@@ -206,345 +207,5 @@ function AttendeeDialog({
       onClose={onClose}
       onDone={onDone}
     />
-  );
-}
-
-function Courses({
-  booking,
-  canTransfer,
-  onTransfer,
-  onAttendee,
-}: {
-  booking: BookingDetail;
-  canTransfer: boolean;
-  onTransfer: (itemId: number) => void;
-  onAttendee?: (kind: AttendeeAction, itemId: number, attendeeId: number) => void;
-}) {
-  return (
-    <Section id="bk-courses" title={`Courses and dates (${booking.items.length})`}>
-      <ul className="bk-items">
-        {booking.items.map((item) => (
-          <li key={item.id} className="bk-item">
-            <div className="bk-item__head">
-              <h3 className="bk-item__title">{item.title}</h3>
-              <span className="bk-item__price">{money(item.price_paid)}</span>
-            </div>
-            <ul className="bk-item__meta">
-              <li>{courseDate(item.start_date, item.end_date)}</li>
-              {item.time ? <li>{item.time}</li> : null}
-              {item.duration ? <li>{item.duration}</li> : null}
-              <li>{item.seats === 1 ? "1 place" : `${item.seats} places`}</li>
-              {item.original_price !== item.price_paid ? <li>Before discount {money(item.original_price)}</li> : null}
-            </ul>
-            {item.add_ons.length > 0 ? (
-              <p>
-                <strong>Add-ons:</strong> {item.add_ons.map((a) => `${a.name} (${money(a.price)})`).join(", ")}
-              </p>
-            ) : (
-              <p className="ui-muted">No add-ons</p>
-            )}
-            <div>
-              <h4 className="content-fact-label">Attendees</h4>
-              <ol className="bk-item__attendees">
-                {item.attendees.map((a) => (
-                  <li key={a.id} className="bk-attendee">
-                    <span>
-                      {a.first_name} {a.last_name}
-                      {a.email ? <span className="ui-muted"> · {a.email}</span> : null}
-                      {a.learner_form && a.learner_form !== "none" ? (
-                        <span className="ui-muted">
-                          {" "}
-                          · {a.learner_form === "complete" ? "Learner form complete" : "Learner form to fill in"}
-                        </span>
-                      ) : null}
-                    </span>
-                    {onAttendee ? (
-                      <span
-                        className="bk-attendee__actions"
-                        role="group"
-                        aria-label={`Actions for ${a.first_name} ${a.last_name}`}
-                      >
-                        <Button variant="ghost" size="sm" onClick={() => onAttendee("rename", item.id, a.id)}>
-                          <PenLine size={16} aria-hidden="true" />
-                          Rename
-                        </Button>
-                        <Button variant="ghost" size="sm" onClick={() => onAttendee("swap", item.id, a.id)}>
-                          <UserRoundPen size={16} aria-hidden="true" />
-                          Swap
-                        </Button>
-                        {item.seats > 1 ? (
-                          <Button variant="ghost" size="sm" onClick={() => onAttendee("cancel", item.id, a.id)}>
-                            <UserX size={16} aria-hidden="true" />
-                            Cancel place
-                          </Button>
-                        ) : null}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </div>
-            <div className="bk-item__links">
-              {canTransfer && item.course_date_id !== null ? (
-                <Button variant="secondary" size="sm" onClick={() => onTransfer(item.id)}>
-                  <ArrowLeftRight size={16} aria-hidden="true" />
-                  Transfer to another date
-                </Button>
-              ) : null}
-              {item.course_date_id !== null ? (
-                <Link className={buttonClassName({ variant: "ghost", size: "sm" })} to={paths.register(item.course_date_id)}>
-                  <Printer size={16} aria-hidden="true" />
-                  Register for this date
-                </Link>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-function Amounts({ booking }: { booking: BookingDetail }) {
-  const p = booking.payment;
-  return (
-    <Section id="bk-amounts" title="Amounts">
-      <ul className="bk-lines">
-        <li>
-          <span>Subtotal</span>
-          <span>{money(booking.subtotal)}</span>
-        </li>
-        {booking.discount ? (
-          <li>
-            <span>
-              Discount <span className="bk-mono">{booking.discount.code}</span>
-              {booking.discount.percent_off !== null
-                ? ` (${booking.discount.percent_off}%)`
-                : booking.discount.amount_off
-                  ? ` (${money(booking.discount.amount_off)} off)`
-                  : ""}
-            </span>
-            <span>−{money(booking.discount.amount)}</span>
-          </li>
-        ) : null}
-        <li className="bk-lines__total">
-          <span>Total</span>
-          <span>{money(booking.total)}</span>
-        </li>
-        <li>
-          <span>Paid</span>
-          <span>{p.invoice_unpaid ? "Unpaid, invoice sent" : money(p.amount_paid)}</span>
-        </li>
-        {p.refunded > 0 ? (
-          <li>
-            <span>Refunded</span>
-            <span>−{money(p.refunded)}</span>
-          </li>
-        ) : null}
-        {booking.status === "confirmed" && p.provider === "manual" && owedOn(booking) > 0 ? (
-          <li>
-            <span>Still owed</span>
-            <span>{money(owedOn(booking))}</span>
-          </li>
-        ) : null}
-        {(p.amount_paid ?? 0) > 0 ? (
-          <li>
-            <span>Left to refund</span>
-            <span>{money(p.refundable)}</span>
-          </li>
-        ) : null}
-      </ul>
-    </Section>
-  );
-}
-
-function Customer({ booking }: { booking: BookingDetail }) {
-  const address = [booking.street_address, booking.town_city, booking.state, booking.country].filter(Boolean).join(", ");
-  return (
-    <Section id="bk-customer" title="Customer">
-      <dl className="admin-details">
-        <Fact label="Name">
-          {booking.first_name} {booking.last_name}
-        </Fact>
-        <Fact label="Email address">
-          <a href={`mailto:${booking.email}`}>{booking.email}</a>
-        </Fact>
-        <Fact label="Phone number">
-          <a href={`tel:${booking.phone.replace(/\s/g, "")}`}>{booking.phone}</a>
-        </Fact>
-        {booking.company_name ? <Fact label="Company name">{booking.company_name}</Fact> : null}
-        {booking.purchase_order ? <Fact label="Purchase order">{booking.purchase_order}</Fact> : null}
-        {address ? <Fact label="Address">{address}</Fact> : null}
-        <Fact label="Booking terms">
-          {booking.terms_version
-            ? `Version ${booking.terms_version}, agreed ${stamp(booking.terms_accepted_at)}`
-            : "Not recorded (booked by the office or before terms were stored)"}
-        </Fact>
-        <Fact label="Renewal reminders">
-          {booking.marketing_consent_at ? `Opted in ${stamp(booking.marketing_consent_at)}` : "Not opted in"}
-        </Fact>
-        {booking.order_notes ? (
-          <div className="admin-details__wide">
-            <dt className="content-fact-label">Order notes</dt>
-            <dd className="admin-details__text">{booking.order_notes}</dd>
-          </div>
-        ) : null}
-      </dl>
-    </Section>
-  );
-}
-
-function Payment({ booking }: { booking: BookingDetail }) {
-  const p = booking.payment;
-  return (
-    <Section id="bk-payment" title="Payment">
-      <dl className="admin-details bk-payment">
-        <Fact label="Method">{PAYMENT_METHOD_LABELS[p.method]}</Fact>
-        <Fact label="Provider">{p.provider}</Fact>
-        <Fact label="Paid">
-          {p.invoice_unpaid ? "Unpaid, invoice sent" : p.paid_at ? `${money(p.amount_paid)} on ${stamp(p.paid_at)}` : "Not paid"}
-        </Fact>
-        {booking.cancelled_at ? <Fact label="Cancelled">{stamp(booking.cancelled_at)}</Fact> : null}
-        {booking.status === "pending" ? <Fact label="Hold ends">{stamp(booking.expires_at)}</Fact> : null}
-        {p.provider_session_id ? (
-          <Fact label="Checkout session id">
-            <span className="bk-mono">{p.provider_session_id}</span>
-          </Fact>
-        ) : null}
-        {p.provider_payment_id ? (
-          <Fact label="Payment id">
-            <span className="bk-mono">{p.provider_payment_id}</span>
-          </Fact>
-        ) : null}
-      </dl>
-      <h3 className="content-fact-label">Refunds</h3>
-      {p.refunds.length === 0 ? (
-        <p className="ui-muted">No refunds</p>
-      ) : (
-        <ul className="bk-timeline bk-refunds">
-          {p.refunds.map((r) => (
-            <li key={r.id}>
-              <span className="bk-timeline__what">
-                {money(r.amount)} by {r.admin_name}
-              </span>
-              {r.provider_refund_id ? <span className="bk-mono">{r.provider_refund_id}</span> : null}
-              {r.reason ? <span>{r.reason}</span> : null}
-              <span className="bk-timeline__when">{stamp(r.created_at)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
-  );
-}
-
-function Mails({ booking }: { booking: BookingDetail }) {
-  return (
-    <Section id="bk-mails" title={`Mails sent (${booking.mails.length})`}>
-      {booking.mails.length === 0 ? (
-        <p className="ui-muted">No mails yet</p>
-      ) : (
-        <ul className="bk-timeline bk-mails">
-          {booking.mails.map((m) => (
-            <li key={m.id}>
-              <span className="bk-timeline__what">{m.subject}</span>
-              <span>
-                To {m.to} · {m.status}
-              </span>
-              <span className="bk-timeline__when">{stamp(m.sent_at ?? m.created_at)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Section>
-  );
-}
-
-function History({ booking }: { booking: BookingDetail }) {
-  return (
-    <Section id="bk-history" title="History">
-      {booking.history.length === 0 ? (
-        <p className="ui-muted">Nothing recorded yet</p>
-      ) : (
-        <ol className="bk-timeline bk-history">
-          {booking.history.map((h) => (
-            <li key={h.id}>
-              <span className="bk-timeline__what">
-                {h.action}
-                {h.amount !== null ? ` · ${money(h.amount)}` : ""}
-              </span>
-              {h.details ? <span>{h.details}</span> : null}
-              <span className="bk-timeline__when">
-                {h.user_name} · {stamp(h.created_at)}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </Section>
-  );
-}
-
-function Notes({ booking }: { booking: BookingDetail }) {
-  const toast = useToast();
-  const [text, setText] = useState("");
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const add = useAddNote(booking.id, {
-    onSuccess: () => {
-      setText("");
-      setKey(newIdempotencyKey());
-      toast.success("Note added");
-    },
-    onError: (e) => setError(errorMessage(e)),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError("Write a note");
-      return;
-    }
-    setError(null);
-    add.mutate({ text: text.trim(), idempotency_key: key });
-  }
-
-  return (
-    <Section id="bk-notes" title={`Notes (${booking.notes.length})`}>
-      {booking.notes.length === 0 ? (
-        <p className="ui-muted">No notes yet</p>
-      ) : (
-        <ul className="bk-timeline bk-notes">
-          {booking.notes.map((n) => (
-            <li key={n.id}>
-              <span className="bk-note-text">{n.text}</span>
-              <span className="bk-timeline__when">
-                {n.author_name} · {stamp(n.created_at)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="bk-dialog" onSubmit={submit} noValidate>
-        <TextAreaField
-          label="Add a note"
-          hint="Seen by the office only."
-          rows={3}
-          maxLength={2000}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            // A changed text is another note: a new key, so it is not taken for a retry.
-            setKey(newIdempotencyKey());
-          }}
-          error={error ?? undefined}
-        />
-        <div className="bk-form__actions">
-          <Button type="submit" loading={add.isPending} loadingLabel="Saving...">
-            Add note
-          </Button>
-        </div>
-      </form>
-    </Section>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChangeEvent, FormEvent, ReactNode } from "react";
-import type { z } from "zod";
-import { BOOKING_TERMS_REQUIRED_MESSAGE, COUNTRIES, DEFAULT_COUNTRY, STATES } from "@app/contract/order-facts";
-import { Button, CheckboxField, SelectField, TextAreaField, TextField, useToast } from "@app/ui";
+import { BOOKING_TERMS_REQUIRED_MESSAGE } from "@app/contract/order-facts";
+import { Button, CheckboxField, useToast } from "@app/ui";
 import { paths } from "../../config/paths";
-import { AttendeeFields, attendeeFieldOrder, asks, validateAttendees, withBuyerFirst } from "./components/AttendeeFields";
-import type { AttendeeErrors, AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
+import { AttendeeFields, attendeeFieldOrder, asks, withBuyerFirst } from "./components/AttendeeFields";
+import type { AttendeeLine, AttendeesByCourse } from "./components/AttendeeFields";
+import { BuyerFields } from "./components/BuyerFields";
 import { useWaitlistPrefill } from "../../lib/waitlist-offer";
 import { Link } from "../../components/Link";
 import { loadCheckoutRules } from "./checkout-rules";
@@ -13,93 +13,14 @@ import type { CheckoutRules } from "./checkout-rules";
 import { CART_MESSAGES } from "./messages";
 import { asksEarlyStart, EarlyStartField } from "./components/EarlyStartField";
 import { ukToday } from "../../lib/uk-today";
-
-/** The buyer form's values after the contract's rules (trimmed), with the employer and attendee parts. */
-export type CheckoutValues = z.output<CheckoutRules["CheckoutFormSchema"]> & {
-  /** Employer's purchase-order number ('' when none). */
-  purchaseOrder: string;
-  /** The unticked marketing box (renewal reminders and new dates; PECR consent). */
-  marketingOptIn: boolean;
-  /** Who takes each place, per course id, for lines of 2 or more places. */
-  attendees: AttendeesByCourse;
-  /** The express request to start inside the cancellation period (undefined: not asked). */
-  earlyStartRequested?: boolean;
-};
+import { CHECKOUT_FIELD_ORDER, EMPTY_CHECKOUT_FIELDS, validateCheckout } from "./checkout-values";
+import type { CheckoutErrors, CheckoutFieldName, CheckoutValues } from "./checkout-values";
 
 /** The marketing opt-in's words: never ticked in advance (DESIGN: law over the spec, PECR). */
 export const MARKETING_OPT_IN_LABEL =
   "Send me reminders about my licence renewal and new course dates (you can unsubscribe at any time)";
 
-type FieldName =
-  | "firstName"
-  | "lastName"
-  | "phoneNumber"
-  | "email"
-  | "companyName"
-  | "purchaseOrder"
-  | "country"
-  | "streetAddress"
-  | "buildingType"
-  | "townCity"
-  | "state"
-  | "postcode"
-  | "orderNotes";
-
-export type CheckoutErrors = Partial<Record<FieldName | "differentAddress" | "acceptTerms", string>> & AttendeeErrors;
-
-/** Display order of the fields, also the order in which the first error gets the focus. */
-const FIELD_ORDER: FieldName[] = [
-  "firstName",
-  "lastName",
-  "phoneNumber",
-  "email",
-  "companyName",
-  "purchaseOrder",
-  "streetAddress",
-  "buildingType",
-  "townCity",
-  "state",
-  "postcode",
-  "country",
-  "orderNotes",
-];
-
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c, label: c }));
-const STATE_OPTIONS = STATES.map((s) => ({ value: s, label: s }));
-
 export const CHECKOUT_INVALID_TOAST = "Please fill in all required fields correctly";
-
-/** The first message of each field, in the words of the contract (spec §5). */
-export function validateCheckout(
-  rules: CheckoutRules,
-  values: Record<FieldName, string>,
-  extra: { marketingOptIn?: boolean; namedLines?: readonly AttendeeLine[]; attendees?: AttendeesByCourse } = {},
-): { data: CheckoutValues } | { errors: CheckoutErrors } {
-  const { CheckoutFormSchema, OrderSchema } = rules;
-  // The delivery-address block is hidden in the product (spec §3), so its flag stays off.
-  const result = CheckoutFormSchema.safeParse({ ...values, deliverToDifferentAddress: false });
-  const errors: CheckoutErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = issue.path[0] as keyof CheckoutErrors | undefined;
-      if (key && errors[key] === undefined) errors[key] = issue.message;
-    }
-  }
-  // The purchase-order number has no form rule of its own: the order's (length) applies.
-  const purchaseOrder = OrderSchema.shape.purchase_order.safeParse(values.purchaseOrder);
-  if (!purchaseOrder.success) errors.purchaseOrder = purchaseOrder.error.issues[0]?.message;
-  const attendees = validateAttendees(extra.namedLines ?? [], extra.attendees ?? {}, rules);
-  Object.assign(errors, attendees.errors);
-  if (!result.success || Object.keys(errors).length > 0) return { errors };
-  return {
-    data: {
-      ...result.data,
-      purchaseOrder: purchaseOrder.data ?? "",
-      marketingOptIn: extra.marketingOptIn === true,
-      attendees: attendees.values,
-    },
-  };
-}
 
 export interface CheckoutFormProps {
   /** Label of the submit button, e.g. 'Proceed to Payment (£250.00)'. */
@@ -121,22 +42,6 @@ export interface CheckoutFormProps {
   paymentChoice?: ReactNode;
 }
 
-const EMPTY: Record<FieldName, string> = {
-  firstName: "",
-  lastName: "",
-  phoneNumber: "",
-  email: "",
-  companyName: "",
-  purchaseOrder: "",
-  country: DEFAULT_COUNTRY,
-  streetAddress: "",
-  buildingType: "",
-  townCity: "",
-  state: "",
-  postcode: "",
-  orderNotes: "",
-};
-
 /** The buyer form of the checkout step (spec §3, rules and messages of spec §5). */
 export function CheckoutForm({
   submitLabel,
@@ -148,7 +53,7 @@ export function CheckoutForm({
   paymentChoice,
 }: CheckoutFormProps) {
   const toast = useToast();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(EMPTY_CHECKOUT_FIELDS);
   // Someone taking a waiting-list offer finds their name, e-mail and phone filled in (issue 15).
   useWaitlistPrefill(setValues);
   const [errors, setErrors] = useState<CheckoutErrors>({});
@@ -171,7 +76,7 @@ export function CheckoutForm({
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirst(errs: CheckoutErrors) {
-    const order: (keyof CheckoutErrors)[] = [...FIELD_ORDER, ...attendeeFieldOrder(namedLines), "acceptTerms"];
+    const order: (keyof CheckoutErrors)[] = [...CHECKOUT_FIELD_ORDER, ...attendeeFieldOrder(namedLines), "acceptTerms"];
     const first = order.find((f) => errs[f]);
     if (!first) return;
     const el = formRef.current?.elements.namedItem(first);
@@ -227,7 +132,7 @@ export function CheckoutForm({
   }
 
   // A field's error clears as soon as the user edits that field (spec §5).
-  const bind = (name: FieldName) => ({
+  const bind = (name: CheckoutFieldName) => ({
     name,
     value: values[name],
     error: errors[name],
@@ -251,46 +156,7 @@ export function CheckoutForm({
     >
       <h2 className="checkout-form__title">Billing details</h2>
       <p className="checkout-form__note">Fields marked * are required.</p>
-      <div className="checkout-form__grid">
-        <TextField label="First name*" autoComplete="given-name" {...bind("firstName")} />
-        <TextField label="Last name*" autoComplete="family-name" {...bind("lastName")} />
-        <TextField
-          label="Phone Number*"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="e.g. 07700 900123"
-          {...bind("phoneNumber")}
-        />
-        <TextField label="Email address*" type="email" autoComplete="email" {...bind("email")} />
-        <TextField label="Company name (optional)" autoComplete="organization" {...bind("companyName")} />
-        <TextField label="Purchase order number (optional)" autoComplete="off" maxLength={100} {...bind("purchaseOrder")} />
-        <TextField
-          label="Street address*"
-          autoComplete="address-line1"
-          fieldClassName="checkout-form__wide"
-          {...bind("streetAddress")}
-        />
-        <TextField label="Building type (optional)" placeholder="e.g. Flat, House, Office" {...bind("buildingType")} />
-        <TextField label="Town/City*" autoComplete="address-level2" {...bind("townCity")} />
-        <SelectField label="State*" options={STATE_OPTIONS} placeholder="Select a state" {...bind("state")} />
-        {/* Beside the spec's fields (decision 334): a UK postcode when the country is the United Kingdom. */}
-        <TextField label="Postcode" autoComplete="postal-code" maxLength={16} {...bind("postcode")} />
-        <SelectField
-          label="Country*"
-          options={COUNTRY_OPTIONS}
-          placeholder="Select a country"
-          autoComplete="country-name"
-          {...bind("country")}
-        />
-        <TextAreaField
-          label="Order notes (optional)"
-          rows={3}
-          maxLength={2000}
-          fieldClassName="checkout-form__wide"
-          {...bind("orderNotes")}
-        />
-      </div>
+      <BuyerFields bind={bind} />
       {attendeeLines.length > 0 ? (
         <AttendeeFields
           lines={attendeeLines}

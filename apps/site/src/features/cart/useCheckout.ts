@@ -12,7 +12,7 @@ import { submitOrder } from "./api";
 import { describeConflict, refusalDropsDiscount } from "./cart-page-state";
 import { checkoutFailureMessage } from "./checkout-failure";
 import type { CartPageAction } from "./cart-page-state";
-import type { CheckoutErrors, CheckoutValues } from "./CheckoutForm";
+import type { CheckoutErrors, CheckoutValues } from "./checkout-values";
 import { saveDiscount } from "../../stores/discount";
 import { leavePage } from "./links";
 import { loadCheckoutRules } from "./checkout-rules";

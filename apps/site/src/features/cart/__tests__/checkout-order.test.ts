@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { OrderSchema } from "@app/contract";
 import type { CartItem } from "../../../stores/cart";
 import { buildOrder, issuesToFormErrors } from "../useCheckout";
-import type { CheckoutValues } from "../CheckoutForm";
+import type { CheckoutValues } from "../checkout-values";
 
 const line = (id: number, quantity?: number): CartItem => ({
   id,

@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteConfigProvider } from "../../../config/site";
 import { testConfig } from "../../../__tests__/render";
-import PaymentSuccessPage, { PAYMENT_SUCCESS_TEXT, STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "../PaymentSuccessPage";
+import PaymentSuccessPage, { PAYMENT_SUCCESS_TEXT } from "../PaymentSuccessPage";
+import { STATUS_POLL_ATTEMPTS, STATUS_POLL_INTERVAL_MS } from "../useOrderPaymentStatus";
 
 type Answer = { status?: number; body: unknown };
 
