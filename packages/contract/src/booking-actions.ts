@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { MAX_INT, Pounds, requiredText, TEXT_MAX } from "./common";
-import { AttendeeInputSchema, MAX_PLACES_PER_ORDER, postcodeIssue } from "./orders";
+import { AttendeeInputSchema, postcodeIssue } from "./checkout";
+import { MAX_PLACES_PER_ORDER } from "./order-facts";
 import { MANUAL_PAYMENT_METHODS } from "./booking-states";
 
 /** A retry of the same click sends the same key (e.g. crypto.randomUUID() made when the form opens). */
