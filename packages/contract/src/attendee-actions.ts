@@ -5,14 +5,9 @@
  */
 import { z } from "zod";
 import { MAX_INT, Pounds, TEXT_MAX } from "./common";
+import { IdempotencyKey } from "./booking-actions";
 import { AttendeeInputSchema } from "./orders";
 
-// The same key rule as the booking actions' (bookings.ts imports this file, so it is not imported back).
-const IdempotencyKey = z
-  .string({ required_error: "idempotency_key is required" })
-  .trim()
-  .min(8, "idempotency_key must be 8 to 100 characters")
-  .max(TEXT_MAX.reference, "idempotency_key must be 8 to 100 characters");
 const reason = z.string().trim().max(TEXT_MAX.details).optional();
 
 export const AttendeeParams = z.object({

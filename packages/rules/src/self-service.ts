@@ -61,9 +61,6 @@ export const CANCELLATION_PERIOD_DAYS = 14;
 /** A refund is made within this many days of the cancellation. */
 export const REFUND_WITHIN_DAYS = 14;
 
-/** Calendar's addDays under the name the API's self-service module imports. */
-export const addDaysIso = addDays;
-
 /** The percent a ladder keeps `daysBefore` days before the start: the highest band reached. */
 export function ladderPercent(ladder: readonly FeeBand[], daysBefore: number): number {
   const bands = [...ladder].sort((a, b) => b.from_days - a.from_days);
@@ -71,7 +68,7 @@ export function ladderPercent(ladder: readonly FeeBand[], daysBefore: number): n
 }
 
 /** The last day of the cancellation period: 14 days after the booking day. */
-export const cancellationPeriodEnds = (bookedOn: string) => addDaysIso(bookedOn, CANCELLATION_PERIOD_DAYS);
+export const cancellationPeriodEnds = (bookedOn: string) => addDays(bookedOn, CANCELLATION_PERIOD_DAYS);
 
 /** Whether checkout must ask for an express request: the course starts inside the cancellation period. */
 export const startsInsideCancellationPeriod = (bookedOn: string, startDate: string) =>
@@ -114,7 +111,7 @@ export function cancelQuote(f: CancelFacts, policy: BookingPolicy): CancelQuote 
   if (f.today > f.endDate) return { allowed: false, reason: "This course has finished, so the booking cannot be cancelled" };
   const daysBefore = daysBetween(f.today, f.startDate);
   const inPeriod = !f.business && f.today <= cancellationPeriodEnds(f.bookedOn);
-  const refundBy = (n: number) => (n > 0 ? addDaysIso(f.today, REFUND_WITHIN_DAYS) : null);
+  const refundBy = (n: number) => (n > 0 ? addDays(f.today, REFUND_WITHIN_DAYS) : null);
   if (inPeriod) {
     let kept = 0;
     if (daysBefore <= 0 && f.earlyStartRequested) {

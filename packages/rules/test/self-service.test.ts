@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addDays } from "../src/calendar";
 import {
-  addDaysIso,
   cancelQuote,
   changeQuote,
   DEFAULT_BOOKING_POLICY as P,
@@ -180,8 +180,8 @@ describe("DEFAULT_BOOKING_POLICY", () => {
         bookedOn: "2026-01-01",
         today: "2027-01-01",
         business,
-        startDate: addDaysIso("2027-01-01", daysBefore),
-        endDate: addDaysIso("2027-01-01", daysBefore),
+        startDate: addDays("2027-01-01", daysBefore),
+        endDate: addDays("2027-01-01", daysBefore),
       }),
       P,
     );

@@ -1,7 +1,7 @@
 /**
  * The customer's mails of the office's booking actions: cancelled (with or without money back),
  * refunded, moved to new dates (with a new calendar file). Same look and parts as the mails of
- * mail/templates.ts (HTML and plain text with the same content); each names the booking reference,
+ * the mail module (HTML and plain text with the same content); each names the booking reference,
  * which is how a booking's page finds its mails.
  */
 import { formatBookingRef, formatDateRangeWithWeekday } from "@app/contract";
@@ -107,7 +107,7 @@ export function transferMail(
 }
 
 /**
- * The confirmation of mail/templates.ts; for a manual booking whose invoice is not paid yet it says
+ * The confirmation of mail/confirmation.ts; for a manual booking whose invoice is not paid yet it says
  * so instead of 'Your payment has been received'.
  */
 export function confirmationMail(

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client";
 import { enqueueMail, officeRecipient, type MailSettings } from "./outbox";
-import { newMessageNotice, type ContactMessageMail } from "./templates";
+import { newMessageNotice, type ContactMessageMail } from "./office-notices";
 
 /** Queues the provider's new-message notice; call it in the transaction that stores the message. */
 export async function enqueueNewMessageNotice(tx: DbOrTx, message: ContactMessageMail, settings: MailSettings, now?: Date) {

@@ -2,7 +2,7 @@
  * The mails of one attendee (issue 27, decision 320): each named person of a booking hears about
  * their own place at booking time (course, dates, venue, what to bring, their learner-form link and
  * their own calendar event), and about a change to it (cancelled, handed to someone else, renamed).
- * Same look as mail/templates.ts; each names the booking reference, so the booking's page lists it.
+ * Same look as the mails of mail/layout.ts; each names the booking reference, so the booking's page lists it.
  */
 import { formatBookingRef, formatDateRangeWithWeekday, mapSearchUrl, WHAT_TO_BRING } from "@app/contract";
 import type { MailAttachment, OrderAttendeeRow, OrderItemRow, OrderRow } from "../../db/schema";

@@ -1,7 +1,7 @@
 /**
  * The mails of an unpaid balance: the office's alert that a booking's balance is overdue (once per
  * booking) and the customer's notice that their places were released. Same look as the other
- * mails (mail/templates.ts layout); each names the booking reference, which is how a booking's page
+ * mails (mail/layout.ts); each names the booking reference, which is how a booking's page
  * finds its mails.
  */
 import { formatBookingRef, formatDateRangeWithWeekday } from "@app/contract";

@@ -14,7 +14,7 @@
  */
 import { formatBookingRef } from "@app/contract";
 import type { OrderAttendeeRow, OrderItemRow as ItemRow, OrderRow } from "../../db/schema";
-import { addDays } from "../../lib/dates";
+import { daysBetween } from "@app/rules";
 
 export const LONDON = "Europe/London";
 
@@ -48,11 +48,8 @@ export function dailyTimes(time: string): { start: number; end: number } {
   return { start: toMin(m[1]!, m[2], m[3]!), end: toMin(m[4]!, m[5], m[6]!) };
 }
 
-const daysBetween = (start: string, end: string) => {
-  let n = 1;
-  for (let d = start; d < end && n < 400; d = addDays(d, 1)) n++;
-  return n;
-};
+/** The course's days, first and last included: one for a one-day course or an end before the start, at most 400. */
+const dayCount = (start: string, end: string) => Math.min(Math.max(daysBetween(start, end), 0) + 1, 400);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -137,7 +134,7 @@ export function bookingCalendar(
   for (const item of items) {
     if (!item.startDate) continue;
     const { start, end } = dailyTimes(item.time);
-    const days = daysBetween(item.startDate, item.endDate ?? item.startDate);
+    const days = dayCount(item.startDate, item.endDate ?? item.startDate);
     const people = places.filter((p) => p.orderItemId === item.id).sort((a, b) => a.position - b.position);
     for (const place of people) {
       const name = `${place.firstName} ${place.lastName}`.trim();

@@ -9,6 +9,7 @@
 import {
   cancelQuote,
   changeQuote,
+  formatPence,
   namesEditable,
   penceToPounds as toPounds,
   type BookingPolicy,
@@ -65,16 +66,15 @@ export async function quoteCancel(db: Db | Tx, order: repo.OrderRow, now: Date):
   );
 }
 
-const pounds = (p: number) => `£${toPounds(p).toFixed(2)}`;
 const longDate = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The sentence the page shows before the customer confirms. */
 export function cancelSummary(q: Extract<CancelQuote, { allowed: true }>): string {
   const parts: string[] = [];
-  if (q.refundPence > 0) parts.push(`${pounds(q.refundPence)} will be refunded to your card by ${longDate(q.refundBy!)}`);
-  if (q.creditPence > 0) parts.push(`${pounds(q.creditPence)} will be kept as credit for a future booking`);
-  if (q.keptPence > 0) parts.push(`${pounds(q.keptPence)} is kept under the booking terms`);
+  if (q.refundPence > 0) parts.push(`${formatPence(q.refundPence)} will be refunded to your card by ${longDate(q.refundBy!)}`);
+  if (q.creditPence > 0) parts.push(`${formatPence(q.creditPence)} will be kept as credit for a future booking`);
+  if (q.keptPence > 0) parts.push(`${formatPence(q.keptPence)} is kept under the booking terms`);
   if (!parts.length) parts.push("Nothing is refunded");
   return `${parts.join("; ")}.`;
 }

@@ -1,6 +1,6 @@
 /** What the customer reads: their bookings and one booking's page (decision 443). */
 import { formatBookingRef, type MyBooking } from "@app/contract";
-import { addDaysIso, formatDateRange, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
+import { addDays, formatDateRange, namesEditable, penceToPounds as toPounds, type BookingPolicy } from "@app/rules";
 import type { Db, DbOrTx } from "../../db/client";
 import { ukDate } from "../../lib/dates";
 import { publicReceiptUrl } from "../bookings";
@@ -123,7 +123,7 @@ export async function bookingView(
       date_label: formatDateRange(w.startDate, w.endDate ?? w.startDate),
     })),
     names_editable_until:
-      start && namesEditable(ukDate(now), start, policy) ? addDaysIso(start, -policy.name_change_cutoff_days) : null,
+      start && namesEditable(ukDate(now), start, policy) ? addDays(start, -policy.name_change_cutoff_days) : null,
     change_awaiting_payment: awaited
       ? {
           course: items.find((i) => i.id === awaited.orderItemId)?.title ?? "",
