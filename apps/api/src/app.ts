@@ -30,7 +30,7 @@ import { adminRouter } from "./modules/admin";
 import { staffRouter } from "./modules/staff";
 import catalogueCachePlugin from "./plugins/catalogue-cache";
 import docsPlugin from "./plugins/docs";
-import { jobsRouter, unsubscribeRoutes } from "./modules/jobs";
+import { jobsRouter, unsubscribeRoutes } from "./modules/scheduled-mail";
 import type { WorkerOptions } from "./workers";
 import { bookingsRouter } from "./modules/bookings";
 import { learnersRoutes, releaseHeldResultsTx } from "./modules/learners";

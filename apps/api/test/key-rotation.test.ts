@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unsubscribeKeys, unsubscribeToken } from "../src/modules/jobs/consent";
+import { unsubscribeKeys, unsubscribeToken } from "../src/modules/scheduled-mail/consent";
 import { loginAdmin, secondInstance, setupApp, type TestContext } from "./helpers";
 
 /**

@@ -13,7 +13,7 @@ import { courseDates } from "../src/db/schema";
 import { createCourse } from "../src/db/seed/factories";
 import { createDatabase, dropDatabase, uniqueName } from "../src/db/testing";
 import { API_ROOT, DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, parseEnv } from "../src/env";
-import { unsubscribeKeys, unsubscribeToken } from "../src/modules/jobs/consent";
+import { unsubscribeKeys, unsubscribeToken } from "../src/modules/scheduled-mail/consent";
 import { inDays, orderPayload } from "./fixtures";
 import { inheritedEnv } from "./env";
 

@@ -22,8 +22,8 @@ import {
 import { cancellationMail, confirmationMail, refundMail, transferMail } from "../src/modules/bookings/mails";
 import { waitlistOfferMail } from "../src/modules/waitlist/mail";
 import { balanceReminderMail, savedCardFailedMail } from "../src/modules/orders/balance-due-mails";
-import { courseReminder, licenceRenewalReminder } from "../src/modules/jobs/templates";
-import { unsubscribeHeaders } from "../src/modules/jobs/consent";
+import { courseReminder, licenceRenewalReminder } from "../src/modules/scheduled-mail/templates";
+import { unsubscribeHeaders } from "../src/modules/scheduled-mail/consent";
 import { learnerResultMail } from "../src/modules/learners/mail";
 import { inviteMail } from "../src/modules/staff/mail";
 import type { MailTransport, OutgoingMail } from "../src/modules/mail/transport";

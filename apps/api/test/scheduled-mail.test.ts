@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { WHAT_TO_BRING, mapSearchUrl } from "@app/contract";
 import { learnerRecords, mailOutbox, orderAttendees, orderItems, orders } from "../src/db/schema";
 import { createCourse, createUser } from "../src/db/seed/factories";
-import { unsubscribeKeys, unsubscribeToken } from "../src/modules/jobs/consent";
+import { unsubscribeKeys, unsubscribeToken } from "../src/modules/scheduled-mail/consent";
 import { parseEnv } from "../src/env";
 import { login, MANY_CUSTOMERS_ENV, setupApp, TestClock, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";

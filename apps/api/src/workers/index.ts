@@ -5,7 +5,7 @@ import { runOrderExpiry } from "./order-expiry";
 import { sendDueMail } from "./mail-sender";
 import { JOB_QUEUE_SCHEMA, poolAdapter } from "./queue";
 import { releaseUnsessionedHolds } from "../modules/orders";
-import { runScheduledMail, type ScheduledMailRun } from "../modules/jobs";
+import { runScheduledMail, type ScheduledMailRun } from "../modules/scheduled-mail";
 import { purgeExpiredLearnerRecords } from "../modules/learners";
 import { purgeOldRecords } from "../modules/privacy";
 import { activeHold } from "../modules/ops";

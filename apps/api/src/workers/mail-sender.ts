@@ -2,7 +2,7 @@ import { appendFile } from "node:fs/promises";
 import type { Db } from "../db/client";
 import { claimDueMail, markMailAttemptFailed, markMailSent } from "../modules/mail";
 import type { MailTransport, OutgoingMail } from "../modules/mail";
-import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/jobs";
+import { unwantedScheduledMail, withdrawScheduledMail } from "../modules/scheduled-mail";
 
 /** Attempts before a mail is given up (marked failed): with the backoff below, about 9 hours. */
 export const MAIL_MAX_ATTEMPTS = 12;
