@@ -12,7 +12,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { activityLog, mailOutbox, orderCharges, orderInstalments, orderLinks, orders, refunds } from "../src/db/schema";
 import { inDays, orderPayload, trainingPayload } from "./fixtures";
 import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type TestContext } from "./helpers";
-import { fakeStripe, signedEvent, WEBHOOK_SECRET } from "./stripe-fake";
+import { fakeStripe, signedEvent, stripeStandInEnv } from "./stripe-fake";
 
 let ctx: TestContext;
 let stripe: ReturnType<typeof fakeStripe>;
@@ -26,10 +26,7 @@ beforeAll(async () => {
   ctx = await setupApp({
     env: {
       ...MANY_CUSTOMERS_ENV,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_fake_key",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      ...stripeStandInEnv(port),
     },
   });
   start = ctx.clock.now();

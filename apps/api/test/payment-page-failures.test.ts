@@ -13,7 +13,7 @@ import { activityLog, courseDates, mailOutbox, opsAlerts, orders } from "../src/
 import { createCourse } from "../src/db/seed/factories";
 import { allowConsoleError, loginAdmin, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
-import { fakeStripe, WEBHOOK_SECRET } from "./stripe-fake";
+import { fakeStripe, stripeStandInEnv } from "./stripe-fake";
 
 let ctx: TestContext;
 let stripe: ReturnType<typeof fakeStripe>;
@@ -29,10 +29,7 @@ beforeAll(async () => {
   ctx = await setupApp({
     env: {
       ...MANY_CUSTOMERS_ENV,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_fake_key",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      ...stripeStandInEnv(port),
       PUBLIC_SITE_URL: "https://site.example.com",
       ALERT_EMAIL,
     },

@@ -10,7 +10,7 @@ import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { login, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 import { orderPayload } from "./fixtures";
-import { fakeStripe, signedEvent, WEBHOOK_SECRET } from "./stripe-fake";
+import { fakeStripe, signedEvent, stripeStandInEnv } from "./stripe-fake";
 
 let ctx: TestContext;
 let stripe: ReturnType<typeof fakeStripe>;
@@ -24,10 +24,7 @@ beforeAll(async () => {
   ctx = await setupApp({
     env: {
       ...MANY_CUSTOMERS_ENV,
-      PAYMENT_PROVIDER: "stripe",
-      STRIPE_SECRET_KEY: "sk_test_fake_key",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: `http://127.0.0.1:${port}`,
+      ...stripeStandInEnv(port),
     },
   });
   for (const [email, name, role] of [

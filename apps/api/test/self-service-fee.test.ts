@@ -12,7 +12,7 @@ import { loginAdmin, MANY_CUSTOMERS_ENV, setupApp, TestClock, type TestContext }
 import { orderPayload } from "./fixtures";
 import { readCalendar } from "./ics/check";
 import { selfServiceKit } from "./self-service-kit";
-import { fakeStripe, signedEvent, WEBHOOK_SECRET } from "./stripe-fake";
+import { fakeStripe, signedEvent, stripeStandInEnv } from "./stripe-fake";
 
 const START = new Date("2027-01-05T12:00:00Z");
 const at = (n: number) => new Date(START.getTime() + n * 86_400_000);
@@ -149,10 +149,7 @@ describe("a date change's fee through Stripe Checkout", () => {
     ctx = await setupApp({
       env: {
         ...MANY_CUSTOMERS_ENV,
-        PAYMENT_PROVIDER: "stripe",
-        STRIPE_SECRET_KEY: "sk_test_fake_key",
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: `http://127.0.0.1:${port}`,
+        ...stripeStandInEnv(port),
       },
       clock: new TestClock(START),
     });

@@ -15,6 +15,14 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 export const WEBHOOK_SECRET = "whsec_test_secret_for_tests_only";
+
+/** The API's settings for the real Stripe SDK talking to this stand-in listening on `port`. */
+export const stripeStandInEnv = (port: number) => ({
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_fake_key",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: `http://127.0.0.1:${port}`,
+});
 const signer = new Stripe("sk_test_signing_only");
 
 export type Recorded = {
