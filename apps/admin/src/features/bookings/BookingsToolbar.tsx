@@ -65,7 +65,11 @@ export function BookingsToolbar({ params, go, text, setText, onSearch }: Props) 
           Search
         </label>
         <div className="bk-search__box">
-          <Search size={18} aria-hidden="true" className="bk-search__icon" />
+          {/* The magnifier sends the search at once, as Enter does (a form needs its submit button). */}
+          <button type="submit" className="bk-search__icon">
+            <Search size={18} aria-hidden="true" />
+            <span className="ui-visually-hidden">Find</span>
+          </button>
           <input
             id="bk-search"
             type="search"
