@@ -28,7 +28,8 @@ UPDATE "courses" SET
 --> statement-breakpoint
 UPDATE "courses" SET
 	"learner_form" = "licence" IS NOT NULL,
-	"first_aid_required" = "licence" IN ('door_supervisor', 'security_guard', 'close_protection');
+	-- coalesce: a course without a licence (first aid, the personal licence) gives NULL here.
+	"first_aid_required" = coalesce("licence" IN ('door_supervisor', 'security_guard', 'close_protection'), false);
 --> statement-breakpoint
 -- Courses that lead to no SIA licence get their own assessment text and side box (first aid, the
 -- personal licence): the site-wide wording speaks of search techniques and SIA applications.
