@@ -1,4 +1,4 @@
-import { TextField } from "@app/ui";
+import { DraftTextField } from "./DraftTextField";
 import type { ManualBookingDraft } from "./manualBooking";
 
 type AddressField = "street_address" | "town_city" | "postcode" | "country";
@@ -16,36 +16,13 @@ export function InvoiceAddressFields({
   errors: Partial<Record<string, string>>;
   edit: (field: AddressField, value: string) => void;
 }) {
+  const field = { draft, errors, edit, autoComplete: "off" } as const;
   return (
     <>
-      <TextField
-        label="Street address"
-        value={draft.street_address}
-        onChange={(e) => edit("street_address", e.target.value)}
-        error={errors.street_address}
-        autoComplete="off"
-      />
-      <TextField
-        label="Town / City"
-        value={draft.town_city}
-        onChange={(e) => edit("town_city", e.target.value)}
-        error={errors.town_city}
-        autoComplete="off"
-      />
-      <TextField
-        label="Postcode"
-        value={draft.postcode}
-        onChange={(e) => edit("postcode", e.target.value.toUpperCase())}
-        error={errors.postcode}
-        autoComplete="off"
-      />
-      <TextField
-        label="Country"
-        value={draft.country}
-        onChange={(e) => edit("country", e.target.value)}
-        error={errors.country}
-        autoComplete="off"
-      />
+      <DraftTextField {...field} name="street_address" label="Street address" />
+      <DraftTextField {...field} name="town_city" label="Town / City" />
+      <DraftTextField {...field} name="postcode" label="Postcode" upperCase />
+      <DraftTextField {...field} name="country" label="Country" />
     </>
   );
 }

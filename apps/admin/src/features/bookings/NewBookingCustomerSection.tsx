@@ -1,10 +1,12 @@
 /** The New booking form's customer (who pays): contact, company, invoice address and discount code. */
-import { TextField } from "@app/ui";
+import { DraftTextField } from "./DraftTextField";
 import { InvoiceAddressFields } from "./InvoiceAddressFields";
 import type { NewBookingForm } from "./useNewBookingForm";
 
 export function NewBookingCustomerSection({ form }: { form: NewBookingForm }) {
   const { draft, errors, edit } = form;
+  const field = { draft, errors, edit };
+  const contact = { ...field, autoComplete: "off" } as const;
   return (
     <section className="admin-card bk-section" aria-labelledby="bk-new-customer">
       <div className="admin-card__header">
@@ -13,55 +15,14 @@ export function NewBookingCustomerSection({ form }: { form: NewBookingForm }) {
         </h2>
       </div>
       <div className="admin-card__body bk-form__grid">
-        <TextField
-          label="First name*"
-          value={draft.first_name}
-          onChange={(e) => edit("first_name", e.target.value)}
-          error={errors.first_name}
-          autoComplete="off"
-        />
-        <TextField
-          label="Last name*"
-          value={draft.last_name}
-          onChange={(e) => edit("last_name", e.target.value)}
-          error={errors.last_name}
-          autoComplete="off"
-        />
-        <TextField
-          label="Email address*"
-          type="email"
-          value={draft.email}
-          onChange={(e) => edit("email", e.target.value)}
-          error={errors.email}
-          autoComplete="off"
-        />
-        <TextField
-          label="Phone number*"
-          type="tel"
-          value={draft.phone}
-          onChange={(e) => edit("phone", e.target.value)}
-          error={errors.phone}
-          autoComplete="off"
-        />
-        <TextField
-          label="Company name"
-          value={draft.company_name}
-          onChange={(e) => edit("company_name", e.target.value)}
-          error={errors.company_name}
-        />
-        <TextField
-          label="Purchase order"
-          value={draft.purchase_order}
-          onChange={(e) => edit("purchase_order", e.target.value)}
-          error={errors.purchase_order}
-        />
+        <DraftTextField {...contact} name="first_name" label="First name*" />
+        <DraftTextField {...contact} name="last_name" label="Last name*" />
+        <DraftTextField {...contact} name="email" label="Email address*" type="email" />
+        <DraftTextField {...contact} name="phone" label="Phone number*" type="tel" />
+        <DraftTextField {...field} name="company_name" label="Company name" />
+        <DraftTextField {...field} name="purchase_order" label="Purchase order" />
         <InvoiceAddressFields draft={draft} errors={errors} edit={edit} />
-        <TextField
-          label="Discount code"
-          value={draft.discount_code}
-          onChange={(e) => edit("discount_code", e.target.value.toUpperCase())}
-          error={errors.discount_code}
-        />
+        <DraftTextField {...field} name="discount_code" label="Discount code" upperCase />
       </div>
     </section>
   );
