@@ -45,48 +45,33 @@ const BIG_TABLES = [
  */
 const KNOWN_FULL_READS = new Set<string>([
   "activity log, deep page|activity_log|count",
-  "activity log, deep page|activity_log|rows",
   "activity log|activity_log|count",
-  "activity log|activity_log|rows",
   "bookings by amount, deep page|orders|count",
-  "bookings by amount, deep page|orders|rows",
   "bookings by amount|orders|count",
-  "bookings by amount|orders|rows",
   "bookings by booked_on, deep page|orders|count",
   "bookings by booked_on|orders|count",
   "bookings by course|orders|count",
-  "bookings by course|orders|rows",
   "bookings by date|orders|count",
-  "bookings by date|orders|rows",
   "bookings by learner|orders|count",
-  "bookings by learner|orders|rows",
   "bookings by reference, deep page|orders|count",
-  "bookings by reference, deep page|orders|rows",
   "bookings by reference|orders|count",
-  "bookings by reference|orders|rows",
   "bookings by status|orders|count",
-  "bookings by status|orders|rows",
+  // The status sort counts its cancelled and refunded segments as the status filters do (decision 520).
+  "bookings by status|refunds|count",
   "bookings, status all|orders|count",
-  "bookings, status all|orders|rows",
   "bookings, status cancelled|refunds|count",
-  "bookings, status cancelled|refunds|rows",
   "bookings, status expired|orders|count",
   "bookings, status refunded|orders|count",
-  "bookings, status refunded|orders|rows",
   "bookings, status refunded|refunds|count",
-  "bookings, status refunded|refunds|rows",
   "enrolments, search|order_attendees|rows",
   "enrolments, search|order_items|rows",
   "enrolments, search|orders|rows",
   "enrolments|orders|count",
-  "enrolments|orders|rows",
   "learner dates|learner_records|rows",
   "learner dates|order_attendees|rows",
   "learner dates|order_items|rows",
   "messages, unhandled|contact_messages|count",
-  "messages, unhandled|contact_messages|rows",
   "messages|contact_messages|count",
-  "messages|contact_messages|rows",
   "readiness board|learner_records|rows",
   "readiness board|learner_results|rows",
   "readiness board|order_attendees|rows",
@@ -217,6 +202,7 @@ async function explainAll(queries: Captured[]) {
 describe("the office's screens on years of data", () => {
   it("reads no big table from end to end in any list or search query", async () => {
     const failures: string[] = [];
+    const allowed = new Set<string>();
     for (const [name, url] of screens()) {
       const queries = await captureQueries(ctx.pool, async () => {
         const res = await ctx.app.inject({ method: "GET", url, headers: admin.headers });
@@ -226,10 +212,14 @@ describe("the office's screens on years of data", () => {
       for (const f of await explainAll(queries)) {
         const [table, text] = [f.split(" in: ")[0]!, f.split(" in: ")[1] ?? ""];
         const kind = /^select count\(\*\)/i.test(text.trim()) ? "count" : "rows";
-        if (!KNOWN_FULL_READS.has(`${name}|${table}|${kind}`)) failures.push(`${name}: reads all of ${f}`);
+        const entry = `${name}|${table}|${kind}`;
+        if (KNOWN_FULL_READS.has(entry)) allowed.add(entry);
+        else failures.push(`${name}: reads all of ${f}`);
       }
     }
-    expect(failures).toEqual([]);
+    // The list only shrinks: an entry no screen needs any more goes.
+    const unneeded = [...KNOWN_FULL_READS].filter((e) => !allowed.has(e)).map((e) => `no longer read in full: ${e}`);
+    expect([...failures, ...unneeded]).toEqual([]);
   }, 600_000);
 
   it("streams the bookings export: the header leaves before the rows are read, then one line per place", async () => {

@@ -5,6 +5,7 @@ import { API_ROOT } from "../env";
 import { createDb } from "./client";
 import { installJobQueue } from "../workers/queue";
 import { applyOnlineIndexes } from "./online-indexes";
+import { runBackfills } from "./backfills";
 
 export const MIGRATIONS_FOLDER = path.join(API_ROOT, "drizzle");
 /** Indexes built without locking bookings, after the migrations (decision 463). */
@@ -37,6 +38,8 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       try {
         const { failed } = await applyOnlineIndexes(client, ONLINE_INDEXES_FOLDER);
         for (const f of failed) console.warn(`online index ${f.name} not built (next start retries): ${f.error}`);
+        // Then the data new columns need, in small transactions (decision 520).
+        await runBackfills(client);
       } finally {
         await client.query("reset statement_timeout");
         await client.query("reset lock_timeout");

@@ -80,6 +80,15 @@ export const orders = pgTable(
     overdueAlertedAt: tstz("overdue_alerted_at"),
     /** The places were released because the balance stayed unpaid. */
     releasedUnpaidAt: tstz("released_unpaid_at"),
+    /**
+     * The bookings list's sort keys (decision 520): first course date, first course's title and
+     * first learner's name (lower case), as `order_list_keys()` derives them from the order's lines
+     * and places; written by the orders module with them, null until the backfill reaches an order
+     * written before migration 0043.
+     */
+    listFirstDate: date("list_first_date", { mode: "string" }),
+    listCourse: text("list_course"),
+    listLearner: text("list_learner"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -121,42 +121,46 @@ function statusSql(status: BookingStatusFilter, at: string): SQL | null {
   }
 }
 
-function whereSql(filter: ListFilter, at: string): SQL {
+function whereSql(filter: ListFilter, at: string, extra?: SQL): SQL {
   const conds: SQL[] = [];
   const status = statusSql(filter.status, at);
   if (status) conds.push(status);
   if (filter.q?.trim()) conds.push(searchSql(filter.q));
   if (filter.money) conds.push(moneyFilterSql(filter.money, at));
+  if (extra) conds.push(extra);
   return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
 }
 
 /**
- * Each sort's key from the order alone: the order's columns use their indexes (the first page and
- * the 500th read only the rows before them in the index); the derived ones look up the order's
- * first item or place.
+ * The sorts served by an index on the order (decision 520): its own columns, and the keys derived
+ * from its lines and places that the orders module keeps on it (`list_*`, null only until the
+ * backfill reaches an order written before they existed: such orders come last going up, first
+ * going down, as the index reads them).
  */
-const sortKeySql = (sort: BookingSortField, at: string): SQL => {
-  switch (sort) {
-    case "reference":
-      return sql`o.booking_ref`;
-    case "amount":
-      return sql`o.total_pence`;
-    case "booked_on":
-      return sql`o.created_at`;
-    case "date":
-      return sql`(select min(i.start_date) from order_items i where i.order_id = o.id)`;
-    case "learner":
-      return sql`lower(coalesce((select a.first_name || ' ' || a.last_name from order_attendees a where a.order_id = o.id
-        order by a.order_item_id, a.position limit 1), o.first_name || ' ' || o.last_name))`;
-    case "course":
-      return sql`lower(coalesce((select i.title from order_items i where i.order_id = o.id order by i.id limit 1), ''))`;
-    case "status":
-      return bookingStatusSql(at);
-  }
+const INDEXED_SORT_KEYS: Record<Exclude<BookingSortField, "status">, SQL> = {
+  reference: sql`o.booking_ref`,
+  amount: sql`o.total_pence`,
+  booked_on: sql`o.created_at`,
+  date: sql`o.list_first_date`,
+  learner: sql`o.list_learner`,
+  course: sql`o.list_course`,
 };
 
+/**
+ * The status sort as segments, one per booking status in the sort's order (decision 520): the
+ * status depends on the clock and on refunds, so no index holds it, but each status is a filter
+ * the status index serves, and within a status the list goes by id.
+ */
+const STATUS_SEGMENTS: { status: string; where: (at: string) => SQL }[] = [
+  { status: "cancelled", where: () => sql`o.status = 'cancelled' and not ${hasRefund}` },
+  { status: "confirmed", where: (at) => statusSql("confirmed", at)! },
+  { status: "expired", where: (at) => statusSql("expired", at)! },
+  { status: "pending", where: (at) => statusSql("pending", at)! },
+  { status: "refunded", where: () => sql`o.status = 'cancelled' and ${hasRefund}` },
+];
+
 /** The list's columns for the orders of `chosen` (id, sort_key), in `chosen`'s order. */
-const columnsSql = (chosen: SQL, iso: string, dir: SQL) => sql`
+const columnsSql = (chosen: SQL, iso: string, order: SQL) => sql`
     with chosen as (${chosen})
     select o.id, o.booking_ref, o.first_name, o.last_name, o.guest_email, o.phone_number, o.status,
       ${bookingStatusSql(iso)} as booking_status,
@@ -171,10 +175,44 @@ const columnsSql = (chosen: SQL, iso: string, dir: SQL) => sql`
       coalesce((select sum(i.seats) from order_items i where i.order_id = o.id), 0)::int as places,
       0 as total_count
     from chosen c join orders o on o.id = c.id left join order_payments p on p.order_id = o.id
-    order by c.sort_key ${dir} nulls last, o.id ${dir}`;
+    ${order}`;
 
-/** Sorts on columns that are never null: no NULLS LAST, so an index read backwards serves DESC too. */
-const NOT_NULL_SORTS = new Set<BookingSortField>(["reference", "amount", "booked_on"]);
+const countOf = async (db: DbOrTx, where: SQL) =>
+  Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${where}`)).rows[0]?.n ?? 0);
+
+/**
+ * The ids of one page of the status sort (or all: page null), and the count of all matches: each
+ * status in turn is counted, and only the statuses the page reaches are read, by id from their
+ * offset within the status.
+ */
+async function statusSortedIds(
+  db: DbOrTx,
+  filter: ListFilter,
+  iso: string,
+  page: Page | null,
+): Promise<{ ids: number[]; total: number }> {
+  const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
+  const segments = filter.dir === "asc" ? STATUS_SEGMENTS : [...STATUS_SEGMENTS].reverse();
+  let skip = page?.offset ?? 0;
+  let room = page?.limit ?? Number.POSITIVE_INFINITY;
+  let total = 0;
+  const ids: number[] = [];
+  for (const segment of segments) {
+    const where = whereSql(filter, iso, segment.where(iso));
+    const n = await countOf(db, where);
+    total += n;
+    if (room <= 0 || skip >= n) {
+      skip -= Math.min(skip, n);
+      continue;
+    }
+    const { rows } = await db.execute<{ id: number }>(sql`select o.id from orders o ${where} order by o.id ${dir}
+      ${Number.isFinite(room) ? sql`limit ${room}` : sql``} offset ${skip}`);
+    ids.push(...rows.map((r) => Number(r.id)));
+    room -= rows.length;
+    skip = 0;
+  }
+  return { ids, total };
+}
 
 /**
  * One page of bookings (or all of them: page null), with the count of all matches. The page's
@@ -188,19 +226,24 @@ export async function listBookings(
   page: Page | null,
 ): Promise<{ rows: BookingListRow[]; total: number }> {
   const iso = at.toISOString();
+  if (filter.sort === "status") {
+    const { ids, total } = await statusSortedIds(db, filter, iso, page);
+    const rows = await listBookingsByIds(db, ids, at);
+    for (const row of rows) row.total_count = total;
+    return { rows, total };
+  }
   const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
   const { rows } = await db.execute<BookingListRow>(
     columnsSql(
-      sql`select o.id, ${sortKeySql(filter.sort, iso)} as sort_key from orders o
+      sql`select o.id, ${INDEXED_SORT_KEYS[filter.sort]} as sort_key from orders o
         ${whereSql(filter, iso)}
-        order by 2 ${dir}${NOT_NULL_SORTS.has(filter.sort) ? sql`` : sql` nulls last`}, o.id ${dir}
+        order by 2 ${dir}, o.id ${dir}
         ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
       iso,
-      dir,
+      sql`order by c.sort_key ${dir}, o.id ${dir}`,
     ),
   );
-  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${whereSql(filter, iso)}`);
-  const total = Number(counted.rows[0]?.n ?? 0);
+  const total = await countOf(db, whereSql(filter, iso));
   for (const row of rows) row.total_count = total;
   return { rows, total };
 }
@@ -208,10 +251,11 @@ export async function listBookings(
 /** The ids of every booking of the list, in its order (the export reads them in batches: decision 464). */
 export async function listBookingIds(db: DbOrTx, filter: ListFilter, at: Date): Promise<number[]> {
   const iso = at.toISOString();
+  if (filter.sort === "status") return (await statusSortedIds(db, filter, iso, null)).ids;
   const dir = filter.dir === "asc" ? sql`asc` : sql`desc`;
   const { rows } = await db.execute<{ id: number }>(sql`
     select o.id from orders o ${whereSql(filter, iso)}
-    order by ${sortKeySql(filter.sort, iso)} ${dir} nulls last, o.id ${dir}`);
+    order by ${INDEXED_SORT_KEYS[filter.sort]} ${dir}, o.id ${dir}`);
   return rows.map((r) => Number(r.id));
 }
 
@@ -222,7 +266,7 @@ export async function listBookingsByIds(db: DbOrTx, ids: readonly number[], at: 
     columnsSql(
       sql`select x.id, x.ord as sort_key from unnest(${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]) with ordinality as x(id, ord)`,
       at.toISOString(),
-      sql`asc`,
+      sql`order by c.sort_key asc`,
     ),
   );
   return rows;

@@ -6,6 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { orderAttendees, orderItems, type OrderAttendeeRow, type OrderItemRow } from "../../db/schema";
+import { refreshListKeys } from "./list-keys";
 
 /** One attendee of one order with its item, the attendee's row locked. */
 export async function lockAttendee(
@@ -34,6 +35,7 @@ export async function removePlace(tx: Tx, attendee: OrderAttendeeRow): Promise<v
     .update(orderItems)
     .set({ seats: sql`${orderItems.seats} - 1` })
     .where(eq(orderItems.id, attendee.orderItemId));
+  await refreshListKeys(tx, [attendee.orderId]);
 }
 
 /** A new person or a new name on the place; the event's SEQUENCE is raised (decision 285). */
@@ -47,6 +49,7 @@ export async function updatePerson(
     .set({ ...person, calendarSequence: sql`${orderAttendees.calendarSequence} + 1` })
     .where(eq(orderAttendees.id, attendeeId))
     .returning();
+  await refreshListKeys(tx, [row!.orderId]);
   return row!;
 }
 

@@ -84,17 +84,20 @@ export function orderInsert(
 ) {
   const at = order.createdAt.toISOString();
   const name = `${order.firstName} ${order.lastName}`;
+  const keys = listKeysOf(itemRows, attendees, name);
   return {
     ctes: (guard: SQL) => sql`
       o as (
         insert into orders (reference, booking_ref, terms_version, terms_accepted_at, status, first_name, last_name, guest_name, guest_email, phone_number, country,
           street_address, town_city, state, postcode, company_name, building_type, order_notes, purchase_order, marketing_consent_at, subtotal_pence, discount_code_id,
-          discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, approval, finder_answers, created_at, updated_at)
+          discount_code, percent_off, amount_off_pence, discount_pence, total_pence, expires_at, payment_provider, approval, finder_answers, created_at, updated_at,
+          list_first_date, list_course, list_learner)
         select ${order.reference}, ${order.bookingRef}, ${order.termsVersion}, ${order.termsAcceptedAt?.toISOString() ?? null}::timestamptz, 'pending', ${order.firstName}, ${order.lastName}, ${order.guestName}, ${order.guestEmail},
           ${order.phoneNumber}, ${order.country}, ${order.streetAddress}, ${order.townCity}, ${order.state}, ${order.postcode}, ${order.companyName},
           ${order.buildingType}, ${order.orderNotes}, ${order.purchaseOrder}, ${order.marketingConsentAt?.toISOString() ?? null}::timestamptz, ${order.subtotalPence}::int, ${order.discountCodeId}::int, ${order.discountCode},
           ${order.percentOff}::int, ${order.amountOffPence}::int, ${order.discountPence}::int, ${order.totalPence}::int, ${order.expiresAt.toISOString()}::timestamptz,
-          ${order.paymentProvider}, ${order.approval}::text, ${order.finderAnswers ? JSON.stringify(order.finderAnswers) : null}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+          ${order.paymentProvider}, ${order.approval}::text, ${order.finderAnswers ? JSON.stringify(order.finderAnswers) : null}::jsonb, ${at}::timestamptz, ${at}::timestamptz,
+          ${keys.firstDate}::date, lower(${keys.course}::text), lower(${keys.learner}::text)
         ${guard}
         returning id),
       i as (
@@ -142,6 +145,23 @@ export function orderInsert(
 }
 
 export type OrderInsert = ReturnType<typeof orderInsert>;
+
+/**
+ * The list's sort keys of a new order (decision 520), chosen as `order_list_keys()` (migration
+ * 0043) chooses them from the written rows: the earliest start date, the first line's title, the
+ * first place of the first line (lower case is applied in SQL, as there). Items get their ids in
+ * line order and places keep their positions, so the first here is the first there; a test
+ * compares the two on placed orders.
+ */
+function listKeysOf(items: OrderItemRow[], attendees: AttendeeWrite[], buyer: string) {
+  const dates = items.flatMap((i) => (i.startDate ? [i.startDate] : [])).sort();
+  const first = [...attendees].sort((a, b) => a.item_n - b.item_n || a.position - b.position)[0];
+  return {
+    firstDate: dates[0] ?? null,
+    course: items[0]?.title ?? null,
+    learner: first ? `${first.first_name} ${first.last_name}` : buyer,
+  };
+}
 
 /**
  * The one-statement booking (decisions 080, 131, 253): locks the wanted dates in id order and

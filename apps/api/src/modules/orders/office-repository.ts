@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courseDates, orderAttendees, orderItems, orders, type OrderItemRow, type OrderRow } from "../../db/schema";
+import { refreshListKeys } from "./list-keys";
 
 /** The order's row by id, locked for this transaction (every office step starts here). */
 export async function lockOrderById(tx: Tx, id: number): Promise<OrderRow | null> {
@@ -38,6 +39,7 @@ export async function insertOfficeOrder(
       createdAt: order.createdAt,
     })),
   );
+  await refreshListKeys(tx, [written!.id]);
   return { order: written!, item: line! };
 }
 
@@ -61,7 +63,11 @@ export async function moveItem(
   itemId: number,
   to: { courseDateId: number; startDate: string; endDate: string | null; dateLabel: string },
 ): Promise<void> {
-  await tx.update(orderItems).set(to).where(eq(orderItems.id, itemId));
+  const moved = await tx.update(orderItems).set(to).where(eq(orderItems.id, itemId)).returning({ orderId: orderItems.orderId });
+  await refreshListKeys(
+    tx,
+    moved.map((m) => m.orderId),
+  );
 }
 
 /** Locks course dates in id order (decision 080's lock order), FOR NO KEY UPDATE like placement. */

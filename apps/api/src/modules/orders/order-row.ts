@@ -98,6 +98,11 @@ export function buildOrderRow(f: OrderRowFacts): OrderRow {
     balanceRemindedDueAt: null,
     overdueAlertedAt: null,
     releasedUnpaidAt: null,
+    // The list's sort keys are written with the lines and places (booking-statement-repository.ts,
+    // list-keys.ts), from the rows themselves.
+    listFirstDate: null,
+    listCourse: null,
+    listLearner: null,
     createdAt: now,
     updatedAt: now,
     ...f.extra,

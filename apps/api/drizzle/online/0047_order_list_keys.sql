@@ -1,0 +1,12 @@
+-- The bookings list's sorts on an order's first course date, course and learner (decision 520):
+-- each sort, first page or 500th, reads its index in order instead of computing every order's key.
+-- Built as in 0040_search_indexes.sql (decision 463): concurrently, after the migrations, once.
+SET lock_timeout = '1s';
+--> statement-breakpoint
+SET statement_timeout = 0;
+--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_first_date_idx" ON "orders" ("list_first_date", "id");
+--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_course_idx" ON "orders" ("list_course", "id");
+--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_learner_idx" ON "orders" ("list_learner", "id");
