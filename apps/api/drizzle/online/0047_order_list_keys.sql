@@ -10,3 +10,6 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_first_date_idx" ON "orders"
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_course_idx" ON "orders" ("list_course", "id");
 --> statement-breakpoint
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_learner_idx" ON "orders" ("list_learner", "id");
+--> statement-breakpoint
+-- The search by course title: the distinct titles, then their lines (decision 520).
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "order_items_title_idx" ON "order_items" ("title", "order_id");

@@ -157,10 +157,7 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
        from orders where amount_paid_pence > 0 and (status = 'cancelled' or id % 40 = 0) and reference like 'vol\\_%'`,
     );
     // The bookings list's sort keys (decision 520), as the orders module writes them with each order.
-    await step(
-      "order list keys",
-      `select refresh_order_list_keys(array(select id from orders where reference like 'vol\\_%'))`,
-    );
+    await step("order list keys", `select refresh_order_list_keys(array(select id from orders where reference like 'vol\\_%'))`);
     const counts = await fillHistory(c, t, step);
     const started = Date.now();
     const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
