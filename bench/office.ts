@@ -18,6 +18,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const TARGET_MS = 100;
+/** `BENCH_ONLY=<regex>` measures only the screens whose name matches (and no export unless it matches "CSV"). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 
 function buildVolume(): string {
   if (process.env.BENCH_VOLUME_DB) return process.env.BENCH_VOLUME_DB;
@@ -163,6 +165,7 @@ async function main() {
     );
     let missed = 0;
     for (const [name, url] of screens) {
+      if (ONLY && !ONLY.test(name)) continue;
       const r = await screen(api.url, token, url);
       const ok = r.p95 <= TARGET_MS && r.errors === 0;
       if (!ok) missed++;
@@ -171,6 +174,11 @@ async function main() {
       );
     }
     publicMix.stop();
+    if (ONLY && !ONLY.test("CSV export")) {
+      console.info(`load ${loadAvg()}; ${missed} target(s) missed`);
+      process.exitCode = missed ? 1 : 0;
+      return;
+    }
     // The export of every booking: first byte, whole file, the API's memory growth.
     const before = rssMb(api.pid) ?? 0;
     let peak = before;

@@ -27,7 +27,7 @@ export function trainingPayload(over: Record<string, unknown> = {}) {
   };
 }
 
-type OrderLine = {
+export type OrderLine = {
   id: number;
   selectedDate: number | string;
   selectedAddons?: number[];

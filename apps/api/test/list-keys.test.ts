@@ -12,7 +12,7 @@ import { courseDates, orders } from "../src/db/schema";
 import { runBackfills } from "../src/db/backfills";
 import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
-import { inDays, orderPayload } from "./fixtures";
+import { inDays, orderPayload, type OrderLine } from "./fixtures";
 import { login, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 
 let ctx: TestContext;
@@ -56,7 +56,7 @@ const api = (method: "GET" | "POST", url: string, payload?: object) =>
 let keyN = 0;
 const key = () => `key-${Date.now()}-${++keyN}`;
 
-type Line = { id: number; selectedDate: number; quantity?: number; attendees?: object[] };
+type Line = OrderLine;
 async function placed(lines: Line[], over: Record<string, unknown> = {}, pay = true): Promise<number> {
   const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload: orderPayload(lines, over) });
   expect(res.statusCode, res.body).toBe(201);

@@ -189,9 +189,9 @@ const countOf = async (db: DbOrTx, where: SQL) =>
   Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from orders o ${where}`)).rows[0]?.n ?? 0);
 
 /**
- * The ids of one page of the status sort (or all: page null), and the count of all matches: each
- * status in turn is counted, and only the statuses the page reaches are read, by id from their
- * offset within the status.
+ * The ids of one page of the status sort (or all: page null), and the count of all matches: the
+ * statuses are read in the sort's order, by id from the page's offset within each; a status is
+ * counted only to skip it whole when the page starts after it.
  */
 async function statusSortedIds(
   db: DbOrTx,
@@ -203,15 +203,16 @@ async function statusSortedIds(
   const segments = filter.dir === "asc" ? STATUS_SEGMENTS : [...STATUS_SEGMENTS].reverse();
   let skip = page?.offset ?? 0;
   let room = page?.limit ?? Number.POSITIVE_INFINITY;
-  let total = 0;
   const ids: number[] = [];
   for (const segment of segments) {
+    if (room <= 0) break;
     const where = whereSql(filter, iso, segment.where(iso));
-    const n = await countOf(db, where);
-    total += n;
-    if (room <= 0 || skip >= n) {
-      skip -= Math.min(skip, n);
-      continue;
+    if (skip > 0) {
+      const n = await countOf(db, where);
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
     }
     const { rows } = await db.execute<{ id: number }>(sql`select o.id from orders o ${where} order by o.id ${dir}
       ${Number.isFinite(room) ? sql`limit ${room}` : sql``} offset ${skip}`);
@@ -219,7 +220,7 @@ async function statusSortedIds(
     room -= rows.length;
     skip = 0;
   }
-  return { ids, total };
+  return { ids, total: page ? await countOf(db, whereSql(filter, iso)) : ids.length };
 }
 
 /**

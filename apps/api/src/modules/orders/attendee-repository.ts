@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { orderAttendees, orderItems, type OrderAttendeeRow, type OrderItemRow } from "../../db/schema";
-import { refreshListKeys } from "./list-keys";
+import { refreshListKeys } from "./list-keys-repository";
 
 /** One attendee of one order with its item, the attendee's row locked. */
 export async function lockAttendee(

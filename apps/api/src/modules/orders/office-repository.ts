@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courseDates, orderAttendees, orderItems, orders, type OrderItemRow, type OrderRow } from "../../db/schema";
-import { refreshListKeys } from "./list-keys";
+import { refreshListKeys } from "./list-keys-repository";
 
 /** The order's row by id, locked for this transaction (every office step starts here). */
 export async function lockOrderById(tx: Tx, id: number): Promise<OrderRow | null> {

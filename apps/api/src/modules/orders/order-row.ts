@@ -99,7 +99,7 @@ export function buildOrderRow(f: OrderRowFacts): OrderRow {
     overdueAlertedAt: null,
     releasedUnpaidAt: null,
     // The list's sort keys are written with the lines and places (booking-statement-repository.ts,
-    // list-keys.ts), from the rows themselves.
+    // list-keys-repository.ts), from the rows themselves.
     listFirstDate: null,
     listCourse: null,
     listLearner: null,
