@@ -95,7 +95,7 @@ export function bookingLoop(targetUrl: () => string, course: { id: number; dateI
   };
 }
 
-export type Window = { orders: number; p50: number; p99: number; max: number; failed: number };
+export type Window = { orders: number; p50: number; p99: number; max: number; failed: number; statuses: string };
 
 /**
  * The orders sent in [from, to) (performance.now() times), or with `overlapping` every order that
@@ -105,13 +105,18 @@ export function windowOf(samples: Sample[], from: number, to: number, overlappin
   const w = samples.filter((s) => (overlapping ? s.at + s.ms >= from : s.at >= from) && s.at < to);
   const ms = w.map((s) => s.ms).sort((a, b) => a - b);
   const q = (p: number) => ms[Math.min(ms.length - 1, Math.max(0, Math.ceil(ms.length * p) - 1))] ?? 0;
-  return { orders: w.length, p50: q(0.5), p99: q(0.99), max: ms.at(-1) ?? 0, failed: w.filter((s) => s.status !== 201).length };
+  const failed = w.filter((s) => s.status !== 201);
+  const counts = new Map<number, number>();
+  for (const s of failed) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+  // Status 0: no answer (connection error, or none within 30 s).
+  const statuses = [...counts].map(([status, n]) => `${n}× ${status}`).join(", ");
+  return { orders: w.length, p50: q(0.5), p99: q(0.99), max: ms.at(-1) ?? 0, failed: failed.length, statuses };
 }
 
 export const fmtWindow = (w: Window) =>
   `${String(w.orders).padStart(5)} orders  p50 ${w.p50.toFixed(0).padStart(5)}  p99 ${w.p99.toFixed(0).padStart(5)}  max ${w.max
     .toFixed(0)
-    .padStart(5)} ms${w.failed ? `  NOT 201: ${w.failed}` : ""}`;
+    .padStart(5)} ms${w.failed ? `  NOT 201: ${w.statuses}` : ""}`;
 
 export type LockWait = { at: number; ms: number; query: string; blockedBy: string };
 

@@ -4,7 +4,7 @@
  * default `git merge-base HEAD main`; its files are taken with `git archive` into a temporary
  * directory, installed offline, and the built database kept as a template for the next run), copies
  * it, serves the copy with that old API (test server, job queue off), books at ORDER_RATE/s
- * (default 30) from 6 source addresses, and then applies THIS checkout's migrations as the new
+ * (default 20) from 6 source addresses, and then applies THIS checkout's migrations as the new
  * API's start does (`migrate()`, src/cli/migrate-timed.ts). Prints per migration file (drizzle's
  * pending ones, then the online index files and anything else `migrate()` runs) its time, the
  * orders waiting during it (p50/p99/max) and the longest lock wait an old-API backend met, plus the
@@ -23,7 +23,7 @@ import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf 
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
-const RATE = Number(process.env.ORDER_RATE ?? 30);
+const RATE = Number(process.env.ORDER_RATE ?? 20);
 const SCALE = Number(process.env.MIGRATIONS_SCALE ?? 1);
 const BEFORE_S = Number(process.env.BEFORE_S ?? 10);
 const AFTER_S = Number(process.env.AFTER_S ?? 5);
@@ -36,7 +36,9 @@ const psql = (db: string, sql: string) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function fromCommit(): string {
-  const { values } = parseArgs({ options: { from: { type: "string" } }, strict: false });
+  // `pnpm … migrations -- --from x` passes the `--` on.
+  const args = process.argv.slice(2).filter((a) => a !== "--");
+  const { values } = parseArgs({ args, options: { from: { type: "string" } }, strict: false });
   const given = (values.from as string | undefined) ?? process.env.MIGRATIONS_FROM;
   if (given) return git("rev-parse", "--verify", `${given}^{commit}`);
   const base = git("merge-base", "HEAD", "main");

@@ -3,7 +3,7 @@
  * database while bookings arrive. Copies BENCH_TEMPLATE (default bench_volume_1) into a database
  * of its own (dropped at the end) unless BENCH_VOLUME_DB names one to use as it is, serves it with
  * the API (production-like, job queue off so its start does not run the jobs), books at
- * ORDER_RATE/s (default 30) from 6 source addresses, and for each job: BEFORE_S seconds of orders
+ * ORDER_RATE/s (default 20) from 6 source addresses, and for each job: BEFORE_S seconds of orders
  * alone (default 10), then the job run once in its own process (src/cli/run-job.ts, the queue
  * handler's function) beside the orders. Prints per job its duration (target ≤ 60 s), what it did,
  * the order p50/p99/max before and during, and the longest lock wait an API backend met during it.
@@ -18,7 +18,7 @@ import { API_DIR, adminToken, apiEntry, loadAvg, startNode, type Started } from 
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
-const RATE = Number(process.env.ORDER_RATE ?? 30);
+const RATE = Number(process.env.ORDER_RATE ?? 20);
 const BEFORE_S = Number(process.env.BEFORE_S ?? 10);
 const TARGET_S = 60;
 const JOBS = (process.env.NIGHTLY_JOBS ?? "retention,scheduled-mail,send-mail,overdue-balances,balance-due").split(",");
