@@ -83,10 +83,13 @@ async function oldDatabase(sha: string, dir: string): Promise<{ name: string; ur
   return { name, url: `${SERVER}/${name}`, drop: () => psql("postgres", `drop database if exists ${name} with (force)`) };
 }
 
-type Statement = { start: number; ms: number; ok: boolean; sql: string };
+type Statement = { start: number; ms: number; ok: boolean; error: string | null; sql: string };
 
-/** This checkout's `migrate()` on the database; its statements with their times (performance.now() clock). */
-function migrateTimed(dbUrl: string): Promise<{ statements: Statement[]; ms: number }> {
+/**
+ * This checkout's `migrate()` on the database; its statements with their times (performance.now()
+ * clock), and its error when a statement failed (the migration did not apply: a finding, reported).
+ */
+function migrateTimed(dbUrl: string): Promise<{ statements: Statement[]; ms: number; failed: string | null }> {
   const url = new URL(dbUrl);
   url.searchParams.set("application_name", MIGRATOR_APP);
   const child = spawn(process.execPath, ["--import", "tsx", "src/cli/migrate-timed.ts", "--database", url.toString()], {
@@ -99,15 +102,16 @@ function migrateTimed(dbUrl: string): Promise<{ statements: Statement[]; ms: num
   child.stderr.on("data", (c: Buffer) => (err += c.toString()));
   return new Promise((resolve, reject) =>
     child.on("exit", (code) => {
-      const statements = [...out.matchAll(/^STMT (\d+) (\d+) (\w+) (.*)$/gm)].map((m) => ({
+      const statements = [...out.matchAll(/^STMT (\d+) (\d+) (\S+) (.*)$/gm)].map((m) => ({
         start: Number(m[1]) - performance.timeOrigin,
         ms: Number(m[2]),
         ok: m[3] === "ok",
+        error: m[3] === "ok" ? null : m[3]!.replace(/^error:/, "SQLSTATE "),
         sql: JSON.parse(m[4]!) as string,
       }));
-      const done = /^MIGRATED (\d+)$/m.exec(out);
-      if (code !== 0 || !done) reject(new Error(`migrate() failed (${code}): ${err.trim().split("\n").slice(0, 8).join(" | ")}`));
-      else resolve({ statements, ms: Number(done[1]) });
+      const done = /^(MIGRATED|FAILED) (\d+)(?: (.*))?$/m.exec(out);
+      if (!done) reject(new Error(`migrate() did not run (${code}): ${err.trim().split("\n").slice(0, 8).join(" | ")}`));
+      else resolve({ statements, ms: Number(done[2]), failed: done[1] === "FAILED" ? (JSON.parse(done[3]!) as string) : null });
     }),
   );
 }
@@ -120,15 +124,25 @@ const normal = (sql: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Every statement of this checkout's migration files, in the order `migrate()` runs them. */
-function migrationChunks(): { file: string; sql: string }[] {
+/**
+ * Every statement of this checkout's pending migration files (journal entries newer than the
+ * database's last applied one, as drizzle's migrator decides) and of the online index files, in
+ * the order `migrate()` runs them.
+ */
+function migrationChunks(lastApplied: number): { file: string; sql: string }[] {
   const folder = path.join(ROOT, "apps/api/drizzle");
   const files = (dir: string) =>
     readdirSync(path.join(folder, dir))
       .filter((f) => f.endsWith(".sql"))
       .sort();
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  const pending = new Set(journal.entries.filter((e) => e.when > lastApplied).map((e) => `${e.tag}.sql`));
   return [
-    ...files(".").map((f) => ({ file: f, text: readFileSync(path.join(folder, f), "utf8") })),
+    ...files(".")
+      .filter((f) => pending.has(f))
+      .map((f) => ({ file: f, text: readFileSync(path.join(folder, f), "utf8") })),
     ...files("online").map((f) => ({ file: `online/${f}`, text: readFileSync(path.join(folder, "online", f), "utf8") })),
   ].flatMap(({ file, text }) =>
     text
@@ -140,15 +154,18 @@ function migrationChunks(): { file: string; sql: string }[] {
 }
 
 /** Names each statement's file: the next chunk (in run order) it matches; anything else is the migrator's own. */
-function byFile(statements: Statement[]): Map<string, Statement[]> {
-  const chunks = migrationChunks();
+function byFile(statements: Statement[], lastApplied: number): Map<string, Statement[]> {
+  const chunks = migrationChunks(lastApplied);
   const groups = new Map<string, Statement[]>();
   let next = 0;
+  let phase = "before drizzle's transaction";
   for (const s of statements) {
     const sql = normal(s.sql);
-    let file = "(migrator: drizzle's bookkeeping, job queue schema, index checks)";
-    if (/^(begin|commit|rollback)$/i.test(sql)) file = `(transaction ${sql.toLowerCase()})`;
-    else {
+    let file = `(migrator, ${phase})`;
+    if (/^(begin|commit|rollback)$/i.test(sql)) {
+      file = `(transaction ${sql.toLowerCase()})`;
+      phase = /^begin$/i.test(sql) ? "in drizzle's transaction" : "after: job queue schema, index checks";
+    } else {
       const at = chunks.findIndex((c, i) => i >= next && c.sql === sql);
       if (at >= 0) {
         file = chunks[at]!.file;
@@ -188,6 +205,7 @@ async function main() {
     console.info(
       `\nMigrations from ${sha.slice(0, 10)} to this checkout (${git("rev-parse", "--short", "HEAD")}) on ${db.name} (scale ${SCALE}), ${new Date().toISOString()}, load ${loadAvg()}; orders at ${RATE}/s through the old API`,
     );
+    const lastApplied = Number(psql(db.name, "select coalesce(max(created_at), 0) from drizzle.__drizzle_migrations"));
     const migrated = await migrateTimed(db.url);
     const end = performance.now();
     await sleep(AFTER_S * 1000);
@@ -204,18 +222,19 @@ async function main() {
       );
       console.info(`${"".padEnd(44)} ${fmtWait(sampler.longest(from, Math.max(to, from + 150)))}`);
     };
-    for (const [file, stmts] of byFile(migrated.statements)) {
+    for (const [file, stmts] of byFile(migrated.statements, lastApplied)) {
       const from = Math.min(...stmts.map((s) => s.start));
       const to = Math.max(...stmts.map((s) => s.start + s.ms));
-      const errors = stmts.filter((s) => !s.ok).length;
-      line(file, from, to, errors ? `  (${errors} statement(s) failed)` : "");
+      const errors = stmts.filter((s) => !s.ok);
+      line(file, from, to, errors.length ? `  FAILED (${errors.map((e) => e.error).join(", ")})` : "");
     }
-    const tx = migrated.statements.filter((s) => /^(begin|commit)$/i.test(s.sql.trim()));
+    const tx = migrated.statements.filter((s) => /^(begin|commit|rollback)$/i.test(s.sql.trim()));
     if (tx.length >= 2) line("drizzle's transaction, begin to commit", tx[0]!.start, tx.at(-1)!.start + tx.at(-1)!.ms);
     line("migrate() as a whole", first, end);
     console.info(`orders after         ${fmtWindow(windowOf(loop.samples, end, performance.now()))}`);
+    if (migrated.failed) console.info(`MIGRATION FAILED: ${migrated.failed} (the release would not start)`);
     console.info(`load ${loadAvg()}; target: no booking waits > ${STALL_MS} ms; ${stalled} window(s) stalled`);
-    process.exitCode = stalled ? 1 : 0;
+    process.exitCode = stalled || migrated.failed ? 1 : 0;
   } finally {
     await sampler.stop();
     await api?.stop();

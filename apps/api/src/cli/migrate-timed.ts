@@ -4,7 +4,7 @@
  * statement it sends with its times, for the migrations bench (bench/migrations.ts):
  *
  *   STMT <start, epoch ms> <ms> <ok|error> <the statement as JSON>
- *   MIGRATED <ms>
+ *   MIGRATED <ms>          (or, when a statement failed: FAILED <ms> <the error as JSON>)
  *
  *   pnpm --filter api exec tsx src/cli/migrate-timed.ts --database <url>
  */
@@ -30,7 +30,7 @@ function timed<T extends { query: (...args: never[]) => unknown }>(target: T): T
     if (result && typeof (result as Promise<unknown>).then === "function")
       (result as Promise<unknown>).then(
         () => print("ok"),
-        () => print("error"),
+        (e: unknown) => print(`error:${String((e as { code?: string }).code ?? "?")}`),
       );
     return result;
   };
@@ -47,6 +47,10 @@ async function main() {
   try {
     await migrate(pool);
     console.info(`MIGRATED ${Date.now() - started}`);
+  } catch (e) {
+    const cause = (e as { cause?: unknown }).cause ?? e;
+    console.info(`FAILED ${Date.now() - started} ${JSON.stringify(cause instanceof Error ? cause.message : String(cause))}`);
+    process.exitCode = 1;
   } finally {
     await pool.end();
   }
