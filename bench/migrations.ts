@@ -182,6 +182,15 @@ async function main() {
   const dir = oldCheckout(sha);
   const db = await oldDatabase(sha, dir);
   let api: Started | null = null;
+  // Our server goes with us, even when this process is stopped or fails.
+  process.on("exit", () => {
+    if (api)
+      try {
+        process.kill(api.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+  });
   const sampler = lockSampler(db.url, db.name, MIGRATOR_APP);
   try {
     // The old release's API: its test server on the copy (not production-like, so no job queue

@@ -80,6 +80,15 @@ async function main() {
   const db = await copyDatabase();
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-nightly-mail-"));
   let api: Started | null = null;
+  // Our server goes with us, even when this process is stopped or fails.
+  process.on("exit", () => {
+    if (api)
+      try {
+        process.kill(api.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+  });
   const sampler = lockSampler(db.url, db.name, JOB_APP);
   try {
     const started = Date.now();

@@ -41,8 +41,12 @@ async function main() {
   const { values } = parseArgs({ options: { database: { type: "string" } }, strict: true });
   if (!values.database) throw new Error("--database <url> is required");
   const pool = timed(new pg.Pool({ connectionString: values.database, max: 2 }));
-  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as { connect: unknown }).connect = async () => timed(await connect());
+  // Both forms: `migrate()` awaits connect(); the pool's own query() passes a callback.
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, c?: pg.PoolClient, done?: unknown) => void,
+  ) => unknown;
+  (pool as { connect: unknown }).connect = (cb?: (err: Error | undefined, c?: pg.PoolClient, done?: unknown) => void) =>
+    cb ? connect((err, c, done) => cb(err, c ? timed(c) : c, done)) : (connect() as Promise<pg.PoolClient>).then((c) => timed(c));
   const started = Date.now();
   try {
     await migrate(pool);
