@@ -28,6 +28,23 @@ async function squawk(files: string[], config = CONFIG): Promise<{ code: number;
   }
 }
 
+/** The last migration of a landed release: later ones must wait at most a second for a lock. */
+const LAST_RELEASED = "0042";
+const LOCK_WAIT_MAX_MS = 1000;
+
+/**
+ * Every `lock_timeout` a migration sets, in ms (issue 36: no migration may stop bookings for more
+ * than a second; while a migration waits for its lock, every booking queues behind it). squawk's
+ * require-lock-timeout asks for the setting, not for its value. 0 (no limit) counts as infinite.
+ */
+function lockTimeoutsMs(text: string): number[] {
+  const units: Record<string, number> = { "": 1, ms: 1, s: 1000, min: 60_000 };
+  return [...text.matchAll(/^\s*SET\s+(?:LOCAL\s+)?lock_timeout\s*(?:=|TO)\s*'?(\d+)\s*(ms|s|min)?'?/gim)].map((m) => {
+    const n = Number(m[1]);
+    return n === 0 ? Infinity : n * units[m[2]?.toLowerCase() ?? ""]!;
+  });
+}
+
 describe("migration linter", () => {
   it("passes every migration added after the grandfathered ones", async () => {
     const files = (await readdir(path.join(API_ROOT, "drizzle"))).filter((f) => f.endsWith(".sql")).sort();
@@ -90,4 +107,23 @@ describe("migration linter", () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("lets no migration after the last release wait more than a second for a lock", async () => {
+    const dir = path.join(API_ROOT, "drizzle");
+    const files = [
+      ...(await readdir(dir)).filter((f) => f.endsWith(".sql") && f.slice(0, 4) > LAST_RELEASED),
+      ...(await readdir(path.join(dir, "online"))).filter((f) => f.endsWith(".sql")).map((f) => `online/${f}`),
+    ];
+    for (const f of files) {
+      const waits = lockTimeoutsMs(await readFile(path.join(dir, f), "utf8"));
+      expect(
+        waits.filter((ms) => ms > LOCK_WAIT_MAX_MS),
+        `${f}: SET lock_timeout above 1s`,
+      ).toEqual([]);
+    }
+    expect(lockTimeoutsMs("SET LOCAL lock_timeout = '2s';\n--> statement-breakpoint\nSET lock_timeout = '500ms';")).toEqual([
+      2000, 500,
+    ]);
+    expect(lockTimeoutsMs("SET LOCAL lock_timeout = 0;")).toEqual([Infinity]);
+  });
 });

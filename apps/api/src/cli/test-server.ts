@@ -13,6 +13,9 @@
  *
  * `--database <url>` (the years-of-data bench, decision 460): serve that database as it is (built
  * by src/cli/volume.ts): migrated on start, never seeded again and never dropped.
+ *
+ * `--workers off` (the nightly bench): no job queue, so the start's catch-up does not run the
+ * nightly jobs; the bench runs each one itself (src/cli/run-job.ts) while orders arrive.
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
@@ -49,7 +52,12 @@ async function seedRegisterDates(pool: import("pg").Pool) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { port: { type: "string" }, "production-like": { type: "boolean" }, database: { type: "string" } },
+    options: {
+      port: { type: "string" },
+      "production-like": { type: "boolean" },
+      database: { type: "string" },
+      workers: { type: "string" },
+    },
     strict: false,
   });
   const productionLike = values["production-like"] === true;
@@ -126,7 +134,7 @@ async function main() {
     const env = {
       ...base,
       DATABASE_URL: url,
-      ...(productionLike ? { WORKERS_ENABLED: true } : {}),
+      ...(productionLike ? { WORKERS_ENABLED: values.workers !== "off" } : {}),
     } as typeof base;
     app = await buildApp({ env, pool, ...(productionLike ? { responseValidation: false } : {}) });
     // Browser tests follow a link the customer was mailed (My bookings' sign-in link): the workers

@@ -105,18 +105,36 @@ export async function remindersFor(db: DbOrTx, orderIds: number[], attendeeIds: 
   return rows[0]?.n ?? 0;
 }
 
-/** Sent and given-up mails created before `before` (waiting ones stay); how many. */
-export async function deleteOldMails(db: DbOrTx, before: Date): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(
-    sql`delete from mail_outbox where status in ('sent', 'failed') and created_at < ${before.toISOString()} returning id`,
-  );
-  return rows.length;
+/**
+ * One batch of the outbox retention: of the mails after id `afterId`, in id order, the first
+ * `limit` that were sent or given up before `before` (waiting ones stay) are deleted. Returns how
+ * many and the last id deleted (null when none: the walk is over). A batch is one short statement,
+ * so a night's backlog never meets the statement timeout or holds its rows for long.
+ */
+export async function deleteOldMailsBatch(
+  db: DbOrTx,
+  before: Date,
+  afterId: number,
+  limit: number,
+): Promise<{ deleted: number; lastId: number | null }> {
+  const { rows } = await db.execute<{ deleted: number; last_id: number | null }>(sql`
+    with gone as (
+      delete from mail_outbox where id in (
+        select id from mail_outbox
+        where id > ${afterId} and status in ('sent', 'failed') and created_at < ${before.toISOString()}
+        order by id limit ${limit})
+      returning id)
+    select count(*)::int as deleted, max(id) as last_id from gone`);
+  return { deleted: rows[0]?.deleted ?? 0, lastId: rows[0]?.last_id ?? null };
 }
 
-/** Activity-log entries older than `before`; how many. */
-export async function deleteOldActivity(db: DbOrTx, before: Date): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(
-    sql`delete from activity_log where created_at < ${before.toISOString()} returning id`,
-  );
-  return rows.length;
+/** One batch of the activity-log retention: the oldest `limit` entries older than `before`; how many. */
+export async function deleteOldActivityBatch(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const { rows } = await db.execute<{ deleted: number }>(sql`
+    with gone as (
+      delete from activity_log where id in (
+        select id from activity_log where created_at < ${before.toISOString()} order by created_at limit ${limit})
+      returning id)
+    select count(*)::int as deleted from gone`);
+  return rows[0]?.deleted ?? 0;
 }
