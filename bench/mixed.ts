@@ -6,14 +6,12 @@
  *      at 20 a second (a tenth of them with a discount code) on the course whose page is probed;
  *      meanwhile a probe reads the public course page (the site server's HTML) and the API detail
  *      every 200 ms and compares 'places left' with the orders confirmed so far;
- * then prints reads as a ratio to the baseline, read p99, order p99, the staleness of places left
- * on the public page (the longest a confirmed order was not shown yet), the oversell and code-use
- * checks, the RSS of the API and of the site server, and the load average.
+ * then prints reads against the baseline, read and order p99, how long places left on the public
+ * page lagged confirmed orders, the oversell and code-use checks, RSS of the API and site, load.
  *
- * Connections come from several source addresses (127.0.0.1 … 127.0.0.8), as many clients would.
- * The API runs production-like (SEAT_COUNTS_MAX_LAG_MS 1000 unless set) and the site server in
- * production mode over apps/site/dist (run `pnpm --filter site build` first). BENCH_VOLUME_DB=<url>:
- * on a throwaway copy of that years-of-data database (decision 460) instead of a fresh small one.
+ * Connections come from 8 source addresses (127.0.0.1 … 127.0.0.8). The API runs production-like
+ * (SEAT_COUNTS_MAX_LAG_MS 1000 unless set), the site in production mode over apps/site/dist (run
+ * `pnpm --filter site build` first); BENCH_VOLUME_DB=<url>: on a copy of that database (decision 562).
  *
  *   pnpm --filter @app/bench mixed        # BENCH_SECONDS (default 10), ORDER_RATE (default 20)
  *
@@ -189,7 +187,10 @@ try {
     status: string;
     discount_code: string | null;
     courses: { course_date_id: number | null }[];
-  }>(api.url, token, course.title);
+  }>(api.url, token, course.title).catch((e: Error) => {
+    console.info(`oversell and code checks NOT run (the enrolments search at size): ${e.message.slice(0, 100)}`);
+    return [];
+  });
   const held = new Map<number, number>();
   let codeUses = 0;
   for (const e of enrollments) {

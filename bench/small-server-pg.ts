@@ -68,30 +68,30 @@ const chunk = (xs: string[]) =>
 const pgUrl = (db: string) => `postgres://postgres@127.0.0.1:${PG_PORT}/${db}`;
 
 /** PSS (MB) of these processes and all their descendants (Postgres backends come and go: sampled). */
-export function pssMb(roots: number[]): { total: number; each: Map<string, number> } {
+/** `roots`: name -> pid; each process counts under the root it descends from. */
+export function pssMb(roots: Record<string, number>): { total: number; each: Map<string, number> } {
   const parent = new Map<number, number>();
-  const comm = new Map<number, string>();
   for (const d of readdirSync("/proc")) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const stat = readFileSync(`/proc/${d}/stat`, "utf8");
       parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-      comm.set(Number(d), stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")));
     } catch {
       /* gone */
     }
   }
-  const inSet = (pid: number) => {
-    for (let p: number | undefined = pid; p && p > 1; p = parent.get(p)) if (roots.includes(p)) return true;
-    return false;
+  const byPid = new Map(Object.entries(roots).map(([name, pid]) => [pid, name]));
+  const rootOf = (pid: number) => {
+    for (let p: number | undefined = pid; p && p > 1; p = parent.get(p)) if (byPid.has(p)) return byPid.get(p)!;
+    return null;
   };
   const each = new Map<string, number>();
   let total = 0;
   for (const pid of parent.keys()) {
-    if (!inSet(pid)) continue;
+    const name = rootOf(pid);
+    if (!name) continue;
     try {
       const kb = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
-      const name = comm.get(pid) === "postgres" ? "postgres" : (comm.get(pid) ?? "?");
       each.set(name, (each.get(name) ?? 0) + kb / 1024);
       total += kb / 1024;
     } catch {
