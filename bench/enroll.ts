@@ -14,7 +14,8 @@
  * processes) and this load generator (autocannon runs in this process), in ms per request.
  *
  * The API it starts runs production-like (`test-server.ts --production-like`: no response
- * validation, workers on, production pool size, logs at warn) on a fresh embedded Postgres.
+ * validation, workers on, production pool size, logs at warn) on a fresh embedded Postgres, or with
+ * BENCH_VOLUME_DB=<url> on a throwaway copy of that years-of-data database (decision 460).
  *
  *   pnpm --filter @app/bench enroll            # starts its own API on a fresh database
  *   API_URL=http://localhost:3000 pnpm --filter @app/bench enroll   # CPU figures: generator only
@@ -22,7 +23,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { allEnrollments, customerAddress, load, row, startProductionApi, type Figures } from "./lib";
+import { allEnrollments, customerAddress, load, row, startProductionApi, volumeCopy, type Figures } from "./lib";
 
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date
@@ -32,9 +33,10 @@ const CODES = ["BENCHA", "BENCHB", "BENCHC"];
 const HOT_CODE = "BENCHHOT";
 const HOT_CODE_USES = 50;
 
-type Course = { id: number; courseDates: { id: number; capacity: number; placesLeft: number }[] };
+type Course = { id: number; title: string; courseDates: { id: number; capacity: number; placesLeft: number }[] };
 type Enrollment = { status: string; discount_code: string | null; courses: { course_date_id: number | null }[] };
 
+const volume = await volumeCopy();
 const api = await startApi();
 const loadBefore = loadavg();
 try {
@@ -147,7 +149,11 @@ try {
   );
 
   // The oversell check: seats held (paid + pending) per date never exceed its capacity.
-  const enrollments = await allEnrollments<Enrollment>(api.url, token);
+  // The bench's own bookings (a years-of-data database holds 60,000 others).
+  const enrollments = [
+    ...(await allEnrollments<Enrollment>(api.url, token, course.title)),
+    ...(await allEnrollments<Enrollment>(api.url, token, hot.title)),
+  ];
   const held = new Map<number, number>();
   for (const e of enrollments) {
     if (e.status !== "pending" && e.status !== "paid") continue;
@@ -171,6 +177,7 @@ try {
   if (!ok) process.exitCode = 1;
 } finally {
   await api.stop();
+  await volume?.drop();
 }
 
 function pct(a: number, b: number) {
@@ -182,7 +189,7 @@ function pct(a: number, b: number) {
 async function startApi(): Promise<{ url: string; pid: number | null; stop: () => Promise<void> }> {
   if (process.env.API_URL) return { url: process.env.API_URL.replace(/\/$/, ""), pid: null, stop: async () => {} };
   // As production runs it (the bundle, plain node), so the pid is the API's for CPU accounting.
-  return startProductionApi({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  return startProductionApi({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }, volume?.url);
 }
 
 // --- CPU accounting from /proc (Linux): clock ticks of a process and of its descendants ---

@@ -47,15 +47,16 @@ export async function startApi(): Promise<{ url: string; stop: () => Promise<voi
 
 export type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
+export const figuresOf = (r: autocannon.Result): Figures => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors,
+  non2xx: r.non2xx,
+});
+
 export async function load(opts: autocannon.Options): Promise<Figures> {
-  const r = await autocannon({ connections: 20, duration: 8, ...opts });
-  return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
+  return figuresOf(await autocannon({ connections: 20, duration: 8, ...opts }));
 }
 
 export function row(name: string, f: Figures, extra = "") {
@@ -126,13 +127,52 @@ export const SITE_DIR = path.join(ROOT, "apps/site");
  * runs the API: the bundle of `pnpm --filter api build` (decision 250), built here first. An older
  * copy of apps/api without the bundle script (BENCH_API_DIR) runs from its sources through tsx.
  */
-export const startProductionApi = (env: NodeJS.ProcessEnv = {}) =>
-  startNode("API test server", API_DIR, [apiEntry("test-server"), "--production-like", "--port", "0"], {
-    LOG_LEVEL: "warn",
-    ...dockerRuntimeEnv("api"),
-    ...(process.env.BENCH_API_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
-    ...env,
-  });
+export const startProductionApi = (env: NodeJS.ProcessEnv = {}, database?: string) =>
+  startNode(
+    "API test server",
+    API_DIR,
+    [apiEntry("test-server"), "--production-like", "--port", "0", ...(database ? ["--database", database] : [])],
+    {
+      LOG_LEVEL: "warn",
+      ...dockerRuntimeEnv("api"),
+      ...(process.env.BENCH_API_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
+      ...env,
+    },
+  );
+
+/**
+ * BENCH_VOLUME_DB=<url of a years-of-data database> (decision 460): a bench that writes (orders)
+ * runs on a throwaway copy of it (`CREATE DATABASE … TEMPLATE`, retried while another session is
+ * connected to the template), so the shared database is never changed; `drop` removes the copy.
+ * Null without BENCH_VOLUME_DB (the bench's fresh small database).
+ */
+export async function volumeCopy(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const source = process.env.BENCH_VOLUME_DB;
+  if (!source) return null;
+  const template = new URL(source);
+  const name = template.pathname.slice(1);
+  const copy = `${name}_copy_${process.pid}`;
+  const admin = new URL(source);
+  admin.pathname = "/postgres";
+  const psql = (sqlText: string) =>
+    execFileSync("psql", [admin.toString(), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", sqlText], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      psql(`create database "${copy}" template "${name}"`);
+      break;
+    } catch (e) {
+      if (attempt >= 60) throw e;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+  console.error(`[bench] copy ${copy} of ${name} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const url = new URL(source);
+  url.pathname = `/${copy}`;
+  return { url: url.toString(), drop: async () => void psql(`drop database if exists "${copy}" with (force)`) };
+}
 
 /**
  * The memory settings production gives a server (its Dockerfile's `ENV MALLOC_ARENA_MAX=…` and
@@ -228,11 +268,13 @@ export function customerAddress(i: number): string {
   return `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
 }
 
-/** Every booking the admin list holds (it answers one page at a time, decision 112). */
-export async function allEnrollments<T>(apiUrl: string, token: string): Promise<T[]> {
+/** Every booking the admin list holds, or those `q` finds (it answers one page at a time, decision 112). */
+export async function allEnrollments<T>(apiUrl: string, token: string, q?: string): Promise<T[]> {
   const all: T[] = [];
+  // q (a bench course's title): only its bookings, not the 60,000 of a years-of-data database.
+  const search = q ? `&q=${encodeURIComponent(q)}` : "";
   for (let page = 1; ; page++) {
-    const res = await fetch(`${apiUrl}/api/enrollments?page=${page}&limit=100`, {
+    const res = await fetch(`${apiUrl}/api/enrollments?page=${page}&limit=100${search}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!res.ok) throw new Error(`GET /api/enrollments failed: ${res.status} ${await res.text()}`);

@@ -7,11 +7,11 @@
  *   pnpm --filter @app/bench office            (BENCH_SCALE=0.1 for a tenth)
  */
 import { execFileSync } from "node:child_process";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { API_DIR, adminToken, apiEntry, loadAvg, rssMb, startNode } from "./lib";
+import { get, officeScreens, screen } from "./office-screens";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -46,57 +46,6 @@ function buildVolume(): string {
   return /VOLUME (\S+)/.exec(out)![1]!;
 }
 
-type Timing = { ms: number; firstByteMs: number; bytes: number; status: number };
-
-function get(url: string, token: string, localAddress: string): Promise<Timing> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    let firstByteMs = 0;
-    let bytes = 0;
-    const req = http.get(url, { headers: { authorization: `Bearer ${token}` }, localAddress, agent: false }, (res) => {
-      res.on("data", (chunk: Buffer) => {
-        if (!firstByteMs) firstByteMs = performance.now() - started;
-        bytes += chunk.length;
-      });
-      res.on("end", () => resolve({ ms: performance.now() - started, firstByteMs, bytes, status: res.statusCode ?? 0 }));
-    });
-    req.on("error", reject);
-    // A screen that does not answer in 30 s counts as an error, so one slow screen cannot stall the run.
-    req.setTimeout(30_000, () => {
-      req.destroy();
-      resolve({ ms: performance.now() - started, firstByteMs, bytes, status: 0 });
-    });
-  });
-}
-
-const p95 = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)] ?? 0;
-};
-
-/** REQUESTS reads of `url` by CLIENTS clients at once, each from its own 127.0.0.x address. */
-async function screen(api: string, token: string, url: string): Promise<{ p95: number; p50: number; errors: number }> {
-  const times: number[] = [];
-  let errors = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = c; i < REQUESTS; i += CLIENTS) {
-        const t = await get(`${api}${url}`, token, `127.0.0.${2 + c}`);
-        if (t.status !== 200) errors++;
-        times.push(t.ms);
-      }
-    }),
-  );
-  const sorted = [...times].sort((a, b) => a - b);
-  return { p95: p95(times), p50: sorted[Math.floor(sorted.length / 2)] ?? 0, errors };
-}
-
-async function json<T>(api: string, token: string, url: string): Promise<T> {
-  const res = await fetch(`${api}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
 async function main() {
   const dbUrl = buildVolume();
   const apiStarted = Date.now();
@@ -111,47 +60,7 @@ async function main() {
   console.info(`API up in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s (migrations and online indexes included)`);
   const token = await adminToken(api.url);
   try {
-    type Row = { id: number; booking_reference: string; email: string; phone: string; customer_name: string; courses: string[] };
-    const [row] = await json<Row[]>(api.url, token, "/api/bookings?status=confirmed&limit=1");
-    const total = Number(
-      (await fetch(`${api.url}/api/bookings?status=all&limit=1`, { headers: { authorization: `Bearer ${token}` } })).headers.get(
-        "x-total-count",
-      ) ?? 0,
-    );
-    const dates = await json<{ id: number }[] | { items: { id: number }[] }>(api.url, token, "/api/admin/learners/dates");
-    const dateList = Array.isArray(dates) ? dates : dates.items;
-    const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
-    const q = (s: string) => encodeURIComponent(s);
-    const screens: [string, string][] = [
-      ["bookings, first page", "/api/bookings"],
-      [`bookings, page ${deep}`, `/api/bookings?status=all&page=${deep}&limit=25`],
-      ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).flatMap(
-        (s): [string, string][] => [
-          [`bookings by ${s}`, `/api/bookings?status=all&sort=${s}&dir=asc`],
-          [`bookings by ${s}, page ${deep}`, `/api/bookings?status=all&sort=${s}&page=${deep}&limit=25`],
-        ],
-      ),
-      ...(["pending", "expired", "cancelled", "refunded"] as const).map((s): [string, string] => [
-        `bookings, ${s}`,
-        `/api/bookings?status=${s}`,
-      ]),
-      ["search by reference", `/api/bookings?status=all&q=${q(row!.booking_reference)}`],
-      ["search by name", `/api/bookings?status=all&q=${q(row!.customer_name)}`],
-      ["search by e-mail", `/api/bookings?status=all&q=${q(row!.email)}`],
-      ["search by phone", `/api/bookings?status=all&q=${q(row!.phone)}`],
-      ["search by course", `/api/bookings?status=all&q=${q(row!.courses[0] ?? "CCTV")}`],
-      ["booking page", `/api/bookings/${row!.id}`],
-      ["activity log", "/api/activity-logs"],
-      ["activity log, page 500", "/api/activity-logs?page=500&limit=25"],
-      ["messages", "/api/messages"],
-      ["enrolments", "/api/enrollments"],
-      ["waiting list", "/api/admin/waiting-list"],
-      ["scheduled mail", "/api/scheduled-mail?view=due"],
-      ["dashboard", "/api/dashboard"],
-      ["learner dates (readiness)", "/api/admin/learners/dates"],
-      ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.id ?? 1}`],
-      ["learner progress", "/api/admin/learners/progress"],
-    ];
+    const { screens, total } = await officeScreens(api.url, token);
     // The public mix beside: catalogue reads at a steady rate from other addresses.
     const publicMix = autocannon(
       { url: `${api.url}/api/courses`, connections: 4, overallRate: 100, duration: 3600 },
@@ -166,7 +75,7 @@ async function main() {
     let missed = 0;
     for (const [name, url] of screens) {
       if (ONLY && !ONLY.test(name)) continue;
-      const r = await screen(api.url, token, url);
+      const r = await screen(api.url, token, url, CLIENTS, REQUESTS);
       const ok = r.p95 <= TARGET_MS && r.errors === 0;
       if (!ok) missed++;
       console.info(

@@ -131,6 +131,8 @@ const BaseSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Connections the API keeps to Postgres (decision 561: 10 on a 1-CPU server). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(20),
   /** Serve /api/docs and /api/openapi.json (swagger-ui needs a looser CSP); default on outside production only. */
   API_DOCS_ENABLED: bool.optional(),
   /** How far behind a booking 'places left' in cached catalogue answers may be (ms; decision 130); 0 = exact. */

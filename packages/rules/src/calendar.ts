@@ -13,9 +13,15 @@ let ukDayFormat: Intl.DateTimeFormat | null = null;
 
 /** The UK calendar day ('YYYY-MM-DD', Europe/London) of an instant; today when no instant is given. */
 export function ukDate(at: Date = new Date()): string {
+  // The same instant again (a list's or an export's rows all ask about one `now`): the last answer.
+  const ms = at.getTime();
+  if (ms === lastUkDate.ms) return lastUkDate.day;
   ukDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-  return ukDayFormat.format(at);
+  const day = ukDayFormat.format(at);
+  if (Number.isFinite(ms)) lastUkDate = { ms, day };
+  return day;
 }
+let lastUkDate = { ms: Number.NaN, day: "" };
 
 /** Milliseconds since the epoch of the day's UTC midnight; NaN when the day is not a real one. */
 function dayMs(iso: string): number {

@@ -7,8 +7,8 @@
  *   pnpm --filter api exec tsx src/cli/test-server.ts --port 3101
  *
  * `--production-like` (benchmarks): what production runs, except the local payment provider
- * (which production refuses): no response validation, background workers on, the pool size of
- * src/db/bootstrap.ts, logs at warn unless LOG_LEVEL says otherwise, production's per-client
+ * (which production refuses): no response validation, background workers on, production's pool size
+ * (DB_POOL_SIZE, default 20), logs at warn unless LOG_LEVEL says otherwise, production's per-client
  * limits behind one trusted proxy hop (TRUST_PROXY=1: clients are told apart by X-Forwarded-For).
  *
  * `--database <url>` (the years-of-data bench, decision 460): serve that database as it is (built
@@ -19,7 +19,6 @@
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
-import { PRODUCTION_POOL_SIZE } from "../db/bootstrap";
 import { createDb, createPool, dbTimeoutsOf } from "../db/client";
 import { migrate } from "../db/migrate";
 import { seed } from "../db/seed/seed";
@@ -93,7 +92,7 @@ async function main() {
   const server = existing ? { url: existing, embedded: null } : await startTestServer(base.DATABASE_URL);
   const dbName = uniqueName("api_e2e");
   const url = existing ?? (await createDatabase(server.url, dbName));
-  const pool = createPool(url, productionLike ? PRODUCTION_POOL_SIZE : 10, dbTimeoutsOf(base));
+  const pool = createPool(url, productionLike ? base.DB_POOL_SIZE : 10, dbTimeoutsOf(base));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
 
   let closing = false;

@@ -8,9 +8,6 @@ export type Database = { url: string; pool: pg.Pool; embedded: EmbeddedServer | 
 
 export const EMBEDDED_DATABASE = "app";
 
-/** Connections per API instance (the benchmarks' production-like server uses the same). */
-export const PRODUCTION_POOL_SIZE = 20;
-
 /**
  * The database the API runs on: `DATABASE_URL` when set, else the embedded server in
  * EMBEDDED_PG_DIR on EMBEDDED_PG_PORT. Migrated before it is handed out.
@@ -32,7 +29,7 @@ export async function openDatabase(env: Env, log: (msg: string) => void): Promis
     await ensureDatabase(serverUrl, EMBEDDED_DATABASE);
     url = withDatabase(serverUrl, EMBEDDED_DATABASE);
   }
-  const pool = createPool(url, PRODUCTION_POOL_SIZE, dbTimeoutsOf(env));
+  const pool = createPool(url, env.DB_POOL_SIZE, dbTimeoutsOf(env));
   try {
     await migrate(pool);
   } catch (e) {
