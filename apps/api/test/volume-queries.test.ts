@@ -75,14 +75,7 @@ const KNOWN_FULL_READS = new Set<string>([
   "bookings, status refunded|orders|rows",
   "bookings, status refunded|refunds|count",
   "bookings, status refunded|refunds|rows",
-  "enrolments, search|order_attendees|rows",
-  "enrolments, search|order_items|rows",
-  "enrolments, search|orders|rows",
   "enrolments|orders|count",
-  "enrolments|orders|rows",
-  "learner dates|learner_records|rows",
-  "learner dates|order_attendees|rows",
-  "learner dates|order_items|rows",
   "messages, unhandled|contact_messages|count",
   "messages, unhandled|contact_messages|rows",
   "messages|contact_messages|count",
@@ -108,7 +101,6 @@ const KNOWN_FULL_READS = new Set<string>([
   "search by course|orders|rows",
   "search by name|orders|count",
   "search by name|orders|rows",
-  "waiting list|waitlist_entries|rows",
 ]);
 
 let ctx: TestContext;
