@@ -18,14 +18,16 @@ export type LearnerDatesFilter = {
 /**
  * A date has learners when one of its places of a paid booking has a learner record: probed per
  * date through the date's items (order_items_course_date_idx), their places, the record by place
- * and the order by id, stopping at the first.
+ * and the order by id, stopping at the first. `offset 0` keeps it a per-date probe: pulled up into a
+ * semi-join, the planner may choose to read every learner record and place instead.
  */
 const hasLearners = sql`exists (
   select 1 from order_items i
   join order_attendees a on a.order_item_id = i.id
   join learner_records lr on lr.attendee_id = a.id
   join orders o on o.id = a.order_id
-  where i.course_date_id = d.id and o.status = 'paid')`;
+  where i.course_date_id = d.id and o.status = 'paid'
+  offset 0)`;
 
 function whereOf(f: LearnerDatesFilter): SQL {
   const window = f.when === "past" ? sql`d.end_date < ${f.from}::date` : sql`d.end_date >= ${f.from}::date`;
