@@ -98,7 +98,12 @@ describe("learner dates, paged", () => {
     expect(past.total).toBe(all.rows.length);
     expect(past.total).toBeGreaterThanOrEqual(2);
     expect(all.rows.slice(0, 2).map((r) => r.course_date_id)).toEqual([ids.b, ids.a]);
-    expect(all.rows.map((r) => r.start_date)).toEqual(all.rows.map((r) => r.start_date).sort().reverse());
+    expect(all.rows.map((r) => r.start_date)).toEqual(
+      all.rows
+        .map((r) => r.start_date)
+        .sort()
+        .reverse(),
+    );
     expect(past.rows.map((r) => r.course_date_id)).toEqual([ids.b]);
     const older = await get("/api/admin/learners/dates?when=past&limit=1&page=2", office);
     expect(older.rows.map((r) => r.course_date_id)).toEqual([ids.a]);
