@@ -93,10 +93,22 @@ export function learnersOfDate(db: DbOrTx, courseDateId: number) {
   return learnerQuery(db, and(eq(orderItems.courseDateId, courseDateId), eq(orders.status, "paid")));
 }
 
-/** The learners of several course dates at once (the learner dates list's page), paid bookings only. */
-export function learnersOfDates(db: DbOrTx, courseDateIds: number[]) {
-  if (!courseDateIds.length) return Promise.resolve([] as LearnerRow[]);
-  return learnerQuery(db, and(inArray(orderItems.courseDateId, courseDateIds), eq(orders.status, "paid")));
+/**
+ * The learners of several course dates at once (the learner dates list's page), paid bookings only.
+ * The records are found first through the dates' items and each item's places (the lateral
+ * subquery probes order_attendees by item; joined directly, the planner reads every place), then
+ * read whole by id.
+ */
+export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Promise<LearnerRow[]> {
+  if (!courseDateIds.length) return [];
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select lr.id from order_items i
+    cross join lateral (select a.id from order_attendees a where a.order_item_id = i.id offset 0) a
+    join learner_records lr on lr.attendee_id = a.id
+    where i.course_date_id = any(${sql.param(courseDateIds)}::int[])`);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => Number(r.id));
+  return learnerQuery(db, and(sql`${learnerRecords.id} = any(${sql.param(ids)}::int[])`, eq(orders.status, "paid")));
 }
 
 /** Learner links of an order's attendees (success page, confirmation mail). */
@@ -150,13 +162,17 @@ export async function attendanceOf(db: DbOrTx, learnerIds: number[]) {
   return db
     .select()
     .from(learnerAttendance)
-    .where(inArray(learnerAttendance.learnerId, learnerIds))
+    .where(sql`${learnerAttendance.learnerId} = any(${sql.param(learnerIds)}::int[])`)
     .orderBy(asc(learnerAttendance.day));
 }
 
 export async function resultsOf(db: DbOrTx, learnerIds: number[]) {
   if (!learnerIds.length) return [];
-  return db.select().from(learnerResults).where(inArray(learnerResults.learnerId, learnerIds)).orderBy(asc(learnerResults.unit));
+  return db
+    .select()
+    .from(learnerResults)
+    .where(sql`${learnerResults.learnerId} = any(${sql.param(learnerIds)}::int[])`)
+    .orderBy(asc(learnerResults.unit));
 }
 
 export * from "./write-repository";
