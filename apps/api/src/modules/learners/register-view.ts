@@ -8,7 +8,7 @@ import {
   type RegisterLearner,
   type UnitResult,
 } from "@app/contract";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
 import * as repo from "./repository";
