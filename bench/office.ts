@@ -116,7 +116,11 @@ async function main() {
         "x-total-count",
       ) ?? 0,
     );
-    const dates = await json<{ id: number }[] | { items: { id: number }[] }>(api.url, token, "/api/admin/learners/dates");
+    const dates = await json<{ course_date_id: number }[] | { items: { course_date_id: number }[] }>(
+      api.url,
+      token,
+      "/api/admin/learners/dates",
+    );
     const dateList = Array.isArray(dates) ? dates : dates.items;
     const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
     const q = (s: string) => encodeURIComponent(s);
@@ -147,7 +151,7 @@ async function main() {
       ["scheduled mail", "/api/scheduled-mail?view=due"],
       ["dashboard", "/api/dashboard"],
       ["learner dates (readiness)", "/api/admin/learners/dates"],
-      ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.id ?? 1}`],
+      ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.course_date_id ?? 1}`],
       ["learner progress", "/api/admin/learners/progress"],
     ];
     // The public mix beside: catalogue reads at a steady rate from other addresses.
