@@ -73,9 +73,11 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
       "x-total-count",
     ) ?? 0,
   );
-  const dates = await json<{ id: number }[] | { items: { id: number }[] }>(api, token, "/api/admin/learners/dates").catch(() => [
-    { id: 1 },
-  ]);
+  const dates = await json<{ course_date_id: number }[] | { items: { course_date_id: number }[] }>(
+    api,
+    token,
+    "/api/admin/learners/dates",
+  ).catch(() => [{ course_date_id: 1 }]);
   const dateList = Array.isArray(dates) ? dates : dates.items;
   const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
   const q = (s: string) => encodeURIComponent(s);
@@ -104,7 +106,7 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
     ["scheduled mail", "/api/scheduled-mail?view=due"],
     ["dashboard", "/api/dashboard"],
     ["learner dates (readiness)", "/api/admin/learners/dates"],
-    ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.id ?? 1}`],
+    ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.course_date_id ?? 1}`],
     ["learner progress", "/api/admin/learners/progress"],
   ];
   return { screens, total };

@@ -63,13 +63,7 @@ const KNOWN_FULL_READS = new Set<string>([
   "bookings, status expired|orders|count",
   "bookings, status refunded|orders|count",
   "bookings, status refunded|refunds|count",
-  "enrolments, search|order_attendees|rows",
-  "enrolments, search|order_items|rows",
-  "enrolments, search|orders|rows",
   "enrolments|orders|count",
-  "learner dates|learner_records|rows",
-  "learner dates|order_attendees|rows",
-  "learner dates|order_items|rows",
   "messages, unhandled|contact_messages|count",
   "messages|contact_messages|count",
   "readiness board|learner_records|rows",
@@ -93,7 +87,6 @@ const KNOWN_FULL_READS = new Set<string>([
   "search by course|orders|rows",
   "search by name|orders|count",
   "search by name|orders|rows",
-  "waiting list|waitlist_entries|rows",
 ]);
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@
  * ID checks, results, certificates) and what the office and trainers send to record them.
  */
 import { z } from "zod";
-import { IsoDate, TEXT_MAX } from "./common";
+import { IsoDate, PageQuery, TEXT_MAX } from "./common";
 import { ATTENDANCE_STATUSES, ID_DOCUMENT_TYPES, LICENCE_KINDS, UNIT_RESULTS } from "./learner-facts";
 
 /** One thing still to do, by field (the form shows it beside the field and in a list at the top). */
@@ -82,6 +82,19 @@ export const LearnerDateSummarySchema = z.object({
   not_ready: z.number().int(),
 });
 export type LearnerDateSummary = z.infer<typeof LearnerDateSummarySchema>;
+
+/**
+ * Which dates the learner dates list shows: `current` (default) the dates ending from
+ * LEARNER_DATES_RECENT_DAYS days ago on, soonest first (this week's classes lead); `past` the
+ * dates that ended before, latest first. Both paged (`page`, `limit`, default
+ * LEARNER_DATES_PAGE_SIZE; x-total-count).
+ */
+export const LEARNER_DATE_WINDOWS = ["current", "past"] as const;
+export type LearnerDateWindow = (typeof LEARNER_DATE_WINDOWS)[number];
+export const LEARNER_DATES_RECENT_DAYS = 7;
+/** Dates per page when the query names no limit (each date's learners are read for its readiness). */
+export const LEARNER_DATES_PAGE_SIZE = 25;
+export const LearnerDatesQuery = PageQuery.extend({ when: z.enum(LEARNER_DATE_WINDOWS).optional() });
 
 export const LearnerBoardSchema = z.object({
   course_date_id: z.number().int(),

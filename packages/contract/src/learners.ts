@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { isIsoDate } from "@app/rules";
-import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX, trainerToo } from "./common";
+import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, PageQuery, TEXT_MAX, trainerToo } from "./common";
 import {
   EVIDENCE_DATA_URL_MAX_CHARS,
   EVIDENCE_TOO_LARGE_MESSAGE,
@@ -22,6 +22,7 @@ import {
   IdCheckSchema,
   LearnerBoardSchema,
   LearnerDateSummarySchema,
+  LearnerDatesQuery,
   MissingItemSchema,
   MarkAllPresentSchema,
   RegisterLearnerSchema,
@@ -187,9 +188,11 @@ export const learnersContract = c.router({
   dates: {
     method: "GET",
     path: "/admin/learners/dates",
+    query: LearnerDatesQuery.optional(),
     responses: { 200: z.array(LearnerDateSummarySchema), ...adminResponses },
-    metadata: trainerToo,
-    summary: "Course dates with learner records (licence-linked courses), soonest first",
+    metadata: { ...trainerToo, totalCount: true },
+    summary:
+      "Course dates with learner records, paged (x-total-count): current (ending from a week ago on, soonest first) or past (latest first)",
   },
   board: {
     method: "GET",

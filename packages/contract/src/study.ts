@@ -5,7 +5,7 @@
  * Reading is open to trainers; writing the content and the learner's records is office work.
  */
 import { z } from "zod";
-import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX, trainerToo } from "./common";
+import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, PageQuery, TEXT_MAX, trainerToo } from "./common";
 import {
   AttemptSchema,
   CERTIFICATE_SENT_HOW,
@@ -105,6 +105,8 @@ export const LearnerProgressSchema = z.object({
   stuck_since: z.string().nullable(),
   stuck_days: z.number().int().nullable(),
 });
+
+export type LearnerProgress = z.infer<typeof LearnerProgressSchema>;
 
 export const CertificateProgressInputSchema = z.object({
   claimed_on: IsoDate.nullable().optional(),
@@ -217,9 +219,10 @@ export const studyContract = c.router({
   progress: {
     method: "GET",
     path: "/admin/learners/progress",
+    query: PageQuery.optional(),
     responses: { 200: z.array(LearnerProgressSchema), ...adminResponses },
-    metadata: officeOnly,
-    summary: "Certificates and licence applications still open: who is stuck and for how long",
+    metadata: { ...officeOnly, totalCount: true },
+    summary: "Certificates and licence applications still open, longest stuck first, paged (x-total-count)",
   },
   certificateProgress: {
     method: "PUT",

@@ -1350,7 +1350,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Course dates with learner records (licence-linked courses), soonest first */
+        /** Course dates with learner records, paged (x-total-count): current (ending from a week ago on, soonest first) or past (latest first) */
         get: operations["learners.dates"];
         put?: never;
         post?: never;
@@ -2170,7 +2170,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Certificates and licence applications still open: who is stuck and for how long */
+        /** Certificates and licence applications still open, longest stuck first, paged (x-total-count) */
         get: operations["study.progress"];
         put?: never;
         post?: never;
@@ -17306,7 +17306,11 @@ export interface operations {
     };
     "learners.dates": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+                when?: "current" | "past";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17316,6 +17320,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description How many items the whole list has (this answer is one page of it) */
+                    "x-total-count": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25688,7 +25694,10 @@ export interface operations {
     };
     "study.progress": {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -25698,6 +25707,8 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description How many items the whole list has (this answer is one page of it) */
+                    "x-total-count": number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,24 +5,35 @@
  */
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { Button, EmptyState, ErrorState, SelectField, Spinner, TextField, useToast } from "@app/ui";
-import { LICENCE_STEP_GUIDES, LICENCE_STEPS, type LicenceStep } from "@app/contract";
+import { Button, EmptyState, ErrorState, Pagination, SelectField, Spinner, TextField, useToast } from "@app/ui";
+import { LICENCE_STEP_GUIDES, LICENCE_STEPS, type LearnerProgress, type LicenceStep } from "@app/contract";
 import { formatDayWithWeekday } from "@app/contract/dates";
 import { paths } from "../../config/paths";
 import { api, unwrap } from "../../lib/api";
+import { unwrapPage } from "../../lib/paging";
 import { errorMessage } from "../../lib/errors";
 import { usePageTitle } from "../../components/usePageTitle";
 import "./learners.css";
 
-type Progress = Awaited<ReturnType<typeof loadProgress>>[number];
-const loadProgress = () => unwrap(api.study.progress());
+/** Cards per page: the list is paged on the server, longest stuck first (decision 532). */
+const PAGE_SIZE = 25;
+type Progress = LearnerProgress;
+const loadProgress = (page: number) => unwrapPage<LearnerProgress>(api.study.progress({ query: { page, limit: PAGE_SIZE } }));
 const KEY = ["learner-progress"] as const;
 
 export default function ProgressPage() {
   usePageTitle("Certificates and licences");
-  const query = useQuery({ queryKey: KEY, queryFn: loadProgress });
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: [...KEY, page],
+    queryFn: () => loadProgress(page),
+    placeholderData: keepPreviousData,
+  });
+  const total = query.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const from = (page - 1) * PAGE_SIZE;
   return (
     <div className="learners">
       <Link to={paths.learners} className="learners__back">
@@ -40,14 +51,29 @@ export default function ProgressPage() {
           message={errorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
-      ) : !query.data.length ? (
+      ) : !query.data.items.length ? (
         <EmptyState title="Nothing open" text="Every certificate is sent and every licence granted." />
       ) : (
-        <ul className="progress-list">
-          {query.data.map((p) => (
-            <ProgressCard key={p.learner_id} p={p} />
-          ))}
-        </ul>
+        <>
+          <ul className="progress-list">
+            {query.data.items.map((p) => (
+              <ProgressCard key={p.learner_id} p={p} />
+            ))}
+          </ul>
+          {total > PAGE_SIZE ? (
+            <div className="learners__paging">
+              <p className="ui-muted">
+                Showing {from + 1} to {from + query.data.items.length} of {total} learners
+              </p>
+              <Pagination
+                page={Math.min(page, totalPages)}
+                totalPages={totalPages}
+                onPageChange={setPage}
+                label="Learner pages"
+              />
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

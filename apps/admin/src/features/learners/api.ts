@@ -1,15 +1,27 @@
 /** Learner records' calls: the dates, one date's board and register, register changes, downloads. */
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LearnerBoard, RegisterLearner } from "@app/contract";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  LEARNER_DATES_PAGE_SIZE,
+  type LearnerBoard,
+  type LearnerDateSummary,
+  type LearnerDateWindow,
+  type RegisterLearner,
+} from "@app/contract";
 import { api, unwrap } from "../../lib/api";
+import { unwrapPage } from "../../lib/paging";
 
 export const learnerKeys = {
   dates: ["learner-dates"] as const,
   board: (dateId: number) => ["learner-board", dateId] as const,
 };
 
-export function useLearnerDates() {
-  return useQuery({ queryKey: learnerKeys.dates, queryFn: () => unwrap(api.learners.dates()) });
+/** One page of the learner dates (decision 530): current (this week's and coming) or past, the total from the API. */
+export function useLearnerDates(when: LearnerDateWindow, page: number) {
+  return useQuery({
+    queryKey: [...learnerKeys.dates, when, page],
+    queryFn: () => unwrapPage<LearnerDateSummary>(api.learners.dates({ query: { when, page, limit: LEARNER_DATES_PAGE_SIZE } })),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useLearnerBoard(dateId: number) {

@@ -4,12 +4,11 @@ import {
   type AttendanceStatus,
   type IdDocumentType,
   type LearnerBoard,
-  type LearnerDateSummary,
   type LicenceKind,
   type RegisterLearner,
   type UnitResult,
 } from "@app/contract";
-import type { Db, DbOrTx } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { ukDate } from "../../lib/dates";
 import * as repo from "./repository";
@@ -90,26 +89,6 @@ export async function registerOf(db: DbOrTx, row: Row, now: Date, viewer?: Viewe
   const units = unitsOr(await repo.unitsOfCourse(db, row.courseId));
   const data = { attendance: await repo.attendanceOf(db, [row.rec.id]), results: await repo.resultsOf(db, [row.rec.id]) };
   return registerView(row, data, units, ukDate(now), !!viewer && isTrainer(viewer));
-}
-
-/** The office sees every date; a trainer only the dates assigned to them (decision 332). */
-export async function listDates(db: Db, now: Date, viewer: Viewer): Promise<LearnerDateSummary[]> {
-  const scope = await scopeOf(db, viewer);
-  const dates = (await repo.datesWithLearners(db)).filter((d) => !scope || scope.has(d.courseDateId));
-  const out: LearnerDateSummary[] = [];
-  for (const d of dates) {
-    const board = await getBoard(db, d.courseDateId, "all", now, viewer);
-    out.push({
-      course_date_id: d.courseDateId,
-      course_title: d.courseTitle,
-      licence_kind: d.licenceKind as LicenceKind,
-      start_date: d.startDate,
-      end_date: d.endDate,
-      learners: board.learners.length,
-      not_ready: board.learners.filter((l) => !l.readiness.ready).length,
-    });
-  }
-  return out;
 }
 
 export async function getBoard(

@@ -76,6 +76,12 @@ export async function findLearner(db: DbOrTx, id: number): Promise<LearnerRow | 
   return row ?? null;
 }
 
+/** Several learners by id (one query; the progress list's page), in no particular order. */
+export async function findLearners(db: DbOrTx, ids: number[]): Promise<LearnerRow[]> {
+  if (!ids.length) return [];
+  return learnerQuery(db, inArray(learnerRecords.id, ids));
+}
+
 /** Locks the learner's row for an update (concurrent trainers on two tablets). */
 export async function lockLearner(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.select({ id: learnerRecords.id }).from(learnerRecords).where(eq(learnerRecords.id, id)).for("update");
@@ -87,6 +93,24 @@ export function learnersOfDate(db: DbOrTx, courseDateId: number) {
   return learnerQuery(db, and(eq(orderItems.courseDateId, courseDateId), eq(orders.status, "paid")));
 }
 
+/**
+ * The learners of several course dates at once (the learner dates list's page), paid bookings only.
+ * The records are found first through the dates' items and each item's places (the lateral
+ * subquery probes order_attendees by item; joined directly, the planner reads every place), then
+ * read whole by id.
+ */
+export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Promise<LearnerRow[]> {
+  if (!courseDateIds.length) return [];
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select lr.id from order_items i
+    cross join lateral (select a.id from order_attendees a where a.order_item_id = i.id offset 0) a
+    join learner_records lr on lr.attendee_id = a.id
+    where i.course_date_id = any(${sql.param(courseDateIds)}::int[])`);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => Number(r.id));
+  return learnerQuery(db, and(sql`${learnerRecords.id} = any(${sql.param(ids)}::int[])`, eq(orders.status, "paid")));
+}
+
 /** Learner links of an order's attendees (success page, confirmation mail). */
 export function learnersOfOrder(db: DbOrTx, orderId: number) {
   return learnerQuery(db, and(eq(orderAttendees.orderId, orderId), isNull(learnerRecords.purgedAt)));
@@ -95,27 +119,6 @@ export function learnersOfOrder(db: DbOrTx, orderId: number) {
 /** Makes the records of a paid order now (the triggers do it at commit; the confirmation mail needs them earlier). */
 export async function ensureLearnerRecords(db: DbOrTx, orderId: number): Promise<void> {
   await db.execute(sql`select ensure_learner_records(${orderId})`);
-}
-
-/** Dates with learners of paid bookings, with the learner ids (readiness is computed by the service). */
-export async function datesWithLearners(db: DbOrTx) {
-  return db
-    .select({
-      courseDateId: courseDates.id,
-      courseTitle: sql<string>`coalesce(${courses.title}, min(${orderItems.title}))`,
-      licenceKind: sql<string>`min(${learnerRecords.licenceKind})`,
-      startDate: sql<string>`${courseDates.startDate}::text`,
-      endDate: sql<string>`${courseDates.endDate}::text`,
-      learnerIds: sql<number[]>`array_agg(${learnerRecords.id})`,
-    })
-    .from(learnerRecords)
-    .innerJoin(orderAttendees, eq(orderAttendees.id, learnerRecords.attendeeId))
-    .innerJoin(orderItems, eq(orderItems.id, orderAttendees.orderItemId))
-    .innerJoin(orders, and(eq(orders.id, orderAttendees.orderId), eq(orders.status, "paid")))
-    .innerJoin(courseDates, eq(courseDates.id, orderItems.courseDateId))
-    .leftJoin(courses, eq(courses.id, courseDates.courseId))
-    .groupBy(courseDates.id, courses.title)
-    .orderBy(asc(courseDates.startDate), asc(courseDates.id));
 }
 
 export async function courseDateInfo(db: DbOrTx, courseDateId: number) {
@@ -144,18 +147,33 @@ export async function unitsOfCourse(db: DbOrTx, courseId: number | null): Promis
   return rows.map((r) => r.title);
 }
 
+/** The units of several courses, in their order (the learner dates list's page). */
+export async function unitsOfCourses(db: DbOrTx, courseIds: number[]) {
+  if (!courseIds.length) return [];
+  return db
+    .select({ courseId: courseUnits.courseId, title: courseUnits.title })
+    .from(courseUnits)
+    .where(inArray(courseUnits.courseId, courseIds))
+    .orderBy(asc(courseUnits.position), asc(courseUnits.id));
+}
+
 export async function attendanceOf(db: DbOrTx, learnerIds: number[]) {
   if (!learnerIds.length) return [];
   return db
     .select()
     .from(learnerAttendance)
-    .where(inArray(learnerAttendance.learnerId, learnerIds))
+    .where(sql`${learnerAttendance.learnerId} = any(${sql.param(learnerIds)}::int[])`)
     .orderBy(asc(learnerAttendance.day));
 }
 
 export async function resultsOf(db: DbOrTx, learnerIds: number[]) {
   if (!learnerIds.length) return [];
-  return db.select().from(learnerResults).where(inArray(learnerResults.learnerId, learnerIds)).orderBy(asc(learnerResults.unit));
+  return db
+    .select()
+    .from(learnerResults)
+    .where(sql`${learnerResults.learnerId} = any(${sql.param(learnerIds)}::int[])`)
+    .orderBy(asc(learnerResults.unit));
 }
 
 export * from "./write-repository";
+export * from "./dates-repository";

@@ -4,9 +4,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { initServer } from "@ts-rest/fastify";
-import { contract, EVIDENCE_TOO_LARGE_MESSAGE, MAX_EVIDENCE_BYTES } from "@app/contract";
+import { contract, EVIDENCE_TOO_LARGE_MESSAGE, LEARNER_DATES_PAGE_SIZE, MAX_EVIDENCE_BYTES } from "@app/contract";
 import type { Session } from "../../plugins/auth";
 import { HttpError } from "../../lib/http-error";
+import { pageOf, sendTotal } from "../../lib/paging";
 import * as service from "./service";
 import { subjectAccessPdf } from "./pdf";
 
@@ -38,9 +39,13 @@ export const learnersRouter = s.router(contract.learners, {
     noStore(reply);
     return { status: 200, body: await service.uploadFirstAid(request.server.db, params.token, body, request.server.now()) };
   },
-  dates: async ({ request, reply }) => {
+  dates: async ({ query, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await service.listDates(request.server.db, request.server.now(), viewerOf(request)) };
+    const app = request.server;
+    const page = pageOf({ page: query?.page, limit: query?.limit ?? LEARNER_DATES_PAGE_SIZE });
+    const { items, total } = await service.listDates(app.db, app.now(), viewerOf(request), page, query?.when);
+    sendTotal(reply, total);
+    return { status: 200, body: items };
   },
   board: async ({ params, query, request, reply }) => {
     noStore(reply);

@@ -7,6 +7,7 @@
 export { DEFAULT_UNIT, learnerFormUrl } from "./shared";
 export * from "./form";
 export * from "./register-view";
+export * from "./dates-list";
 export * from "./register";
 export * from "./exports";
 export * from "./subject-access";

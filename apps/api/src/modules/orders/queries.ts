@@ -2,12 +2,13 @@
  * The orders as others read them: the admin's enrolment list and one enrolment (mapped by
  * ./mappers.ts), and an order with its items by its public reference.
  */
-import { enrollmentMatches, type Enrollment } from "@app/contract";
+import type { Enrollment } from "@app/contract";
 import type { Db } from "../../db/client";
 import type { OrderItemRow, OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import { toEnrollments } from "./mappers";
 import * as repo from "./repository";
+import { searchOrders } from "./search-repository";
 
 /** The bookings of these orders (items and attendees in two more queries). */
 async function enrollmentsOf(db: Db, now: Date, rows: OrderRow[]): Promise<Enrollment[]> {
@@ -24,8 +25,9 @@ export async function enrollmentById(db: Db, id: number, now: Date): Promise<Enr
 
 /**
  * One page of the bookings, newest first, with their items (decision 112). A search (booking
- * reference with or without the dash, name, e-mail, course title or discount code) is matched
- * before paging, so the total counts the matches.
+ * reference with or without the dash, name, e-mail, phone, course title or discount code) is a
+ * database query (search-repository.ts, decision 531) paged before the items are read; the total
+ * counts the matches.
  */
 export async function listEnrollments(
   db: Db,
@@ -34,9 +36,8 @@ export async function listEnrollments(
   search?: string,
 ): Promise<{ items: Enrollment[]; total: number }> {
   if (search?.trim()) {
-    const all = await enrollmentsOf(db, now, await repo.listOrders(db, null));
-    const matches = all.filter((e) => enrollmentMatches(e, search));
-    return { items: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+    const { rows, total } = await searchOrders(db, search, page);
+    return { items: await enrollmentsOf(db, now, rows), total };
   }
   const [rows, total] = await Promise.all([repo.listOrders(db, page), repo.countOrders(db)]);
   return { items: await enrollmentsOf(db, now, rows), total };

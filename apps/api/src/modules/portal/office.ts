@@ -5,12 +5,19 @@
  */
 import { MOCK_FLAG_DAYS, mockFlagged } from "@app/rules";
 import type { z } from "zod";
-import type { Attempt, CertificateProgressInputSchema, LicenceStep, MockBoard } from "@app/contract";
+import {
+  LICENCE_STEPS,
+  type Attempt,
+  type CertificateProgressInputSchema,
+  type LicenceStep,
+  type MockBoard,
+} from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { addDays, ukDate } from "../../lib/dates";
 import { logActivity, type Actor } from "../activity";
-import { findLearner, learnersOfDate, lockLearner, type LearnerRow } from "../learners";
+import { findLearner, findLearners, learnersOfDate, lockLearner, type LearnerRow } from "../learners";
+import type { Page } from "../../lib/paging";
 import { logged } from "./content";
 import { recordStep } from "./learner";
 import * as repo from "./repository";
@@ -105,19 +112,18 @@ function progressView(row: LearnerRow, steps: repo.StepRow[], resultsOn: string 
   };
 }
 
-/** Learners with results whose certificate or licence is still open, longest stuck first. */
-export async function progressList(db: Db, now: Date) {
-  const open = await repo.openProgress(db);
-  const steps = await repo.stepsOf(
-    db,
-    open.map((o) => o.id),
-  );
-  const out = [];
-  for (const o of open) {
-    const row = await findLearner(db, o.id);
-    if (row) out.push(progressView(row, steps, o.results_on, now));
-  }
-  return out.sort((a, b) => (b.stuck_days ?? -1) - (a.stuck_days ?? -1));
+/** Learners with results whose certificate or licence is still open, longest stuck first: one page, read in batches. */
+export async function progressList(db: Db, now: Date, page: Page) {
+  const today = ukDate(now);
+  const { rows: open, total } = await repo.openProgressPage(db, today, LICENCE_STEPS.length, page.limit, page.offset);
+  const ids = open.map((o) => o.id);
+  const [steps, rows] = await Promise.all([repo.stepsOf(db, ids), findLearners(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.rec.id, r]));
+  const items = open.flatMap((o) => {
+    const row = byId.get(o.id);
+    return row ? [progressView(row, steps, o.results_on, now)] : [];
+  });
+  return { items, total: total ?? (page.offset ? await repo.countOpenProgress(db, today, LICENCE_STEPS.length) : 0) };
 }
 
 async function needLearner(tx: DbOrTx, id: number) {

@@ -193,21 +193,46 @@ export async function updateRecord(db: DbOrTx, id: number, values: Partial<typeo
 }
 
 /**
- * Learners with results whose certificate is not yet sent, or whose licence is not yet granted
- * (the office's progress list), with the day their results were last recorded.
+ * One page of the office's progress list (decision 532): learners of paid bookings with results
+ * whose certificate is not yet sent, or whose licence is not yet granted, with the day their
+ * results were last recorded, longest stuck first. "Stuck since" is stuckOf's rule in SQL: the
+ * last licence step done (its UTC day), or the results day; none once every step is done
+ * (LICENCE_STEPS, `stepCount`). Days in the future count as today, as stuck_days does.
  */
-export async function openProgress(db: DbOrTx) {
-  const { rows } = await db.execute<{ id: number; results_on: string | null }>(sql`
-    select lr.id, (select max(r.recorded_at at time zone 'Europe/London')::date::text from learner_results r where r.learner_id = lr.id) as results_on
-    from learner_records lr
-    join order_attendees a on a.id = lr.attendee_id
-    join orders o on o.id = a.order_id
-    where o.status = 'paid' and lr.purged_at is null
-      and exists (select 1 from learner_results r where r.learner_id = lr.id)
-      and (lr.certificate_sent_on is null
-        or not exists (select 1 from licence_steps s where s.learner_id = lr.id and s.step = 'granted'))
-    order by lr.id`);
-  return rows;
+export async function openProgressPage(
+  db: DbOrTx,
+  today: string,
+  stepCount: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: { id: number; results_on: string | null }[]; total: number | null }> {
+  const { rows } = await db.execute<{ id: number; results_on: string | null; total: number }>(sql`
+    select id, results_on::text as results_on, (count(*) over ())::int as total
+    from (
+      select lr.id,
+        (select max(r.recorded_at at time zone 'Europe/London')::date from learner_results r where r.learner_id = lr.id) as results_on,
+        (select count(distinct s.step) from licence_steps s where s.learner_id = lr.id) as steps,
+        (select max(s.done_at) from licence_steps s where s.learner_id = lr.id) as last_done
+      from learner_records lr
+      join order_attendees a on a.id = lr.attendee_id
+      join orders o on o.id = a.order_id
+      where o.status = 'paid' and lr.purged_at is null
+        and exists (select 1 from learner_results r where r.learner_id = lr.id)
+        and (lr.certificate_sent_on is null
+          or not exists (select 1 from licence_steps s where s.learner_id = lr.id and s.step = 'granted'))) open
+    order by case when steps >= ${stepCount} then null
+      else least(coalesce((last_done at time zone 'UTC')::date, results_on), ${today}::date) end asc nulls last, id
+    limit ${limit} offset ${offset}`);
+  return {
+    rows: rows.map((r) => ({ id: Number(r.id), results_on: r.results_on })),
+    // Past the last page no row carries the total: the caller counts then.
+    total: rows.length ? Number(rows[0]!.total) : null,
+  };
+}
+
+/** How many learners the progress list holds (only asked for past its last page). */
+export async function countOpenProgress(db: DbOrTx, today: string, stepCount: number): Promise<number> {
+  return (await openProgressPage(db, today, stepCount, 1, 0)).total ?? 0;
 }
 
 /** The day the learner's results were last recorded (Europe/London), or null. */

@@ -8,6 +8,7 @@ import type { Session } from "../../plugins/auth";
 import * as learner from "./learner";
 import * as content from "./content";
 import * as office from "./office";
+import { pageOf, sendTotal } from "../../lib/paging";
 
 const s = initServer();
 type Req = { session: Session | null; server: { db: import("../../db/client").Db; now: () => Date } };
@@ -97,9 +98,11 @@ export const studyRouter = s.router(contract.study, {
     const { db, now } = request.server;
     return { status: 200, body: await office.attemptForStaff(db, params.id, params.attemptId, viewerOf(request), now()) };
   },
-  progress: async ({ request, reply }) => {
+  progress: async ({ query, request, reply }) => {
     noStore(reply);
-    return { status: 200, body: await office.progressList(request.server.db, request.server.now()) };
+    const { items, total } = await office.progressList(request.server.db, request.server.now(), pageOf(query));
+    sendTotal(reply, total);
+    return { status: 200, body: items };
   },
   certificateProgress: async ({ params, body, request, reply }) => {
     noStore(reply);

@@ -64,6 +64,7 @@ type EntryRow = {
   line: number | null;
   offer_expires_at: Date | string | null;
   offered_by: string | null;
+  offer_places: number | null;
   offer_token: string | null;
   created_at: Date | string;
 };
@@ -72,7 +73,10 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 
 /**
  * The office's view: each date with a list (upcoming, or any date of one course), its capacity,
- * places left and places held by offers, and its entries: the line first, then the history.
+ * places left and places held by offers, and its entries: the line first, then the history. The
+ * dates are found through course_dates (by start or course) and probed for a list by
+ * waitlist_entries_date_idx (`offset 0` keeps the EXISTS a per-date probe rather than a read of
+ * every entry); the entries are matched to their dates by a map (decision 531).
  */
 export async function listDates(db: DbOrTx, now: Date, siteUrl: string, courseId?: number): Promise<WaitlistDate[]> {
   const at = now.toISOString();
@@ -84,24 +88,24 @@ export async function listDates(db: DbOrTx, now: Date, siteUrl: string, courseId
     end_date: string;
     capacity: number;
     left: number;
-    offered: number;
   }>(sql`
     select d.id, c.id as course_id, c.title, d.start_date::text as start_date, d.end_date::text as end_date, d.capacity,
-      greatest(0, d.capacity - seats_taken(d, ${at}))::int as left,
-      coalesce((select sum(w.offer_places) from waitlist_entries w where w.course_date_id = d.id and w.status = 'offered'), 0)::int as offered
+      greatest(0, d.capacity - seats_taken(d, ${at}))::int as left
     from course_dates d join courses c on c.id = d.course_id
-    where exists (select 1 from waitlist_entries w where w.course_date_id = d.id)
+    where exists (select 1 from waitlist_entries w where w.course_date_id = d.id offset 0)
       and ${courseId === undefined ? sql`d.start_date >= ${ukDate(now)}` : sql`c.id = ${courseId}`}
     order by d.start_date, d.id`);
   if (!dates.length) return [];
   const { rows: entries } = await db.execute<EntryRow>(sql`
-    select w.id, w.course_date_id, w.name, w.email, w.phone, w.places, w.status,
+    select w.id, w.course_date_id, w.name, w.email, w.phone, w.places, w.status, w.offer_places,
       case when w.status in ('waiting', 'offered')
         then row_number() over (partition by w.course_date_id, w.status in ('waiting', 'offered') order by w.position, w.id) end::int as line,
       w.offer_expires_at, w.offered_by, case when w.status = 'offered' then w.offer_token end as offer_token, w.created_at
     from waitlist_entries w
     where w.course_date_id = any(${sql.param(dates.map((d) => Number(d.id)))}::int[])
     order by w.course_date_id, (w.status in ('waiting', 'offered')) desc, w.position, w.id`);
+  const byDate = new Map<number, EntryRow[]>();
+  for (const e of entries) byDate.set(Number(e.course_date_id), [...(byDate.get(Number(e.course_date_id)) ?? []), e]);
   return dates.map((d) => ({
     course_date_id: Number(d.id),
     course_id: Number(d.course_id),
@@ -111,21 +115,22 @@ export async function listDates(db: DbOrTx, now: Date, siteUrl: string, courseId
     date_label: dateRangeLabel(d.start_date, d.end_date),
     capacity: Number(d.capacity),
     places_left: Number(d.left),
-    places_offered: Number(d.offered),
-    entries: entries
-      .filter((e) => Number(e.course_date_id) === Number(d.id))
-      .map((e) => ({
-        id: Number(e.id),
-        name: e.name,
-        email: e.email,
-        phone: e.phone,
-        places: Number(e.places),
-        status: e.status,
-        line: e.line === null ? null : Number(e.line),
-        offer_expires_at: iso(e.offer_expires_at),
-        offered_by: e.offered_by,
-        offer_link: e.offer_token ? offerLink(siteUrl, e.offer_token) : null,
-        created_at: iso(e.created_at)!,
-      })),
+    // Places held by offers: the offered entries' places (read with the entries, not per date).
+    places_offered: (byDate.get(Number(d.id)) ?? [])
+      .filter((e) => e.status === "offered")
+      .reduce((sum, e) => sum + Number(e.offer_places ?? 0), 0),
+    entries: (byDate.get(Number(d.id)) ?? []).map((e) => ({
+      id: Number(e.id),
+      name: e.name,
+      email: e.email,
+      phone: e.phone,
+      places: Number(e.places),
+      status: e.status,
+      line: e.line === null ? null : Number(e.line),
+      offer_expires_at: iso(e.offer_expires_at),
+      offered_by: e.offered_by,
+      offer_link: e.offer_token ? offerLink(siteUrl, e.offer_token) : null,
+      created_at: iso(e.created_at)!,
+    })),
   }));
 }
