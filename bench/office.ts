@@ -5,6 +5,7 @@
  * different 127.0.0.x addresses while the public catalogue is read beside them; p95 per screen.
  *
  *   pnpm --filter @app/bench office            (BENCH_SCALE=0.1 for a tenth)
+ *   BENCH_SCREENS='activity|scheduled' pnpm --filter @app/bench office   (some screens only)
  */
 import { execFileSync } from "node:child_process";
 import http from "node:http";
@@ -18,6 +19,9 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const TARGET_MS = 100;
+/** `BENCH_SCREENS=<regex>` reads only the screens (and the CSV export, "CSV export") whose name matches. */
+const ONLY = process.env.BENCH_SCREENS ? new RegExp(process.env.BENCH_SCREENS, "i") : null;
+const wanted = (name: string) => !ONLY || ONLY.test(name);
 
 function buildVolume(): string {
   if (process.env.BENCH_VOLUME_DB) return process.env.BENCH_VOLUME_DB;
@@ -116,11 +120,15 @@ async function main() {
         "x-total-count",
       ) ?? 0,
     );
-    const dates = await json<{ id: number }[] | { items: { id: number }[] }>(api.url, token, "/api/admin/learners/dates");
+    const dates = wanted("register")
+      ? await json<{ id: number }[] | { items: { id: number }[] }>(api.url, token, "/api/admin/learners/dates")
+      : [];
     const dateList = Array.isArray(dates) ? dates : dates.items;
     const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
     const q = (s: string) => encodeURIComponent(s);
-    const screens: [string, string][] = [
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.UTC(Number(today.slice(0, 4)) - 1, Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
+    const all: [string, string][] = [
       ["bookings, first page", "/api/bookings"],
       [`bookings, page ${deep}`, `/api/bookings?status=all&page=${deep}&limit=25`],
       ...(["reference", "learner", "course", "date", "amount", "booked_on", "status"] as const).flatMap(
@@ -145,11 +153,17 @@ async function main() {
       ["enrolments", "/api/enrollments"],
       ["waiting list", "/api/admin/waiting-list"],
       ["scheduled mail", "/api/scheduled-mail?view=due"],
+      ["scheduled mail, page 500", "/api/scheduled-mail?view=due&page=500&limit=25"],
+      ["scheduled mail, sent", "/api/scheduled-mail?view=sent"],
       ["dashboard", "/api/dashboard"],
+      // The reports screen opens on a year of months (apps/admin ReportsPage's default period).
+      ["reports (a year)", `/api/reports?from=${yearAgo}&to=${today}`],
+      ["payouts", "/api/payouts"],
       ["learner dates (readiness)", "/api/admin/learners/dates"],
       ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.id ?? 1}`],
       ["learner progress", "/api/admin/learners/progress"],
     ];
+    const screens = all.filter(([name]) => wanted(name));
     // The public mix beside: catalogue reads at a steady rate from other addresses.
     const publicMix = autocannon(
       { url: `${api.url}/api/courses`, connections: 4, overallRate: 100, duration: 3600 },
@@ -171,6 +185,11 @@ async function main() {
       );
     }
     publicMix.stop();
+    if (!wanted("CSV export")) {
+      console.info(`load ${loadAvg()}; ${missed} target(s) missed`);
+      process.exitCode = missed ? 1 : 0;
+      return;
+    }
     // The export of every booking: first byte, whole file, the API's memory growth.
     const before = rssMb(api.pid) ?? 0;
     let peak = before;
