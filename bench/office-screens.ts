@@ -80,6 +80,8 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
   ).catch(() => [{ course_date_id: 1 }]);
   const dateList = Array.isArray(dates) ? dates : dates.items;
   const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.UTC(Number(today.slice(0, 4)) - 1, Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
   const q = (s: string) => encodeURIComponent(s);
   const screens: [string, string][] = [
     ["bookings, first page", "/api/bookings"],
@@ -104,7 +106,12 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
     ["enrolments", "/api/enrollments"],
     ["waiting list", "/api/admin/waiting-list"],
     ["scheduled mail", "/api/scheduled-mail?view=due"],
+    ["scheduled mail, page 500", "/api/scheduled-mail?view=due&page=500&limit=25"],
+    ["scheduled mail, sent", "/api/scheduled-mail?view=sent"],
     ["dashboard", "/api/dashboard"],
+    // The reports screen opens on a year of months (apps/admin ReportsPage's default period).
+    ["reports (a year)", `/api/reports?from=${yearAgo}&to=${today}`],
+    ["payouts", "/api/payouts"],
     ["learner dates (readiness)", "/api/admin/learners/dates"],
     ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.course_date_id ?? 1}`],
     ["learner progress", "/api/admin/learners/progress"],

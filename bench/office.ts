@@ -5,6 +5,7 @@
  * different 127.0.0.x addresses while the public catalogue is read beside them; p95 per screen.
  *
  *   pnpm --filter @app/bench office            (BENCH_SCALE=0.1 for a tenth)
+ *   BENCH_SCREENS='activity|scheduled' pnpm --filter @app/bench office   (some screens only)
  */
 import { execFileSync } from "node:child_process";
 import path from "node:path";
@@ -18,8 +19,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const TARGET_MS = 100;
-/** `BENCH_ONLY=<regex>` measures only the screens whose name matches (and no export unless it matches "CSV"). */
-const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+/** `BENCH_SCREENS=<regex>` measures only the screens whose name matches (and no export unless it matches "CSV"). */
+const ONLY = process.env.BENCH_SCREENS ? new RegExp(process.env.BENCH_SCREENS, "i") : null;
 
 function buildVolume(): string {
   if (process.env.BENCH_VOLUME_DB) return process.env.BENCH_VOLUME_DB;

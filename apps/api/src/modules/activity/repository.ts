@@ -1,4 +1,5 @@
-import { desc, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { activityTotal, markBackdated } from "./counts-repository";
 import {
   ACTIVITY_TYPES,
   type ActivityCategory,
@@ -37,6 +38,8 @@ export async function logActivity(
     items: entry.items ?? null,
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
+  // An entry dated before the live range changes a day whose count may be kept (decision 540).
+  if (entry.at) await markBackdated(db, entry.at);
 }
 
 const SPEC_TYPES: ReadonlySet<string> = new Set(ACTIVITY_TYPES);
@@ -51,29 +54,39 @@ export function specType(recorded: RecordedActivityType): { type: ActivityType; 
     : { type: "other", category: recorded as ActivityCategory };
 }
 
-/** Newest first, one page; `since` keeps the entries from that instant on. */
+/**
+ * Newest first, one page; `since` keeps the entries from that instant on. The page's ids come from
+ * the (created_at desc, id desc) index alone, so page 500 reads 12,500 index entries and 25 rows;
+ * the total is exact and counted mostly from kept day counts (counts-repository.ts, decision 540).
+ */
 export async function listActivity(db: DbOrTx, page: Page, since?: Date): Promise<{ items: ActivityLog[]; total: number }> {
-  const where = since ? gte(activityLog.createdAt, since) : undefined;
-  const rows = await db
-    .select()
-    .from(activityLog)
-    .where(where)
-    .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(activityLog)
-    .where(where);
+  const from = since ? sql`a.created_at >= ${since.toISOString()}` : sql`true`;
+  const { rows } = await db.execute<{
+    id: number;
+    type: RecordedActivityType;
+    action: string;
+    details: string;
+    user_name: string;
+    amount_pence: number | null;
+    items: number | null;
+    created_at: Date | string;
+  }>(sql`
+    select l.id, l.type, l.action, l.details, l.user_name, l.amount_pence, l.items, l.created_at
+    from activity_log l
+    where l.id in (
+      select a.id from activity_log a where ${from}
+      order by a.created_at desc, a.id desc limit ${page.limit} offset ${page.offset})
+    order by l.created_at desc, l.id desc`);
+  const total = await activityTotal(db, since);
   const items = rows.map((r) => ({
     id: r.id,
     ...specType(r.type),
     action: r.action,
-    timestamp: r.createdAt.toISOString(),
-    user: r.userName,
+    timestamp: new Date(r.created_at).toISOString(),
+    user: r.user_name,
     details: r.details,
-    ...(r.amountPence !== null ? { amount: toPounds(r.amountPence) } : {}),
+    ...(r.amount_pence !== null ? { amount: toPounds(r.amount_pence) } : {}),
     ...(r.items !== null ? { items: r.items } : {}),
   }));
-  return { items, total: count?.n ?? 0 };
+  return { items, total };
 }

@@ -59,7 +59,7 @@ export async function outstanding(db: DbOrTx) {
     select o.id, o.booking_ref, trim(o.first_name || ' ' || o.last_name) as customer, o.total_pence as total,
       coalesce(o.amount_paid_pence, 0) as paid, o.balance_due_on::text as due_on
     from orders o
-    where o.status = 'paid' and coalesce(o.amount_paid_pence, 0) < o.total_pence
+    where o.status = 'paid' and o.total_pence - coalesce(o.amount_paid_pence, 0) > 0
     order by o.balance_due_on nulls last, o.id
     limit 500`);
   return rows.map((r) => ({ ...r, id: num(r.id), total: num(r.total), paid: num(r.paid) }));

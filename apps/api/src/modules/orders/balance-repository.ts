@@ -95,7 +95,7 @@ export async function outstandingTotals(
     select coalesce(sum(o.total_pence - coalesce(o.amount_paid_pence, 0)), 0)::int as outstanding,
       coalesce(sum(o.total_pence - coalesce(o.amount_paid_pence, 0)) filter (where o.balance_due_on < ${today}::date), 0)::int as overdue,
       count(*)::int as count
-    from orders o where o.status = 'paid' and coalesce(o.amount_paid_pence, 0) < o.total_pence`);
+    from orders o where o.status = 'paid' and o.total_pence - coalesce(o.amount_paid_pence, 0) > 0`);
   const r = rows[0];
   return { outstanding: Number(r?.outstanding ?? 0), overdue: Number(r?.overdue ?? 0), count: Number(r?.count ?? 0) };
 }

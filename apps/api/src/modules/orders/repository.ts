@@ -16,6 +16,7 @@ import {
   type OrderRow,
 } from "../../db/schema";
 import type { Page } from "../../lib/paging";
+import { markBackdated } from "../activity";
 
 /** How to find an order: by its public reference or by the provider's session id. */
 export type OrderKey = { reference: string } | { sessionId: string };
@@ -153,6 +154,7 @@ export async function setExpired(
       createdAt: now,
     })),
   );
+  await markBackdated(tx, now);
   return expired;
 }
 

@@ -17,31 +17,82 @@ type Row = {
   booking_ref: string | null;
 };
 
-/** Outbox mails (due = pending, sent, failed) and planned mails not queued yet (due, skipped, failed). */
-const ALL_ROWS = sql`(
-  select 'outbox' as source, m.id, m.kind, m."to", m.subject,
+/** A mail's row as the view shows it, from the outbox (due = pending, sent, failed) ... */
+const OUTBOX_ROW = sql`'outbox' as source, m.id, m.kind, m."to", m.subject,
     case m.status when 'pending' then 'due' when 'sent' then 'sent' else 'failed' end as status,
     case when m.status = 'pending' then m.next_attempt_at else m.created_at end as due_at,
-    m.sent_at, m.attempts, m.last_error as error, o.booking_ref
-  from mail_outbox m
-  left join scheduled_mails s on s.outbox_id = m.id
-  left join orders o on o.id = s.order_id
-  union all
-  select 'schedule', s.id, s.kind, coalesce(a.email, o.guest_email), null,
-    case s.status when 'scheduled' then 'due' when 'skipped' then 'skipped' else 'failed' end,
-    s.due_at, null, 0, s.reason, o.booking_ref
-  from scheduled_mails s
-  join order_attendees a on a.id = s.attendee_id
-  join orders o on o.id = s.order_id
-  where s.status <> 'queued'
-) r`;
+    m.sent_at, m.attempts, m.last_error as error, o.booking_ref`;
+const OUTBOX_JOINS = sql`left join scheduled_mails s on s.outbox_id = m.id left join orders o on o.id = s.order_id`;
 
-const ORDER: Record<ScheduledMailView, SQL> = {
-  due: sql`order by r.due_at asc, r.id asc`,
-  sent: sql`order by r.sent_at desc nulls last, r.id desc`,
-  failed: sql`order by r.due_at desc, r.id desc`,
-  skipped: sql`order by r.due_at desc, r.id desc`,
+/** ... or from the schedule, not queued yet (due = scheduled, skipped, failed). */
+const SCHEDULE_ROW = sql`'schedule' as source, s.id, s.kind, coalesce(a.email, o.guest_email) as "to", null as subject,
+    case s.status when 'scheduled' then 'due' when 'skipped' then 'skipped' else 'failed' end as status,
+    s.due_at, null::timestamptz as sent_at, 0 as attempts, s.reason as error, o.booking_ref`;
+const SCHEDULE_JOINS = sql`join order_attendees a on a.id = s.attendee_id join orders o on o.id = s.order_id`;
+
+type Source = { status: string; key: SQL; order: SQL };
+
+/**
+ * Each view's rows in each source (decision 541): the status that shows there and the view's order,
+ * which an index on (status, key, id) serves: mail_outbox_status_next_idx, mail_outbox_status_sent_idx,
+ * scheduled_mails_status_due_id_idx (failed outbox mails are few).
+ */
+const VIEWS: Record<ScheduledMailView, { outbox?: Source; schedule?: Source; order: SQL }> = {
+  due: {
+    outbox: { status: "pending", key: sql`m.next_attempt_at`, order: sql`m.next_attempt_at asc, m.id asc` },
+    schedule: { status: "scheduled", key: sql`s.due_at`, order: sql`s.due_at asc, s.id asc` },
+    order: sql`order by r.due_at asc, r.id asc`,
+  },
+  sent: {
+    outbox: { status: "sent", key: sql`m.sent_at`, order: sql`m.sent_at desc nulls last, m.id desc` },
+    order: sql`order by r.sent_at desc nulls last, r.id desc`,
+  },
+  failed: {
+    outbox: { status: "failed", key: sql`m.created_at`, order: sql`m.created_at desc, m.id desc` },
+    schedule: { status: "failed", key: sql`s.due_at`, order: sql`s.due_at desc, s.id desc` },
+    order: sql`order by r.due_at desc, r.id desc`,
+  },
+  skipped: {
+    schedule: { status: "skipped", key: sql`s.due_at`, order: sql`s.due_at desc, s.id desc` },
+    order: sql`order by r.due_at desc, r.id desc`,
+  },
 };
+
+/**
+ * One page of a view: each source's first `offset + limit` ids in the view's order (read from its
+ * index), merged and cut, then the page's rows with their joins. The same rows, in the same order,
+ * as sorting both sources whole.
+ */
+async function pageOf(db: DbOrTx, view: ScheduledMailView, limit: number, offset: number): Promise<Row[]> {
+  const v = VIEWS[view];
+  const n = offset + limit;
+  const firsts: SQL[] = [];
+  if (v.outbox)
+    firsts.push(sql`(select 'outbox' as source, m.id, ${v.outbox.key} as due_at, ${v.outbox.key} as sent_at from mail_outbox m
+      where m.status = ${v.outbox.status} order by ${v.outbox.order} limit ${n})`);
+  if (v.schedule)
+    firsts.push(sql`(select 'schedule' as source, s.id, ${v.schedule.key} as due_at, null::timestamptz as sent_at from scheduled_mails s
+      where s.status = ${v.schedule.status} order by ${v.schedule.order} limit ${n})`);
+  const { rows } = await db.execute<Row>(sql`
+    with p as (select * from (${sql.join(firsts, sql` union all `)}) r ${v.order} limit ${limit} offset ${offset})
+    select r.* from (
+      select ${OUTBOX_ROW} from p join mail_outbox m on p.source = 'outbox' and m.id = p.id ${OUTBOX_JOINS}
+      union all
+      select ${SCHEDULE_ROW} from p join scheduled_mails s on p.source = 'schedule' and s.id = p.id ${SCHEDULE_JOINS}
+    ) r ${v.order}`);
+  return rows;
+}
+
+/** How many rows each view holds: one index range count per status shown (queued schedule rows are not). */
+async function countsOf(db: DbOrTx): Promise<Record<ScheduledMailView, number>> {
+  const outbox = (status: string) => sql`(select count(*)::int from mail_outbox where status = ${status})`;
+  const schedule = (status: string) => sql`(select count(*)::int from scheduled_mails where status = ${status})`;
+  const { rows } = await db.execute<Record<ScheduledMailView, number>>(sql`
+    select ${outbox("pending")} + ${schedule("scheduled")} as due, ${outbox("sent")} as sent,
+      ${outbox("failed")} + ${schedule("failed")} as failed, ${schedule("skipped")} as skipped`);
+  const r = rows[0]!;
+  return { due: Number(r.due), sent: Number(r.sent), failed: Number(r.failed), skipped: Number(r.skipped) };
+}
 
 function toApi(r: Row): ScheduledMail {
   return {
@@ -62,22 +113,16 @@ function toApi(r: Row): ScheduledMail {
 }
 
 export async function listScheduledMail(db: DbOrTx, view: ScheduledMailView, limit: number, offset: number) {
-  const { rows } = await db.execute<Row>(
-    sql`select * from ${ALL_ROWS} where r.status = ${view} ${ORDER[view]} limit ${limit} offset ${offset}`,
-  );
-  const { rows: counts } = await db.execute<{ status: ScheduledMailView; n: number }>(
-    sql`select r.status, count(*)::int as n from ${ALL_ROWS} group by r.status`,
-  );
-  const count = (v: ScheduledMailView) => counts.find((c) => c.status === v)?.n ?? 0;
-  return {
-    items: rows.map(toApi),
-    jobs: await queueHealth(db),
-    counts: { due: count("due"), sent: count("sent"), failed: count("failed"), skipped: count("skipped") },
-  };
+  const [rows, counts, jobs] = await Promise.all([pageOf(db, view, limit, offset), countsOf(db), queueHealth(db)]);
+  return { items: rows.map(toApi), jobs, counts };
 }
 
 export async function scheduledMailRow(db: DbOrTx, source: "outbox" | "schedule", id: number): Promise<ScheduledMail | null> {
-  const { rows } = await db.execute<Row>(sql`select * from ${ALL_ROWS} where r.source = ${source} and r.id = ${id}`);
+  const { rows } = await db.execute<Row>(
+    source === "outbox"
+      ? sql`select ${OUTBOX_ROW} from mail_outbox m ${OUTBOX_JOINS} where m.id = ${id}`
+      : sql`select ${SCHEDULE_ROW} from scheduled_mails s ${SCHEDULE_JOINS} where s.id = ${id} and s.status <> 'queued'`,
+  );
   return rows[0] ? toApi(rows[0]) : null;
 }
 

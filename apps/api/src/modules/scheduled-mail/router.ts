@@ -4,7 +4,7 @@ import type { Session } from "../../plugins/auth";
 import { sendTotal } from "../../lib/paging";
 import { listScheduledMail } from "./repository";
 import { retryOutboxMail, retryScheduledMail } from "./retries";
-import { planScheduledMail } from "./scheduled-mail";
+import { planRecentReminders } from "./scheduled-mail";
 
 const s = initServer();
 const actorOf = (request: { session: Session | null }) => ({ id: request.session!.user.id, name: request.session!.user.name });
@@ -13,7 +13,7 @@ const actorOf = (request: { session: Session | null }) => ({ id: request.session
 export const jobsRouter = s.router(contract.jobs, {
   scheduledMail: async ({ query, request, reply }) => {
     // What is due includes bookings paid since the job's last run (planning is idempotent).
-    await planScheduledMail(request.server.db, request.server.env, request.server.now());
+    await planRecentReminders(request.server.db, request.server.env, request.server.now());
     const list = await listScheduledMail(request.server.db, query.view, query.limit, (query.page - 1) * query.limit);
     sendTotal(reply, list.counts[query.view]);
     return { status: 200, body: list };

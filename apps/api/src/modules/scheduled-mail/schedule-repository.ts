@@ -7,13 +7,17 @@ import { sql } from "drizzle-orm";
 import type { LicenceKind } from "@app/contract";
 import type { Db, DbOrTx, Tx } from "../../db/client";
 
-/** Plans the `kind` reminder `days` before the first day, at `sendHour` UK time, for paid bookings whose date is after `today`. */
+/**
+ * Plans the `kind` reminder `days` before the first day, at `sendHour` UK time, for paid bookings
+ * whose date is after `today` (only those paid from `paidSince` on, when given).
+ */
 export async function insertCourseReminders(
   db: Db,
   kind: string,
   days: number,
   sendHour: number,
   today: string,
+  paidSince?: Date,
 ): Promise<number> {
   const { rowCount } = await db.execute(sql`
     insert into scheduled_mails (kind, attendee_id, order_id, course_date_id, due_at)
@@ -27,6 +31,7 @@ export async function insertCourseReminders(
     ) due
     where cd.start_date > ${today}::date
       and due.at > coalesce(o.paid_at, o.created_at)
+      ${paidSince ? sql`and o.paid_at >= ${paidSince.toISOString()}` : sql``}
     on conflict (attendee_id, course_date_id, kind) do nothing`);
   return rowCount ?? 0;
 }

@@ -50,7 +50,21 @@ async function planRenewals(db: Db, env: Settings, now: Date): Promise<number> {
   return planned;
 }
 
-/** Plans what is missing (idempotent); the office's view calls it too, so a booking paid a minute ago shows its reminders. */
+/**
+ * What the office's view plans before it lists (decision 541), so a booking paid a minute ago shows
+ * its reminders: the course reminders of bookings paid in the last day, read through the paid-at
+ * index. The job (every five minutes) plans everything else; renewals are due years ahead.
+ */
+export async function planRecentReminders(db: Db, env: Settings, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - 86_400_000);
+  let planned = 0;
+  for (const days of env.REMINDER_DAYS_BEFORE) {
+    planned += await repo.insertCourseReminders(db, reminderKind(days), days, env.REMINDER_SEND_HOUR, ukDate(now), since);
+  }
+  return planned;
+}
+
+/** Plans what is missing (idempotent). */
 export async function planScheduledMail(db: Db, env: Settings, now: Date): Promise<number> {
   return (await planCourseReminders(db, env, now)) + (await planRenewals(db, env, now));
 }
