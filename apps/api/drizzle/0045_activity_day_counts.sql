@@ -1,4 +1,4 @@
-SET LOCAL lock_timeout = '2s';
+SET LOCAL lock_timeout = '1s';
 --> statement-breakpoint
 SET LOCAL statement_timeout = '5s';
 --> statement-breakpoint

@@ -54,8 +54,6 @@ const KNOWN_FULL_READS = new Set<string>([
   "bookings by reference, deep page|orders|count",
   "bookings by reference|orders|count",
   "bookings by status|orders|count",
-  // The status sort counts its cancelled and refunded segments as the status filters do (decision 520).
-  "bookings by status|refunds|count",
   "bookings, status all|orders|count",
   "bookings, status cancelled|refunds|count",
   "bookings, status expired|orders|count",

@@ -13,3 +13,7 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS "orders_list_learner_idx" ON "orders" ("
 --> statement-breakpoint
 -- The search by course title: the distinct titles, then their lines (decision 520).
 CREATE INDEX CONCURRENTLY IF NOT EXISTS "order_items_title_idx" ON "order_items" ("title", "order_id");
+--> statement-breakpoint
+-- The messages screen's "unhandled" view: the few messages still to answer, newest first, without
+-- reading past the thousands already handled.
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "contact_messages_unhandled_idx" ON "contact_messages" ("created_at" DESC, "id" DESC) WHERE "handled_at" IS NULL;

@@ -13,7 +13,6 @@
  */
 import { parseArgs } from "node:util";
 import { buildApp } from "../app";
-import { PRODUCTION_POOL_SIZE } from "../db/bootstrap";
 import { createPool, dbTimeoutsOf } from "../db/client";
 import { parseEnv } from "../env";
 
@@ -38,7 +37,7 @@ async function main() {
   if (!values.database || !run) throw new Error(`--database <url> and --job (${Object.keys(JOB_RUNS).join(", ")}) are required`);
   const base = parseEnv(undefined, { defaults: { NODE_ENV: "test", LOG_LEVEL: "warn" } });
   // Production's pool size and timeouts (statement timeout included): the job meets what it meets there.
-  const pool = createPool(values.database, PRODUCTION_POOL_SIZE, dbTimeoutsOf(base));
+  const pool = createPool(values.database, base.DB_POOL_SIZE, dbTimeoutsOf(base));
   const now = values.now ? new Date(values.now) : undefined;
   const app = await buildApp({
     env: { ...base, DATABASE_URL: values.database, WORKERS_ENABLED: false },

@@ -84,7 +84,9 @@ function searchSql(q: string): SQL {
   if (compact.length >= 3) parts.push(sql`select s.id from orders s where s.booking_ref like ${`%${escapeLike(compact)}%`}`);
   if (phoneLike)
     parts.push(sql`select s.id from orders s where regexp_replace(s.phone_number, '\\D', '', 'g') like ${`%${digits}%`}`);
-  return sql`o.id in (${sql.join(parts, sql` union `)})`;
+  // An array computed once (an InitPlan), so the orders are then read by id, whatever the
+  // planner guesses of the union's size (a semi-join could read every order to hash them).
+  return sql`o.id = any(array(${sql.join(parts, sql` union `)}))`;
 }
 
 /**
