@@ -16,16 +16,18 @@ ALTER TABLE "orders" ADD COLUMN "list_learner" text;
 -- The keys as the order's rows give them: the one formula the writers' refresh, the backfill and
 -- the tests share. The first learner is the first place of the first line (every line keeps at
 -- least one place: the last place of a line cannot be cancelled alone); the buyer's name stands in
--- for an order without places, which no writer leaves.
+-- for an order without places, which no writer leaves. Aggregates, not ORDER BY … LIMIT 1: an
+-- order's few rows are found by its order_id index, never by walking a whole table in id order
+-- (a plan the planner picks on a freshly loaded table).
 CREATE FUNCTION order_list_keys(p_order_id int)
 RETURNS TABLE (first_date date, course text, learner text)
 LANGUAGE sql STABLE AS $$
   SELECT
     (SELECT min(i.start_date) FROM order_items i WHERE i.order_id = p_order_id),
-    (SELECT lower(i.title) FROM order_items i WHERE i.order_id = p_order_id ORDER BY i.id LIMIT 1),
+    (SELECT lower((array_agg(i.title ORDER BY i.id))[1]) FROM order_items i WHERE i.order_id = p_order_id),
     lower(coalesce(
-      (SELECT a.first_name || ' ' || a.last_name FROM order_attendees a WHERE a.order_id = p_order_id
-        ORDER BY a.order_item_id, a.position LIMIT 1),
+      (SELECT (array_agg(a.first_name || ' ' || a.last_name ORDER BY a.order_item_id, a.position))[1]
+        FROM order_attendees a WHERE a.order_id = p_order_id),
       (SELECT o.first_name || ' ' || o.last_name FROM orders o WHERE o.id = p_order_id)))
 $$;
 --> statement-breakpoint
