@@ -12,6 +12,7 @@ import type { BookingMoneyFilter, BookingSortField, BookingStatusFilter } from "
 import type { DbOrTx } from "../../db/client";
 import type { OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
+import { orderSearchIds } from "../orders";
 
 export type { OrderRow };
 
@@ -51,43 +52,13 @@ const bookingStatusSql = (at: string) => sql`case
     when ${refundedSql} > 0 then 'refunded'
     else 'cancelled' end`;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * The search of the list (and the export): booking reference (with or without the dash, any case;
- * a part of it from 3 characters), buyer or attendee name, e-mail, phone (digits only), course
- * title, company or discount code. Written as a union of one lookup per column, so each is served
- * by its trigram index (drizzle/online/0040_search_indexes.sql, decision 461) instead of testing
- * every order in turn.
+ * The search of the list (and the export): the orders module's search rule (`orderSearchIds`,
+ * company included), its matches read by id from an array computed once (an InitPlan), so the
+ * orders are then read by id whatever the planner guesses of the union's size (a semi-join could
+ * read every order to hash them).
  */
-function searchSql(q: string): SQL {
-  const like = `%${escapeLike(q.trim())}%`;
-  const compact = q.replace(/[\s-]/g, "").toUpperCase();
-  const digits = q.replace(/\D/g, "");
-  const phoneLike = digits.length >= 3 && digits.length === q.replace(/[\s()+-]/g, "").length;
-  const parts: SQL[] = [
-    sql`select s.id from orders s where (s.first_name || ' ' || s.last_name) ilike ${like}`,
-    sql`select s.id from orders s where s.guest_email ilike ${like}`,
-    sql`select s.id from orders s where s.discount_code ilike ${like}`,
-    sql`select s.id from orders s where s.company_name ilike ${like}`,
-    // Course titles are few (the catalogue's, over the years) and each is on thousands of lines:
-    // the titles that match are found among the distinct ones (a skip through the title index),
-    // then their lines read from that index, instead of rechecking every matching line's title.
-    sql`select i.order_id from order_items i where i.title = any(array(
-      with recursive t(title) as (
-        (select x.title from order_items x order by x.title limit 1)
-        union all
-        select (select x.title from order_items x where x.title > t.title order by x.title limit 1) from t where t.title is not null)
-      select t.title from t where t.title ilike ${like}))`,
-    sql`select a.order_id from order_attendees a where (a.first_name || ' ' || a.last_name) ilike ${like} or a.email ilike ${like}`,
-  ];
-  if (compact.length >= 3) parts.push(sql`select s.id from orders s where s.booking_ref like ${`%${escapeLike(compact)}%`}`);
-  if (phoneLike)
-    parts.push(sql`select s.id from orders s where regexp_replace(s.phone_number, '\\D', '', 'g') like ${`%${digits}%`}`);
-  // An array computed once (an InitPlan), so the orders are then read by id, whatever the
-  // planner guesses of the union's size (a semi-join could read every order to hash them).
-  return sql`o.id = any(array(${sql.join(parts, sql` union `)}))`;
-}
+const searchSql = (q: string): SQL => sql`o.id = any(array(${orderSearchIds(q, { company: true })}))`;
 
 /**
  * The money filter, as the rule `balanceStatus` reads it: a live booking still owing something,

@@ -36,6 +36,7 @@ export {
 } from "./refunds";
 export { transferOptions, transferPlace, type Transferred } from "./transfer";
 export { lockOrderById } from "./office-repository";
+export { orderSearchIds } from "./search-repository";
 // Single-place changes and the attendees' mails.
 export {
   attendeeName,
