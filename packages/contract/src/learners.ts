@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { isIsoDate } from "@app/rules";
-import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, PageQuery, TEXT_MAX, trainerToo } from "./common";
+import { adminResponses, c, ErrorSchema, IsoDate, MAX_INT, officeOnly, TEXT_MAX, trainerToo } from "./common";
 import {
   EVIDENCE_DATA_URL_MAX_CHARS,
   EVIDENCE_TOO_LARGE_MESSAGE,
