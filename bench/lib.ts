@@ -283,3 +283,16 @@ export async function allEnrollments<T>(apiUrl: string, token: string, q?: strin
     if (rows.length < 100) return all;
   }
 }
+
+/** Stops the server `current()` names when this process exits, stopped or failed (our server goes with us). */
+export function stopOnExit(current: () => Started | null): void {
+  process.on("exit", () => {
+    const server = current();
+    if (server)
+      try {
+        process.kill(server.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
+  });
+}

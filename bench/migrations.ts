@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { adminToken, loadAvg, startNode, type Started } from "./lib";
+import { adminToken, loadAvg, startNode, stopOnExit, type Started } from "./lib";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -182,15 +182,7 @@ async function main() {
   const dir = oldCheckout(sha);
   const db = await oldDatabase(sha, dir);
   let api: Started | null = null;
-  // Our server goes with us, even when this process is stopped or fails.
-  process.on("exit", () => {
-    if (api)
-      try {
-        process.kill(api.pid, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-  });
+  stopOnExit(() => api);
   const sampler = lockSampler(db.url, db.name, MIGRATOR_APP);
   try {
     // The old release's API: its test server on the copy (not production-like, so no job queue

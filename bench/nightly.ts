@@ -14,7 +14,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { API_DIR, adminToken, apiEntry, loadAvg, startNode, type Started } from "./lib";
+import { adminToken, API_DIR, apiEntry, loadAvg, startNode, stopOnExit, type Started } from "./lib";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
@@ -80,15 +80,7 @@ async function main() {
   const db = await copyDatabase();
   const mailDir = mkdtempSync(path.join(tmpdir(), "bench-nightly-mail-"));
   let api: Started | null = null;
-  // Our server goes with us, even when this process is stopped or fails.
-  process.on("exit", () => {
-    if (api)
-      try {
-        process.kill(api.pid, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-  });
+  stopOnExit(() => api);
   const sampler = lockSampler(db.url, db.name, JOB_APP);
   try {
     const started = Date.now();

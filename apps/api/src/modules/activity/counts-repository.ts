@@ -106,11 +106,11 @@ export async function keepDayCounts(db: DbOrTx): Promise<void> {
         select g::date as day from b,
           generate_series(date_trunc('day', b.oldest at time zone 'UTC') + interval '1 day',
             (b.live_from at time zone 'UTC') - interval '1 day', interval '1 day') g),
-      todo as (
+      uncounted as (
         select day from days
         where day not in (select day from activity_day_counts) or day in (select day from changed)),
       counted as (
-        select t.day, c.n from todo t cross join lateral (
+        select t.day, c.n from uncounted t cross join lateral (
           select count(*)::int as n from activity_log a
           where a.created_at >= ${dayStart(sql`t.day`)} and a.created_at < ${dayStart(sql`(t.day + 1)`)}) c),
       gone as (
