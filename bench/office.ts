@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { API_DIR, adminToken, apiEntry, loadAvg, rssMb, startNode } from "./lib";
+import { API_DIR, adminToken, apiEntry, dockerRuntimeEnv, loadAvg, rssMb, startNode } from "./lib";
 import { get, officeScreens, screen } from "./office-screens";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -56,10 +56,11 @@ async function main() {
     [apiEntry("test-server"), "--production-like", "--port", "0", "--database", dbUrl],
     {
       LOG_LEVEL: "warn",
-      // The API's production heap and allocator settings (its unit and image): the export's memory
-      // growth is measured as production runs it. BENCH_API_NODE_OPTIONS="" runs it without the limit.
-      NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS ?? "--max-old-space-size=128",
-      MALLOC_ARENA_MAX: "2",
+      // The API's production heap and allocator settings (read from its image, as its unit has them):
+      // the screens and the export's memory growth are measured as production runs them.
+      // BENCH_API_NODE_OPTIONS overrides them ("" runs it without a limit).
+      ...dockerRuntimeEnv("api"),
+      ...(process.env.BENCH_API_NODE_OPTIONS !== undefined ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
     },
   );
   console.info(`API up in ${((Date.now() - apiStarted) / 1000).toFixed(1)} s (migrations and online indexes included)`);

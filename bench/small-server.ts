@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { adminToken, figuresOf, loadAvg, ratio, spreadSourceAddresses, type Figures } from "./lib";
+import { adminToken, dockerRuntimeEnv, figuresOf, loadAvg, ratio, spreadSourceAddresses, type Figures } from "./lib";
 import { get, officeScreens, screen } from "./office-screens";
 import { PG_DIR, pgCtl, pssMb, SMALL_SERVER_PG, startPostgres } from "./small-server-pg";
 
@@ -28,7 +28,8 @@ const ORDER_RATE = Number(process.env.ORDER_RATE ?? 20);
 /** Reads of each office screen (a slow screen answers in 30 s at most, then counts as an error). */
 const SCREEN_READS = Number(process.env.BENCH_REQUESTS ?? 4);
 const POOL = process.env.SMALL_DB_POOL_SIZE ?? "10";
-const API_HEAP = process.env.SMALL_API_HEAP ?? "128";
+/** The API's V8 settings: its image's (decision 522), or SMALL_API_NODE_OPTIONS. */
+const API_NODE_OPTIONS = process.env.SMALL_API_NODE_OPTIONS ?? dockerRuntimeEnv("api").NODE_OPTIONS ?? "";
 const SITE_HEAP = process.env.SMALL_SITE_HEAP ?? "96";
 const ADMIN_HEAP = process.env.SMALL_ADMIN_HEAP ?? "32";
 const PORTS = { api: 13000, site: 15173, admin: 15174, caddyApi: 18003, caddySite: 18001, caddyAdmin: 18002 };
@@ -83,7 +84,7 @@ async function main() {
     ADMIN_ORIGIN: `http://127.0.0.1:${PORTS.caddyAdmin}`,
     MAIL_DIR: `${PG_DIR}/mail`,
     DB_POOL_SIZE: POOL,
-    NODE_OPTIONS: `--max-old-space-size=${API_HEAP}`,
+    NODE_OPTIONS: API_NODE_OPTIONS,
     // Every order comes through Caddy from 8 local addresses: the per-client limits would refuse them.
     HOLD_LIMIT_PER_CLIENT: "1000000",
     HOLD_LIMIT_PER_EMAIL: "1000000",
@@ -163,7 +164,7 @@ async function main() {
   };
   say(`\nbench small-server, ${new Date().toISOString()}, load ${loadAvg()} (2 cores; the set on CPU 0, the generator on CPU 1)`);
   say(
-    `Postgres ${JSON.stringify(SMALL_SERVER_PG)}; API pool ${POOL}, heaps API ${API_HEAP} / site ${SITE_HEAP} / admin ${ADMIN_HEAP} MB`,
+    `Postgres ${JSON.stringify(SMALL_SERVER_PG)}; API pool ${POOL}, API NODE_OPTIONS "${API_NODE_OPTIONS}", heaps site ${SITE_HEAP} / admin ${ADMIN_HEAP} MB`,
   );
   try {
     const token = await adminToken(apiUrl);
