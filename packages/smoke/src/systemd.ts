@@ -23,8 +23,12 @@ export function readUnit(name: string): Unit {
   if (!binary?.endsWith("/node")) throw new Error(`${file}: ExecStart runs ${binary}, not node directly`);
   const environment: Record<string, string> = {};
   for (const line of lines.filter((l) => l.startsWith("Environment="))) {
-    const [key, ...value] = line.slice("Environment=".length).trim().split("=");
-    environment[key!] = value.join("=");
+    // systemd's syntax: space-separated assignments, each may be double-quoted to hold spaces
+    // (`Environment="NODE_OPTIONS=--a --b" X=1`).
+    for (const m of line.slice("Environment=".length).matchAll(/"([^"]*)"|(\S+)/g)) {
+      const [key, ...value] = (m[1] ?? m[2]!).split("=");
+      environment[key!] = value.join("=");
+    }
   }
   return { file, args, environment };
 }
