@@ -12,6 +12,8 @@
 import type pg from "pg";
 import { ONLINE_INDEXES_FOLDER } from "../migrate";
 import { applyOnlineIndexes, readOnlineIndexes } from "../online-indexes";
+import { keepDayCounts } from "../../modules/activity";
+import { createDb } from "../client";
 import { fillHistory } from "./volume-history";
 
 export type VolumeOptions = {
@@ -30,6 +32,7 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
   const t = volumeTargets(opts.scale);
   const log = opts.log ?? (() => {});
   const c = await pool.connect();
+  let counts: VolumeCounts;
   const step = async (name: string, text: string, values: unknown[] = []) => {
     const started = Date.now();
     const r = await c.query(text, values);
@@ -158,16 +161,23 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
     );
     // The bookings list's sort keys (decision 520), as the orders module writes them with each order.
     await step("order list keys", `select refresh_order_list_keys(array(select id from orders where reference like 'vol\\_%'))`);
-    const counts = await fillHistory(c, t, step);
+    const generated = await fillHistory(c, t, step);
     const started = Date.now();
     const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
     if (failed.length) throw new Error(`online indexes not built: ${failed.map((f) => `${f.name}: ${f.error}`).join("; ")}`);
     log(`online indexes (CREATE INDEX CONCURRENTLY): ${built.length} in ${Date.now() - started} ms`);
     await c.query("reset statement_timeout");
     await c.query("reset lock_timeout");
-    return counts;
+    counts = generated;
   } finally {
     await c.query("reset session_replication_role").catch(() => {});
     c.release();
   }
+  // The activity log's kept day counts (decision 540), as a running centre has them: each closed
+  // day is counted by the first reader after it closes, so only an upgrade's first read counts years.
+  // (Through the pool, after the loading connection is back: a pool of one would wait for it.)
+  const counting = Date.now();
+  await keepDayCounts(createDb(pool));
+  log(`activity day counts: kept in ${Date.now() - counting} ms`);
+  return counts;
 }
