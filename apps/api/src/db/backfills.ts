@@ -112,8 +112,11 @@ export async function runBackfills(client: pg.PoolClient, when?: BackfillWhen): 
     let total = 0;
     let last = 0;
     for (;;) {
-      // Autocommit: each batch is its own transaction.
-      const { rows } = await client.query<{ n: number; last: number | null; written: number }>(backfill.batch, [last]);
+      // Autocommit: each batch is its own transaction. The comment names it (bench/migrations.ts).
+      const { rows } = await client.query<{ n: number; last: number | null; written: number }>(
+        `/* backfill: ${backfill.name} */ ${backfill.batch}`,
+        [last],
+      );
       const row = rows[0];
       if (!row || Number(row.n) === 0 || row.last === null) break;
       total += Number(row.written);
