@@ -184,6 +184,13 @@ function byFile(statements: Statement[], lastApplied: number): Map<string, State
 async function main() {
   const sha = fromCommit();
   const dir = oldCheckout(sha);
+  // Before ebffa66e the test server made a database of its own: the old API's bookings would not
+  // touch the database being migrated, and the run would measure nothing.
+  if (!/database: \{ type: "string" \}/.test(readFileSync(path.join(dir, "apps/api/src/cli/test-server.ts"), "utf8")))
+    throw new Error(
+      `${sha.slice(0, 10)}'s test server has no --database: give it the option first ` +
+        `(cd ${dir} && git -C ${ROOT} show ebffa66e -- apps/api/src/cli/test-server.ts | patch -p1)`,
+    );
   const db = await oldDatabase(sha, dir);
   let api: Started | null = null;
   stopOnExit(() => api);
