@@ -3,8 +3,10 @@
  * inside drizzle's transaction; decision 552 moved that to src/db/backfills.ts. A database built up
  * to 0033 with orders of that schema, upgraded by `migrate()` as the API's start does, gets exactly
  * the rows the released migrations wrote (their statement is kept here as the reference), in
- * batches of 500; the office's booking page shows the payment; a second start writes nothing; a
- * booking without its self-service row yet reads the first policy, whatever policy is in force.
+ * batches of 500. The charges are there before the API serves, even when another instance holds
+ * the online-index lock (it runs the backfills the API can do without); until those run, a booking
+ * without its self-service row reads the first policy, whatever policy is in force. The office's
+ * booking page shows the payment; a second start writes nothing.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -16,7 +18,7 @@ import { migrate as drizzleMigrate } from "drizzle-orm/node-postgres/migrator";
 import { buildApp } from "../src/app";
 import { createDb, createPool } from "../src/db/client";
 import { runBackfills } from "../src/db/backfills";
-import { migrate, MIGRATIONS_FOLDER } from "../src/db/migrate";
+import { migrate, MIGRATIONS_FOLDER, ONLINE_INDEX_LOCK } from "../src/db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../src/db/testing";
 import { upsertUser } from "../src/modules/auth/service";
 import { manageToken } from "../src/modules/customer-links";
@@ -148,8 +150,15 @@ beforeAll(async () => {
   expected = (await pool.query(RELEASED_0034)).rows;
   orderIds = (await pool.query<{ id: number }>("select id from orders order by id")).rows.map((r) => r.id);
 
-  // The new release starts: migrations, then what migrate() runs after them.
-  await migrate(pool);
+  // The new release starts while another instance builds the online indexes (it holds their lock).
+  const other = await pool.connect();
+  await other.query("select pg_advisory_lock($1)", [ONLINE_INDEX_LOCK]);
+  try {
+    await migrate(pool);
+  } finally {
+    await other.query("select pg_advisory_unlock($1)", [ONLINE_INDEX_LOCK]);
+    other.release();
+  }
   const clock = new TestClock();
   app = await buildApp({
     env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "error", DATABASE_URL: url }),
@@ -175,24 +184,22 @@ afterAll(async () => {
 });
 
 describe("the backfills of 0034 and 0038", () => {
-  it("write the charges the released 0034 wrote, one per paid order", async () => {
+  it("write the charges the released 0034 wrote, one per paid order, before the API serves", async () => {
     expect(expected).toHaveLength(1 + 1 + 1 + 1 + 1200);
     expect((await pool.query(CHARGES)).rows).toEqual(expected);
     const byOrder = new Map((await pool.query(CHARGES)).rows.map((r: { order_id: number }) => [r.order_id, r]));
     expect(byOrder.get(ids.card!)).toMatchObject({ kind: "full", method: "card_online", provider_ref: "pi_1" });
     expect(byOrder.get(ids.session!)).toMatchObject({ kind: "full", provider_ref: "sess_2" });
-    expect(byOrder.get(ids.office!)).toMatchObject({ kind: "office", amount_pence: 5000, method: "bank_transfer", provider_ref: null });
+    expect(byOrder.get(ids.office!)).toMatchObject({
+      kind: "office",
+      amount_pence: 5000,
+      method: "bank_transfer",
+      provider_ref: null,
+    });
     expect(byOrder.has(ids.pending!)).toBe(false);
     expect(byOrder.has(ids.free!)).toBe(false);
-  });
-
-  it("give every order before 0038 the first policy", async () => {
-    const { rows } = await pool.query(
-      "select order_id, policy_version, early_start_requested, date_changes, credit_pence from order_self_service order by order_id",
-    );
-    expect(rows).toEqual(
-      orderIds.map((id) => ({ order_id: id, policy_version: 1, early_start_requested: null, date_changes: 0, credit_pence: 0 })),
-    );
+    // The other instance has not run its part yet.
+    expect((await pool.query("select count(*)::int as n from order_self_service")).rows).toEqual([{ n: 0 }]);
   });
 
   it("show the payment on the office's booking page", async () => {
@@ -201,6 +208,25 @@ describe("the backfills of 0034 and 0038", () => {
     expect(res.json().money.charges).toEqual([
       expect.objectContaining({ kind: "office", amount: 50, method: "bank_transfer", provider: "manual" }),
     ]);
+  });
+
+  it("read a booking whose self-service row is not written yet as under the first policy", async () => {
+    await pool.query(`insert into booking_policies (version, policy, terms_version)
+      select 2, jsonb_set(policy, '{max_changes}', '0'), '2026-12-01' from booking_policies where version = 1`);
+    const token = await manageToken(createDb(pool), ids.card!, new Date());
+    const res = await app.inject({ method: "GET", url: `/api/my-bookings/booking/${token}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().policy_version).toBe(1);
+  });
+
+  it("give every order before 0038 the first policy when the index builder's part runs", async () => {
+    await migrate(pool);
+    const { rows } = await pool.query(
+      "select order_id, policy_version, early_start_requested, date_changes, credit_pence from order_self_service order by order_id",
+    );
+    expect(rows).toEqual(
+      orderIds.map((id) => ({ order_id: id, policy_version: 1, early_start_requested: null, date_changes: 0, credit_pence: 0 })),
+    );
   });
 
   it("write nothing at the next start", async () => {
@@ -212,23 +238,5 @@ describe("the backfills of 0034 and 0038", () => {
     }
     await migrate(pool);
     expect((await pool.query(CHARGES)).rows).toEqual(expected);
-  });
-
-  it("read a booking whose self-service row is not written yet as the first policy", async () => {
-    await pool.query(`insert into booking_policies (version, policy, terms_version)
-      select 2, jsonb_set(policy, '{max_changes}', '0'), '2026-12-01' from booking_policies where version = 1`);
-    await pool.query("delete from order_self_service where order_id = $1", [ids.card]);
-    const token = await manageToken(createDb(pool), ids.card!, new Date());
-    const res = await app.inject({ method: "GET", url: `/api/my-bookings/booking/${token}` });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().policy_version).toBe(1);
-    const client = await pool.connect();
-    try {
-      expect((await runBackfills(client, "after indexes"))["order self-service rows"]).toBe(1);
-    } finally {
-      client.release();
-    }
-    const row = await pool.query("select policy_version from order_self_service where order_id = $1", [ids.card]);
-    expect(row.rows).toEqual([{ policy_version: 1 }]);
   });
 });

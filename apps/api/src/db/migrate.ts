@@ -13,7 +13,8 @@ export const ONLINE_INDEXES_FOLDER = path.join(MIGRATIONS_FOLDER, "online");
 
 // Arbitrary constant: one migrator at a time when several API instances start together.
 const MIGRATION_LOCK = 720_531;
-const ONLINE_INDEX_LOCK = 720_532;
+/** Held by the instance that builds the online indexes and runs the backfills the API works without. */
+export const ONLINE_INDEX_LOCK = 720_532;
 
 /** Applies the committed SQL migrations and the job queue's schema (idempotent). */
 export async function migrate(pool: pg.Pool): Promise<void> {
