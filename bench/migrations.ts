@@ -153,6 +153,9 @@ function migrationChunks(lastApplied: number): { file: string; sql: string }[] {
   );
 }
 
+/** A batch of src/db/backfills.ts, by the comment that names it. */
+const BACKFILL = /^\/\* backfill: ([^*]+?) \*\//;
+
 /** Names each statement's file: the next chunk (in run order) it matches; anything else is the migrator's own. */
 function byFile(statements: Statement[], lastApplied: number): Map<string, Statement[]> {
   const chunks = migrationChunks(lastApplied);
@@ -170,7 +173,8 @@ function byFile(statements: Statement[], lastApplied: number): Map<string, State
       if (at >= 0) {
         file = chunks[at]!.file;
         next = at + 1;
-      } else if (/^(insert into|update) /i.test(sql) && !/drizzle|pgboss/.test(sql)) file = "(backfills)";
+      } else if (BACKFILL.test(sql)) file = `(backfill: ${BACKFILL.exec(sql)![1]})`;
+      else if (/^(insert into|update) /i.test(sql) && !/drizzle|pgboss/.test(sql)) file = "(backfills)";
     }
     groups.set(file, [...(groups.get(file) ?? []), s]);
   }
@@ -180,6 +184,13 @@ function byFile(statements: Statement[], lastApplied: number): Map<string, State
 async function main() {
   const sha = fromCommit();
   const dir = oldCheckout(sha);
+  // Before ebffa66e the test server made a database of its own: the old API's bookings would not
+  // touch the database being migrated, and the run would measure nothing.
+  if (!/database: \{ type: "string" \}/.test(readFileSync(path.join(dir, "apps/api/src/cli/test-server.ts"), "utf8")))
+    throw new Error(
+      `${sha.slice(0, 10)}'s test server has no --database: give it the option first ` +
+        `(cd ${dir} && git -C ${ROOT} show ebffa66e -- apps/api/src/cli/test-server.ts | patch -p1)`,
+    );
   const db = await oldDatabase(sha, dir);
   let api: Started | null = null;
   stopOnExit(() => api);

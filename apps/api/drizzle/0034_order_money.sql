@@ -30,21 +30,12 @@ CREATE UNIQUE INDEX "order_charges_provider_ref_key" ON "order_charges" ("provid
 --> statement-breakpoint
 CREATE UNIQUE INDEX "order_charges_idempotency_key" ON "order_charges" ("order_id", "idempotency_key") WHERE "idempotency_key" IS NOT NULL;
 --> statement-breakpoint
--- What was received before this table: one row per paid order (office bookings' later payments
--- were summed into amount_paid_pence and stay one row).
-INSERT INTO "order_charges" ("order_id", "kind", "amount_pence", "method", "provider", "provider_ref", "received_at", "created_at")
-SELECT o."id",
-	CASE WHEN o."payment_provider" = 'manual' THEN 'office' ELSE 'full' END,
-	o."amount_paid_pence",
-	coalesce(p."method", 'card_online'),
-	o."payment_provider",
-	CASE WHEN o."payment_provider" = 'manual' THEN NULL ELSE coalesce(p."provider_payment_id", o."provider_session_id") END,
-	o."paid_at",
-	o."paid_at"
-FROM "orders" o
-LEFT JOIN "order_payments" p ON p."order_id" = o."id"
-WHERE o."amount_paid_pence" > 0 AND o."paid_at" IS NOT NULL;
---> statement-breakpoint
+-- What was received before this table (one row per paid order) is filled after the migrations, 500
+-- orders per transaction, by src/db/backfills.ts ("order charges", decision 552). An INSERT … SELECT
+-- over every order here ran inside drizzle's one transaction (3 s at full size, near the 5 s
+-- statement timeout) while the locks this release's migrations take on courses and orders stopped
+-- bookings. (Released with that statement; drizzle's migrator never re-runs or checks an applied
+-- file, so databases past 0034 keep the rows it wrote and the backfill finds nothing to do there.)
 -- How the order is paid and, for part payments, when the rest is due. 'full' for every order so far.
 ALTER TABLE "orders" ADD COLUMN "payment_plan" text DEFAULT 'full' NOT NULL;
 --> statement-breakpoint

@@ -36,9 +36,10 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "order_self_service_row" AFTER INSERT ON "orders" FOR EACH ROW EXECUTE FUNCTION "order_self_service_on_insert"();
 --> statement-breakpoint
--- Orders placed before this migration: the first policy.
-INSERT INTO "order_self_service" ("order_id", "policy_version") SELECT "id", 1 FROM "orders";
---> statement-breakpoint
+-- Orders placed before this migration get the first policy after the migrations, 500 per
+-- transaction, from src/db/backfills.ts ("order self-service rows", decision 552), not from an
+-- INSERT … SELECT over every order inside drizzle's transaction; until then a missing row reads as
+-- that policy (self-service/repository.ts). Databases past 0038 have their rows already.
 -- One-use sign-in links of "My bookings" (decision 440): only a hash of the token is kept.
 CREATE TABLE "customer_sign_ins" (
 	"token_hash" text PRIMARY KEY NOT NULL,

@@ -176,9 +176,9 @@ describe("the list's sort keys", () => {
     await ctx.db.execute(sql`update orders set list_first_date = null, list_course = null, list_learner = null`);
     const client = await ctx.pool.connect();
     try {
-      const written = await runBackfills(client);
+      const written = await runBackfills(client, "after indexes");
       expect(written["order list keys"]).toBeGreaterThan(0);
-      expect(await runBackfills(client)).toEqual({ "order list keys": 0 });
+      expect((await runBackfills(client, "after indexes"))["order list keys"]).toBe(0);
     } finally {
       client.release();
     }

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { API_ROOT } from "../src/env";
 import { readOnlineIndexes } from "../src/db/online-indexes";
+import { BIG_TABLES } from "./big-tables";
 
 const run = promisify(execFile);
 const SQUAWK = path.join(API_ROOT, "node_modules", ".bin", "squawk");
@@ -43,6 +44,60 @@ function lockTimeoutsMs(text: string): number[] {
     const n = Number(m[1]);
     return n === 0 ? Infinity : n * units[m[2]?.toLowerCase() ?? ""]!;
   });
+}
+
+/** The last migration before the backfill rule: later ones may not fill or rewrite a big table. */
+const LAST_BEFORE_BACKFILL_RULE = "0045";
+
+/**
+ * The statements a migration runs that write rows of a big table or read one to write (decision
+ * 552): `INSERT … SELECT` reading one, `UPDATE` or `DELETE` of one (or reading one in FROM, USING,
+ * a join or a CTE), unless a WHERE names its rows by key and literal value (`id = 7`,
+ * `order_id IN (1, 2)`). drizzle runs every pending migration in one transaction: such a statement
+ * there holds the release's locks until it commits and meets the migration's statement timeout on
+ * years of data. Function bodies are not run by the migration and are skipped; a DO block's are.
+ * Answers one message per statement found.
+ */
+function bigTableBackfills(text: string): string[] {
+  const found: string[] = [];
+  const sql = text
+    .replace(/\/\*[\s\S]*?\*\//g, " ")
+    .replace(/--[^\n]*/g, " ")
+    .replace(/'(?:[^']|'')*'/g, "'_'");
+  // DO blocks run their body; CREATE FUNCTION/PROCEDURE bodies only define it.
+  const bodies: string[] = [];
+  const outer = sql.replace(/(\bdo\s+)?(\$\w*\$)([\s\S]*?)\2/gi, (_m, isDo: string | undefined, _tag, body: string) => {
+    if (isDo) bodies.push(body.replace(/^\s*begin\b|\bend\s*;?\s*$/gi, " "));
+    return " $body$ ";
+  });
+  const statements = [outer, ...bodies]
+    .join(";")
+    .split(/;|--> statement-breakpoint/)
+    .map((st) => st.replace(/"/g, "").replace(/\s+/g, " ").trim().toLowerCase())
+    .filter(Boolean);
+  const table = String.raw`(?:only\s+)?(?:\w+\.)?(\w+)`;
+  const key = String.raw`(?:\w+\.)?(?:id|\w+_id)`;
+  const literal = String.raw`(?:\d+|'_')`;
+  const bounded = new RegExp(
+    String.raw`\bwhere\b.*\b${key}\s*(?:=\s*${literal}|in\s*\(\s*${literal}(?:\s*,\s*${literal})*\s*\))`,
+  );
+  for (const st of statements) {
+    // A CTE's own INSERT/UPDATE/DELETE counts as the statement's.
+    const verb = (st.startsWith("with ") ? /\b(insert|update|delete|merge)\b/ : /^(insert|update|delete|merge)\b/).exec(st)?.[1];
+    if (!verb) continue;
+    if (verb === "insert" && !/\bselect\b/.test(st)) continue;
+    const tables = [
+      ...[...st.matchAll(new RegExp(String.raw`\b(?:from|join|using|update|merge into)\s+${table}`, "g"))].map((m) => m[1]!),
+    ];
+    const big = [...new Set(tables.filter((t) => BIG_TABLES.includes(t)))];
+    if (big.length === 0 || bounded.test(st)) continue;
+    found.push(
+      `${verb.toUpperCase()} over ${big.join(", ")} in a migration (${st.slice(0, 80)}…): drizzle runs it in the ` +
+        `release's one transaction, holding its locks and under its statement timeout; fill rows in ` +
+        `batches after the migrations in src/db/backfills.ts (decision 552)`,
+    );
+  }
+  return found;
 }
 
 describe("migration linter", () => {
@@ -125,5 +180,46 @@ describe("migration linter", () => {
       2000, 500,
     ]);
     expect(lockTimeoutsMs("SET LOCAL lock_timeout = 0;")).toEqual([Infinity]);
+  });
+  it("lets no migration after 0045 fill or rewrite a big table in drizzle's transaction", async () => {
+    const dir = path.join(API_ROOT, "drizzle");
+    const files = (await readdir(dir)).filter(
+      (f) =>
+        f.endsWith(".sql") &&
+        // 0034 and 0038 filled orders' rows in the migration until decision 552 moved it to backfills.ts.
+        (f.slice(0, 4) > LAST_BEFORE_BACKFILL_RULE || f.startsWith("0034_") || f.startsWith("0038_")),
+    );
+    expect(files).toEqual(expect.arrayContaining(["0034_order_money.sql", "0038_self_service.sql"]));
+    for (const f of files) expect(bigTableBackfills(await readFile(path.join(dir, f), "utf8")), f).toEqual([]);
+
+    // What 0034 and 0038 did as released, and the other forms, are refused with the way out named.
+    const refused = [
+      `INSERT INTO "order_charges" ("order_id", "amount_pence") SELECT o."id", o."amount_paid_pence" FROM "orders" o LEFT JOIN "order_payments" p ON p."order_id" = o."id" WHERE o."amount_paid_pence" > 0;`,
+      `INSERT INTO "order_self_service" ("order_id", "policy_version") SELECT "id", 1 FROM "orders";`,
+      `UPDATE "orders" SET "payment_plan" = 'full';`,
+      `UPDATE orders o SET list_course = i.title FROM order_items i WHERE i.order_id = o.id;`,
+      `DELETE FROM "mail_outbox" WHERE "created_at" < now() - interval '1 year';`,
+      `WITH old AS (SELECT id FROM activity_log WHERE at < now()) DELETE FROM activity_log a USING old WHERE a.id = old.id;`,
+      `UPDATE "courses" SET "seats" = (SELECT count(*) FROM "order_items" i WHERE i."course_id" = "courses"."id");`,
+      `DO $$ BEGIN UPDATE public.learner_records SET status = 'new'; END $$;`,
+      `WITH moved AS (UPDATE "refunds" SET "note" = '' RETURNING "id") SELECT count(*) FROM moved;`,
+    ];
+    for (const bad of refused) {
+      const found = bigTableBackfills(`SET LOCAL lock_timeout = '1s';\n--> statement-breakpoint\n${bad}`);
+      expect(found, bad).toHaveLength(1);
+      expect(found[0]).toContain("src/db/backfills.ts");
+    }
+    expect(bigTableBackfills(refused[0]!)[0]).toMatch(/^INSERT over orders, order_payments in a migration/);
+    // Rows named by key, small tables, constants and function bodies pass.
+    const passed = [
+      `UPDATE "orders" SET "payment_plan" = 'full' WHERE "id" = 42;`,
+      `DELETE FROM "mail_outbox" WHERE "id" IN (1, 2, 3);`,
+      `INSERT INTO "payment_settings" ("id", "options") VALUES (1, '{"from orders": true}');`,
+      `INSERT INTO "booking_policies" ("version", "policy") SELECT 2, "policy" FROM "booking_policies" WHERE "version" = 1;`,
+      `UPDATE "courses" SET "payment_options" = NULL;`,
+      `-- UPDATE orders SET x = 1;\nALTER TABLE "orders" ADD COLUMN "channel" text;`,
+      `CREATE FUNCTION f(ids int[]) RETURNS void LANGUAGE sql AS $$ UPDATE orders SET list_course = NULL WHERE id = ANY(ids) $$;`,
+    ];
+    for (const ok of passed) expect(bigTableBackfills(ok), ok).toEqual([]);
   });
 });

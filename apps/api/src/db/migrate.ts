@@ -13,7 +13,8 @@ export const ONLINE_INDEXES_FOLDER = path.join(MIGRATIONS_FOLDER, "online");
 
 // Arbitrary constant: one migrator at a time when several API instances start together.
 const MIGRATION_LOCK = 720_531;
-const ONLINE_INDEX_LOCK = 720_532;
+/** Held by the instance that builds the online indexes and runs the backfills the API works without. */
+export const ONLINE_INDEX_LOCK = 720_532;
 
 /** Applies the committed SQL migrations and the job queue's schema (idempotent). */
 export async function migrate(pool: pg.Pool): Promise<void> {
@@ -26,6 +27,10 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       await drizzleMigrate(createDb(client as unknown as pg.Pool), { migrationsFolder: MIGRATIONS_FOLDER });
       // The job queue's own schema (pg-boss), so templates and production starts have it (decision 220).
       await installJobQueue(pool);
+      // Data the API cannot serve without, in small transactions after drizzle's (decision 552):
+      // still under the migration lock, so an instance queued on it starts serving only after the
+      // first one filled everything (it then finds nothing to do).
+      await runBackfills(client, "before serving");
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
@@ -38,8 +43,8 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       try {
         const { failed } = await applyOnlineIndexes(client, ONLINE_INDEXES_FOLDER);
         for (const f of failed) console.warn(`online index ${f.name} not built (next start retries): ${f.error}`);
-        // Then the data new columns need, in small transactions (decision 520).
-        await runBackfills(client);
+        // Then the data the API works without meanwhile, in small transactions (decisions 520, 552).
+        await runBackfills(client, "after indexes");
       } finally {
         await client.query("reset statement_timeout");
         await client.query("reset lock_timeout");

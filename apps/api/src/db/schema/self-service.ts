@@ -14,6 +14,12 @@ export const bookingPolicies = pgTable("booking_policies", {
   createdAt: createdAt(),
 });
 
+/**
+ * The policy of an order placed before order_self_service (0038 gave them the first version; the
+ * backfill writes their rows after the migrations, decision 552): an order without a row is one.
+ */
+export const FIRST_POLICY_VERSION = 1;
+
 /** Self-service facts of an order (a trigger adds the row, with the policy in force, when the order is placed). */
 export const orderSelfService = pgTable("order_self_service", {
   orderId: integer("order_id")

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { orderItems, orderLinks, orderSelfService } from "../../db/schema";
+import { FIRST_POLICY_VERSION, orderItems, orderLinks, orderSelfService } from "../../db/schema";
 
 export const newToken = () => randomBytes(32).toString("base64url");
 
@@ -31,9 +31,11 @@ export async function updateSelfFacts(
   orderId: number,
   set: { earlyStartRequested?: boolean | null; addChange?: boolean; addCreditPence?: number },
 ) {
+  // The row exists (the order's insert trigger) unless the order predates 0038 and the backfill has
+  // not reached it (decision 552): the row it would write.
   await db
     .insert(orderSelfService)
-    .values({ orderId, earlyStartRequested: set.earlyStartRequested ?? null })
+    .values({ orderId, policyVersion: FIRST_POLICY_VERSION, earlyStartRequested: set.earlyStartRequested ?? null })
     .onConflictDoNothing();
   await db
     .update(orderSelfService)

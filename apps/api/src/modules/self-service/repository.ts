@@ -11,6 +11,7 @@ import {
   customerSessions,
   customerSignIns,
   dateChangePayments,
+  FIRST_POLICY_VERSION,
   orderAttendees,
   orderItems,
   orderLinks,
@@ -129,9 +130,14 @@ export async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   return row!;
 }
 
+/**
+ * The order's self-service facts. Every order placed since 0038 has its row (the table's insert
+ * trigger); one without is older and not reached by the backfill yet (decision 552): the row it
+ * will get, under the first policy.
+ */
 export async function selfFacts(db: DbOrTx, orderId: number): Promise<SelfFacts> {
   const [row] = await db.select().from(orderSelfService).where(eq(orderSelfService.orderId, orderId));
-  return row ?? { orderId, policyVersion: null, earlyStartRequested: null, dateChanges: 0, creditPence: 0 };
+  return row ?? { orderId, policyVersion: FIRST_POLICY_VERSION, earlyStartRequested: null, dateChanges: 0, creditPence: 0 };
 }
 
 export async function refundedPence(db: DbOrTx, orderId: number): Promise<number> {
