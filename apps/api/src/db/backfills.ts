@@ -20,6 +20,12 @@ const BACKFILLS: Backfill[] = [
     batch: `select refresh_order_list_keys(array(
       select id from orders where list_learner is null order by id limit ${BATCH} for update skip locked)) as n`,
   },
+  {
+    // Migration 0044: the progress list's keys of learner records written before it (decision 533).
+    name: "learner progress keys",
+    batch: `select refresh_learner_progress_keys(array(
+      select id from learner_records where progress_open is null order by id limit ${BATCH} for update skip locked)) as n`,
+  },
 ];
 
 /** Runs every backfill to the end; the rows written by each. */

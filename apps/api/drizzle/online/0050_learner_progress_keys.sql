@@ -1,0 +1,12 @@
+-- The learner progress list and the certificate alert (decision 533), built as in
+-- 0040_search_indexes.sql (decision 463): concurrently, after the migrations, once.
+SET lock_timeout = '1s';
+--> statement-breakpoint
+SET statement_timeout = 0;
+--> statement-breakpoint
+-- The progress list in its order: stuck since (past days, then today and later by id, then none),
+-- the open learners only.
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "learner_records_progress_idx" ON "learner_records" ("progress_since", "id") WHERE "progress_open";
+--> statement-breakpoint
+-- Certificates awaited: open learners who passed every unit and have no certificate sent, by results day.
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "learner_records_certificate_awaited_idx" ON "learner_records" ("results_on") WHERE "progress_open" AND "results_all_passed" AND "certificate_sent_on" IS NULL;
