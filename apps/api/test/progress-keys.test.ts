@@ -197,7 +197,13 @@ describe("learner progress keys", () => {
     await results(b2, [{ unit: "Assessment", result: "resit" }]);
     await results(a3, [{ unit: "Assessment", result: "pass" }]);
     const mine = new Set([a1, a2, a3, b1, b2]);
-    expect((await expectKept("results recorded")).filter((id) => mine.has(id))).toEqual([a2, Math.min(a1, b1), Math.max(a1, b1), a3, b2]);
+    expect((await expectKept("results recorded")).filter((id) => mine.has(id))).toEqual([
+      a2,
+      Math.min(a1, b1),
+      Math.max(a1, b1),
+      a3,
+      b2,
+    ]);
 
     // A result changed, and cleared: the learner leaves the list.
     await results(a1, [{ unit: "Assessment", result: "pass" }]);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { certificateDueOn, certificateOverdue, drawPaper, lastOverdueResultsDay, mockFlagged, passMarkOf, scorePaper } from "../src/learning";
+import {
+  certificateDueOn,
+  certificateOverdue,
+  drawPaper,
+  lastOverdueResultsDay,
+  mockFlagged,
+  passMarkOf,
+  scorePaper,
+} from "../src/learning";
 
 describe("learning rules", () => {
   it("draws distinct questions, at most the bank's size", () => {

@@ -15,4 +15,4 @@ export { formView } from "./service";
 export { learnersRoutes } from "./router";
 export { learnerFormsOfOrder, learnerLinksForOrder, purgeExpiredLearnerRecords } from "./service";
 export { releaseHeldResultsTx } from "./release-held";
-export { refreshProgressKeys } from "./progress-keys";
+export { refreshProgressKeys } from "./progress-keys-repository";

@@ -12,7 +12,7 @@ import {
   mockAttempts,
   revisionProgress,
 } from "../../db/schema";
-import { refreshProgressKeys } from "./progress-keys";
+import { refreshProgressKeys } from "./progress-keys-repository";
 
 export async function updateLearner(
   db: DbOrTx,

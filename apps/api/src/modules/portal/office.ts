@@ -5,13 +5,7 @@
  */
 import { MOCK_FLAG_DAYS, mockFlagged } from "@app/rules";
 import type { z } from "zod";
-import {
-  LICENCE_STEPS,
-  type Attempt,
-  type CertificateProgressInputSchema,
-  type LicenceStep,
-  type MockBoard,
-} from "@app/contract";
+import { type Attempt, type CertificateProgressInputSchema, type LicenceStep, type MockBoard } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { addDays, ukDate } from "../../lib/dates";

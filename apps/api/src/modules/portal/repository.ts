@@ -228,7 +228,8 @@ function segmentWhere(segment: ProgressSegment, today: string) {
  * today), none (every licence step done). Three index range counts.
  */
 export async function countProgressSegments(db: DbOrTx, today: string): Promise<Record<ProgressSegment, number>> {
-  const count = (segment: ProgressSegment) => sql`(select count(*)::int from learner_records where ${segmentWhere(segment, today)})`;
+  const count = (segment: ProgressSegment) =>
+    sql`(select count(*)::int from learner_records where ${segmentWhere(segment, today)})`;
   const { rows } = await db.execute<Record<ProgressSegment, number>>(
     sql`select ${count("past")} as past, ${count("current")} as current, ${count("none")} as none`,
   );
@@ -243,7 +244,13 @@ export async function countProgressSegments(db: DbOrTx, today: string): Promise<
  */
 export async function progressSegmentPage(db: DbOrTx, segment: ProgressSegment, today: string, limit: number, offset: number) {
   const order = segment === "past" ? sql`lr.progress_since, lr.id` : sql`lr.id`;
-  const { rows } = await db.execute<{ id: number; attendee_id: number; order_id: number; item_id: number; results_on: string | null }>(sql`
+  const { rows } = await db.execute<{
+    id: number;
+    attendee_id: number;
+    order_id: number;
+    item_id: number;
+    results_on: string | null;
+  }>(sql`
     select lr.id, lr.attendee_id, a.order_id, a.order_item_id as item_id, lr.results_on::text as results_on
     from (select id, attendee_id, results_on, progress_since from learner_records
           where ${segmentWhere(segment, today)}
