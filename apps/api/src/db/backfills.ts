@@ -21,7 +21,7 @@ const BACKFILLS: Backfill[] = [
       select id from orders where list_learner is null order by id limit ${BATCH} for update skip locked)) as n`,
   },
   {
-    // Migration 0044: the progress list's keys of learner records written before it (decision 533).
+    // Migration 0047: the progress list's keys of learner records written before it (decision 533).
     name: "learner progress keys",
     batch: `select refresh_learner_progress_keys(array(
       select id from learner_records where progress_open is null order by id limit ${BATCH} for update skip locked)) as n`,

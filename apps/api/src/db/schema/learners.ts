@@ -68,7 +68,7 @@ export const learnerRecords = pgTable(
     evidenceSeenBy: text("evidence_seen_by"),
     purgedAt: tstz("purged_at"),
     /**
-     * Keys kept by `refreshProgressKeys` (decision 533, migration 0044's learner_progress_keys):
+     * Keys kept by `refreshProgressKeys` (decision 533, migration 0047's learner_progress_keys):
      * the London day of the last result, whether every result is a pass, whether the learner is on
      * the progress list (paid, not purged, results, certificate not sent or licence not granted;
      * null: not filled yet) and the list's "stuck since" day.

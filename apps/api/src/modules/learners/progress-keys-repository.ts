@@ -3,7 +3,7 @@
  * on the list, stuck since. Whoever writes what they derive from (results, licence steps,
  * certificate progress, the purge, the booking's status) calls this in the same transaction, so
  * the list and the certificate alert read an index instead of deriving every learner's key. The
- * formula is `learner_progress_keys()` (migration 0044), shared with the backfill and the generator.
+ * formula is `learner_progress_keys()` (migration 0047), shared with the backfill and the generator.
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
