@@ -44,6 +44,21 @@ export const certificateDueOn = (resultsOn: string) => addWorkingDays(resultsOn,
 export const certificateOverdue = (resultsOn: string, today: string, sentOn: string | null) =>
   sentOn === null && today > certificateDueOn(resultsOn);
 
+/**
+ * The last results day whose certificate is overdue on `today` (unsent): the due day never moves
+ * back as the results day moves on, so every earlier results day's is overdue too, and "overdue"
+ * is "results on or before this day" (the alert counts them in an index range, decision 533).
+ */
+export function lastOverdueResultsDay(today: string): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`Not a calendar date: ${today}`);
+  for (;;) {
+    d.setUTCDate(d.getUTCDate() - 1);
+    const day = d.toISOString().slice(0, 10);
+    if (certificateDueOn(day) < today) return day;
+  }
+}
+
 /** Days before the exam when a learner still below the pass mark is flagged. */
 export const MOCK_FLAG_DAYS = 2;
 

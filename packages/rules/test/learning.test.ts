@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { certificateDueOn, certificateOverdue, drawPaper, mockFlagged, passMarkOf, scorePaper } from "../src/learning";
+import {
+  certificateDueOn,
+  certificateOverdue,
+  drawPaper,
+  lastOverdueResultsDay,
+  mockFlagged,
+  passMarkOf,
+  scorePaper,
+} from "../src/learning";
 
 describe("learning rules", () => {
   it("draws distinct questions, at most the bank's size", () => {
@@ -28,6 +36,21 @@ describe("learning rules", () => {
     expect(certificateOverdue("2026-12-24", "2027-01-04", null)).toBe(false);
     expect(certificateOverdue("2026-12-24", "2027-01-05", null)).toBe(true);
     expect(certificateOverdue("2026-12-24", "2027-01-05", "2027-01-05")).toBe(false);
+  });
+
+  it("names the last results day overdue today, every day up to it overdue and none after", () => {
+    expect(lastOverdueResultsDay("2027-01-05")).toBe("2026-12-28");
+    expect(lastOverdueResultsDay("2027-01-04")).toBe("2026-12-23");
+    // Every day of two years: overdue exactly when the results day is on or before that day.
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2028, 0, 1); t += 86_400_000) {
+      const today = day(new Date(t));
+      const last = lastOverdueResultsDay(today);
+      for (let back = 1; back <= 20; back++) {
+        const results = day(new Date(t - back * 86_400_000));
+        expect(certificateOverdue(results, today, null), `${results} on ${today}`).toBe(results <= last);
+      }
+    }
   });
 
   it("flags from two days before the exam unless passed", () => {

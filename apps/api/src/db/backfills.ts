@@ -102,6 +102,12 @@ const BACKFILLS: Backfill[] = [
     select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
       refresh_order_list_keys(array(select id from batch)) as written`,
   },
+  {
+    // Migration 0047: the progress list's keys of learner records written before it (decision 533).
+    name: "learner progress keys",
+    batch: `select refresh_learner_progress_keys(array(
+      select id from learner_records where progress_open is null order by id limit ${BATCH} for update skip locked)) as n`,
+  },
 ];
 
 /** Runs the backfills (those of one `when`, or all) to the end; the rows written by each. */

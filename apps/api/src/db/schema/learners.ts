@@ -67,6 +67,16 @@ export const learnerRecords = pgTable(
     evidenceSeenAt: tstz("evidence_seen_at"),
     evidenceSeenBy: text("evidence_seen_by"),
     purgedAt: tstz("purged_at"),
+    /**
+     * Keys kept by `refreshProgressKeys` (decision 533, migration 0047's learner_progress_keys):
+     * the London day of the last result, whether every result is a pass, whether the learner is on
+     * the progress list (paid, not purged, results, certificate not sent or licence not granted;
+     * null: not filled yet) and the list's "stuck since" day.
+     */
+    resultsOn: date("results_on", { mode: "string" }),
+    resultsAllPassed: boolean("results_all_passed"),
+    progressOpen: boolean("progress_open").default(false),
+    progressSince: date("progress_since", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

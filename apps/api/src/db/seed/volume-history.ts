@@ -53,6 +53,8 @@ export async function fillHistory(c: pg.PoolClient, t: ReturnType<typeof volumeT
      select r.id, 'Assessment', case when r.id % 12 = 0 then 'resit' else 'pass' end, 'Site Administrator', coalesce(r.certificate_issued_at, r.id_checked_at)
      from learner_records r where r.id_checked_at is not null`,
   );
+  // The progress list's keys (decision 533), as the app's writers keep them.
+  await step("learner progress keys", `select refresh_learner_progress_keys(array(select id from learner_records))`);
   // Mails: the confirmation and the office's notice of each order, reminders, then the rest (contact
   // notices, results) up to the target; each booking mail names its reference as the app's do.
   await step(

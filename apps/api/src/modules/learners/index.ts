@@ -3,14 +3,16 @@ export { eraseLearners, type LearnerErasure } from "./erasure";
 export { RETENTION_YEARS } from "./service";
 export {
   findLearner,
-  findLearners,
   findLearnerByToken,
   learnersOf,
   learnersOfDate,
+  learnersByKeys,
   lockLearner,
+  type LearnerKeys,
   type LearnerRow,
 } from "./repository";
 export { formView } from "./service";
 export { learnersRoutes } from "./router";
 export { learnerFormsOfOrder, learnerLinksForOrder, purgeExpiredLearnerRecords } from "./service";
 export { releaseHeldResultsTx } from "./release-held";
+export { refreshProgressKeys } from "./progress-keys-repository";

@@ -159,7 +159,7 @@ export async function recordResults(
       throw new HttpError(400, `"${unknown.unit}" is not a unit of this course`, {
         issues: [{ path: "results", message: `"${unknown.unit}" is not a unit of this course` }],
       });
-    for (const r of input.results) await repo.setResult(tx, id, r.unit, r.result, actor.name, now);
+    await repo.setResults(tx, id, input.results, actor.name, now);
     const after = await registerOf(tx, row, now, actor);
     await logActivity(tx, {
       type: "course_completion",

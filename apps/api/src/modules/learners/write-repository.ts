@@ -12,6 +12,7 @@ import {
   mockAttempts,
   revisionProgress,
 } from "../../db/schema";
+import { refreshProgressKeys } from "./progress-keys-repository";
 
 export async function updateLearner(
   db: DbOrTx,
@@ -87,18 +88,28 @@ export async function setAttendance(
     });
 }
 
-export async function setResult(db: DbOrTx, learnerId: number, unit: string, result: string | null, by: string, now: Date) {
-  if (result === null) {
-    await db.delete(learnerResults).where(and(eq(learnerResults.learnerId, learnerId), eq(learnerResults.unit, unit)));
-    return;
+/** Records or clears the learner's results (unit → result, null clears), then their progress keys. */
+export async function setResults(
+  db: DbOrTx,
+  learnerId: number,
+  results: readonly { unit: string; result: string | null }[],
+  by: string,
+  now: Date,
+) {
+  for (const { unit, result } of results) {
+    if (result === null) {
+      await db.delete(learnerResults).where(and(eq(learnerResults.learnerId, learnerId), eq(learnerResults.unit, unit)));
+      continue;
+    }
+    await db
+      .insert(learnerResults)
+      .values({ learnerId, unit, result, recordedBy: by, recordedAt: now })
+      .onConflictDoUpdate({
+        target: [learnerResults.learnerId, learnerResults.unit],
+        set: { result, recordedBy: by, recordedAt: now },
+      });
   }
-  await db
-    .insert(learnerResults)
-    .values({ learnerId, unit, result, recordedBy: by, recordedAt: now })
-    .onConflictDoUpdate({
-      target: [learnerResults.learnerId, learnerResults.unit],
-      set: { result, recordedBy: by, recordedAt: now },
-    });
+  await refreshProgressKeys(db, { learners: [learnerId] });
 }
 
 /** Form columns the retention purge clears (the learner's own answers). */
@@ -161,6 +172,8 @@ export async function purgeLearner(db: DbOrTx, id: number, now: Date): Promise<n
     .update(learnerRecords)
     .set({ ...FORM_COLUMNS_CLEARED, purgedAt: now, updatedAt: now })
     .where(eq(learnerRecords.id, id));
+  // A purged record leaves the progress list and the certificate alert.
+  await refreshProgressKeys(db, { learners: [id] });
   return deleted.length;
 }
 

@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { courses, orderCharges, orderInstalments, orders, paymentSettings, refunds } from "../../db/schema";
 import type { PaymentOptions } from "../../db/schema/types";
+import { refreshProgressKeys } from "../learners";
 
 export type ChargeListRow = typeof orderCharges.$inferSelect;
 export type InstalmentRow = typeof orderInstalments.$inferSelect;
@@ -72,6 +73,8 @@ export async function releaseUnpaid(tx: Tx, id: number, at: Date): Promise<Order
     .update(orderInstalments)
     .set({ status: "cancelled", updatedAt: at })
     .where(and(eq(orderInstalments.orderId, id), eq(orderInstalments.status, "scheduled")));
+  // Its learners leave the progress list (decision 533).
+  await refreshProgressKeys(tx, { orders: [id] });
   return row!;
 }
 

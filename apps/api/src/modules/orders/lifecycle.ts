@@ -66,7 +66,7 @@ export async function confirmPaymentTx(tx: Tx, key: OrderKey, now: Date, opts: C
     // The hold ran out: take the seats and the code use again, under the same locks as a new order.
     try {
       paid = await tx.transaction(async (sp) => {
-        const row = await repo.setPaid(sp, order.id, amount, now);
+        const row = await repo.setPaid(sp, order.id, amount, now, order.status);
         const check = await lockAndCountClaims(
           sp,
           { dateIds: items.flatMap((i) => (i.courseDateId ? [i.courseDateId] : [])), discountId: order.discountCodeId },

@@ -17,6 +17,7 @@ import {
 } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import { markBackdated } from "../activity";
+import { refreshProgressKeys } from "../learners";
 
 /** How to find an order: by its public reference or by the provider's session id. */
 export type OrderKey = { reference: string } | { sessionId: string };
@@ -80,21 +81,36 @@ export async function lockOrder(tx: Tx, key: OrderKey): Promise<OrderRow | null>
   return row ?? null;
 }
 
-export async function setPaid(tx: Tx, orderId: number, amountPence: number, now: Date): Promise<OrderRow> {
+/**
+ * Marks the order paid. An order paid again after it was cancelled (a late payment accepted) may
+ * hold learner records from its first payment: their progress keys follow the status (decision
+ * 533). A pending order has none yet (they are made at commit), so the booking's own payment
+ * sends no second statement.
+ */
+export async function setPaid(
+  tx: Tx,
+  orderId: number,
+  amountPence: number,
+  now: Date,
+  from: OrderRow["status"] = "pending",
+): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({ status: "paid", paidAt: now, amountPaidPence: amountPence, cancelledAt: null, expiredAt: null, updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
+  if (from !== "pending") await refreshProgressKeys(tx, { orders: [orderId] });
   return row!;
 }
 
+/** Marks the order cancelled; its learners leave the progress list (their keys follow the status, decision 533). */
 export async function setCancelled(tx: Tx, orderId: number, now: Date): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
+  await refreshProgressKeys(tx, { orders: [orderId] });
   return row!;
 }
 

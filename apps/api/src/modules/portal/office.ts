@@ -5,18 +5,12 @@
  */
 import { MOCK_FLAG_DAYS, mockFlagged } from "@app/rules";
 import type { z } from "zod";
-import {
-  LICENCE_STEPS,
-  type Attempt,
-  type CertificateProgressInputSchema,
-  type LicenceStep,
-  type MockBoard,
-} from "@app/contract";
+import { type Attempt, type CertificateProgressInputSchema, type LicenceStep, type MockBoard } from "@app/contract";
 import type { Db, DbOrTx } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { addDays, ukDate } from "../../lib/dates";
 import { logActivity, type Actor } from "../activity";
-import { findLearner, findLearners, learnersOfDate, lockLearner, type LearnerRow } from "../learners";
+import { findLearner, learnersByKeys, learnersOfDate, lockLearner, type LearnerKeys, type LearnerRow } from "../learners";
 import type { Page } from "../../lib/paging";
 import { logged } from "./content";
 import { recordStep } from "./learner";
@@ -112,18 +106,40 @@ function progressView(row: LearnerRow, steps: repo.StepRow[], resultsOn: string 
   };
 }
 
-/** Learners with results whose certificate or licence is still open, longest stuck first: one page, read in batches. */
+/**
+ * Learners with results whose certificate or licence is still open, longest stuck first (decision
+ * 533): the segments' counts give the total and where the page starts; the page is read from the
+ * kept keys' index segment by segment, its learners and steps by their keys. One snapshot, so the
+ * total and the page agree.
+ */
 export async function progressList(db: Db, now: Date, page: Page) {
   const today = ukDate(now);
-  const { rows: open, total } = await repo.openProgressPage(db, today, LICENCE_STEPS.length, page.limit, page.offset);
-  const ids = open.map((o) => o.id);
-  const [steps, rows] = await Promise.all([repo.stepsOf(db, ids), findLearners(db, ids)]);
-  const byId = new Map(rows.map((r) => [r.rec.id, r]));
-  const items = open.flatMap((o) => {
-    const row = byId.get(o.id);
-    return row ? [progressView(row, steps, o.results_on, now)] : [];
-  });
-  return { items, total: total ?? (page.offset ? await repo.countOpenProgress(db, today, LICENCE_STEPS.length) : 0) };
+  return db.transaction(
+    async (tx) => {
+      const counts = await repo.countProgressSegments(tx, today);
+      const open: (LearnerKeys & { results_on: string | null })[] = [];
+      let skip = page.offset;
+      for (const segment of repo.PROGRESS_SEGMENTS) {
+        const want = page.limit - open.length;
+        if (want <= 0) break;
+        if (skip >= counts[segment]) {
+          skip -= counts[segment];
+          continue;
+        }
+        open.push(...(await repo.progressSegmentPage(tx, segment, today, want, skip)));
+        skip = 0;
+      }
+      const ids = open.map((o) => o.id);
+      const [steps, rows] = await Promise.all([repo.stepsOf(tx, ids), learnersByKeys(tx, open)]);
+      const byId = new Map(rows.map((r) => [r.rec.id, r]));
+      const items = open.flatMap((o) => {
+        const row = byId.get(o.id);
+        return row ? [progressView(row, steps, o.results_on, now)] : [];
+      });
+      return { items, total: counts.past + counts.current + counts.none };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
 }
 
 async function needLearner(tx: DbOrTx, id: number) {
@@ -140,7 +156,7 @@ export async function setCertificateProgress(
 ) {
   return logged(db, actor, now, "Certificate progress recorded", `Learner ${id}`, async (tx) => {
     await needLearner(tx, id);
-    await repo.updateRecord(tx, id, {
+    await repo.setCertificateProgress(tx, id, {
       certificateClaimedOn: input.claimed_on,
       certificateReceivedOn: input.received_on,
       certificateSentOn: input.sent_on,

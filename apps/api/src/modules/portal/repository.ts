@@ -16,6 +16,7 @@ import {
   revisionSections,
   studyUnits,
 } from "../../db/schema";
+import { refreshProgressKeys } from "../learners";
 
 export type UnitRow = typeof studyUnits.$inferSelect;
 export type SectionRow = typeof revisionSections.$inferSelect;
@@ -186,53 +187,84 @@ export async function setStep(db: DbOrTx, learnerId: number, step: string, done:
       .values({ learnerId, step, doneAt: now, recordedBy: by })
       .onConflictDoUpdate({ target: [licenceSteps.learnerId, licenceSteps.step], set: { doneAt: now, recordedBy: by } });
   else await db.delete(licenceSteps).where(and(eq(licenceSteps.learnerId, learnerId), eq(licenceSteps.step, step)));
+  await refreshProgressKeys(db, { learners: [learnerId] });
+}
+
+/** Certificate progress (claimed, received, sent or collected), then the learner's progress keys. */
+export async function setCertificateProgress(
+  db: DbOrTx,
+  id: number,
+  values: Pick<
+    typeof learnerRecords.$inferInsert,
+    "certificateClaimedOn" | "certificateReceivedOn" | "certificateSentOn" | "certificateSentHow" | "updatedAt"
+  >,
+) {
+  await db.update(learnerRecords).set(values).where(eq(learnerRecords.id, id));
+  await refreshProgressKeys(db, { learners: [id] });
 }
 
 export async function updateRecord(db: DbOrTx, id: number, values: Partial<typeof learnerRecords.$inferInsert>) {
   await db.update(learnerRecords).set(values).where(eq(learnerRecords.id, id));
 }
 
-/**
- * One page of the office's progress list (decision 532): learners of paid bookings with results
- * whose certificate is not yet sent, or whose licence is not yet granted, with the day their
- * results were last recorded, longest stuck first. "Stuck since" is stuckOf's rule in SQL: the
- * last licence step done (its UTC day), or the results day; none once every step is done
- * (LICENCE_STEPS, `stepCount`). Days in the future count as today, as stuck_days does.
- */
-export async function openProgressPage(
-  db: DbOrTx,
-  today: string,
-  stepCount: number,
-  limit: number,
-  offset: number,
-): Promise<{ rows: { id: number; results_on: string | null }[]; total: number | null }> {
-  const { rows } = await db.execute<{ id: number; results_on: string | null; total: number }>(sql`
-    select id, results_on::text as results_on, (count(*) over ())::int as total
-    from (
-      select lr.id,
-        (select max(r.recorded_at at time zone 'Europe/London')::date from learner_results r where r.learner_id = lr.id) as results_on,
-        (select count(distinct s.step) from licence_steps s where s.learner_id = lr.id) as steps,
-        (select max(s.done_at) from licence_steps s where s.learner_id = lr.id) as last_done
-      from learner_records lr
-      join order_attendees a on a.id = lr.attendee_id
-      join orders o on o.id = a.order_id
-      where o.status = 'paid' and lr.purged_at is null
-        and exists (select 1 from learner_results r where r.learner_id = lr.id)
-        and (lr.certificate_sent_on is null
-          or not exists (select 1 from licence_steps s where s.learner_id = lr.id and s.step = 'granted'))) open
-    order by case when steps >= ${stepCount} then null
-      else least(coalesce((last_done at time zone 'UTC')::date, results_on), ${today}::date) end asc nulls last, id
-    limit ${limit} offset ${offset}`);
-  return {
-    rows: rows.map((r) => ({ id: Number(r.id), results_on: r.results_on })),
-    // Past the last page no row carries the total: the caller counts then.
-    total: rows.length ? Number(rows[0]!.total) : null,
-  };
+/** The progress list's segments in its order (decision 533): since before today, today or later, none. */
+export const PROGRESS_SEGMENTS = ["past", "current", "none"] as const;
+export type ProgressSegment = (typeof PROGRESS_SEGMENTS)[number];
+
+/** Each segment's filter on the kept keys (the open learners' partial index serves every one). */
+function segmentWhere(segment: ProgressSegment, today: string) {
+  const where = {
+    past: sql`progress_since < ${today}::date`,
+    current: sql`progress_since >= ${today}::date`,
+    none: sql`progress_since is null`,
+  }[segment];
+  return sql`progress_open and ${where}`;
 }
 
-/** How many learners the progress list holds (only asked for past its last page). */
-export async function countOpenProgress(db: DbOrTx, today: string, stepCount: number): Promise<number> {
-  return (await openProgressPage(db, today, stepCount, 1, 0)).total ?? 0;
+/**
+ * How many learners the progress list holds in each segment (decision 533): open learners (paid
+ * booking, not purged, results recorded, certificate not sent or licence not granted, all kept in
+ * `progress_open`) by their "stuck since" day: before `today`, from today on (future days count as
+ * today), none (every licence step done). Three index range counts.
+ */
+export async function countProgressSegments(db: DbOrTx, today: string): Promise<Record<ProgressSegment, number>> {
+  const count = (segment: ProgressSegment) =>
+    sql`(select count(*)::int from learner_records where ${segmentWhere(segment, today)})`;
+  const { rows } = await db.execute<Record<ProgressSegment, number>>(
+    sql`select ${count("past")} as past, ${count("current")} as current, ${count("none")} as none`,
+  );
+  const r = rows[0]!;
+  return { past: Number(r.past), current: Number(r.current), none: Number(r.none) };
+}
+
+/**
+ * Rows `offset`.. of one segment in the list's order (longest stuck first, ties by id; from today
+ * on and none by id alone), each with its place, line and order keys (for `learnersByKeys`) and
+ * results day. An index read stopped at the page.
+ */
+export async function progressSegmentPage(db: DbOrTx, segment: ProgressSegment, today: string, limit: number, offset: number) {
+  const order = segment === "past" ? sql`lr.progress_since, lr.id` : sql`lr.id`;
+  const { rows } = await db.execute<{
+    id: number;
+    attendee_id: number;
+    order_id: number;
+    item_id: number;
+    results_on: string | null;
+  }>(sql`
+    select lr.id, lr.attendee_id, a.order_id, a.order_item_id as item_id, lr.results_on::text as results_on
+    from (select id, attendee_id, results_on, progress_since from learner_records
+          where ${segmentWhere(segment, today)}
+          order by ${segment === "past" ? sql`progress_since, id` : sql`id`}
+          limit ${limit} offset ${offset}) lr
+    join order_attendees a on a.id = lr.attendee_id
+    order by ${order}`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    attendee_id: Number(r.attendee_id),
+    order_id: Number(r.order_id),
+    item_id: Number(r.item_id),
+    results_on: r.results_on,
+  }));
 }
 
 /** The day the learner's results were last recorded (Europe/London), or null. */
@@ -242,18 +274,16 @@ export async function resultsDay(db: DbOrTx, learnerId: number) {
   return rows[0]?.d ?? null;
 }
 
-/** Learners whose results are all passes and whose certificate is not sent (the overdue alert reads these). */
-export async function certificatesAwaited(db: DbOrTx) {
-  const { rows } = await db.execute<{ id: number; results_on: string }>(sql`
-    select lr.id, max(r.recorded_at at time zone 'Europe/London')::date::text as results_on
-    from learner_records lr
-    join learner_results r on r.learner_id = lr.id
-    join order_attendees a on a.id = lr.attendee_id
-    join orders o on o.id = a.order_id
-    where o.status = 'paid' and lr.purged_at is null and lr.certificate_sent_on is null
-    group by lr.id
-    having bool_and(r.result = 'pass')`);
-  return rows;
+/**
+ * Learners awaiting their certificate whose results were recorded on or before `resultsBy`: an
+ * open learner (paid, not purged) whose results are all passes and whose certificate is not sent
+ * (decision 533), counted in the certificate index's range.
+ */
+export async function countCertificatesAwaited(db: DbOrTx, resultsBy: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from learner_records
+    where progress_open and results_all_passed and certificate_sent_on is null and results_on <= ${resultsBy}::date`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function findCourseDate(db: DbOrTx, id: number) {
