@@ -232,7 +232,12 @@ describe("the backfills of 0034 and 0038", () => {
   it("write nothing at the next start", async () => {
     const client = await pool.connect();
     try {
-      expect(await runBackfills(client)).toEqual({ "order charges": 0, "order self-service rows": 0, "order list keys": 0 });
+      expect(await runBackfills(client)).toEqual({
+        "order charges": 0,
+        "order self-service rows": 0,
+        "order list keys": 0,
+        "learner progress keys": 0,
+      });
     } finally {
       client.release();
     }

@@ -103,10 +103,16 @@ const BACKFILLS: Backfill[] = [
       refresh_order_list_keys(array(select id from batch)) as written`,
   },
   {
-    // Migration 0047: the progress list's keys of learner records written before it (decision 533).
+    // Migration 0047 (decision 533): the progress list's keys of learner records written before it.
+    // Until a record is filled it is missing from the progress list and the certificate alert's
+    // count (an office list, complete again seconds after the upgrade's online indexes).
     name: "learner progress keys",
-    batch: `select refresh_learner_progress_keys(array(
-      select id from learner_records where progress_open is null order by id limit ${BATCH} for update skip locked)) as n`,
+    when: "after indexes",
+    batch: `with batch as (
+      select id from learner_records where id > $1 and progress_open is null
+      order by id limit ${BATCH} for update skip locked)
+    select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
+      refresh_learner_progress_keys(array(select id from batch)) as written`,
   },
 ];
 
