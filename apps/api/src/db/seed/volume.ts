@@ -13,6 +13,7 @@ import type pg from "pg";
 import { ONLINE_INDEXES_FOLDER } from "../migrate";
 import { applyOnlineIndexes, readOnlineIndexes } from "../online-indexes";
 import { keepDayCounts } from "../../modules/activity";
+import { runBackfills } from "../backfills";
 import { createDb } from "../client";
 import { fillHistory } from "./volume-history";
 
@@ -166,6 +167,12 @@ export async function generateVolume(pool: pg.Pool, opts: VolumeOptions): Promis
     const { built, failed } = await applyOnlineIndexes(c, ONLINE_INDEXES_FOLDER);
     if (failed.length) throw new Error(`online indexes not built: ${failed.map((f) => `${f.name}: ${f.error}`).join("; ")}`);
     log(`online indexes (CREATE INDEX CONCURRENTLY): ${built.length} in ${Date.now() - started} ms`);
+    // What the backfills of released migrations fill (decisions 520, 533, 552: charges, self-service
+    // rows, list and progress keys), by the same statements: the database is as a running centre's
+    // after its upgrades, and a bench's first start has nothing left to fill.
+    const filling = Date.now();
+    const filled = await runBackfills(c);
+    log(`backfills: ${JSON.stringify(filled)} in ${Date.now() - filling} ms`);
     await c.query("reset statement_timeout");
     await c.query("reset lock_timeout");
     counts = generated;
