@@ -2,9 +2,11 @@
  * The enrolments search in SQL (decision 531): the rule of `enrollmentMatches` (booking reference
  * with or without the dash from 3 characters, buyer or attendee name, e-mail, phone digits, course
  * title, discount code) as a union of one lookup per column, each served by its trigram index
- * (drizzle/online/0040_search_indexes.sql), then one page of the matching orders, newest first.
+ * (drizzle/online/0040_search_indexes.sql), narrowed by a course date and a status (decision
+ * 536), then one page of the matching orders, newest first.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
+import type { OrderStatus } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import { orders, type OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
@@ -45,21 +47,53 @@ export function orderSearchIds(search: string, opts: { company: boolean }): SQL 
   return sql.join(parts, sql` union `);
 }
 
+/** What the enrolments list is narrowed by (decision 536): a search, a course date, a status. */
+export type EnrollmentFilters = { q?: string; courseDateId?: number; status?: OrderStatus };
+
 /**
- * One page of the orders the search finds, newest first, and how many it finds in all. Each match
- * is looked up by its id (the lateral subquery keeps the planner from reading every order to join
- * the matches), then the page's orders are read whole.
+ * One page of the orders the filters find, newest first, and how many in all (decision 536). The
+ * search and the course date each give a set of order ids through their indexes (the search's
+ * trigram lookups, order_items_course_date_idx); with both, their intersection. Each match is
+ * then looked up by its id, where the status is checked (the lateral subquery keeps the planner
+ * from reading every order to join the matches), then the page's orders are read whole. A status
+ * alone reads the orders newest first and keeps that status.
  */
-export async function searchOrders(db: DbOrTx, search: string, page: Page): Promise<{ rows: OrderRow[]; total: number }> {
-  const ids = orderSearchIds(search, { company: false });
-  const [pageIds, count] = await Promise.all([
-    db.execute<{ id: number }>(sql`
-      select o.id from (${ids}) m
-      cross join lateral (select s.id, s.created_at from orders s where s.id = m.id offset 0) o
-      order by o.created_at desc, o.id desc
-      limit ${page.limit} offset ${page.offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from (${ids}) m`),
-  ]);
+export async function filterOrders(
+  db: DbOrTx,
+  f: EnrollmentFilters,
+  page: Page,
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const sources: SQL[] = [];
+  if (f.q?.trim()) sources.push(orderSearchIds(f.q, { company: false }));
+  if (f.courseDateId !== undefined)
+    sources.push(sql`select distinct i.order_id as id from order_items i where i.course_date_id = ${f.courseDateId}`);
+  const status = f.status === undefined ? sql`` : sql` and s.status = ${f.status}`;
+  let pageIds: { rows: { id: number }[] };
+  let count: { rows: { n: number }[] };
+  if (sources.length === 0) {
+    [pageIds, count] = await Promise.all([
+      db.execute<{ id: number }>(sql`
+        select s.id from orders s where true${status}
+        order by s.created_at desc, s.id desc limit ${page.limit} offset ${page.offset}`),
+      db.execute<{ n: number }>(sql`select count(*)::int as n from orders s where true${status}`),
+    ]);
+  } else {
+    // One set as it is (the search's union is distinct already); two intersected.
+    const ids = sources.length === 1 ? sources[0]! : sql.join(sources.map((s) => sql`(${s})`), sql` intersect `);
+    [pageIds, count] = await Promise.all([
+      db.execute<{ id: number }>(sql`
+        select o.id from (${ids}) m
+        cross join lateral (select s.id, s.created_at from orders s where s.id = m.id${status} offset 0) o
+        order by o.created_at desc, o.id desc
+        limit ${page.limit} offset ${page.offset}`),
+      db.execute<{ n: number }>(
+        f.status === undefined
+          ? sql`select count(*)::int as n from (${ids}) m`
+          : sql`select count(*)::int as n from (${ids}) m
+                cross join lateral (select 1 from orders s where s.id = m.id${status} offset 0) o`,
+      ),
+    ]);
+  }
   const order = pageIds.rows.map((r) => Number(r.id));
   const rows = order.length ? await db.select().from(orders).where(inArray(orders.id, order)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
