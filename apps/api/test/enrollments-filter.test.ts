@@ -39,7 +39,11 @@ const get = (url: string, who: Session) => ctx.app.inject({ method: "GET", url, 
 /** A new course with one date on [start, start + 1]: its date id. */
 async function courseDate(title: string, startIn: number) {
   const start = addDays(ukDate(ctx.clock.now()), startIn);
-  const id = await createCourse(ctx.db, { title, dates: [{ startDate: start, endDate: addDays(start, 1) }] } as never, ctx.clock.now());
+  const id = await createCourse(
+    ctx.db,
+    { title, dates: [{ startDate: start, endDate: addDays(start, 1) }] } as never,
+    ctx.clock.now(),
+  );
   const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, id));
   return { courseId: id, dateId: date!.id };
 }
@@ -53,7 +57,8 @@ async function book(d: { courseId: number; dateId: number }, lastName: string, p
   const res = await ctx.app.inject({ method: "POST", url: "/api/enroll", payload });
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json() as { reference: string; booking_reference: string };
-  if (pay) expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay` })).statusCode).toBe(303);
+  if (pay)
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${order.reference}/pay` })).statusCode).toBe(303);
   return order.booking_reference;
 }
 

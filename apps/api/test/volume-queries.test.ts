@@ -143,6 +143,13 @@ const screens = (): [string, string][] => [
   ["messages, unhandled", "/api/messages?status=unhandled"],
   ["enrolments", "/api/enrollments"],
   ["enrolments, search", `/api/enrollments?q=${encodeURIComponent(ids.lastName)}`],
+  // The register and the enrolments screen ask for one course date (decision 536).
+  ["enrolments of a date", `/api/enrollments?course_date_id=${ids.date}&limit=200`],
+  [
+    "enrolments of a date, paid, searched",
+    `/api/enrollments?course_date_id=${ids.date}&status=paid&q=${encodeURIComponent(ids.lastName)}`,
+  ],
+  ["enrolments' course dates", "/api/enrollments/course-dates"],
   ["waiting list", "/api/admin/waiting-list"],
   ["scheduled mail, due", "/api/scheduled-mail?view=due"],
   ["scheduled mail, sent", "/api/scheduled-mail?view=sent"],

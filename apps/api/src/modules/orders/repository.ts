@@ -221,11 +221,7 @@ const paidOnDates = (db: DbOrTx, dateIds: number[]) =>
 /** Paid orders with a line on one of these course dates, newest first (a trainer's bookings, decision 333). */
 export async function listPaidOrdersOnDates(db: DbOrTx, dateIds: number[]): Promise<OrderRow[]> {
   if (!dateIds.length) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(paidOnDates(db, dateIds))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return db.select().from(orders).where(paidOnDates(db, dateIds)).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
 /** One page of those orders and how many there are (decision 536: a trainer's list without a search). */
@@ -243,7 +239,10 @@ export async function pagePaidOrdersOnDates(
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(orders).where(paidOnDates(db, dateIds)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(paidOnDates(db, dateIds)),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

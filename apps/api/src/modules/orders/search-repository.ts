@@ -58,11 +58,7 @@ export type EnrollmentFilters = { q?: string; courseDateId?: number; status?: Or
  * from reading every order to join the matches), then the page's orders are read whole. A status
  * alone reads the orders newest first and keeps that status.
  */
-export async function filterOrders(
-  db: DbOrTx,
-  f: EnrollmentFilters,
-  page: Page,
-): Promise<{ rows: OrderRow[]; total: number }> {
+export async function filterOrders(db: DbOrTx, f: EnrollmentFilters, page: Page): Promise<{ rows: OrderRow[]; total: number }> {
   const sources: SQL[] = [];
   if (f.q?.trim()) sources.push(orderSearchIds(f.q, { company: false }));
   if (f.courseDateId !== undefined)
@@ -79,7 +75,13 @@ export async function filterOrders(
     ]);
   } else {
     // One set as it is (the search's union is distinct already); two intersected.
-    const ids = sources.length === 1 ? sources[0]! : sql.join(sources.map((s) => sql`(${s})`), sql` intersect `);
+    const ids =
+      sources.length === 1
+        ? sources[0]!
+        : sql.join(
+            sources.map((s) => sql`(${s})`),
+            sql` intersect `,
+          );
     [pageIds, count] = await Promise.all([
       db.execute<{ id: number }>(sql`
         select o.id from (${ids}) m

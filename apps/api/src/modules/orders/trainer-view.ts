@@ -52,8 +52,7 @@ export async function trainerEnrollments(
   filters: { courseDateId?: number; status?: OrderStatus } = {},
 ): Promise<{ items: Enrollment[]; total: number }> {
   if (filters.status !== undefined && filters.status !== "paid") return { items: [], total: 0 };
-  const on =
-    filters.courseDateId === undefined ? [...dateIds] : dateIds.has(filters.courseDateId) ? [filters.courseDateId] : [];
+  const on = filters.courseDateId === undefined ? [...dateIds] : dateIds.has(filters.courseDateId) ? [filters.courseDateId] : [];
   const view = async (rows: OrderRow[]) => {
     const ids = rows.map((r) => r.id);
     const [items, attendees] = await Promise.all([repo.findItemsOf(db, ids), repo.findAttendeesOf(db, ids)]);
