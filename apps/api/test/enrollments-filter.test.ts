@@ -139,6 +139,22 @@ describe("GET /api/enrollments?course_date_id=", () => {
     expect((all.json() as Row[]).length).toBe(2);
   });
 
+  it("searches a trainer's bookings by what a trainer sees only: reference, names, their lines' titles", async () => {
+    const find = async (q: string) =>
+      ((await get(`/api/enrollments?q=${encodeURIComponent(q)}`, trainer)).json() as Row[]).map((r) => r.booking_reference);
+    expect(await find("Abbot")).toEqual([refs.paid[0]]);
+    expect(await find(refs.paid[1]!.replace("-", "").toLowerCase())).toEqual([refs.paid[1]]);
+    expect(new Set(await find("filter course"))).toEqual(new Set(refs.paid));
+    // The attendee's name (the buyer books for themself here: Casey).
+    expect((await find("casey")).length).toBe(3);
+    // Never by what a trainer may not see: e-mail, phone; nor another trainer's booking or an unpaid one.
+    expect(await find("abbot@example.com")).toEqual([]);
+    expect(await find("07700 900321")).toEqual([]);
+    expect(await find("Evans")).toEqual([]);
+    expect(await find("Dawson")).toEqual([]);
+    expect(await find("(other)")).toEqual([]);
+  });
+
   it("lists the course dates with bookings: every one for the office, a trainer's own paid ones", async () => {
     const office_ = await get("/api/enrollments/course-dates", office);
     expect(office_.statusCode, office_.body).toBe(200);

@@ -218,13 +218,7 @@ const paidOnDates = (db: DbOrTx, dateIds: number[]) =>
     inArray(orders.id, db.select({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.courseDateId, dateIds))),
   );
 
-/** Paid orders with a line on one of these course dates, newest first (a trainer's bookings, decision 333). */
-export async function listPaidOrdersOnDates(db: DbOrTx, dateIds: number[]): Promise<OrderRow[]> {
-  if (!dateIds.length) return [];
-  return db.select().from(orders).where(paidOnDates(db, dateIds)).orderBy(desc(orders.createdAt), desc(orders.id));
-}
-
-/** One page of those orders and how many there are (decision 536: a trainer's list without a search). */
+/** One page of the paid orders with a line on one of these course dates, newest first, and how many there are (a trainer's list, decisions 333 and 536). */
 export async function pagePaidOrdersOnDates(
   db: DbOrTx,
   dateIds: number[],

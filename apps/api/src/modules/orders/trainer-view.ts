@@ -4,12 +4,13 @@
  * contact details, addresses or money. Built by leaving fields out, never by blanking them, so a
  * new field stays hidden from trainers until someone decides otherwise.
  */
-import { enrollmentMatches, type Enrollment, type OrderStatus } from "@app/contract";
+import type { Enrollment, OrderStatus } from "@app/contract";
 import type { OrderRow } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Page } from "../../lib/paging";
 import { toEnrollments } from "./mappers";
 import * as repo from "./repository";
+import { trainerSearchOrders } from "./search-repository";
 
 export function forTrainer(e: Enrollment, dateIds: ReadonlySet<number>): Enrollment {
   return {
@@ -40,8 +41,8 @@ export function forTrainer(e: Enrollment, dateIds: ReadonlySet<number>): Enrollm
 /**
  * One page of a trainer's bookings (search by reference, name or course title, as the office's).
  * A course date narrows them to that date when it is one of the trainer's, else to none; a status
- * other than paid finds none (a trainer's list holds paid bookings only). Without a search the
- * page is read in SQL; a search runs over the trainer's fields only, so it reads their bookings.
+ * other than paid finds none (a trainer's list holds paid bookings only). The page is read in SQL;
+ * a search looks at the trainer's fields only (search-repository.ts `trainerSearchOrders`).
  */
 export async function trainerEnrollments(
   db: Db,
@@ -58,11 +59,8 @@ export async function trainerEnrollments(
     const [items, attendees] = await Promise.all([repo.findItemsOf(db, ids), repo.findAttendeesOf(db, ids)]);
     return toEnrollments(rows, items, attendees, now).map((e) => forTrainer(e, dateIds));
   };
-  if (!search?.trim()) {
-    const { rows, total } = await repo.pagePaidOrdersOnDates(db, on, page);
-    return { items: await view(rows), total };
-  }
-  const all = await view(await repo.listPaidOrdersOnDates(db, on));
-  const matches = all.filter((e) => enrollmentMatches(e, search));
-  return { items: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+  const { rows, total } = search?.trim()
+    ? await trainerSearchOrders(db, search, on, page)
+    : await repo.pagePaidOrdersOnDates(db, on, page);
+  return { items: await view(rows), total };
 }
