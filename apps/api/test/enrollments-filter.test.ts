@@ -178,16 +178,17 @@ describe("GET /api/enrollments?course_date_id=", () => {
     expect(after.map((d) => d.course_date_id)).toEqual([mine.dateId]);
   });
 
+  const NOT_A_DATE = "course_date_id must be a course date's id";
   it.each([
-    ["a word", "course_date_id=abc", "course_date_id"],
-    ["zero", "course_date_id=0", "course_date_id"],
-    ["a fraction", "course_date_id=1.5", "course_date_id"],
-    ["beyond an id", "course_date_id=99999999999", "course_date_id"],
-    ["an unknown status", "status=refunded", "status"],
-  ])("answers 400 naming the field for %s", async (_name, query, field) => {
+    ["a word", "course_date_id=abc", NOT_A_DATE],
+    ["zero", "course_date_id=0", NOT_A_DATE],
+    ["a fraction", "course_date_id=1.5", NOT_A_DATE],
+    ["beyond an id", "course_date_id=99999999999", NOT_A_DATE],
+    ["an unknown status", "status=refunded", "status must be one of pending, paid, expired, cancelled"],
+  ])("answers 400 with a clear message for %s", async (_name, query, message) => {
     const res = await get(`/api/enrollments?${query}`, office);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.body).toContain(field);
+    expect(res.json()).toMatchObject({ message, issues: [{ path: query.split("=")[0], message }] });
   });
 
   it("answers an unknown course date with an empty list", async () => {

@@ -26,18 +26,25 @@ export * from "./order-read";
 /** GET /enrollments: a page of the bookings, narrowed by search, course date and status (decision 536). */
 export const EnrollmentsQuery = PageQuery.extend({
   /** Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code. */
-  q: z.string().trim().max(200).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code"),
   /** Only bookings with a line on this course date (a trainer: one of their own dates, else none). */
   course_date_id: z.coerce
     .number({ invalid_type_error: "course_date_id must be a course date's id" })
     .int("course_date_id must be a course date's id")
     .positive("course_date_id must be a course date's id")
     .max(MAX_INT, "course_date_id must be a course date's id")
-    .optional(),
+    .optional()
+    .describe("Only bookings with a line on this course date (a trainer: one of their own dates, else none)"),
   /** Only bookings in this state (a trainer's list holds paid ones only). */
   status: z
     .enum(ORDER_STATUSES, { errorMap: () => ({ message: `status must be one of ${ORDER_STATUSES.join(", ")}` }) })
-    .optional(),
+    .optional()
+    .describe("Only bookings in this state (a trainer's list holds paid bookings only)"),
 });
 export type EnrollmentsQueryInput = z.input<typeof EnrollmentsQuery>;
 

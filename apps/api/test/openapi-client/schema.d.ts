@@ -7638,8 +7638,11 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code */
                 q?: string;
+                /** @description Only bookings with a line on this course date (a trainer: one of their own dates, else none) */
                 course_date_id?: number;
+                /** @description Only bookings in this state (a trainer's list holds paid bookings only) */
                 status?: "pending" | "paid" | "expired" | "cancelled";
             };
             header?: never;
