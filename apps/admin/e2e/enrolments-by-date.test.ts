@@ -34,7 +34,6 @@ function enrolmentCalls(page: Page): URL[] {
 }
 
 describeAtWidths("enrolments by date", () => {
-
   test("the office's register asks only for its course date and lists the paid attendees with contact details", async ({
     page,
     login,
