@@ -55,7 +55,8 @@ export default function EnrolmentsPage() {
     : "all";
 
   // The server searches, filters and pages (decision 536): one request per page shown.
-  const q = useSettled(search.trim(), SEARCH_DELAY_MS);
+  // The API takes 200 characters of search (more could never match a field anyway).
+  const q = useSettled(search.trim().slice(0, 200), SEARCH_DELAY_MS);
   const filters = {
     ...(q ? { q } : {}),
     ...(courseDateId !== null ? { course_date_id: courseDateId } : {}),
