@@ -7,7 +7,7 @@ import { z } from "zod";
 import { adminResponses, c, ErrorSchema, MAX_INT, officeOnly, PageQuery, TEXT_MAX, trainerToo } from "./common";
 import { postcodeIssue } from "./checkout";
 import { EnrollResponseSchema, OrderSchema } from "./order-input";
-import { EnrollmentSchema, OrderStatusSchema } from "./order-read";
+import { EnrollmentSchema, ORDER_STATUSES, OrderStatusSchema } from "./order-read";
 
 export {
   BOOKING_TERMS_REQUIRED_MESSAGE,
@@ -22,6 +22,43 @@ export * from "./booking-ref";
 export * from "./checkout";
 export * from "./order-input";
 export * from "./order-read";
+
+/** GET /enrollments: a page of the bookings, narrowed by search, course date and status (decision 536). */
+export const EnrollmentsQuery = PageQuery.extend({
+  /** Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code. */
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe("Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code"),
+  /** Only bookings with a line on this course date (a trainer: one of their own dates, else none). */
+  course_date_id: z.coerce
+    .number({ invalid_type_error: "course_date_id must be a course date's id" })
+    .int("course_date_id must be a course date's id")
+    .positive("course_date_id must be a course date's id")
+    .max(MAX_INT, "course_date_id must be a course date's id")
+    .optional()
+    .describe("Only bookings with a line on this course date (a trainer: one of their own dates, else none)"),
+  /** Only bookings in this state (a trainer's list holds paid ones only). */
+  status: z
+    .enum(ORDER_STATUSES, { errorMap: () => ({ message: `status must be one of ${ORDER_STATUSES.join(", ")}` }) })
+    .optional()
+    .describe("Only bookings in this state (a trainer's list holds paid bookings only)"),
+});
+export type EnrollmentsQueryInput = z.input<typeof EnrollmentsQuery>;
+
+/** A course date with bookings, labelled as its booking lines label it (the enrolments screen's date choice). */
+export const EnrollmentDateSchema = z.object({
+  course_date_id: z.number().int(),
+  title: z.string(),
+  date_label: z.string(),
+  startDate: z.string().optional(),
+  endDate: z.string().optional(),
+  time: z.string(),
+  duration: z.string(),
+});
+export type EnrollmentDate = z.infer<typeof EnrollmentDateSchema>;
 
 export const ordersContract = c.router({
   enroll: {
@@ -41,10 +78,19 @@ export const ordersContract = c.router({
   enrollments: {
     method: "GET",
     path: "/enrollments",
-    /** `q`: booking reference (with or without the dash, any case), name, e-mail, course title or discount code. */
-    query: PageQuery.extend({ q: z.string().trim().max(200).optional() }).optional(),
+    query: EnrollmentsQuery.optional(),
     responses: { 200: z.array(EnrollmentSchema), ...adminResponses },
     metadata: { ...trainerToo, totalCount: true },
+    summary:
+      "Bookings, newest first, paged (x-total-count); a trainer gets the paid ones on their own course dates, without contact details or money",
+  },
+  enrollmentDates: {
+    method: "GET",
+    path: "/enrollments/course-dates",
+    responses: { 200: z.array(EnrollmentDateSchema), ...adminResponses },
+    metadata: trainerToo,
+    summary:
+      "The course dates that have bookings the viewer may see (a trainer: paid ones on their own dates), soonest first: the enrolments screen's date choice",
   },
   status: {
     method: "GET",

@@ -446,8 +446,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** orders.enrollments */
+        /** Bookings, newest first, paged (x-total-count); a trainer gets the paid ones on their own course dates, without contact details or money */
         get: operations["orders.enrollments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/enrollments/course-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The course dates that have bookings the viewer may see (a trainer: paid ones on their own dates), soonest first: the enrolments screen's date choice */
+        get: operations["orders.enrollmentDates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7621,7 +7638,12 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description Booking reference (with or without the dash, any case), name, e-mail, phone, course title or discount code */
                 q?: string;
+                /** @description Only bookings with a line on this course date (a trainer: one of their own dates, else none) */
+                course_date_id?: number;
+                /** @description Only bookings in this state (a trainer's list holds paid bookings only) */
+                status?: "pending" | "paid" | "expired" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -7704,6 +7726,129 @@ export interface operations {
                                 created_at: string;
                             };
                         }[];
+                    }[];
+                };
+            };
+            /** @description Bad input (the message and the fields' problems) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not signed in, or the session ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+            /** @description Server fault */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        issues?: {
+                            path: string;
+                            message: string;
+                        }[];
+                        attempts?: number;
+                        max_attempts?: number;
+                        locked_until?: string;
+                        retry_after?: number;
+                    };
+                };
+            };
+        };
+    };
+    "orders.enrollmentDates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        course_date_id: number;
+                        title: string;
+                        date_label: string;
+                        startDate?: string;
+                        endDate?: string;
+                        time: string;
+                        duration: string;
                     }[];
                 };
             };

@@ -1,26 +1,38 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { Download, Printer, Search } from "lucide-react";
 import { Button, EmptyState, ErrorState, buttonClassName, useToast } from "@app/ui";
 import { ORDER_STATUSES } from "@app/contract";
 import type { Enrollment, OrderStatus } from "@app/contract";
-import { useEnrollments } from "./api";
+import { fetchFilteredEnrollments, useEnrollmentDates, useEnrollmentsPage } from "./api";
 import { downloadFile } from "../../lib/download";
 import { useAuth } from "../../lib/auth";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
-import { PrevNextPager, pageSlice } from "../../components/PrevNextPager";
+import { PrevNextPager } from "../../components/PrevNextPager";
 import { TableSkeletonRows } from "../../components/TableSkeleton";
 import { LoadingNote } from "../../components/Loading";
 import { EnrolmentModal } from "./EnrolmentModal";
 import { StatusBadge } from "./StatusBadge";
-import { STATUS_LABELS, applyFilters, courseDateOptions, downloadText, enrolmentsCsv, fullName } from "./model";
+import { STATUS_LABELS, dateChoice, downloadText, enrolmentsCsv, fullName } from "./model";
 import "./enrolments.css";
 
 /** Spec §9: enrolments page size 10, 5 skeleton rows. */
 export const ENROLMENTS_PAGE_SIZE = 10;
 const SKELETON_ROWS = 5;
+/** Typing waits this long before the server is asked (one request per pause, not per key). */
+const SEARCH_DELAY_MS = 300;
+
+/** The value once it has stood still for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 function todayStamp(): string {
   const d = new Date();
@@ -34,8 +46,6 @@ export default function EnrolmentsPage() {
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Enrollment | null>(null);
-  const query = useEnrollments();
-
   const search = params.get("q") ?? "";
   const dateParam = Number(params.get("date"));
   const courseDateId = Number.isInteger(dateParam) && dateParam > 0 ? dateParam : null;
@@ -44,10 +54,30 @@ export default function EnrolmentsPage() {
     ? (statusParam as OrderStatus)
     : "all";
 
-  const rows = useMemo(() => query.data ?? [], [query.data]);
-  const options = useMemo(() => courseDateOptions(rows), [rows]);
-  const filtered = useMemo(() => applyFilters(rows, { search, courseDateId, status }), [rows, search, courseDateId, status]);
-  const { totalPages, current, start, items } = pageSlice(filtered, page, ENROLMENTS_PAGE_SIZE);
+  // The server searches, filters and pages (decision 536): one request per page shown.
+  // The API takes 200 characters of search (more could never match a field anyway).
+  const q = useSettled(search.trim().slice(0, 200), SEARCH_DELAY_MS);
+  const filters = {
+    ...(q ? { q } : {}),
+    ...(courseDateId !== null ? { course_date_id: courseDateId } : {}),
+    ...(status !== "all" ? { status } : {}),
+  };
+  const filtering = Object.keys(filters).length > 0;
+  const query = useEnrollmentsPage({ ...filters, page, limit: ENROLMENTS_PAGE_SIZE });
+  const dates = useEnrollmentDates();
+  const options = useMemo(() => dateChoice(dates.data ?? []), [dates.data]);
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / ENROLMENTS_PAGE_SIZE));
+  const current = Math.min(page, totalPages);
+  const start = (current - 1) * ENROLMENTS_PAGE_SIZE;
+  // Nothing found: "none yet" or "none match" needs to know whether there is any booking at all.
+  const any = useEnrollmentsPage({ limit: 1 }, filtering && query.isSuccess && total === 0);
+  const none = !filtering || (any.data?.total ?? 1) === 0;
+  // A page past the end (a booking went meanwhile) shows the last one.
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData && page > totalPages) setPage(totalPages);
+  }, [query.isSuccess, query.isPlaceholderData, page, totalPages]);
 
   function setParam(key: string, value: string) {
     const next = new URLSearchParams(params);
@@ -65,12 +95,12 @@ export default function EnrolmentsPage() {
         .catch((e: unknown) => toast.error(errorMessage(e)));
       return;
     }
-    try {
-      downloadText(`enrolments-${todayStamp()}.csv`, enrolmentsCsv(filtered));
-      toast.success(`Exported ${filtered.length} ${filtered.length === 1 ? "enrolment" : "enrolments"}`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    void fetchFilteredEnrollments(filters)
+      .then((rows) => {
+        downloadText(`enrolments-${todayStamp()}.csv`, enrolmentsCsv(rows));
+        toast.success(`Exported ${rows.length} ${rows.length === 1 ? "enrolment" : "enrolments"}`);
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error)));
   }
 
   const loaded = !query.isPending && !query.isError;
@@ -83,7 +113,7 @@ export default function EnrolmentsPage() {
           <p className="admin-page__subtitle">Bookings made on the website, with their payment status.</p>
         </div>
         <div className="enrol-actions">
-          <Button variant="secondary" onClick={exportCsv} disabled={!loaded || filtered.length === 0}>
+          <Button variant="secondary" onClick={exportCsv} disabled={!loaded || total === 0}>
             <Download size={18} aria-hidden="true" />
             Export CSV
           </Button>
@@ -162,15 +192,11 @@ export default function EnrolmentsPage() {
               retrying={query.isFetching}
             />
           </div>
-        ) : loaded && filtered.length === 0 ? (
+        ) : loaded && total === 0 ? (
           <div className="admin-card__body">
             <EmptyState
-              title={rows.length === 0 ? "No enrolments yet" : "No enrolments match"}
-              text={
-                rows.length === 0
-                  ? "Bookings made on the website will show here."
-                  : "Try another name, e-mail, phone, date or status."
-              }
+              title={none ? "No enrolments yet" : "No enrolments match"}
+              text={none ? "Bookings made on the website will show here." : "Try another name, e-mail, phone, date or status."}
             />
           </div>
         ) : (
@@ -229,10 +255,10 @@ export default function EnrolmentsPage() {
           </div>
         )}
 
-        {loaded && filtered.length > 0 ? (
+        {loaded && total > 0 ? (
           <div className="admin-card__footer">
             <p className="admin-showing">
-              Showing {start + 1}-{start + items.length} of {filtered.length}
+              Showing {start + 1}-{start + items.length} of {total}
             </p>
             <PrevNextPager page={current} totalPages={totalPages} onPageChange={setPage} label="Enrolment pages" />
           </div>

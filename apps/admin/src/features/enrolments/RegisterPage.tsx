@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link, useParams } from "react-router-dom";
 import { ArrowLeft, Printer } from "lucide-react";
 import { Button, ErrorState, EmptyState, Spinner, buttonClassName } from "@app/ui";
-import { useEnrollments } from "./api";
+import { useDateEnrollments } from "./api";
 import { errorMessage } from "../../lib/errors";
 import { paths } from "../../config/paths";
 import { usePageTitle } from "../../components/usePageTitle";
@@ -19,7 +19,8 @@ const SPARE_ROWS = 3;
 export default function RegisterPage() {
   const { courseDateId } = useParams();
   const id = Number(courseDateId);
-  const query = useEnrollments();
+  // Only this date's bookings (decision 536); the office's every status, a trainer's paid ones.
+  const query = useDateEnrollments(id);
   const option = useMemo(() => courseDateOptions(query.data ?? []).find((o) => o.id === id), [query.data, id]);
   const attendees = useMemo(() => registerAttendees(query.data ?? [], id), [query.data, id]);
   const days = option ? courseDays(option.startDate, option.endDate) : [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Enrollment } from "@app/contract";
-import { applyFilters, courseDateOptions, courseDays, enrolmentsCsv, matchesSearch, registerAttendees, toCsv } from "./model";
+import { courseDateOptions, dateChoice, courseDays, enrolmentsCsv, matchesSearch, registerAttendees, toCsv } from "./model";
 
 function enrolment(over: Partial<Enrollment> = {}): Enrollment {
   return {
@@ -90,9 +90,19 @@ describe("search and filters", () => {
     expect(matchesSearch(rows[0]!, "900 123")).toBe(true);
     expect(matchesSearch(rows[0]!, "sam")).toBe(false);
   });
-  it("filters by status and course date", () => {
-    expect(applyFilters(rows, { search: "", courseDateId: null, status: "pending" }).map((e) => e.id)).toEqual([2]);
-    expect(applyFilters(rows, { search: "", courseDateId: 100, status: "all" }).map((e) => e.id)).toEqual([1]);
+  it("offers the API's course dates soonest first", () => {
+    const date = { time: "09:00", duration: "2 days" };
+    expect(
+      dateChoice([
+        { ...date, course_date_id: 7, title: "B", date_label: "late", startDate: "2027-03-01" },
+        { ...date, course_date_id: 8, title: "A", date_label: "none" },
+        { ...date, course_date_id: 9, title: "C", date_label: "early", startDate: "2027-01-01" },
+      ]).map((o) => [o.id, o.dateLabel]),
+    ).toEqual([
+      [9, "early"],
+      [7, "late"],
+      [8, "none"],
+    ]);
   });
   it("lists each course date once", () => {
     expect(courseDateOptions([...rows, enrolment({ id: 3 })]).map((o) => o.id)).toEqual([100]);

@@ -1,4 +1,4 @@
-import { enrollmentMatches, type Enrollment, type OrderStatus } from "@app/contract";
+import { enrollmentMatches, type Enrollment, type EnrollmentDate, type OrderStatus } from "@app/contract";
 import { courseDays as calendarDays, csvCell, formatDayMonthWithWeekday } from "@app/rules";
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
@@ -30,6 +30,9 @@ export interface CourseDateOption {
   duration: string;
 }
 
+const soonestFirst = (a: CourseDateOption, b: CourseDateOption) =>
+  (a.startDate ?? "9999").localeCompare(b.startDate ?? "9999") || a.title.localeCompare(b.title);
+
 /** The course dates that appear in the enrolments, soonest first, each once. */
 export function courseDateOptions(rows: readonly Enrollment[]): CourseDateOption[] {
   const byId = new Map<number, CourseDateOption>();
@@ -47,24 +50,22 @@ export function courseDateOptions(rows: readonly Enrollment[]): CourseDateOption
       });
     }
   }
-  return [...byId.values()].sort(
-    (a, b) => (a.startDate ?? "9999").localeCompare(b.startDate ?? "9999") || a.title.localeCompare(b.title),
-  );
+  return [...byId.values()].sort(soonestFirst);
 }
 
-export interface EnrolmentFilters {
-  search: string;
-  courseDateId: number | null;
-  status: OrderStatus | "all";
-}
-
-export function applyFilters(rows: readonly Enrollment[], f: EnrolmentFilters): Enrollment[] {
-  return rows.filter(
-    (e) =>
-      (f.status === "all" || e.status === f.status) &&
-      (f.courseDateId === null || e.courses.some((c) => c.course_date_id === f.courseDateId)) &&
-      matchesSearch(e, f.search),
-  );
+/** The API's course dates with bookings (`GET /enrollments/course-dates`) as the list's choice, soonest first. */
+export function dateChoice(dates: readonly EnrollmentDate[]): CourseDateOption[] {
+  return dates
+    .map((d) => ({
+      id: d.course_date_id,
+      title: d.title,
+      dateLabel: d.date_label,
+      startDate: d.startDate,
+      endDate: d.endDate,
+      time: d.time,
+      duration: d.duration,
+    }))
+    .sort(soonestFirst);
 }
 
 // ------------------------------------------------------------------ CSV

@@ -17,7 +17,7 @@ import { toOrderStatus } from "./mappers";
 import { balanceStatus } from "./balance";
 import { cancelOrderAndCheckout, cancelPending } from "./lifecycle";
 import { placeOrder } from "./placing";
-import { enrollmentById, listEnrollments, orderWithItems } from "./queries";
+import { enrollmentById, enrollmentDates, listEnrollments, orderWithItems } from "./queries";
 import { attachCheckoutSession, findAttendeesOf, findItems, findOrderById } from "./repository";
 import { learnerLinksForOrder } from "../learners";
 import { scopeOf } from "../trainers";
@@ -118,11 +118,19 @@ export const ordersRouter = s.router(contract.orders, {
     const user = request.session!.user;
     // Trainers: their own course dates only, without contact details or money (decision 333).
     const scope = await scopeOf(app.db, { id: user.id, name: user.name, role: user.role });
+    const filters = { courseDateId: query?.course_date_id, status: query?.status };
     const { items, total } = scope
-      ? await trainerEnrollments(app.db, app.now(), pageOf(query), scope, query?.q)
-      : await listEnrollments(app.db, app.now(), pageOf(query), query?.q);
+      ? await trainerEnrollments(app.db, app.now(), pageOf(query), scope, query?.q, filters)
+      : await listEnrollments(app.db, app.now(), pageOf(query), { ...filters, q: query?.q });
     sendTotal(reply, total);
     return { status: 200, body: items };
+  },
+  enrollmentDates: async ({ request }) => {
+    const app = request.server;
+    const user = request.session!.user;
+    // A trainer's choice holds their own dates' paid bookings only (decision 333), like their list.
+    const scope = await scopeOf(app.db, { id: user.id, name: user.name, role: user.role });
+    return { status: 200, body: await enrollmentDates(app.db, scope ? [...scope] : null) };
   },
   status: async ({ params, request }) => {
     const found = await orderWithItems(request.server.db, params.reference);

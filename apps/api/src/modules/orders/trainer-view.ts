@@ -4,11 +4,13 @@
  * contact details, addresses or money. Built by leaving fields out, never by blanking them, so a
  * new field stays hidden from trainers until someone decides otherwise.
  */
-import { enrollmentMatches, type Enrollment } from "@app/contract";
+import type { Enrollment, OrderStatus } from "@app/contract";
+import type { OrderRow } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Page } from "../../lib/paging";
 import { toEnrollments } from "./mappers";
 import * as repo from "./repository";
+import { trainerSearchOrders } from "./search-repository";
 
 export function forTrainer(e: Enrollment, dateIds: ReadonlySet<number>): Enrollment {
   return {
@@ -36,18 +38,29 @@ export function forTrainer(e: Enrollment, dateIds: ReadonlySet<number>): Enrollm
   };
 }
 
-/** One page of a trainer's bookings (search by reference, name or course title, as the office's). */
+/**
+ * One page of a trainer's bookings (search by reference, name or course title, as the office's).
+ * A course date narrows them to that date when it is one of the trainer's, else to none; a status
+ * other than paid finds none (a trainer's list holds paid bookings only). The page is read in SQL;
+ * a search looks at the trainer's fields only (search-repository.ts `trainerSearchOrders`).
+ */
 export async function trainerEnrollments(
   db: Db,
   now: Date,
   page: Page,
   dateIds: ReadonlySet<number>,
   search?: string,
+  filters: { courseDateId?: number; status?: OrderStatus } = {},
 ): Promise<{ items: Enrollment[]; total: number }> {
-  const rows = await repo.listPaidOrdersOnDates(db, [...dateIds]);
-  const ids = rows.map((r) => r.id);
-  const [items, attendees] = await Promise.all([repo.findItemsOf(db, ids), repo.findAttendeesOf(db, ids)]);
-  const all = toEnrollments(rows, items, attendees, now).map((e) => forTrainer(e, dateIds));
-  const matches = search?.trim() ? all.filter((e) => enrollmentMatches(e, search)) : all;
-  return { items: matches.slice(page.offset, page.offset + page.limit), total: matches.length };
+  if (filters.status !== undefined && filters.status !== "paid") return { items: [], total: 0 };
+  const on = filters.courseDateId === undefined ? [...dateIds] : dateIds.has(filters.courseDateId) ? [filters.courseDateId] : [];
+  const view = async (rows: OrderRow[]) => {
+    const ids = rows.map((r) => r.id);
+    const [items, attendees] = await Promise.all([repo.findItemsOf(db, ids), repo.findAttendeesOf(db, ids)]);
+    return toEnrollments(rows, items, attendees, now).map((e) => forTrainer(e, dateIds));
+  };
+  const { rows, total } = search?.trim()
+    ? await trainerSearchOrders(db, search, on, page)
+    : await repo.pagePaidOrdersOnDates(db, on, page);
+  return { items: await view(rows), total };
 }
