@@ -67,10 +67,22 @@ export const learnerRecords = pgTable(
     evidenceSeenAt: tstz("evidence_seen_at"),
     evidenceSeenBy: text("evidence_seen_by"),
     purgedAt: tstz("purged_at"),
+    /**
+     * The course date the record is listed under on the learner dates list (decision 534): its
+     * place's date while the booking is paid, else null. Kept by the database (migration 0046:
+     * `learner_paid_course_date()` and its triggers), never written by the application; null
+     * until the backfill reaches a record made before that migration.
+     */
+    paidCourseDateId: integer("paid_course_date_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("learner_records_attendee_key").on(t.attendeeId), uniqueIndex("learner_records_token_key").on(t.token)],
+  (t) => [
+    uniqueIndex("learner_records_attendee_key").on(t.attendeeId),
+    uniqueIndex("learner_records_token_key").on(t.token),
+    // Built online (drizzle/online/0051).
+    index("learner_records_paid_course_date_idx").on(t.paidCourseDateId),
+  ],
 );
 
 /** The learner's first-aid certificate (PDF, JPEG, PNG or WebP, checked by its bytes), in Postgres like images. */
