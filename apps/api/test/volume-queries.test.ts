@@ -149,6 +149,8 @@ const screens = (): [string, string][] => [
   ["dashboard", "/api/dashboard"],
   ["dashboard warnings", "/api/dashboard/warnings"],
   ["learner dates", "/api/admin/learners/dates"],
+  ["learner dates, past", "/api/admin/learners/dates?when=past"],
+  ["learner dates, past, deep page", "/api/admin/learners/dates?when=past&page=40&limit=25"],
   ["register", `/api/admin/learners/dates/${ids.date}`],
   ["readiness board", "/api/admin/learners/progress"],
 ];

@@ -19,9 +19,10 @@ export type LearnerDatesFilter = {
 /**
  * A date has learners when one of its places of a paid booking has a learner record: the records
  * listed under it (`paid_course_date_id`, kept by the database, decision 534), one probe of
- * learner_records_paid_course_date_idx per date.
+ * learner_records_paid_course_date_idx per date. `offset 0` keeps it a per-date probe: pulled up
+ * into a semi-join, the planner may read the whole index instead (a few dates against every record).
  */
-const hasLearners = sql`exists (select 1 from learner_records lr where lr.paid_course_date_id = d.id)`;
+const hasLearners = sql`exists (select 1 from learner_records lr where lr.paid_course_date_id = d.id offset 0)`;
 
 function whereOf(f: LearnerDatesFilter): SQL {
   const window = f.when === "past" ? sql`d.end_date < ${f.from}::date` : sql`d.end_date >= ${f.from}::date`;
