@@ -46,10 +46,9 @@ export async function listDates(
       return !readinessOf(input).ready;
     }).length;
     const kinds = mine.map((r) => r.licenceKind).sort();
-    const titles = mine.map((r) => r.itemTitle).sort();
     return {
       course_date_id: d.id,
-      course_title: d.title ?? titles[0] ?? "",
+      course_title: d.title,
       licence_kind: (kinds[0] ?? "door_supervisor") as LicenceKind,
       start_date: d.start_date,
       end_date: d.end_date,

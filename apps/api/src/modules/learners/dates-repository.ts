@@ -30,14 +30,15 @@ function whereOf(f: LearnerDatesFilter): SQL {
   return sql`${window}${scope} and ${hasLearners}`;
 }
 
-export type LearnerDateRow = { id: number; course_id: number; title: string | null; start_date: string; end_date: string };
+/** A date of the page with its course's title (a date always has its course: course_id is required, deleted with it). */
+export type LearnerDateRow = { id: number; course_id: number; title: string; start_date: string; end_date: string };
 
 /** One page of the window's dates: current soonest first, past latest first (ties by id). */
 export async function learnerDatesPage(db: DbOrTx, f: LearnerDatesFilter, limit: number, offset: number) {
   const order = f.when === "past" ? sql`d.start_date desc, d.id desc` : sql`d.start_date asc, d.id asc`;
   const { rows } = await db.execute<LearnerDateRow>(sql`
     select d.id, d.course_id, c.title, d.start_date::text as start_date, d.end_date::text as end_date
-    from course_dates d left join courses c on c.id = d.course_id
+    from course_dates d join courses c on c.id = d.course_id
     where ${whereOf(f)}
     order by ${order}
     limit ${limit} offset ${offset}`);
@@ -55,7 +56,6 @@ export type DateLearner = {
   id: number;
   courseDateId: number;
   licenceKind: string;
-  itemTitle: string;
   rec: ReadinessRec;
   hasEvidence: boolean;
   attendance: { day: string; status: AttendanceStatus }[];
@@ -66,7 +66,6 @@ type DateLearnerRow = {
   id: number;
   course_date_id: number;
   licence_kind: string;
-  item_title: string;
   has_evidence: boolean;
   attendance: [string, AttendanceStatus][];
   results: [string, UnitResult][];
@@ -82,7 +81,6 @@ export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Prom
   if (!courseDateIds.length) return [];
   const { rows } = await db.execute<DateLearnerRow>(sql`
     select lr.id, lr.paid_course_date_id as course_date_id, lr.licence_kind,
-      (select i.title from order_attendees a join order_items i on i.id = a.order_item_id where a.id = lr.attendee_id) as item_title,
       coalesce((select true from learner_evidence e where e.learner_id = lr.id and e.kind = 'first_aid'), false) as has_evidence,
       (select coalesce(json_agg(json_build_array(x.day, x.status) order by x.day), '[]')
         from learner_attendance x where x.learner_id = lr.id) as attendance,
@@ -99,13 +97,11 @@ export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Prom
       lr.id_checked_at as "r_idCheckedAt", lr.certificate_issued_at as "r_certificateIssuedAt",
       lr.purged_at as "r_purgedAt"
     from learner_records lr
-    where lr.paid_course_date_id = any(${sql.param(courseDateIds)}::int[])
-    order by lr.id`);
+    where lr.paid_course_date_id = any(${sql.param(courseDateIds)}::int[])`);
   return rows.map((r) => ({
     id: Number(r.id),
     courseDateId: Number(r.course_date_id),
     licenceKind: r.licence_kind,
-    itemTitle: r.item_title,
     hasEvidence: r.has_evidence,
     attendance: r.attendance.map(([day, status]) => ({ day, status })),
     results: r.results.map(([unit, result]) => ({ unit, result })),
