@@ -178,7 +178,7 @@ describe("the list's sort keys", () => {
     try {
       const written = await runBackfills(client);
       expect(written["order list keys"]).toBeGreaterThan(0);
-      expect(await runBackfills(client)).toEqual({ "order list keys": 0 });
+      expect((await runBackfills(client))["order list keys"]).toBe(0);
     } finally {
       client.release();
     }
