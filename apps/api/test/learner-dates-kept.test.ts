@@ -3,7 +3,8 @@
  * on real Postgres: after a paid booking, an office booking, a moved line, a swapped or cancelled
  * place, a refund, a cancel, the retention purge and the backfill, `paid_course_date_id` equals
  * what the place, its item and its order say (the learner dates list's old probe, written out here
- * on its own), and the list's dates, learner counts and totals follow at once.
+ * on its own), and the list's dates, learner counts and totals follow at once. The list counts those
+ * not ready as the board does, though it reads no attendance or results.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -12,7 +13,8 @@ import { runBackfills } from "../src/db/backfills";
 import { createCourse } from "../src/db/seed/factories";
 import { upsertUser } from "../src/modules/auth/service";
 import { purgeExpiredLearnerRecords } from "../src/modules/learners";
-import { addDays } from "../src/lib/dates";
+import { addCalendarMonths } from "@app/rules";
+import { addDays, ukDate } from "../src/lib/dates";
 import { inDays, orderPayload } from "./fixtures";
 import { login, MANY_CUSTOMERS_ENV, setupApp, type Session, type TestContext } from "./helpers";
 
@@ -204,5 +206,77 @@ describe("the learner's kept course date", () => {
     const pastAgain = await api("GET", "/api/admin/learners/dates?when=past&limit=100");
     expect(pastAgain.json()).toEqual(past.json());
     expect(pastAgain.headers["x-total-count"]).toBe(past.headers["x-total-count"]);
+  });
+
+  it("counts a ready learner with an absence and a failed result as the board does (the list reads neither)", async () => {
+    const today = ukDate(ctx.clock.now());
+    const courseId = await createCourse(
+      ctx.db,
+      {
+        title: "SIA Door Supervisor Course (kept ready)",
+        feePence: 10000,
+        capacity: 20,
+        dates: [{ startDate: today, endDate: today }],
+      } as never,
+      ctx.clock.now(),
+    );
+    const [date] = await ctx.db.select().from(courseDates).where(eq(courseDates.courseId, courseId));
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/enroll",
+      payload: orderPayload([{ id: courseId, selectedDate: date!.id, quantity: 1 }]),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await ctx.app.inject({ method: "POST", url: `/api/payments/local/${res.json().reference}/pay` })).statusCode).toBe(
+      303,
+    );
+    const { rows } = await ctx.db.execute<{ id: number; token: string }>(sql`
+      select lr.id, lr.token from learner_records lr where lr.paid_course_date_id = ${date!.id}`);
+    const { id, token } = rows[0]!;
+    const form = {
+      full_name: "Gil Gum",
+      date_of_birth: "1990-04-12",
+      address: "1 Dock Road, Bootle",
+      postcode: "L20 1AA",
+      phone: "07700 900123",
+      email: "gil.gum@example.com",
+      emergency_name: "Sam Gum",
+      emergency_phone: "07700 900456",
+      id_document_type: "passport",
+      id_document_expiry: addCalendarMonths(today, 24),
+      first_aid_title: "Emergency First Aid at Work",
+      first_aid_body: "Qualsafe Awards",
+      first_aid_achieved_on: addDays(today, -30),
+      first_aid_expires_on: addCalendarMonths(today, 13),
+      english_declared: true,
+      fitness_name: "Gil Gum",
+      sia_link_consent: true,
+    };
+    const put = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: "PUT", url, payload, headers });
+    expect((await put(`/api/learner-forms/${token}`, form)).statusCode).toBe(200);
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const upload = { file_name: "certificate.pdf", data_url: `data:application/pdf;base64,${pdf.toString("base64")}` };
+    expect((await put(`/api/learner-forms/${token}/first-aid-certificate`, upload)).statusCode).toBe(200);
+    const checked = await put(`/api/admin/learners/${id}/id-check`, { checked: true, document_type: "passport" }, office.headers);
+    expect(checked.statusCode, checked.body).toBe(200);
+    const absent = await put(`/api/admin/learners/${id}/attendance`, { day: today, status: "absent" }, office.headers);
+    expect(absent.statusCode, absent.body).toBe(200);
+    const failed = await put(
+      `/api/admin/learners/${id}/results`,
+      { results: [{ unit: "Assessment", result: "fail" }] },
+      office.headers,
+    );
+    expect(failed.statusCode, failed.body).toBe(200);
+
+    const board = await api("GET", `/api/admin/learners/dates/${date!.id}`);
+    const learners = board.json().learners as { readiness: { ready: boolean; days_recorded: number; result: string } }[];
+    expect(learners.map((l) => l.readiness)).toEqual([expect.objectContaining({ days_recorded: 1, result: "fail" })]);
+    const list = await api("GET", "/api/admin/learners/dates?limit=100");
+    const row = (list.json() as { course_date_id: number; learners: number; not_ready: number }[]).find(
+      (r) => r.course_date_id === date!.id,
+    );
+    expect(row).toMatchObject({ learners: 1, not_ready: learners.filter((l) => !l.readiness.ready).length });
+    expect(row!.not_ready).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * needs. Readiness is not computed here: the service applies the rule (readinessOf) in TypeScript.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { AttendanceStatus, LearnerDateWindow, UnitResult } from "@app/contract";
+import type { LearnerDateWindow } from "@app/contract";
 import type { DbOrTx } from "../../db/client";
 import type { ReadinessRec } from "./rules";
 
@@ -51,15 +51,13 @@ export async function countLearnerDates(db: DbOrTx, f: LearnerDatesFilter): Prom
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A learner of the page with what the list needs: the readiness rule's columns, attendance and results. */
+/** A learner of the page with what the list needs: the licence and what readiness's `ready` reads. */
 export type DateLearner = {
   id: number;
   courseDateId: number;
   licenceKind: string;
   rec: ReadinessRec;
   hasEvidence: boolean;
-  attendance: { day: string; status: AttendanceStatus }[];
-  results: { unit: string; result: UnitResult }[];
 };
 
 type DateLearnerRow = {
@@ -67,25 +65,20 @@ type DateLearnerRow = {
   course_date_id: number;
   licence_kind: string;
   has_evidence: boolean;
-  attendance: [string, AttendanceStatus][];
-  results: [string, UnitResult][];
 } & { [K in keyof ReadinessRec as `r_${K}`]: ReadinessRec[K] };
 
 /**
  * The learners listed under these dates (paid bookings), read by key from the kept course date:
- * only the columns readiness reads (the evidence as a flag, not its row), with each one's attendance
- * and results gathered in the same statement. The evidence is probed by its key per learner (as an
- * EXISTS, the planner may read every first-aid evidence key to hash it).
+ * only the columns the readiness rule reads (the evidence as a flag, not its row). Not their attendance
+ * or results: whether a learner is ready does not depend on them (readinessOf: they give the days
+ * attended and the result, which the list does not show). The evidence is probed by its key per
+ * learner (as an EXISTS, the planner may read every first-aid evidence key to hash it).
  */
 export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Promise<DateLearner[]> {
   if (!courseDateIds.length) return [];
   const { rows } = await db.execute<DateLearnerRow>(sql`
     select lr.id, lr.paid_course_date_id as course_date_id, lr.licence_kind,
       coalesce((select true from learner_evidence e where e.learner_id = lr.id and e.kind = 'first_aid'), false) as has_evidence,
-      (select coalesce(json_agg(json_build_array(x.day, x.status) order by x.day), '[]')
-        from learner_attendance x where x.learner_id = lr.id) as attendance,
-      (select coalesce(json_agg(json_build_array(x.unit, x.result) order by x.unit), '[]')
-        from learner_results x where x.learner_id = lr.id) as results,
       lr.full_name as "r_fullName", lr.date_of_birth::text as "r_dateOfBirth", lr.address as "r_address",
       lr.postcode as "r_postcode", lr.phone as "r_phone", lr.email as "r_email",
       lr.emergency_name as "r_emergencyName", lr.emergency_phone as "r_emergencyPhone",
@@ -103,8 +96,6 @@ export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Prom
     courseDateId: Number(r.course_date_id),
     licenceKind: r.licence_kind,
     hasEvidence: r.has_evidence,
-    attendance: r.attendance.map(([day, status]) => ({ day, status })),
-    results: r.results.map(([unit, result]) => ({ unit, result })),
     rec: {
       fullName: r.r_fullName,
       dateOfBirth: r.r_dateOfBirth,
