@@ -71,18 +71,14 @@ export const learnerRecords = pgTable(
      * The course date the record is listed under on the learner dates list (decision 534): its
      * place's date while the booking is paid, else null. Kept by the database (migration 0046:
      * `learner_paid_course_date()` and its triggers), never written by the application; null
-     * until the backfill reaches a record made before that migration.
+     * until the backfill reaches a record made before that migration. Its index is built online
+     * (drizzle/online/0051).
      */
     paidCourseDateId: integer("paid_course_date_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("learner_records_attendee_key").on(t.attendeeId),
-    uniqueIndex("learner_records_token_key").on(t.token),
-    // Built online (drizzle/online/0051).
-    index("learner_records_paid_course_date_idx").on(t.paidCourseDateId),
-  ],
+  (t) => [uniqueIndex("learner_records_attendee_key").on(t.attendeeId), uniqueIndex("learner_records_token_key").on(t.token)],
 );
 
 /** The learner's first-aid certificate (PDF, JPEG, PNG or WebP, checked by its bytes), in Postgres like images. */
