@@ -80,6 +80,12 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
   ).catch(() => [{ course_date_id: 1 }]);
   const dateList = Array.isArray(dates) ? dates : dates.items;
   const deep = Math.min(500, Math.max(1, Math.floor(total / 25)));
+  // The learner dates list's last pages (decision 530: 25 dates a page) in each window.
+  const lastPage = async (query: string) => {
+    const res = await fetch(`${api}/api/admin/learners/dates${query}`, { headers: { authorization: `Bearer ${token}` } });
+    return Math.max(1, Math.ceil(Number(res.headers.get("x-total-count") ?? 0) / 25));
+  };
+  const [currentLast, pastLast] = await Promise.all([lastPage(""), lastPage("?when=past")]);
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.UTC(Number(today.slice(0, 4)) - 1, Number(today.slice(5, 7)), 1)).toISOString().slice(0, 10);
   const q = (s: string) => encodeURIComponent(s);
@@ -113,6 +119,9 @@ export async function officeScreens(api: string, token: string): Promise<{ scree
     ["reports (a year)", `/api/reports?from=${yearAgo}&to=${today}`],
     ["payouts", "/api/payouts"],
     ["learner dates (readiness)", "/api/admin/learners/dates"],
+    [`learner dates, page ${currentLast}`, `/api/admin/learners/dates?page=${currentLast}&limit=25`],
+    ["learner dates, past", "/api/admin/learners/dates?when=past"],
+    [`learner dates, past, page ${pastLast}`, `/api/admin/learners/dates?when=past&page=${pastLast}&limit=25`],
     ["register", `/api/admin/learners/dates/${dateList[Math.floor(dateList.length / 2)]?.course_date_id ?? 1}`],
     ["learner progress", "/api/admin/learners/progress"],
   ];

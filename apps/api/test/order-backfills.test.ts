@@ -236,6 +236,7 @@ describe("the backfills of 0034 and 0038", () => {
         "order charges": 0,
         "order self-service rows": 0,
         "order list keys": 0,
+        "learner records' paid course date": 0,
         "learner progress keys": 0,
       });
     } finally {

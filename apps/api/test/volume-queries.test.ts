@@ -159,6 +159,8 @@ const screens = (): [string, string, ("trainer" | undefined)?][] => [
   ["dashboard", "/api/dashboard"],
   ["dashboard warnings", "/api/dashboard/warnings"],
   ["learner dates", "/api/admin/learners/dates"],
+  ["learner dates, past", "/api/admin/learners/dates?when=past"],
+  ["learner dates, past, deep page", "/api/admin/learners/dates?when=past&page=40&limit=25"],
   ["register", `/api/admin/learners/dates/${ids.date}`],
   ["readiness board", "/api/admin/learners/progress"],
   ["readiness board, deep page", "/api/admin/learners/progress?page=50&limit=25"],
@@ -206,6 +208,18 @@ describe("the office's screens on years of data", () => {
     const unneeded = [...KNOWN_FULL_READS].filter((e) => !allowed.has(e));
     if (unneeded.length) console.info(`KNOWN_FULL_READS not needed in this run: ${unneeded.join("; ")}`);
   }, 600_000);
+
+  it("lists the generated learners' dates: every record keeps the course date its paid place is on", async () => {
+    const { rows } = await explainPool.query<{ stale: number; listed: number }>(
+      `select count(*) filter (where paid_course_date_id is distinct from learner_paid_course_date(attendee_id))::int as stale,
+              count(paid_course_date_id)::int as listed
+       from learner_records`,
+    );
+    expect(rows[0]!.stale).toBe(0);
+    expect(rows[0]!.listed).toBeGreaterThan(0);
+    const res = await ctx.app.inject({ method: "GET", url: "/api/admin/learners/dates?when=past", headers: admin.headers });
+    expect(Number(res.headers["x-total-count"])).toBeGreaterThan(0);
+  });
 
   it("streams the bookings export: the header leaves before the rows are read, then one line per place", async () => {
     const base = await ctx.app.listen({ port: 0, host: "127.0.0.1" });

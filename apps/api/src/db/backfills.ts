@@ -103,6 +103,27 @@ const BACKFILLS: Backfill[] = [
       refresh_order_list_keys(array(select id from batch)) as written`,
   },
   {
+    // Migration 0046 (decision 534): the course date of learner records made before it. Found by
+    // joining their places, items and orders; a record written stops matching. Until a record is
+    // filled its date is missing from the learner dates list (an office list, complete again
+    // seconds after the upgrade's online indexes).
+    name: "learner records' paid course date",
+    when: "after indexes",
+    batch: `with b as (
+      select lr.id from learner_records lr
+      join order_attendees a on a.id = lr.attendee_id
+      join orders o on o.id = a.order_id
+      join order_items i on i.id = a.order_item_id
+      where lr.id > $1 and lr.paid_course_date_id is null and o.status = 'paid' and i.course_date_id is not null
+      order by lr.id limit ${BATCH} for update of lr skip locked
+    ), u as (
+      update learner_records lr set paid_course_date_id = learner_paid_course_date(lr.attendee_id)
+      from b where lr.id = b.id returning 1
+    )
+    select (select count(*) from b)::int as n, (select max(id) from b) as last,
+      (select count(*) from u)::int as written`,
+  },
+  {
     // Migration 0047 (decision 533): the progress list's keys of learner records written before it.
     // Until a record is filled it is missing from the progress list and the certificate alert's
     // count (an office list, complete again seconds after the upgrade's online indexes).

@@ -77,6 +77,14 @@ export const learnerRecords = pgTable(
     resultsAllPassed: boolean("results_all_passed"),
     progressOpen: boolean("progress_open").default(false),
     progressSince: date("progress_since", { mode: "string" }),
+    /**
+     * The course date the record is listed under on the learner dates list (decision 534): its
+     * place's date while the booking is paid, else null. Kept by the database (migration 0046:
+     * `learner_paid_course_date()` and its triggers), never written by the application; null
+     * until the backfill reaches a record made before that migration. Its index is built online
+     * (drizzle/online/0051).
+     */
+    paidCourseDateId: integer("paid_course_date_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -140,6 +140,13 @@ export async function fillHistory(c: pg.PoolClient, t: ReturnType<typeof volumeT
        from order_items i join orders o on o.id = i.order_id group by 1) c
      where d.id = c.id and d.seats_held is distinct from c.n and c.n is not null`,
   );
+  // What learner_paid_course_date() (migration 0046) keeps on each record, from the final statuses.
+  await step(
+    "learner records' course dates",
+    `update learner_records r set paid_course_date_id = i.course_date_id
+     from order_attendees a join order_items i on i.id = a.order_item_id join orders o on o.id = a.order_id
+     where a.id = r.attendee_id and o.status = 'paid' and r.paid_course_date_id is distinct from i.course_date_id`,
+  );
   await c.query("reset session_replication_role");
   await c.query("vacuum analyze");
   const counts: VolumeCounts = {};

@@ -1,14 +1,16 @@
 /**
- * The learner dates list (decision 530): one page of the dates with learners, each with how many
- * learners it has and how many are not ready. The page's learners, attendance, results and units
- * are read in one query each; readiness is the register's rule (registerView, readinessOf).
+ * The learner dates list (decisions 530, 534): one page of the dates with learners, each with how
+ * many learners it has and how many are not ready. The page's learners and units are read in one
+ * query each; readiness is the register's rule (readinessOf), given what registerView gives it but
+ * attendance and results, which `ready` does not read.
  */
 import { LEARNER_DATES_RECENT_DAYS, type LearnerDateSummary, type LearnerDateWindow, type LicenceKind } from "@app/contract";
 import type { Db } from "../../db/client";
 import { addDays, ukDate } from "../../lib/dates";
 import type { Page } from "../../lib/paging";
 import * as repo from "./repository";
-import { registerView, unitsOr } from "./register-view";
+import { unitsOr } from "./register-view";
+import { courseDays, readinessOf } from "./rules";
 import { scopeOf, type Viewer } from "../trainers";
 
 /** The office sees every date; a trainer only the dates assigned to them (decision 332). */
@@ -26,33 +28,28 @@ export async function listDates(
     repo.learnerDatesPage(db, filter, page.limit, page.offset),
     repo.countLearnerDates(db, filter),
   ]);
-  const dateIds = dates.map((d) => d.id);
-  const rows = await repo.learnersOfDates(db, dateIds);
-  const ids = rows.map((r) => r.rec.id);
-  const [attendance, results, units] = await Promise.all([
-    repo.attendanceOf(db, ids),
-    repo.resultsOf(db, ids),
+  const [learners, units] = await Promise.all([
+    repo.learnersOfDates(
+      db,
+      dates.map((d) => d.id),
+    ),
     repo.unitsOfCourses(db, [...new Set(dates.map((d) => d.course_id))]),
   ]);
-  const byLearner = <T extends { learnerId: number }>(xs: T[]) => {
-    const m = new Map<number, T[]>();
-    for (const x of xs) m.set(x.learnerId, [...(m.get(x.learnerId) ?? []), x]);
-    return m;
-  };
-  const attendanceBy = byLearner(attendance);
-  const resultsBy = byLearner(results);
   const items = dates.map((d): LearnerDateSummary => {
-    const mine = rows.filter((r) => r.courseDateId === d.id);
+    const mine = learners.filter((r) => r.courseDateId === d.id);
     const unitTitles = unitsOr(units.filter((u) => u.courseId === d.course_id).map((u) => u.title));
+    // A listed learner's place is on this date, so its course runs the date's days.
+    const days = courseDays(d.start_date, d.end_date);
+    // Attendance and results are left out: `ready` does not read them (a test compares with the board).
     const notReady = mine.filter((r) => {
-      const data = { attendance: attendanceBy.get(r.rec.id) ?? [], results: resultsBy.get(r.rec.id) ?? [] };
-      return !registerView(r, data, unitTitles, today).readiness.ready;
+      const { rec, hasEvidence } = r;
+      const input = { rec, hasEvidence, courseStart: d.start_date, today, days, units: unitTitles, attendance: [], results: [] };
+      return !readinessOf(input).ready;
     }).length;
-    const kinds = mine.map((r) => r.rec.licenceKind).sort();
-    const titles = mine.map((r) => r.itemTitle).sort();
+    const kinds = mine.map((r) => r.licenceKind).sort();
     return {
       course_date_id: d.id,
-      course_title: d.title ?? titles[0] ?? "",
+      course_title: d.title,
       licence_kind: (kinds[0] ?? "door_supervisor") as LicenceKind,
       start_date: d.start_date,
       end_date: d.end_date,

@@ -97,23 +97,6 @@ export function learnersOfDate(db: DbOrTx, courseDateId: number) {
   return learnerQuery(db, and(eq(orderItems.courseDateId, courseDateId), eq(orders.status, "paid")));
 }
 
-/**
- * The learners of several course dates at once (the learner dates list's page), paid bookings only.
- * The keys are found first through the dates' items and each item's places (the lateral subquery
- * probes order_attendees by item; joined directly, the planner reads every place), then every
- * table of the learner query is read by those keys: with the learners' ids alone, a page of a few
- * hundred learners is cheaper to the planner as a merge over every place and order.
- */
-export async function learnersOfDates(db: DbOrTx, courseDateIds: number[]): Promise<LearnerRow[]> {
-  if (!courseDateIds.length) return [];
-  const { rows } = await db.execute<{ id: number; attendee_id: number; order_id: number; item_id: number }>(sql`
-    select lr.id, a.id as attendee_id, a.order_id, i.id as item_id from order_items i
-    cross join lateral (select a.id, a.order_id from order_attendees a where a.order_item_id = i.id offset 0) a
-    join learner_records lr on lr.attendee_id = a.id
-    where i.course_date_id = any(${sql.param(courseDateIds)}::int[])`);
-  return learnersByKeys(db, rows, true);
-}
-
 export type LearnerKeys = { id: number; attendee_id: number; order_id: number; item_id: number };
 
 /**

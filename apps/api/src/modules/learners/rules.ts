@@ -12,7 +12,35 @@ import {
 } from "@app/contract";
 import type { learnerRecords } from "../../db/schema";
 
-type Rec = typeof learnerRecords.$inferSelect;
+/**
+ * The columns of a learner record the rules read (a list that needs no more reads only these,
+ * decision 534); a whole record is one too.
+ */
+export type ReadinessRec = Pick<
+  typeof learnerRecords.$inferSelect,
+  | "fullName"
+  | "dateOfBirth"
+  | "address"
+  | "postcode"
+  | "phone"
+  | "email"
+  | "emergencyName"
+  | "emergencyPhone"
+  | "idDocumentType"
+  | "idDocumentExpiry"
+  | "englishDeclaredAt"
+  | "siaLinkConsent"
+  | "firstAidRequired"
+  | "firstAidTitle"
+  | "firstAidBody"
+  | "firstAidAchievedOn"
+  | "firstAidExpiresOn"
+  | "fitnessDeclaredAt"
+  | "idCheckedAt"
+  | "certificateIssuedAt"
+  | "purgedAt"
+>;
+type Rec = ReadinessRec;
 
 /** The form's fields in order, with what the form says while one is empty. */
 const DETAIL_FIELDS: [keyof Rec, string, string][] = [
