@@ -44,6 +44,10 @@ const ordersToFill = (where: string, lock: string, columns = "o.id") => `
   order by o.id limit ${BATCH}
   for ${lock} of o skip locked`;
 
+/** A batch's answer (see `Backfill.batch`) from its CTE `batch` of ids and what it `written`. */
+const answer = (written: string) =>
+  `select (select count(*) from batch)::int as n, (select max(id) from batch) as last, ${written} as written`;
+
 const BACKFILLS: Backfill[] = [
   {
     // Migration 0034 (decision 368): what was received before order_charges, one row per paid
@@ -73,8 +77,7 @@ const BACKFILLS: Backfill[] = [
       left join order_payments p on p.order_id = b.id
       on conflict do nothing
       returning 1)
-    select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
-      (select count(*) from written)::int as written`,
+    ${answer("(select count(*) from written)::int")}`,
   },
   {
     // Migration 0038 (decision 441): orders placed before order_self_service keep the first
@@ -91,16 +94,14 @@ const BACKFILLS: Backfill[] = [
       select id, 1 from batch
       on conflict do nothing
       returning 1)
-    select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
-      (select count(*) from written)::int as written`,
+    ${answer("(select count(*) from written)::int")}`,
   },
   {
     // Migration 0043 (decision 520): the bookings list's sort keys of orders written before it.
     name: "order list keys",
     when: "after indexes",
     batch: `with batch as (${ordersToFill("o.list_learner is null", "update")})
-    select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
-      refresh_order_list_keys(array(select id from batch)) as written`,
+    ${answer("refresh_order_list_keys(array(select id from batch))")}`,
   },
   {
     // Migration 0046 (decision 534): the course date of learner records made before it. Found by
@@ -109,7 +110,7 @@ const BACKFILLS: Backfill[] = [
     // seconds after the upgrade's online indexes).
     name: "learner records' paid course date",
     when: "after indexes",
-    batch: `with b as (
+    batch: `with batch as (
       select lr.id from learner_records lr
       join order_attendees a on a.id = lr.attendee_id
       join orders o on o.id = a.order_id
@@ -118,10 +119,9 @@ const BACKFILLS: Backfill[] = [
       order by lr.id limit ${BATCH} for update of lr skip locked
     ), u as (
       update learner_records lr set paid_course_date_id = learner_paid_course_date(lr.attendee_id)
-      from b where lr.id = b.id returning 1
+      from batch b where lr.id = b.id returning 1
     )
-    select (select count(*) from b)::int as n, (select max(id) from b) as last,
-      (select count(*) from u)::int as written`,
+    ${answer("(select count(*) from u)::int")}`,
   },
   {
     // Migration 0047 (decision 533): the progress list's keys of learner records written before it.
@@ -132,8 +132,7 @@ const BACKFILLS: Backfill[] = [
     batch: `with batch as (
       select id from learner_records where id > $1 and progress_open is null
       order by id limit ${BATCH} for update skip locked)
-    select (select count(*) from batch)::int as n, (select max(id) from batch) as last,
-      refresh_learner_progress_keys(array(select id from batch)) as written`,
+    ${answer("refresh_learner_progress_keys(array(select id from batch))")}`,
   },
 ];
 
