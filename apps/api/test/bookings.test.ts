@@ -175,6 +175,14 @@ describe("list and detail", () => {
     }
     const byCourse = (await api("GET", `/api/bookings?q=${encodeURIComponent("supervisor zeta")}`)).json();
     expect(byCourse.length).toBeGreaterThan(0);
+    // A search's total is the same on every page, past its last page too (counted with the page).
+    const matches = (await api("GET", `/api/bookings?status=all&q=zeta&limit=200`)).json().length;
+    expect(matches).toBeGreaterThan(1);
+    for (const page of [1, 2, matches + 1]) {
+      const res = await api("GET", `/api/bookings?status=all&q=zeta&limit=1&page=${page}`);
+      expect(Number(res.headers[TOTAL_COUNT_HEADER]), `page ${page}`).toBe(matches);
+      expect(res.json()).toHaveLength(page > matches ? 0 : 1);
+    }
     expect((await api("GET", "/api/bookings?q=nobody-at-all-matches")).json()).toEqual([]);
 
     const row = (await api("GET", `/api/bookings?q=${ref}`)).json()[0];
