@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import type { OrderItemRow, OrderRow } from "../../db/schema";
 import type { Page } from "../../lib/paging";
 import { toEnrollments } from "./mappers";
+import { courseDatesWithBookings } from "./dates-repository";
 import * as repo from "./repository";
 import { filterOrders, type EnrollmentFilters } from "./search-repository";
 
@@ -49,7 +50,7 @@ export async function listEnrollments(
  * paid bookings for a trainer.
  */
 export async function enrollmentDates(db: Db, dateIds: readonly number[] | null): Promise<EnrollmentDate[]> {
-  const rows = await repo.courseDatesWithBookings(db, dateIds);
+  const rows = await courseDatesWithBookings(db, dateIds);
   return rows.map((r) => ({
     course_date_id: r.courseDateId,
     title: r.title,

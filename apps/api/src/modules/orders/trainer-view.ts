@@ -9,6 +9,7 @@ import type { OrderRow } from "../../db/schema";
 import type { Db } from "../../db/client";
 import type { Page } from "../../lib/paging";
 import { toEnrollments } from "./mappers";
+import { pagePaidOrdersOnDates } from "./dates-repository";
 import * as repo from "./repository";
 import { trainerSearchOrders } from "./search-repository";
 
@@ -61,6 +62,6 @@ export async function trainerEnrollments(
   };
   const { rows, total } = search?.trim()
     ? await trainerSearchOrders(db, search, on, page)
-    : await repo.pagePaidOrdersOnDates(db, on, page);
+    : await pagePaidOrdersOnDates(db, on, page);
   return { items: await view(rows), total };
 }
