@@ -20,4 +20,7 @@ export const BIG_TABLES = [
   "contact_messages",
   "waitlist_entries",
   "scheduled_mails",
+  // One row per paid order or per order (decisions 368, 441).
+  "order_charges",
+  "order_self_service",
 ];
