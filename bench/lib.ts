@@ -141,17 +141,14 @@ export const startProductionApi = (env: NodeJS.ProcessEnv = {}, database?: strin
   );
 
 /**
- * BENCH_VOLUME_DB=<url of a years-of-data database> (decision 460): a bench that writes (orders)
- * runs on a throwaway copy of it (`CREATE DATABASE … TEMPLATE`, retried while another session is
- * connected to the template), so the shared database is never changed; `drop` removes the copy.
- * Null without BENCH_VOLUME_DB (the bench's fresh small database).
+ * A throwaway copy of the database at `source` named `copy` (`CREATE DATABASE … TEMPLATE`, retried
+ * while another session is connected to the template); `drop` removes the copy.
  */
-export async function volumeCopy(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const source = process.env.BENCH_VOLUME_DB;
-  if (!source) return null;
-  const template = new URL(source);
-  const name = template.pathname.slice(1);
-  const copy = `${name}_copy_${process.pid}`;
+export async function copyOfDatabase(
+  source: string,
+  copy = `${new URL(source).pathname.slice(1)}_copy_${process.pid}`,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = new URL(source).pathname.slice(1);
   const admin = new URL(source);
   admin.pathname = "/postgres";
   const psql = (sqlText: string) =>
@@ -171,7 +168,17 @@ export async function volumeCopy(): Promise<{ url: string; drop: () => Promise<v
   console.error(`[bench] copy ${copy} of ${name} made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const url = new URL(source);
   url.pathname = `/${copy}`;
-  return { url: url.toString(), drop: async () => void psql(`drop database if exists "${copy}" with (force)`) };
+  return { url: url.toString(), name: copy, drop: async () => void psql(`drop database if exists "${copy}" with (force)`) };
+}
+
+/**
+ * BENCH_VOLUME_DB=<url of a years-of-data database> (decision 460): a bench that writes (orders)
+ * runs on a throwaway copy of it, so the shared database is never changed. Null without
+ * BENCH_VOLUME_DB (the bench's fresh small database).
+ */
+export async function volumeCopy(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const source = process.env.BENCH_VOLUME_DB;
+  return source ? copyOfDatabase(source) : null;
 }
 
 /**

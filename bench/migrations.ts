@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { adminToken, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { adminToken, copyOfDatabase, loadAvg, startNode, stopOnExit, type Started } from "./lib";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,7 +58,7 @@ function oldCheckout(sha: string): string {
 }
 
 /** The full-size database built by the old release's generator (kept as a template), and a copy of it to migrate. */
-async function oldDatabase(sha: string, dir: string): Promise<{ name: string; url: string; drop: () => void }> {
+async function oldDatabase(sha: string, dir: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const template = `bench_migrations_${sha.slice(0, 10)}_${String(SCALE).replace(".", "_")}`;
   if (!psql("postgres", `select 1 from pg_database where datname = '${template}'`)) {
     const started = Date.now();
@@ -70,17 +70,7 @@ async function oldDatabase(sha: string, dir: string): Promise<{ name: string; ur
     );
     console.info(`${out.trim().split("\n").slice(-2).join("; ")} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  const name = `bench_migrations_${process.pid}`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      psql("postgres", `create database ${name} template ${template}`);
-      break;
-    } catch (e) {
-      if (attempt >= 30) throw e;
-      await sleep(2000);
-    }
-  }
-  return { name, url: `${SERVER}/${name}`, drop: () => psql("postgres", `drop database if exists ${name} with (force)`) };
+  return copyOfDatabase(`${SERVER}/${template}`, `bench_migrations_${process.pid}`);
 }
 
 type Statement = { start: number; ms: number; ok: boolean; error: string | null; sql: string };
@@ -250,7 +240,7 @@ async function main() {
   } finally {
     await sampler.stop();
     await api?.stop();
-    db.drop();
+    await db.drop();
   }
 }
 

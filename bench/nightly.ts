@@ -10,11 +10,11 @@
  *
  *   pnpm --filter @app/bench nightly       # NIGHTLY_JOBS=retention,scheduled-mail,... NIGHTLY_NOW=ISO
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { adminToken, API_DIR, apiEntry, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { adminToken, API_DIR, apiEntry, copyOfDatabase, loadAvg, startNode, stopOnExit, type Started } from "./lib";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
@@ -24,27 +24,14 @@ const TARGET_S = 60;
 const JOBS = (process.env.NIGHTLY_JOBS ?? "retention,scheduled-mail,send-mail,overdue-balances,balance-due").split(",");
 const JOB_APP = "nightly-job";
 
-const psql = (db: string, sql: string) =>
-  execFileSync("psql", [`${SERVER}/${db}`, "-v", "ON_ERROR_STOP=1", "-Atc", sql], { encoding: "utf8" }).trim();
-
-/** A copy of the template (retried: CREATE DATABASE … TEMPLATE fails while anyone is connected to it). */
-async function copyDatabase(): Promise<{ url: string; name: string; drop: () => void }> {
+/** The database the jobs run on: BENCH_VOLUME_DB as it is, else a copy of BENCH_TEMPLATE. */
+async function copyDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   if (process.env.BENCH_VOLUME_DB) {
     const url = process.env.BENCH_VOLUME_DB;
-    return { url, name: new URL(url).pathname.slice(1), drop: () => undefined };
+    return { url, name: new URL(url).pathname.slice(1), drop: async () => undefined };
   }
   const template = process.env.BENCH_TEMPLATE ?? "bench_volume_1";
-  const name = `bench_nightly_${process.pid}`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      psql("postgres", `create database ${name} template ${template}`);
-      break;
-    } catch (e) {
-      if (attempt >= 30) throw e;
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-  }
-  return { url: `${SERVER}/${name}`, name, drop: () => psql("postgres", `drop database if exists ${name} with (force)`) };
+  return copyOfDatabase(`${SERVER}/${template}`, `bench_nightly_${process.pid}`);
 }
 
 /** One run of a job in its own process; resolves with when it started working, its ms and result. */
@@ -127,7 +114,7 @@ async function main() {
     await sampler.stop();
     await api?.stop();
     rmSync(mailDir, { recursive: true, force: true });
-    db.drop();
+    await db.drop();
   }
 }
 
