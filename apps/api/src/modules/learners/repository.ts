@@ -102,9 +102,9 @@ export type LearnerKeys = { id: number; attendee_id: number; order_id: number; i
 /**
  * Learners by all their keys (record, place, line, order; the evidence by record): with the
  * learners' ids alone, a page of learners is cheaper to the planner as a merge over every place
- * and order. `paidOnly` keeps the learners of paid bookings only.
+ * and order (the progress list's page, whose keys its own index read gives).
  */
-export async function learnersByKeys(db: DbOrTx, rows: readonly LearnerKeys[], paidOnly = false): Promise<LearnerRow[]> {
+export async function learnersByKeys(db: DbOrTx, rows: readonly LearnerKeys[]): Promise<LearnerRow[]> {
   if (!rows.length) return [];
   const keys = (k: keyof LearnerKeys) => sql.param([...new Set(rows.map((r) => Number(r[k])))]);
   const ids = rows.map((r) => Number(r.id));
@@ -115,7 +115,6 @@ export async function learnersByKeys(db: DbOrTx, rows: readonly LearnerKeys[], p
       sql`${orderAttendees.id} = any(${keys("attendee_id")}::int[])`,
       sql`${orderItems.id} = any(${keys("item_id")}::int[])`,
       sql`${orders.id} = any(${keys("order_id")}::int[])`,
-      paidOnly ? eq(orders.status, "paid") : undefined,
     ),
     ids,
   );
