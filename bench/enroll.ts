@@ -23,7 +23,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
-import { allEnrollments, customerAddress, load, row, startProductionApi, volumeCopy, type Figures } from "./lib";
+import { allEnrollments, customerAddress, load, row, startProductionApi, type Figures } from "./lib";
+import { volumeCopy } from "./databases";
 
 const DATES = 24;
 const SEATS = 1000; // the contract's largest capacity per date

@@ -18,7 +18,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { adminToken, copyOfDatabase, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { adminToken, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { copyOfDatabase } from "./databases";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -30,9 +30,9 @@ import {
   spreadSourceAddresses,
   startProductionApi,
   startSite,
-  volumeCopy,
   type Started,
 } from "./lib";
+import { volumeCopy } from "./databases";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ORDER_RATE = Number(process.env.ORDER_RATE ?? 20);

@@ -14,7 +14,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { adminToken, API_DIR, apiEntry, copyOfDatabase, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { adminToken, API_DIR, apiEntry, loadAvg, startNode, stopOnExit, type Started } from "./lib";
+import { copyOfDatabase } from "./databases";
 import { bookingLoop, createTraining, fmtWait, fmtWindow, lockSampler, windowOf } from "./booking-loop";
 
 const SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432";
